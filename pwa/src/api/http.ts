@@ -1,0 +1,85 @@
+/**
+ * The one way the UI talks to the server. JSON in and out; `auth: true` adds the Bearer token and,
+ * on a 401/403, refreshes the session once and retries once (§7 "Session"). Errors become ApiError
+ * with the HTTP status (0 = no response) and the server's message, which screens map to the texts
+ * of the error catalogue (§8).
+ */
+import { tokenStore } from '../session/token-store.ts';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Send the access token (and refresh once on 401/403). */
+  auth?: boolean;
+  /** Send cookies: sign-in, registration, refresh and logout (§7). */
+  credentials?: boolean;
+  signal?: AbortSignal;
+}
+
+type Refresher = () => Promise<string | null>;
+let refresher: Refresher | null = null;
+
+/** The session layer registers how to refresh; http stays free of React. */
+export function setRefresher(fn: Refresher | null): void {
+  refresher = fn;
+}
+
+async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth && token) headers.Authorization = `Bearer ${token}`;
+  return fetch(path, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: options.credentials || options.auth ? 'include' : 'same-origin',
+    signal: options.signal,
+  });
+}
+
+async function parse(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await send(path, options, tokenStore.get().accessToken);
+    if (options.auth && (response.status === 401 || response.status === 403) && refresher) {
+      const fresh = await refresher();
+      if (fresh) response = await send(path, options, fresh);
+    }
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'No Server Response');
+  }
+  const body = await parse(response);
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : response.statusText;
+    throw new ApiError(response.status, message, body);
+  }
+  return body as T;
+}
+
+/** Status of an error thrown by `api` (0 when the server did not answer). */
+export function statusOf(err: unknown): number {
+  return err instanceof ApiError ? err.status : 0;
+}

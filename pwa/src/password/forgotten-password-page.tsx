@@ -1,0 +1,4 @@
+// PLACEHOLDER — replaced by the page implementation.
+export function ForgottenPasswordPage(_: { kind: 'user' | 'coach' | 'gym' }) {
+  return <main>ForgottenPasswordPage</main>;
+}

@@ -1,0 +1,4 @@
+// PLACEHOLDER — replaced by the page implementation.
+export function RegisterGymPage() {
+  return <main>RegisterGymPage</main>;
+}

@@ -1,0 +1,48 @@
+/** Session calls of §7: sign-in, refresh, logout. */
+import type { AccountKind } from '../../../rules/roles.ts';
+import { api } from '../api/http.ts';
+import { tokenStore } from './token-store.ts';
+
+export interface SignInResult {
+  accessToken: string;
+  profile_id?: string;
+  profile_name?: string;
+}
+
+export async function signIn(kind: AccountKind, email: string, pwd: string): Promise<SignInResult> {
+  const result = await api<SignInResult>(`/api/auth/${kind}`, {
+    method: 'POST',
+    body: { email: email.trim().toLowerCase(), pwd },
+    credentials: true,
+  });
+  tokenStore.setToken(result.accessToken, result.profile_name ?? null);
+  return result;
+}
+
+/** GET /api/refresh with the cookie; null when there is no live session. Concurrent callers share one request. */
+let inFlight: Promise<string | null> | null = null;
+export function refreshSession(): Promise<string | null> {
+  inFlight ??= api<{ accessToken: string }>('/api/refresh', { credentials: true })
+    .then((r) => {
+      tokenStore.setToken(r.accessToken);
+      return tokenStore.get().accessToken;
+    })
+    .catch(() => {
+      tokenStore.clear();
+      return null;
+    })
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}
+
+export async function logout(kind: AccountKind): Promise<void> {
+  try {
+    await api(`/api/logout/${kind}`, { credentials: true });
+  } catch (err) {
+    console.warn('Logout failed', err); // §8: logout failure is only logged
+  } finally {
+    tokenStore.clear();
+  }
+}

@@ -1,0 +1,57 @@
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { setRefresher } from '../api/http.ts';
+import { refreshSession } from './session-api.ts';
+import { tokenStore, type SessionState } from './token-store.ts';
+
+const PERSIST_KEY = 'persist';
+
+export function getPersist(): boolean {
+  try {
+    return JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'false') === true;
+  } catch {
+    return false;
+  }
+}
+
+export function setPersist(value: boolean): void {
+  localStorage.setItem(PERSIST_KEY, JSON.stringify(value));
+}
+
+interface SessionContextValue extends SessionState {
+  /** True while the silent refresh of a persisted session runs (the splash shows). */
+  restoring: boolean;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+/**
+ * Holds the in-memory session. With 'Keep me logged in?' ticked (persist), a silent refresh runs
+ * first on load and the brand splash shows meanwhile (§4 "Session persistence").
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const state = useSyncExternalStore(tokenStore.subscribe, tokenStore.get, tokenStore.get);
+  const [restoring, setRestoring] = useState(() => getPersist() && !tokenStore.get().accessToken);
+
+  useEffect(() => {
+    setRefresher(refreshSession);
+    return () => setRefresher(null);
+  }, []);
+
+  useEffect(() => {
+    if (!restoring) return;
+    let live = true;
+    refreshSession().finally(() => live && setRestoring(false));
+    return () => {
+      live = false;
+    };
+  }, [restoring]);
+
+  const value = useMemo(() => ({ ...state, restoring }), [state, restoring]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

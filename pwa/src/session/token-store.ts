@@ -1,0 +1,58 @@
+/**
+ * The access token lives in memory only (never in storage): a tiny external store that both the
+ * http client and React (useSyncExternalStore) read.
+ */
+import { kindOfRoles, type AccountKind } from '../../../rules/roles.ts';
+
+export interface UserInfo {
+  email: string;
+  roles: number[];
+  profileId: string;
+}
+
+export interface SessionState {
+  accessToken: string | null;
+  userInfo: UserInfo | null;
+  kind: AccountKind | null;
+  /** Gym or coach display name from sign-in, when known. */
+  profileName: string | null;
+}
+
+const EMPTY: SessionState = { accessToken: null, userInfo: null, kind: null, profileName: null };
+
+/** Reads the JWT payload (no verification: the server verifies; the UI only routes by it). */
+export function decodeUserInfo(token: string): UserInfo | null {
+  try {
+    const payload = token.split('.')[1];
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const info = (JSON.parse(json) as { UserInfo?: UserInfo }).UserInfo;
+    return info && Array.isArray(info.roles) ? info : null;
+  } catch {
+    return null;
+  }
+}
+
+let state: SessionState = EMPTY;
+const listeners = new Set<() => void>();
+
+export const tokenStore = {
+  get: (): SessionState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  setToken(accessToken: string | null, profileName?: string | null): void {
+    const userInfo = accessToken ? decodeUserInfo(accessToken) : null;
+    state = {
+      accessToken: userInfo ? accessToken : null,
+      userInfo,
+      kind: userInfo ? (kindOfRoles(userInfo.roles) ?? null) : null,
+      profileName: userInfo ? (profileName ?? (state.userInfo?.profileId === userInfo.profileId ? state.profileName : null)) : null,
+    };
+    listeners.forEach((l) => l());
+  },
+  clear(): void {
+    state = EMPTY;
+    listeners.forEach((l) => l());
+  },
+};

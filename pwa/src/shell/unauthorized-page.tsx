@@ -1,0 +1,4 @@
+// PLACEHOLDER — replaced by the page implementation.
+export function UnauthorizedPage() {
+  return <main>UnauthorizedPage</main>;
+}

@@ -1,0 +1,4 @@
+// PLACEHOLDER — replaced by the page implementation.
+export function GoogleSignInPage() {
+  return <main>GoogleSignInPage</main>;
+}

@@ -1,0 +1,48 @@
+import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
+
+/**
+ * Mastr is a UK product: "today", refund cut-offs and pass days are reckoned in Europe/London
+ * whatever the device or server clock zone is. Dates and times of passes, classes and sessions are
+ * stored as UK wall-clock ISO strings without an offset ('2026-11-21T18:30:00'); a trailing Z from
+ * older data is ignored so it still shows as the local time (§9).
+ */
+export const UK_TIME_ZONE = 'Europe/London';
+
+export const DATE_FORMATS = {
+  long: 'EEEE do LLLL yyyy',
+  medium: 'do LLLL yyyy',
+  dayMonth: 'EEEE do LLLL',
+  time: 'HH:mm',
+} as const;
+
+/** The current instant as seen on a UK wall clock. */
+export function ukNow(now: Date = new Date()): TZDate {
+  return new TZDate(now.getTime(), UK_TIME_ZONE);
+}
+
+/** 'YYYY-MM-DD' of the UK day containing `now`. */
+export function ukDateKey(now: Date = new Date()): string {
+  return format(ukNow(now), 'yyyy-MM-dd');
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' wall-clock string of `now` in the UK. */
+export function ukWallClock(now: Date = new Date()): string {
+  return format(ukNow(now), "yyyy-MM-dd'T'HH:mm:ss");
+}
+
+/**
+ * Parses a stored wall-clock string into a Date whose local fields equal the wall clock, so
+ * date-fns `format` prints exactly what was stored on any device.
+ */
+export function parseWallClock(iso: string): Date {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(iso.replace(/Z$/, ''));
+  if (!m) return new Date(NaN);
+  const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;
+  return new Date(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+}
+
+export function formatWallClock(iso: string, pattern: string): string {
+  const date = parseWallClock(iso);
+  return Number.isNaN(date.getTime()) ? '' : format(date, pattern);
+}

@@ -1,0 +1,180 @@
+/**
+ * Shapes of the CouchDB documents both sides share (design/data-model.md explains where each
+ * lives and who may write it). Ids are 24 lowercase hex characters. Dates and times of day-passes,
+ * classes and sessions are UK wall-clock ISO strings without offset (see dates.ts); times of day
+ * inside a week are seconds from midnight.
+ */
+import type { AccountKind } from './roles.ts';
+import type { DayPassType } from './constants.ts';
+
+// ---- mastr_accounts (server only) -------------------------------------------------------------
+
+export interface AccountDoc {
+  _id: string; // `account:${profileId}`
+  _rev?: string;
+  type: 'account';
+  kind: AccountKind;
+  profileId: string;
+  email: string; // lower-cased
+  mobile: string; // as typed, normalised spacing
+  mobileKey: string; // 10 national digits (rules/validation normaliseMobile)
+  passwordHash: string | null; // argon2id; null for Google-only members
+  verified: boolean;
+  createdAt: string; // ISO instant
+  verifiedAt?: string;
+  googleSub?: string;
+}
+
+/** Deterministic-id claim docs make "email/mobile taken" race-free across server instances. */
+export interface ClaimDoc {
+  _id: string; // `email:${kind}:${email}` | `mobile:${kind}:${mobileKey}`
+  _rev?: string;
+  type: 'email-claim' | 'mobile-claim';
+  accountId: string;
+}
+
+// ---- mastr_profiles (server writes; public API projects public fields) -------------------------
+
+export interface Address {
+  addressLineOne: string;
+  addressLineTwo: string;
+  addressTownOrCity: string;
+  addressPostalCode: string;
+}
+
+export interface GymProfileDoc {
+  _id: string; // `gym:${id}`
+  _rev?: string;
+  type: 'gym';
+  gymName: string;
+  address: Address;
+  status: boolean;
+  subscribed: boolean;
+  mastrPlan: string | null;
+  bio: string;
+  adultDayPassPrice: number; // pence
+  kidsDayPassPrice: number; // pence
+  profileImage: string;
+  coverImage: string;
+  stripeAccountDetailsSubmittedStatus: boolean;
+  mastrClassActive: boolean;
+  /** The weekly Mastr class slot: gym weekday 1-7 and seconds from midnight. */
+  mastrClassDefault: { weekday: number; time: number; cancelled: boolean; nextClassDate?: string } | null;
+  createdAt: string;
+}
+
+export interface CoachProfileDoc {
+  _id: string; // `coach:${id}`
+  _rev?: string;
+  type: 'coach';
+  firstName: string;
+  lastName: string;
+  discipline: string;
+  sessionPreferenceType: string;
+  status: boolean;
+  profileImage: string;
+  price: number; // pence per hour
+  instagramUsername: string;
+  tiktokUsername: string;
+  youtubeUsername: string;
+  stripeAccountDetailsSubmittedStatus: boolean;
+  createdAt: string;
+}
+
+export interface UserProfileDoc {
+  _id: string; // `user:${id}`
+  _rev?: string;
+  type: 'user';
+  name: string;
+  profileImage: string;
+  coachProfileId: string | null;
+  createdAt: string;
+}
+
+/** Coach-gym relation, one doc per pair so request/accept/terminate never race on a shared list. */
+export interface MembershipDoc {
+  _id: string; // `membership:${gymId}:${coachId}`
+  _rev?: string;
+  type: 'membership';
+  gymId: string;
+  coachId: string;
+  state: 'pending' | 'registered';
+  updatedAt: string;
+}
+
+// ---- tenant databases (replicated to devices) ---------------------------------------------------
+
+export interface ClassItem {
+  _id: string;
+  discipline: string;
+  difficulty: string;
+  startTime: number;
+  endTime: number;
+  location: string;
+  kidsClass: boolean;
+}
+
+/** mastr_gym_<id>: `schedule:default` and `schedule:week:YYYY-MM-DD` (the Monday). A week with no doc of its own follows the default. */
+export interface ScheduleWeekDoc {
+  _id: string;
+  _rev?: string;
+  type: 'schedule-week';
+  gymId: string;
+  weekStart: string | null; // null for the default week
+  days: { _id: string; weekday: number; abbreviation: string; classes: ClassItem[] }[];
+  updatedAt: string;
+}
+
+export interface TimeSlot {
+  _id: string;
+  time: number;
+  booked: boolean;
+  requested: boolean;
+}
+
+/** mastr_coach_<id>: `availability:default` and `availability:week:YYYY-MM-DD` (the Sunday). */
+export interface AvailabilityWeekDoc {
+  _id: string;
+  _rev?: string;
+  type: 'availability-week';
+  coachId: string;
+  weekStart: string | null;
+  days: { _id: string; weekday: number; abbreviation: string; times: TimeSlot[] }[];
+  updatedAt: string;
+}
+
+/** In mastr_gym_<gymId> and mastr_member_<memberId>: `daypass:${id}`. */
+export interface DayPassDoc {
+  _id: string;
+  _rev?: string;
+  type: 'day-pass';
+  passId: string;
+  passType: DayPassType;
+  dayDateStart: string; // 'YYYY-MM-DDT00:00:00'
+  clientName: string;
+  memberId: string;
+  gymId: string;
+  gymName: string;
+  idCode: string; // entry code, stored lower-case, shown upper-case
+  expired: boolean;
+  cancelled: boolean;
+  pricePence: number;
+  createdAt: string;
+}
+
+/** In mastr_gym_<gymId> and mastr_member_<memberId>: `mastrpass:${id}`. Unassigned while dateAndTimeStart is null. */
+export interface MastrPassDoc {
+  _id: string;
+  _rev?: string;
+  type: 'mastr-pass';
+  passId: string;
+  clientName: string;
+  memberId: string;
+  gymId: string;
+  gymName: string;
+  dateAndTimeStart: string | null;
+  idCode: string;
+  expired: boolean;
+  pricePence: number;
+  createdAt: string;
+}

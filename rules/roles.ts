@@ -1,0 +1,40 @@
+/** Role codes carried in the access token (§6, §9). */
+export const ROLES = { user: 6969, gym: 1984, coach: 2001 } as const;
+
+export type AccountKind = keyof typeof ROLES;
+export type RoleCode = (typeof ROLES)[AccountKind];
+
+export const ACCOUNT_KINDS: readonly AccountKind[] = ['user', 'coach', 'gym'];
+
+/** The plural path segment the API and routes use for each kind (/api/users/..., /coaches/..., /gyms/...). */
+export const KIND_PLURAL: Record<AccountKind, 'users' | 'coaches' | 'gyms'> = {
+  user: 'users',
+  coach: 'coaches',
+  gym: 'gyms',
+};
+
+export function kindFromPlural(plural: string): AccountKind | undefined {
+  return ACCOUNT_KINDS.find((k) => KIND_PLURAL[k] === plural);
+}
+
+/** Where a kind lands after signing in when no origin was remembered (§9). */
+export const DEFAULT_HOME: Record<AccountKind, string> = {
+  user: '/',
+  coach: '/coachdashboard',
+  gym: '/gymdashboard',
+};
+
+/** The sign-in screen a guard sends a signed-out visitor to (§6). */
+export const SIGN_IN_PATH: Record<AccountKind, string> = {
+  user: '/auth/user',
+  coach: '/auth/coach',
+  gym: '/auth/gym',
+};
+
+export function hasRole(roles: readonly number[] | undefined, kind: AccountKind): boolean {
+  return !!roles && roles.includes(ROLES[kind]);
+}
+
+export function kindOfRoles(roles: readonly number[]): AccountKind | undefined {
+  return ACCOUNT_KINDS.find((k) => roles.includes(ROLES[k]));
+}

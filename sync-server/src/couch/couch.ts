@@ -1,0 +1,52 @@
+import nano, { type ServerScope } from 'nano';
+import { DB, INDEXES } from './databases.ts';
+
+export type Couch = ServerScope;
+
+export function connectCouch(url: string): Couch {
+  return nano(url);
+}
+
+/** True when CouchDB answers. */
+export async function couchIsUp(couch: Couch): Promise<boolean> {
+  try {
+    await couch.db.list();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function waitForCouch(couch: Couch, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await couchIsUp(couch))) {
+    if (Date.now() > deadline) throw new Error('CouchDB did not answer in time.');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Creates a database if missing; a concurrent creation by another instance is fine. */
+export async function ensureDatabase(couch: Couch, name: string): Promise<void> {
+  try {
+    await couch.db.create(name);
+  } catch (err) {
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status !== 412) throw err;
+  }
+}
+
+/** Databases and indexes the server needs; safe to run on every start and from several instances. */
+export async function setupDatabases(couch: Couch): Promise<void> {
+  for (const name of Object.values(DB)) await ensureDatabase(couch, name);
+  for (const [dbName, indexes] of Object.entries(INDEXES)) {
+    const db = couch.use(dbName);
+    for (const index of indexes) {
+      await db.createIndex({ index: { fields: index.fields }, name: index.name, ddoc: index.name });
+    }
+  }
+}
+
+/** Status code of a nano error (409 conflict, 404 missing...). */
+export function couchStatus(err: unknown): number | undefined {
+  return (err as { statusCode?: number })?.statusCode;
+}

@@ -1,0 +1,30 @@
+/**
+ * CouchDB databases (see design/data-model.md). Server-only databases hold secrets and never
+ * replicate to a device; tenant databases are what devices replicate, one per gym, member, coach.
+ */
+export const DB = {
+  /** Accounts (credentials, verification state) and uniqueness claims for email and mobile. */
+  accounts: 'mastr_accounts',
+  /** Refresh sessions, hashed one-time tokens and rate-limit counters. */
+  auth: 'mastr_auth',
+  /** Gym, coach and user profiles; public API routes project only public fields from here. */
+  profiles: 'mastr_profiles',
+} as const;
+
+export type TenantKind = 'gym' | 'member' | 'coach';
+
+/** Ids are 24 lowercase hex characters, so tenant names are valid CouchDB database names. */
+export function tenantDbName(kind: TenantKind, id: string): string {
+  if (!/^[a-f0-9]{24}$/.test(id)) throw new Error(`Invalid tenant id: ${id}`);
+  return `mastr_${kind}_${id}`;
+}
+
+/** Mango indexes the server relies on, created at start-up (idempotent). */
+export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
+  [DB.accounts]: [{ name: 'by-type', fields: ['type'] }],
+  [DB.auth]: [
+    { name: 'by-type-expires', fields: ['type', 'expiresAt'] },
+    { name: 'by-session-account', fields: ['type', 'accountId'] },
+  ],
+  [DB.profiles]: [{ name: 'by-type', fields: ['type'] }],
+};

@@ -1,0 +1,12 @@
+import type { ServerConfig } from './config.ts';
+import type { Couch } from './couch/couch.ts';
+import type { Mailer } from './services/mailer.ts';
+
+/** What every route plugin and service receives: configuration and the real parts it talks to. */
+export interface Deps {
+  config: ServerConfig;
+  couch: Couch;
+  mailer: Mailer;
+  /** The clock, injectable so tests can move past token expiry without waiting. */
+  now: () => Date;
+}

@@ -1,0 +1,46 @@
+import Jwt from '@hapi/jwt';
+import type { Plugin, RouteOptionsAccess } from '@hapi/hapi';
+import { ROLES, type AccountKind } from '../../../rules/roles.ts';
+import type { Deps } from '../deps.ts';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, kindFromRoles, type AccessCredentials, type UserInfo } from '../services/access-tokens.ts';
+
+/**
+ * Every route is private by default (strategy 'access': a Bearer JWT); public routes opt out with
+ * `auth: false`. Role checks are one policy: `roleAccess('gym')` → 403 for any other role.
+ */
+export const authStrategyPlugin: Plugin<Deps> = {
+  name: 'auth-strategy',
+  async register(server, deps) {
+    await server.register(Jwt);
+    server.auth.strategy('access', 'jwt', {
+      keys: { key: deps.config.jwtAccessSecret, algorithms: ['HS256'] },
+      verify: {
+        aud: TOKEN_AUDIENCE,
+        iss: TOKEN_ISSUER,
+        sub: false,
+        nbf: true,
+        exp: true,
+        maxAgeSec: deps.config.accessTokenTtlSeconds,
+        timeSkewSec: 15,
+      },
+      httpAuthScheme: 'Bearer',
+      validate(artifacts: { decoded: { payload: { UserInfo?: UserInfo } } }) {
+        const info = artifacts.decoded.payload.UserInfo;
+        const kind = info && Array.isArray(info.roles) ? kindFromRoles(info.roles) : undefined;
+        if (!info || !kind || typeof info.profileId !== 'string') return { isValid: false };
+        const credentials: AccessCredentials = { UserInfo: info, kind, scope: info.roles.map(String) };
+        return { isValid: true, credentials };
+      },
+    });
+    server.auth.default('access');
+  },
+};
+
+/** Route `auth` option admitting only the given account kinds (the single role policy). */
+export function roleAccess(...kinds: AccountKind[]): { strategy: string; access: RouteOptionsAccess } {
+  return { strategy: 'access', access: { scope: kinds.map((k) => String(ROLES[k])) } };
+}
+
+export function credentialsOf(request: { auth: { credentials: unknown } }): AccessCredentials {
+  return request.auth.credentials as AccessCredentials;
+}

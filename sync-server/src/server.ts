@@ -1,0 +1,57 @@
+import Hapi, { type Server } from '@hapi/hapi';
+import Boom from '@hapi/boom';
+import type { Deps } from './deps.ts';
+import { authStrategyPlugin } from './plugins/auth-strategy.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { staticPwaPlugin } from './plugins/static-pwa.ts';
+import { apiPlugins } from './plugins/index.ts';
+
+/** Largest JSON body any call accepts (profile images arrive as data URLs, so not tiny). */
+export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+/**
+ * Builds the Hapi server (not started). It keeps no state of its own: sessions, one-time tokens
+ * and rate-limit counters live in CouchDB, so any number of instances can serve side by side.
+ */
+export async function createServer(deps: Deps): Promise<Server> {
+  const server = Hapi.server({
+    port: deps.config.port,
+    host: deps.config.host,
+    router: { stripTrailingSlash: true },
+    routes: {
+      security: { hsts: deps.config.production, xframe: 'deny', noSniff: true, referrer: 'same-origin' },
+      payload: { maxBytes: MAX_JSON_BYTES },
+      validate: {
+        // Joi's own message names the field and the problem; clients show it as is.
+        failAction: async (_request, _h, err) => {
+          throw Boom.badRequest(err instanceof Error ? err.message.replace(/"/g, "'") : 'Invalid request');
+        },
+        options: { abortEarly: true, stripUnknown: false },
+      },
+      response: { emptyStatusCode: 204 },
+    },
+  });
+
+  server.state('jwt', {
+    ttl: deps.config.refreshTtlSeconds * 1000,
+    isSecure: deps.config.production,
+    isHttpOnly: true,
+    isSameSite: 'Strict',
+    path: '/api',
+    encoding: 'none',
+    strictHeader: true,
+    ignoreErrors: true,
+    clearInvalid: true,
+  });
+
+  await server.register({ plugin: authStrategyPlugin, options: deps });
+  await server.register({ plugin: healthPlugin, options: deps });
+  for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
+  await server.register({ plugin: staticPwaPlugin, options: deps });
+
+  // Unexpected errors are logged with their stack but reach the client only as a generic 500.
+  server.events.on({ name: 'request', channels: 'error' }, (request, event) => {
+    console.error(`[${request.method.toUpperCase()} ${request.path}]`, event.error);
+  });
+  return server;
+}

@@ -1,0 +1,56 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * Mail through nodemailer. With SMTP_URL it sends over SMTP; without it, the development outbox
+ * writes each mail as a text file under DATA_DIR/outbox/ (links in plain text) and logs the first
+ * link, so registration and reset work on a laptop with no mail server.
+ */
+export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  // jsonTransport runs nodemailer's own message building (address parsing included) without a
+  // network; the outbox file is then written as readable text so links are never line-wrapped.
+  const transport = nodemailer.createTransport({ jsonTransport: true });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      const built = JSON.parse(String(info.message)) as { from?: { address: string }; to?: { address: string }[]; subject: string; text: string };
+      await mkdir(options.outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
+      const file = path.join(options.outboxDir, `${stamp}-${safeTo}.txt`);
+      const body = [
+        `From: ${options.from}`,
+        `To: ${(built.to ?? []).map((a) => a.address).join(', ')}`,
+        `Subject: ${built.subject}`,
+        `Date: ${new Date().toUTCString()}`,
+        '',
+        built.text,
+        '',
+      ].join('\n');
+      await writeFile(file, body, 'utf8');
+      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
+      log(`[mail outbox] ${message.subject} → ${message.to}${link ? ` ${link}` : ''} (${file})`);
+    },
+  };
+}

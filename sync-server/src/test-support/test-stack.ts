@@ -1,0 +1,89 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from '@hapi/hapi';
+import { loadConfig, type ServerConfig } from '../config.ts';
+import { connectCouch, setupDatabases, type Couch } from '../couch/couch.ts';
+import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
+import type { Deps } from '../deps.ts';
+import { createServer } from '../server.ts';
+import { createMailer } from '../services/mailer.ts';
+
+export interface TestStack {
+  couchServer: EmbeddedCouch;
+  couch: Couch;
+  dataDir: string;
+  /** A controllable clock shared by every instance of this stack. */
+  clock: { now: Date; advance(ms: number): void };
+  /** Starts another Hapi instance on the same CouchDB (stateless scale-out tests). */
+  startInstance(overrides?: Partial<ServerConfig>): Promise<Server>;
+  server: Server;
+  /** Mails the outbox received so far, oldest first. */
+  outbox(): { file: string; to: string; subject: string; text: string }[];
+  stop(): Promise<void>;
+}
+
+/**
+ * The real parts on loopback: an in-memory CouchDB-compatible server, databases and indexes,
+ * and a Hapi server using the development mail outbox in a temporary DATA_DIR.
+ */
+export async function startTestStack(overrides: Partial<ServerConfig> = {}): Promise<TestStack> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-test-'));
+  const couchServer = await startEmbeddedCouch({ port: 0 });
+  const couch = connectCouch(couchServer.url);
+  await setupDatabases(couch);
+  const clock = {
+    now: new Date(),
+    advance(ms: number) {
+      this.now = new Date(this.now.getTime() + ms);
+    },
+  };
+  const servers: Server[] = [];
+  const startInstance = async (more: Partial<ServerConfig> = {}) => {
+    const config = {
+      ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
+      couchUrl: couchServer.url,
+      ...overrides,
+      ...more,
+    };
+    const deps: Deps = {
+      config,
+      couch,
+      mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+      now: () => clock.now,
+    };
+    const server = await createServer(deps);
+    await server.initialize();
+    servers.push(server);
+    return server;
+  };
+  const server = await startInstance();
+  return {
+    couchServer,
+    couch,
+    dataDir,
+    clock,
+    startInstance,
+    server,
+    outbox() {
+      const dir = path.join(dataDir, 'outbox');
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        return [];
+      }
+      return files.map((file) => {
+        const raw = readFileSync(path.join(dir, file), 'utf8');
+        const [head, ...rest] = raw.split('\n\n');
+        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1] ?? '';
+        return { file, to: header('To'), subject: header('Subject'), text: rest.join('\n\n') };
+      });
+    },
+    async stop() {
+      for (const s of servers) await s.stop();
+      await couchServer.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

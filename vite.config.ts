@@ -1,0 +1,43 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** The one manifest of the app lives at the top of the repo; the plugin emits and links it. */
+const manifest = JSON.parse(readFileSync(`${here}manifest.webmanifest`, 'utf8')) as Partial<ManifestOptions>;
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  root: `${here}pwa`,
+  publicDir: `${here}pwa/public`,
+  build: {
+    outDir: `${here}pwa/dist`,
+    emptyOutDir: true,
+    sourcemap: false,
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['icons/*.png', 'favicon.svg'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        navigateFallback: 'index.html',
+        // Never answer API calls or replication traffic with the app shell.
+        navigateFallbackDenylist: [/^\/api\//, /^\/sync\//, /^\/db\//],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        cleanupOutdatedCaches: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}`, '/sync': { target: `http://127.0.0.1:${apiPort}`, ws: false } },
+  },
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner, three projects: `npm test` runs them all.
+ * - unit: pure rules and components (fast, no I/O);
+ * - integration: the Hapi server against the real embedded CouchDB-compatible server on loopback;
+ * - e2e: the built PWA driven in Debian's headless Chromium (playwright-core).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['rules/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'sync-server/src/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['sync-server/src/**/*.integration.test.ts', 'pwa/src/**/*.integration.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
