@@ -1,8 +1,23 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
+import { registrationPlugin } from './registration.ts';
+import { verificationPlugin } from './verification.ts';
+import { passwordResetPlugin } from './password-reset.ts';
+import { signInPlugin } from './sign-in.ts';
+import { sessionPlugin } from './session.ts';
+import { mePlugin } from './me.ts';
+import { googleSignInPlugin } from './google-sign-in.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
  * calls a domain service in ../services.
  */
-export const apiPlugins: Plugin<Deps>[] = [];
+export const apiPlugins: Plugin<Deps>[] = [
+  registrationPlugin,
+  verificationPlugin,
+  passwordResetPlugin,
+  signInPlugin,
+  sessionPlugin,
+  mePlugin,
+  googleSignInPlugin,
+];

@@ -1,0 +1,5 @@
+// PLACEHOLDER — replaced by the route plugin.
+import type { Plugin } from '@hapi/hapi';
+import type { Deps } from '../deps.ts';
+
+export const verificationPlugin: Plugin<Deps> = { name: 'verification', register() {} };
