@@ -58,3 +58,7 @@ export const MAX_HOME_POD_GYMS = 2;
 export const MAX_VISITOR_ITEMS = 7;
 /** The coach-selection modal shows a fixed £20 (§9). */
 export const COACH_SELECTION_PRICE_PENCE = 2000;
+
+/** Pass entry codes: 6 characters with no look-alikes (no I, O, 0, 1); stored lower-case, shown upper-case. */
+export const ENTRY_CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+export const ENTRY_CODE_LENGTH = 6;

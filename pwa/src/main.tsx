@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app.tsx';
 import { SessionProvider } from './session/session-context.tsx';
+import { UpdatePrompt } from './shell/update-prompt.tsx';
 import './styles/global.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -10,6 +11,7 @@ createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <SessionProvider>
         <App />
+        <UpdatePrompt />
       </SessionProvider>
     </BrowserRouter>
   </StrictMode>,

@@ -1,4 +1,41 @@
-// PLACEHOLDER — replaced by the dashboard frame.
-export default function Dashboard() {
-  return <main>coach dashboard</main>;
+import { Route, Routes } from 'react-router-dom';
+import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
+import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
+import { COACH_NAV } from '../dashboard-frame/dashboard-navs.ts';
+import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
+import { CoachAccountPage, CoachStripePage } from './coach-account-pages.tsx';
+import { CoachHomePage } from './coach-home-page.tsx';
+import {
+  CoachAuctionGymPage,
+  CoachAuctionPage,
+  CoachAvailabilityPage,
+  CoachBookingsPage,
+  CoachManagementPage,
+  CoachSessionRequestsPage,
+} from './coach-work-pages.tsx';
+
+/** /coachdashboard/* (§2 "Coach dashboard"); a lazy chunk behind the coach role guard. */
+export default function CoachDashboard() {
+  return (
+    <MeProfileProvider kind="coach">
+      <Routes>
+        <Route element={<DashboardFrame kind="coach" label="Coach dashboard" nav={COACH_NAV} />}>
+          <Route index element={<CoachHomePage />} />
+          <Route path="stripe" element={<CoachStripePage />} />
+          <Route path="account" element={<CoachAccountPage />} />
+          <Route path="management" element={<CoachManagementPage />} />
+          <Route path="availability" element={<CoachAvailabilityPage />} />
+          <Route path="bookings" element={<CoachBookingsPage />} />
+          <Route path="auction" element={<CoachAuctionPage />} />
+          <Route path="auction/:id" element={<CoachAuctionGymPage />} />
+          <Route path="sessionrequests" element={<CoachSessionRequestsPage />} />
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="settings" element={<SettingsPage deleteTitle="Delete My Account" />} />
+        </Route>
+        {/* §2: any unknown path shows the Google sign-in screen. */}
+        <Route path="*" element={<GoogleSignInPage />} />
+      </Routes>
+    </MeProfileProvider>
+  );
 }

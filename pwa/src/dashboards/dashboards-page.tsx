@@ -1,4 +1,30 @@
-// PLACEHOLDER — replaced by the page implementation.
+import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
+
+const CHOICES: readonly Choice[] = [
+  {
+    to: '/gymdashboard',
+    badge: 'G',
+    title: 'Gym Dashboard',
+    text: 'Your schedule, day passes, check-ins, coaches and payments.',
+    action: 'Open',
+  },
+  {
+    to: '/coachdashboard',
+    badge: 'C',
+    title: 'Coach Dashboard',
+    text: 'Your availability, bookings, PT requests, gyms and payments.',
+    action: 'Open',
+  },
+];
+
+/** /dashboards — the gym and coach dashboards (§2); each asks its owner to sign in first. */
 export function DashboardsPage() {
-  return <main>DashboardsPage</main>;
+  return (
+    <main className="page">
+      <title>Dashboards · Mastr</title>
+      <h1>Dashboards</h1>
+      <p className="lead">Gyms and coaches run their business on Mastr from their dashboard.</p>
+      <ChoiceCards choices={CHOICES} />
+    </main>
+  );
 }

@@ -1,4 +1,39 @@
-// PLACEHOLDER — replaced by the dashboard frame.
-export default function Dashboard() {
-  return <main>gym dashboard</main>;
+import { Route, Routes } from 'react-router-dom';
+import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
+import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
+import { GYM_NAV } from '../dashboard-frame/dashboard-navs.ts';
+import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
+import { GymAccountPage, GymStripePage } from './gym-account-pages.tsx';
+import { GymDayPassesLayout, GymDayPassesPage } from './gym-day-passes-pages.tsx';
+import { GymHomePage } from './gym-home-page.tsx';
+import { GymBookingsPage, GymManagementPage, GymSchedulePage, GymVisitorsPage } from './gym-operations-pages.tsx';
+
+/** /gymdashboard/* (§2 "Gym dashboard"); a lazy chunk behind the gym role guard. */
+export default function GymDashboard() {
+  return (
+    <MeProfileProvider kind="gym">
+      <Routes>
+        <Route element={<DashboardFrame kind="gym" label="Gym dashboard" nav={GYM_NAV} />}>
+          <Route index element={<GymHomePage />} />
+          <Route path="stripe" element={<GymStripePage />} />
+          <Route path="account" element={<GymAccountPage />} />
+          <Route path="schedule" element={<GymSchedulePage />} />
+          <Route path="management" element={<GymManagementPage />} />
+          <Route path="bookings" element={<GymBookingsPage />} />
+          <Route path="daypasses" element={<GymDayPassesLayout />}>
+            <Route index element={<GymDayPassesPage list="home" />} />
+            <Route path="today" element={<GymDayPassesPage list="today" />} />
+            <Route path="upcoming" element={<GymDayPassesPage list="upcoming" />} />
+            <Route path="mastr" element={<GymDayPassesPage list="mastr" />} />
+          </Route>
+          <Route path="notifications" element={<NotificationsPage />} />
+          <Route path="visitors" element={<GymVisitorsPage />} />
+          <Route path="settings" element={<SettingsPage deleteTitle="Delete My Account" />} />
+        </Route>
+        {/* §2: any unknown path shows the Google sign-in screen. */}
+        <Route path="*" element={<GoogleSignInPage />} />
+      </Routes>
+    </MeProfileProvider>
+  );
 }

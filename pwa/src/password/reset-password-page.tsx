@@ -1,4 +1,89 @@
-// PLACEHOLDER — replaced by the page implementation.
-export function ResetPasswordPage(_: { kind: 'user' | 'coach' | 'gym' }) {
-  return <main>ResetPasswordPage</main>;
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { INVALID_ENTRY, resetPasswordErrorText } from '../forms/error-texts.ts';
+import '../forms/forms.css';
+import { Wizard } from '../register/wizard.tsx';
+import { NEW_PASSWORD_STEPS, allStepsValid, type WizardValues } from '../register/wizard-steps.ts';
+import { checkResetLink, resetPassword } from './password-api.ts';
+
+type LinkState = 'checking' | 'valid' | 'invalid';
+
+/** /users|coaches|gyms/password-reset/{id}/{token} (§2, §4 "Reset", §8). */
+export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
+  const { id = '', token = '' } = useParams();
+  const [link, setLink] = useState<LinkState>('checking');
+  const [values, setValues] = useState<WizardValues>({});
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [done, setDone] = useState(false);
+  // A new key restarts the wizard at its first step once the fields are cleared.
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLink('checking');
+    // An aborted check (route change, StrictMode's second run) must not decide the page.
+    checkResetLink(kind, id, token, controller.signal).then(
+      () => controller.signal.aborted || setLink('valid'),
+      () => controller.signal.aborted || setLink('invalid'),
+    );
+    return () => controller.abort();
+  }, [kind, id, token]);
+
+  async function submit() {
+    if (!allStepsValid(NEW_PASSWORD_STEPS, values)) {
+      setMessage(errorMessage(INVALID_ENTRY));
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      const text = await resetPassword(kind, id, token, values.pwd ?? '');
+      setValues({});
+      setRound((r) => r + 1);
+      setDone(true);
+      setMessage(successMessage(text || 'Password Reset Successful'));
+    } catch (err) {
+      setMessage(errorMessage(resetPasswordErrorText(err)));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (link === 'checking') {
+    return (
+      <main className="form-page">
+        <p role="status">Checking your reset link...</p>
+      </main>
+    );
+  }
+  if (link === 'invalid') {
+    return (
+      <main className="form-page">
+        <h1>404 NOT FOUND</h1>
+      </main>
+    );
+  }
+  return (
+    <main className="form-page">
+      <h1>Reset Password</h1>
+      <FormMessage message={message} />
+      {done && (
+        <p className="form-page__aside">
+          <Link to={SIGN_IN_PATH[kind]}>Sign In</Link>
+        </p>
+      )}
+      <Wizard
+        key={round}
+        steps={NEW_PASSWORD_STEPS}
+        values={values}
+        onValueChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        busy={busy}
+        submitLabel="Reset Password"
+        onSubmit={submit}
+      />
+    </main>
+  );
 }

@@ -1,4 +1,11 @@
-// PLACEHOLDER — replaced by the page implementation.
+import { RegistrationWizard } from './registration-wizard.tsx';
+
 export function RegisterCoachPage() {
-  return <main>RegisterCoachPage</main>;
+  return (
+    <RegistrationWizard
+      kind="coach"
+      heading="Coach Registration"
+      lead="Advertise your PT sessions and control what you charge per session."
+    />
+  );
 }

@@ -1,4 +1,5 @@
-// PLACEHOLDER — replaced by the page implementation.
+import { RegistrationWizard } from './registration-wizard.tsx';
+
 export function RegisterGymPage() {
-  return <main>RegisterGymPage</main>;
+  return <RegistrationWizard kind="gym" heading="Register!" lead="Sign Up your Gym to set up a Hub for your Coaches." termsInNewTab />;
 }

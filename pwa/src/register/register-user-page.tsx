@@ -1,4 +1,11 @@
-// PLACEHOLDER — replaced by the page implementation.
+import { RegistrationWizard } from './registration-wizard.tsx';
+
 export function RegisterUserPage() {
-  return <main>RegisterUserPage</main>;
+  return (
+    <RegistrationWizard
+      kind="user"
+      heading="Member Registration"
+      lead="Book day passes, classes and private sessions at combat-sport gyms near you."
+    />
+  );
 }

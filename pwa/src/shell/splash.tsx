@@ -1,4 +1,11 @@
-// PLACEHOLDER — replaced by the page implementation.
+/** Brand splash shown while the silent session refresh runs (§2, §4) and while a dashboard chunk loads. */
 export function Splash() {
-  return <main>Splash</main>;
+  return (
+    <div className="splash" role="status" aria-live="polite">
+      <span className="splash__word" aria-hidden="true">
+        Mast<span className="brand__accent">r</span>
+      </span>
+      <span className="sr-only">Mastr is loading…</span>
+    </div>
+  );
 }

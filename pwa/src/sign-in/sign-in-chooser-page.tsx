@@ -1,4 +1,22 @@
-// PLACEHOLDER — replaced by the page implementation.
+import { Link } from 'react-router-dom';
+import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
+import '../forms/forms.css';
+
+const CHOICES: readonly Choice[] = [
+  { to: '/auth/user', badge: 'M', title: 'User', text: 'Members: your day passes, classes and private sessions.', action: 'Sign In' },
+  { to: '/auth/coach', badge: 'C', title: 'Coach', text: 'Your coach dashboard: availability, sessions and gyms.', action: 'Sign In' },
+  { to: '/auth/gym', badge: 'G', title: 'Gym', text: 'Your gym dashboard: schedule, passes, coaches and check-ins.', action: 'Sign In' },
+];
+
+/** /auth: one sign-in card per account kind (§2). */
 export function SignInChooserPage() {
-  return <main>SignInChooserPage</main>;
+  return (
+    <main className="form-page form-page--wide">
+      <h1>Sign In</h1>
+      <ChoiceCards choices={CHOICES} />
+      <p className="form-page__aside">
+        <Link to="/register">Don't have an Account?</Link>
+      </p>
+    </main>
+  );
 }

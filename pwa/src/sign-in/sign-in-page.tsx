@@ -1,4 +1,29 @@
-// PLACEHOLDER — replaced by the page implementation.
-export function SignInPage(_: { kind: 'user' | 'coach' | 'gym' }) {
-  return <main>SignInPage</main>;
+import { Link } from 'react-router-dom';
+import type { AccountKind } from '../../../rules/roles.ts';
+import '../forms/forms.css';
+import { ContinueWithGoogleButton } from './continue-with-google.tsx';
+import { SignInForm } from './sign-in-form.tsx';
+
+const TITLES: Record<AccountKind, string> = {
+  user: 'Sign In',
+  coach: 'Coach Sign In',
+  gym: 'Gym Sign In',
+};
+
+/** /auth/user, /auth/coach, /auth/gym (§2 "Sign-in screens"). */
+export function SignInPage({ kind }: { kind: AccountKind }) {
+  return (
+    <main className="form-page">
+      <h1>{TITLES[kind]}</h1>
+      <SignInForm key={kind} kind={kind} />
+      {kind === 'user' && (
+        <div className="form-page__alternative">
+          <ContinueWithGoogleButton />
+        </div>
+      )}
+      <p className="form-page__aside">
+        Need an Account? <Link to={`/register/${kind}`}>Register</Link>
+      </p>
+    </main>
+  );
 }

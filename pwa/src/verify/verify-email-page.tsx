@@ -1,4 +1,37 @@
-// PLACEHOLDER — replaced by the page implementation.
-export function VerifyEmailPage(_: { kind: 'user' | 'coach' | 'gym' }) {
-  return <main>VerifyEmailPage</main>;
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import '../forms/forms.css';
+import { verifyEmail } from './verify-email.ts';
+
+type Outcome = 'checking' | 'verified' | 'not-found';
+
+/** /users|coaches|gyms/{id}/verify/{token} (§2): confirms the email address once. */
+export function VerifyEmailPage({ kind }: { kind: AccountKind }) {
+  const { id = '', token = '' } = useParams();
+  const [outcome, setOutcome] = useState<Outcome>('checking');
+
+  useEffect(() => {
+    let live = true;
+    setOutcome('checking');
+    verifyEmail(kind, id, token).then((verified) => live && setOutcome(verified ? 'verified' : 'not-found'));
+    return () => {
+      live = false;
+    };
+  }, [kind, id, token]);
+
+  return (
+    <main className="form-page">
+      {outcome === 'checking' && <p role="status">Verifying your email...</p>}
+      {outcome === 'verified' && (
+        <>
+          <h1>Email Verification Successful</h1>
+          <p className="form-page__aside">
+            <Link to={SIGN_IN_PATH[kind]}>Sign In</Link>
+          </p>
+        </>
+      )}
+      {outcome === 'not-found' && <h1>404 Not Found</h1>}
+    </main>
+  );
 }

@@ -37,7 +37,7 @@ export const authStrategyPlugin: Plugin<Deps> = {
 };
 
 /** Route `auth` option admitting only the given account kinds (the single role policy). */
-export function roleAccess(...kinds: AccountKind[]): { strategy: string; access: RouteOptionsAccess } {
+export function roleAccess(...kinds: AccountKind[]): RouteOptionsAccess {
   return { strategy: 'access', access: { scope: kinds.map((k) => String(ROLES[k])) } };
 }
 

@@ -1,5 +1,35 @@
-// PLACEHOLDER — replaced by the route plugin.
+import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import { KIND_PLURAL, ACCOUNT_KINDS } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
+import { getAccount } from '../services/accounts-store.ts';
+import { privateProfileView } from '../services/profile-views.ts';
+import { getProfile } from '../services/profiles-store.ts';
+import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
-export const mePlugin: Plugin<Deps> = { name: 'me', register() {} };
+/**
+ * GET /api/me/users, /api/me/gyms, /api/me/coaches (§7 "Private profile data"): the signed-in
+ * account's own profile. Which profile comes from the token alone; each path admits one role.
+ */
+export const mePlugin: Plugin<Deps> = {
+  name: 'me',
+  register(server, deps) {
+    for (const kind of ACCOUNT_KINDS) {
+      server.route({
+        method: 'GET',
+        path: `/api/me/${KIND_PLURAL[kind]}`,
+        options: { auth: roleAccess(kind) },
+        async handler(request) {
+          const { profileId } = credentialsOf(request).UserInfo;
+          const [account, profile] = await Promise.all([
+            getAccount(deps.couch, profileId),
+            getProfile(deps.couch, kind, profileId),
+          ]);
+          // A still-valid token of an account deleted since: the client's refresh will fail too.
+          if (!account || account.kind !== kind || !profile) throw Boom.unauthorized('Unauthorized');
+          return privateProfileView(account, profile);
+        },
+      });
+    }
+  },
+};

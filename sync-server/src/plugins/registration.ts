@@ -1,5 +1,43 @@
-// PLACEHOLDER — replaced by the route plugin.
+import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
+import { registrationSchemas, type RegistrationPayload } from '../schemas/account-schemas.ts';
+import { AccountTakenError } from '../services/accounts-service.ts';
+import { VerificationMailError, registerAccount } from '../services/registration-service.ts';
 
-export const registrationPlugin: Plugin<Deps> = { name: 'registration', register() {} };
+/**
+ * POST /api/register/{user|coach|gym} (§3, §7). Only JSON bodies are read: a cross-site HTML form
+ * cannot send one, so no other site can create accounts in a visitor's name.
+ */
+export const registrationPlugin: Plugin<Deps> = {
+  name: 'registration',
+  register(server, deps) {
+    for (const kind of ACCOUNT_KINDS) {
+      server.route({
+        method: 'POST',
+        path: `/api/register/${kind}`,
+        options: {
+          auth: false,
+          payload: { allow: 'application/json' },
+          validate: { payload: registrationSchemas[kind] },
+        },
+        async handler(request, h) {
+          try {
+            const account = await registerAccount(deps, kind, request.payload as RegistrationPayload);
+            return h
+              .response({ message: `Registration successful! Please check your email (${account.email}) to verify your account.` })
+              .code(201);
+          } catch (err) {
+            if (err instanceof AccountTakenError) throw Boom.conflict('Email or Mobile Taken');
+            if (err instanceof VerificationMailError) {
+              console.error(`[POST ${request.path}] registration undone:`, err.cause);
+              throw Boom.serverUnavailable('Registration Failed: the verification email could not be sent. Please try again later.');
+            }
+            throw err;
+          }
+        },
+      });
+    }
+  },
+};

@@ -1,5 +1,63 @@
-// PLACEHOLDER — replaced by the route plugin.
+import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
+import { getAccount } from '../services/accounts-store.ts';
+import { revokeRefreshSession, rotateRefreshSession } from '../services/refresh-sessions.ts';
+import { accessTokenFor } from '../services/sign-in-service.ts';
 
-export const sessionPlugin: Plugin<Deps> = { name: 'session', register() {} };
+export const SESSION_MESSAGES = {
+  unauthorized: 'Unauthorized',
+  reused: 'This session was used from another device or browser and has been ended. Please sign in again.',
+} as const;
+
+/**
+ * GET /api/refresh and GET /api/logout/user|coach|gym (§7 "Session"). Both read the `jwt` refresh
+ * cookie rather than an access token, so they are `auth: false`.
+ */
+export const sessionPlugin: Plugin<Deps> = {
+  name: 'session',
+  register(server, deps) {
+    server.route({
+      method: 'GET',
+      path: '/api/refresh',
+      options: { auth: false },
+      async handler(request, h) {
+        const result = await rotateRefreshSession(deps.couch, request.state.jwt, {
+          ttlSeconds: deps.config.refreshTtlSeconds,
+          now: deps.now(),
+          loadAccount: async (session) => {
+            const account = await getAccount(deps.couch, session.accountId);
+            return account && account.kind === session.kind ? account : null;
+          },
+        });
+        switch (result.outcome) {
+          case 'invalid':
+            h.unstate('jwt');
+            throw Boom.unauthorized(SESSION_MESSAGES.unauthorized);
+          case 'superseded':
+            // A concurrent refresh already set the successor cookie: clearing here could delete it.
+            throw Boom.unauthorized(SESSION_MESSAGES.unauthorized);
+          case 'reused':
+            h.unstate('jwt');
+            throw Boom.unauthorized(SESSION_MESSAGES.reused);
+        }
+        h.state('jwt', result.cookie);
+        return { accessToken: accessTokenFor(deps, result.account) };
+      },
+    });
+
+    for (const kind of ACCOUNT_KINDS) {
+      server.route({
+        method: 'GET',
+        path: `/api/logout/${kind}`,
+        options: { auth: false },
+        async handler(request, h) {
+          await revokeRefreshSession(deps.couch, request.state.jwt);
+          h.unstate('jwt');
+          return h.response().code(204);
+        },
+      });
+    }
+  },
+};

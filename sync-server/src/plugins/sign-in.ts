@@ -1,5 +1,64 @@
-// PLACEHOLDER — replaced by the route plugin.
+import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { AccountDoc } from '../../../rules/documents.ts';
+import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
+import { signInPayloadSchema } from '../schemas/account-schemas.ts';
+import { getProfile } from '../services/profiles-store.ts';
+import { profileDisplayName } from '../services/profile-views.ts';
+import { openSession, signInWithPassword } from '../services/sign-in-service.ts';
 
-export const signInPlugin: Plugin<Deps> = { name: 'sign-in', register() {} };
+export const SIGN_IN_MESSAGES = {
+  rateLimited: 'Too many sign-in attempts. Please try again later.',
+  badCredentials: 'Incorrect email or password.',
+  unverified: 'Please verify your email before signing in. Check your inbox for the link.',
+} as const;
+
+/** Credentials are tiny: refuse anything bigger before parsing it. */
+const MAX_SIGN_IN_BYTES = 4 * 1024;
+
+/**
+ * POST /api/auth/user|coach|gym {email, pwd} (§7 "Session"). Success sets the refresh cookie `jwt`
+ * and answers the access token; coach and gym also get their profile id and display name.
+ */
+export const signInPlugin: Plugin<Deps> = {
+  name: 'sign-in',
+  register(server, deps) {
+    for (const kind of ACCOUNT_KINDS) {
+      server.route({
+        method: 'POST',
+        path: `/api/auth/${kind}`,
+        options: {
+          auth: false,
+          payload: { allow: 'application/json', maxBytes: MAX_SIGN_IN_BYTES },
+          validate: { payload: signInPayloadSchema },
+        },
+        async handler(request, h) {
+          const { email, pwd } = request.payload as { email: string; pwd: string };
+          const result = await signInWithPassword(deps.couch, {
+            kind, email, pwd, ip: request.info.remoteAddress, now: deps.now(),
+          });
+          switch (result.outcome) {
+            case 'rate-limited':
+              throw Boom.tooManyRequests(SIGN_IN_MESSAGES.rateLimited);
+            case 'bad-credentials':
+              throw Boom.unauthorized(SIGN_IN_MESSAGES.badCredentials);
+            case 'unverified':
+              throw Boom.unauthorized(SIGN_IN_MESSAGES.unverified);
+          }
+          const { account } = result;
+          const summary = kind === 'user' ? {} : await profileSummary(deps, account);
+          const { accessToken, refreshCookie } = await openSession(deps, account);
+          h.state('jwt', refreshCookie);
+          return { accessToken, ...summary };
+        },
+      });
+    }
+  },
+};
+
+async function profileSummary(deps: Deps, account: AccountDoc): Promise<{ profile_id: string; profile_name: string }> {
+  const profile = await getProfile(deps.couch, account.kind, account.profileId);
+  if (!profile) throw new Error(`Account ${account.profileId} has no ${account.kind} profile.`);
+  return { profile_id: account.profileId, profile_name: profileDisplayName(profile) };
+}

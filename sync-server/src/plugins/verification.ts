@@ -1,5 +1,24 @@
-// PLACEHOLDER — replaced by the route plugin.
+import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import { ACCOUNT_KINDS, KIND_PLURAL } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
+import { verifyEmail } from '../services/registration-service.ts';
 
-export const verificationPlugin: Plugin<Deps> = { name: 'verification', register() {} };
+/** GET /api/{users|coaches|gyms}/{id}/verify/{token} (§7): verified, or 404 for any problem. */
+export const verificationPlugin: Plugin<Deps> = {
+  name: 'verification',
+  register(server, deps) {
+    for (const kind of ACCOUNT_KINDS) {
+      server.route({
+        method: 'GET',
+        path: `/api/${KIND_PLURAL[kind]}/{id}/verify/{token}`,
+        options: { auth: false },
+        async handler(request) {
+          const { id, token } = request.params as { id: string; token: string };
+          if (!(await verifyEmail(deps, kind, id, token))) throw Boom.notFound('Not Found');
+          return { message: 'Email Verification Successful' };
+        },
+      });
+    }
+  },
+};

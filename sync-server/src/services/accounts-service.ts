@@ -81,7 +81,9 @@ export async function createAccount(
   };
   try {
     await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id });
-    await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
+    // Google members arrive without a mobile: there is nothing to claim, and an empty key would make
+    // every such member collide on one claim.
+    if (mobileKey) await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
     const account: AccountDoc = {
       _id: accountDocId(id), type: 'account', kind: input.kind, profileId: id, email,
       mobile: input.mobile.trim(), mobileKey, passwordHash, verified: options.verified, createdAt,

@@ -1,0 +1,37 @@
+import type { Page } from 'playwright-core';
+
+/** Page model of the app shell: navigation, the service worker, and what #root shows. */
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(path: string): Promise<void> {
+    await this.page.goto(path, { waitUntil: 'load' });
+  }
+
+  async reload(): Promise<void> {
+    await this.page.reload({ waitUntil: 'load' });
+  }
+
+  /**
+   * Waits until this page's service worker has finished activating (its precache is then complete).
+   * A reload while it is still 'activating' may bypass it.
+   */
+  async waitForActiveServiceWorker(timeout = 20_000): Promise<void> {
+    await this.page.waitForFunction(
+      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
+      undefined,
+      { timeout, polling: 100 },
+    );
+  }
+
+  /** Whether a service worker controls (answers the requests of) the current document. */
+  isControlledByServiceWorker(): Promise<boolean> {
+    return this.page.evaluate(() => navigator.serviceWorker.controller !== null);
+  }
+
+  /** Waits until the app has rendered something into #root, then returns its text. */
+  async rootText(timeout = 10_000): Promise<string> {
+    await this.page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout });
+    return this.page.locator('#root').innerText();
+  }
+}

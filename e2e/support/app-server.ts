@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from '@hapi/hapi';
+import { REPO_ROOT } from '../../sync-server/src/cli/repo-root.ts';
+import { loadConfig } from '../../sync-server/src/config.ts';
+import { connectCouch, setupDatabases } from '../../sync-server/src/couch/couch.ts';
+import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
+import type { Deps } from '../../sync-server/src/deps.ts';
+import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
+import { createServer } from '../../sync-server/src/server.ts';
+import { createMailer } from '../../sync-server/src/services/mailer.ts';
+import { readOutbox, type OutboxMail } from './outbox.ts';
+
+export interface AppServer {
+  /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */
+  url: string;
+  deps: Deps;
+  /** Mails sent so far, oldest first. */
+  outbox(): OutboxMail[];
+  /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
+  stopHapiOnly(): Promise<void>;
+  /** Serves again on the same origin after stopHapiOnly (service worker and storage stay valid). */
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A port free right now on loopback; the server must keep it across restarts so the origin stays the same. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/**
+ * The whole app as `npm start` runs it — built PWA, Hapi, demo data — on loopback ports, with an
+ * in-memory CouchDB and a temporary DATA_DIR (mail outbox included), and the real clock.
+ */
+export async function startAppServer(): Promise<AppServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-e2e-'));
+  const couchServer = await startEmbeddedCouch({ port: 0 });
+  const couch = connectCouch(couchServer.url);
+  await setupDatabases(couch);
+  await seedDemoData(couch, new Date());
+
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'test' } as NodeJS.ProcessEnv;
+  const config = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
+  const deps: Deps = {
+    config,
+    couch,
+    mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    now: () => new Date(),
+  };
+
+  const startHapi = async () => {
+    const server = await createServer(deps);
+    await server.start();
+    return server;
+  };
+  let server: Server | null = await startHapi();
+
+  const stopHapiOnly = async () => {
+    await server?.stop({ timeout: 1_000 });
+    server = null;
+  };
+  return {
+    url,
+    deps,
+    outbox: () => readOutbox(config.outboxDir),
+    stopHapiOnly,
+    async restart() {
+      await stopHapiOnly();
+      server = await startHapi();
+    },
+    async stop() {
+      await stopHapiOnly();
+      await couchServer.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

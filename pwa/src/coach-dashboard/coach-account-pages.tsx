@@ -1,0 +1,74 @@
+import { formatHourlyRate } from '../../../rules/money.ts';
+import { ComingNote, DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { socialLinksOf } from './social-links.ts';
+
+/** /coachdashboard/account: Coach Status, Coach Details and Active Socials Links from /api/me/coaches. */
+export function CoachAccountPage() {
+  return (
+    <DashboardPage title="Account">
+      <ProfileGate kind="coach">
+        {(coach) => {
+          const socials = socialLinksOf(coach);
+          return (
+            <>
+              <Panel title="Coach Status">
+                <StatusBadge active={coach.status} labels={['Active', 'Inactive']} />
+              </Panel>
+              <Panel title="Coach Details">
+                <DetailsList
+                  rows={[
+                    ['First Name', coach.firstName],
+                    ['Last Name', coach.lastName],
+                    ['Email', coach.email],
+                    ['Mobile', coach.mobile],
+                    ['Discipline', coach.discipline],
+                    ['Session Preference', coach.sessionPreferenceType],
+                    ['Price', formatHourlyRate(coach.price)],
+                  ]}
+                />
+              </Panel>
+              <Panel title="Active Socials Links">
+                {socials.length === 0 ? (
+                  <p className="dash-empty">No social links yet.</p>
+                ) : (
+                  <ul className="link-list">
+                    {socials.map((link) => (
+                      <li key={link.network}>
+                        <a href={link.href} target="_blank" rel="noopener noreferrer">
+                          {link.network}: {link.handle}
+                          <span className="sr-only"> (opens in a new tab)</span>
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </Panel>
+              <ComingNote>Editing your details, image, price and social links arrives with the coach account tools.</ComingNote>
+            </>
+          );
+        }}
+      </ProfileGate>
+    </DashboardPage>
+  );
+}
+
+/** /coachdashboard/stripe: whether payment details are submitted. */
+export function CoachStripePage() {
+  return (
+    <DashboardPage title="Stripe">
+      <ProfileGate kind="coach">
+        {(coach) => (
+          <Panel title={coach.stripeAccountDetailsSubmittedStatus ? 'Login To Stripe' : 'Complete Onboarding With Stripe'}>
+            <p>
+              {coach.stripeAccountDetailsSubmittedStatus
+                ? "Your payment details have been submitted. Don't forget to submit your Identity Document."
+                : 'You have not completed onboarding with Stripe yet, so you cannot be paid for sessions.'}
+            </p>
+            <ComingNote>The Stripe login and onboarding links arrive with payments.</ComingNote>
+          </Panel>
+        )}
+      </ProfileGate>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,51 @@
+/** The coach's working sections whose features come in later issues: each says what it will hold. */
+import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+
+export function CoachManagementPage() {
+  return (
+    <DashboardPage title="Management">
+      <ComingNote>Your registered gyms, pending requests and requests to join new gyms arrive with gym management.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function CoachAvailabilityPage() {
+  return (
+    <DashboardPage title="Availability">
+      <ComingNote>Setting your default, current-week and next-week availability arrives with the availability tools.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function CoachBookingsPage() {
+  return (
+    <DashboardPage title="Bookings">
+      <ComingNote>Today's completed, today's and upcoming sessions arrive with bookings.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function CoachAuctionPage() {
+  return (
+    <DashboardPage title="Auction">
+      <ComingNote>The PT requests posted by your registered gyms arrive with the auction.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+/** /coachdashboard/auction/:id — one gym's requests; the gym's name comes with the auction call. */
+export function CoachAuctionGymPage() {
+  return (
+    <DashboardPage title="Auction">
+      <ComingNote>This gym's PT requests, and applying for them, arrive with the auction.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function CoachSessionRequestsPage() {
+  return (
+    <DashboardPage title="Private Session Requests">
+      <ComingNote>Accepting and rejecting members' session requests arrives with private sessions.</ComingNote>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,52 @@
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
+import { ApiError, api } from '../api/http.ts';
+import { useSession } from '../session/session-context.tsx';
+import type { MeProfiles } from './me-profiles.ts';
+
+export type MeState<T> = { status: 'loading' } | { status: 'ready'; profile: T } | { status: 'error'; message: string };
+
+interface Loaded {
+  kind: AccountKind;
+  state: MeState<unknown>;
+}
+
+const MeProfileContext = createContext<Loaded | null>(null);
+
+/** Loads the signed-in account's profile once per dashboard visit and shares it with the frame and every page. */
+export function MeProfileProvider({ kind, children }: { kind: AccountKind; children: ReactNode }) {
+  const { userInfo } = useSession();
+  const profileId = userInfo?.profileId;
+  const [state, setState] = useState<MeState<unknown>>({ status: 'loading' });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setState({ status: 'loading' });
+    api(`/api/me/${KIND_PLURAL[kind]}`, { auth: true, signal: controller.signal }).then(
+      (profile) => setState({ status: 'ready', profile }),
+      (err: unknown) => {
+        if (controller.signal.aborted) return;
+        const message = err instanceof ApiError && err.status !== 0 ? err.message : 'No Server Response.';
+        setState({ status: 'error', message });
+      },
+    );
+    return () => controller.abort();
+  }, [kind, profileId]);
+
+  return <MeProfileContext.Provider value={{ kind, state }}>{children}</MeProfileContext.Provider>;
+}
+
+export function useMeProfile<K extends AccountKind>(kind: K): MeState<MeProfiles[K]> {
+  const loaded = useContext(MeProfileContext);
+  if (!loaded || loaded.kind !== kind) throw new Error(`useMeProfile('${kind}') outside its MeProfileProvider`);
+  // The provider fetched /api/me for exactly this kind (checked above), so the shape is MeProfiles[K].
+  return loaded.state as MeState<MeProfiles[K]>;
+}
+
+/** Renders `children(profile)` once the profile is loaded; meanwhile a loading line, or the error in red. */
+export function ProfileGate<K extends AccountKind>({ kind, children }: { kind: K; children: (profile: MeProfiles[K]) => ReactNode }) {
+  const me = useMeProfile(kind);
+  if (me.status === 'loading') return <p className="dash-note" role="status">Loading your details...</p>;
+  if (me.status === 'error') return <p className="dash-error" role="alert">Error: {me.message}</p>;
+  return <>{children(me.profile)}</>;
+}

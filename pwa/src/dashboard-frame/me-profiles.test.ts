@@ -1,0 +1,37 @@
+import { describe, it, expect } from 'vitest';
+import { addressLines, displayNameOf, planLabel, statusLabel, type CoachMe, type GymMe, type UserMe } from './me-profiles.ts';
+
+describe('displayNameOf', () => {
+  it('names a gym by its gym name', () => {
+    expect(displayNameOf('gym', { gymName: 'Iron Temple' } as GymMe)).toBe('Iron Temple');
+  });
+
+  it('names a coach by first and last name, skipping a missing part', () => {
+    expect(displayNameOf('coach', { firstName: 'Ana', lastName: 'Silva' } as CoachMe)).toBe('Ana Silva');
+    expect(displayNameOf('coach', { firstName: 'Ana', lastName: '' } as CoachMe)).toBe('Ana');
+  });
+
+  it('names a member by name', () => {
+    expect(displayNameOf('user', { name: 'Sam' } as UserMe)).toBe('Sam');
+  });
+});
+
+describe('profile labels', () => {
+  it('shows a status boolean as Active or Inactive', () => {
+    expect(statusLabel(true)).toBe('Active');
+    expect(statusLabel(false)).toBe('Inactive');
+  });
+
+  it('says when no plan is selected', () => {
+    expect(planLabel('Basic Subscription')).toBe('Basic Subscription');
+    expect(planLabel(null)).toBe('No plan selected');
+    expect(planLabel('  ')).toBe('No plan selected');
+  });
+
+  it('lists only the filled address lines in postal order', () => {
+    expect(
+      addressLines({ addressLineOne: '1 Ring Road', addressLineTwo: '', addressTownOrCity: 'Leeds', addressPostalCode: 'LS1 1AA' }),
+    ).toEqual(['1 Ring Road', 'Leeds', 'LS1 1AA']);
+    expect(addressLines(undefined)).toEqual([]);
+  });
+});

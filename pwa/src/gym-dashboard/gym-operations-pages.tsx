@@ -1,0 +1,36 @@
+/** The gym's day-to-day sections whose features come in later issues: each says what it will hold. */
+import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+
+export function GymSchedulePage() {
+  return (
+    <DashboardPage title="Schedule">
+      <ComingNote>
+        Your Default Schedule and the classes of the current and next week arrive with the schedule tools.
+      </ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function GymManagementPage() {
+  return (
+    <DashboardPage title="Management">
+      <ComingNote>Your current coaches and their requests to join your gym arrive with coach management.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function GymBookingsPage() {
+  return (
+    <DashboardPage title="Bookings">
+      <ComingNote>Today's completed, today's and upcoming PT sessions at your gym arrive with bookings.</ComingNote>
+    </DashboardPage>
+  );
+}
+
+export function GymVisitorsPage() {
+  return (
+    <DashboardPage title="Visitors">
+      <ComingNote>Your visitors, with their day passes and private sessions, arrive with the offline front desk.</ComingNote>
+    </DashboardPage>
+  );
+}

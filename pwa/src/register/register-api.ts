@@ -1,0 +1,33 @@
+/** POST /api/register/{kind} (§7): bodies per §3, cookies sent; the server answers with a message. */
+import type { AccountKind } from '../../../rules/roles.ts';
+import { normaliseEmail } from '../../../rules/validation.ts';
+import { api } from '../api/http.ts';
+import type { Confirmations, WizardValues } from './wizard-steps.ts';
+
+export function registrationBody(kind: AccountKind, values: WizardValues, confirmations: Confirmations): Record<string, unknown> {
+  const common = {
+    email: normaliseEmail(values.email ?? ''),
+    mobile: (values.mobile ?? '').trim(),
+    pwd: values.pwd ?? '',
+    detailsAreConfirmed: confirmations.detailsAreConfirmed,
+    termsOfUseAccepted: confirmations.termsOfUseAccepted,
+  };
+  const trimmed = (field: 'firstName' | 'lastName' | 'gymName') => (values[field] ?? '').trim();
+  switch (kind) {
+    case 'user':
+      return { firstName: trimmed('firstName'), ...common };
+    case 'coach':
+      return { firstName: trimmed('firstName'), lastName: trimmed('lastName'), ...common };
+    case 'gym':
+      return { gymName: trimmed('gymName'), ...common };
+  }
+}
+
+export async function register(kind: AccountKind, values: WizardValues, confirmations: Confirmations): Promise<string> {
+  const result = await api<{ message?: string }>(`/api/register/${kind}`, {
+    method: 'POST',
+    body: registrationBody(kind, values, confirmations),
+    credentials: true,
+  });
+  return result?.message ?? '';
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { NavLink, useNavigate } from 'react-router-dom';
+import { logout } from '../session/session-api.ts';
+import type { NavItem } from './nav-items.ts';
+import { useDisclosure } from './use-disclosure.ts';
+
+/** A member's profile menu: a disclosure button over a list of links plus Logout. */
+export function ProfileMenu({ items, email }: { items: NavItem[]; email: string }) {
+  const menu = useDisclosure<HTMLDivElement>();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    // Leave first: clearing the session while a guarded member page is shown would bounce
+    // through the sign-in screen on the way home.
+    navigate('/');
+    await logout('user');
+  }
+
+  return (
+    <div className="profile-menu">
+      <button type="button" className="profile-menu__button" {...menu.buttonProps}>
+        <span className="avatar avatar--small" aria-hidden="true">
+          {email.charAt(0).toUpperCase() || 'M'}
+        </span>
+        <span className="profile-menu__label">Account</span>
+      </button>
+      <div className="profile-menu__panel" hidden={!menu.open} {...menu.panelProps}>
+        {email && <p className="profile-menu__email">{email}</p>}
+        <ul>
+          {items.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className="profile-menu__item">
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <button type="button" className="profile-menu__item" onClick={signOut} disabled={leaving}>
+              Logout
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

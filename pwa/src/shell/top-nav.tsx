@@ -1,0 +1,36 @@
+import { Link, NavLink } from 'react-router-dom';
+import { useSession } from '../session/session-context.tsx';
+import { navItemsFor } from './nav-items.ts';
+import { ProfileMenu } from './profile-menu.tsx';
+import { useDisclosure } from './use-disclosure.ts';
+
+/** The site bar of §2: brand, the links of the session state, and a member's profile menu. On phones the links fold behind a Menu button. */
+export function TopNav() {
+  const { kind, userInfo } = useSession();
+  const { links, profileMenu } = navItemsFor(kind);
+  const menu = useDisclosure<HTMLElement>();
+
+  return (
+    <header className="top-bar">
+      <Link to="/" className="brand" aria-label="Mastr home">
+        Mast<span className="brand__accent">r</span>
+      </Link>
+      <button type="button" className="menu-button" {...menu.buttonProps}>
+        <span className="menu-button__icon" aria-hidden="true" />
+        Menu
+      </button>
+      <nav aria-label="Main" className="top-nav" data-open={menu.open} {...menu.panelProps}>
+        <ul>
+          {links.map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} end={item.to === '/'} className={item.cta ? 'top-nav__link top-nav__link--cta' : 'top-nav__link'}>
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {profileMenu && <ProfileMenu items={profileMenu} email={userInfo?.email ?? ''} />}
+    </header>
+  );
+}

@@ -1,0 +1,63 @@
+import { Link } from 'react-router-dom';
+import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
+import { Avatar, ComingNote, DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+
+const SECTION_HINTS: Record<string, string> = {
+  Account: 'Your details and profile image.',
+  'Day Passes': 'Your day passes and Mastr Class passes, with their entry codes.',
+  'Private Sessions': 'Your PT sessions and requests to coaches and gyms.',
+  Bookings: 'Your upcoming and completed sessions.',
+};
+
+/** /userdashboard: a greeting and the four sections. */
+export function UserHomePage() {
+  return (
+    <DashboardPage title="My Mastr">
+      <ProfileGate kind="user">{(user) => <p className="lead">Hi {user.name}.</p>}</ProfileGate>
+      <ul className="card-grid">
+        {USER_NAV.map((item) => (
+          <li key={item.to} className="card">
+            <h2 className="card__title">
+              <Link to={item.to} className="card__link">
+                {item.label}
+              </Link>
+            </h2>
+            <p className="card__text">{SECTION_HINTS[item.label]}</p>
+          </li>
+        ))}
+      </ul>
+      <p>
+        <Link to="/userdashboard/settings">Settings</Link>
+      </p>
+    </DashboardPage>
+  );
+}
+
+/** /userdashboard/account: the member's details from /api/me/users. */
+export function UserAccountPage() {
+  return (
+    <DashboardPage title="Account">
+      <ProfileGate kind="user">
+        {(user) => (
+          <>
+            <Panel title="Profile">
+              <div className="profile-head">
+                <Avatar src={user.profileImage} name={user.name} size="large" />
+                <p className="profile-head__name">{user.name}</p>
+              </div>
+              <DetailsList
+                rows={[
+                  ['Name', user.name],
+                  ['Email', user.email],
+                  ['Mobile', user.mobile],
+                ]}
+              />
+            </Panel>
+            <ComingNote>Uploading a profile image arrives with the member account tools.</ComingNote>
+          </>
+        )}
+      </ProfileGate>
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Server } from '@hapi/hapi';
+import type { ServerConfig } from '../config.ts';
+import { connectCouch, setupDatabases, waitForCouch } from '../couch/couch.ts';
+import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
+import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
+import { createServer } from '../server.ts';
+import { createMailer } from '../services/mailer.ts';
+import { StartupError } from './process-lifecycle.ts';
+
+export interface Backend {
+  server: Server;
+  /** The embedded CouchDB, when COUCHDB_URL was not given. */
+  embeddedCouch?: EmbeddedCouch;
+  /** What the demo seed added on this start; null in production, which is never seeded. */
+  seeded: SeedResult | null;
+  /** Stops Hapi first (no request may reach a stopped CouchDB), then the embedded CouchDB. */
+  stop(): Promise<void>;
+}
+
+function explainPortInUse(err: unknown, port: number, hint: string): unknown {
+  return (err as NodeJS.ErrnoException)?.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use: ${hint}`) : err;
+}
+
+/**
+ * What both `npm start` and `npm run dev` run: CouchDB (the embedded one on 127.0.0.1 unless
+ * COUCHDB_URL is set), its databases and indexes, the demo data, then the Hapi server.
+ */
+export async function startBackend(config: ServerConfig): Promise<Backend> {
+  let embeddedCouch: EmbeddedCouch | undefined;
+  if (!config.couchUrl) {
+    embeddedCouch = await startEmbeddedCouch({ port: config.couchPort, dataDir: config.dataDir }).catch((err) => {
+      throw explainPortInUse(err, config.couchPort, 'set COUCHDB_PORT to a free port, or COUCHDB_URL to use a running CouchDB.');
+    });
+  }
+  try {
+    const couchUrl = config.couchUrl ?? embeddedCouch!.url;
+    const couch = connectCouch(couchUrl);
+    await waitForCouch(couch);
+    await setupDatabases(couch);
+    // Demo accounts share a published password: never in production.
+    const seeded = config.production ? null : await seedDemoData(couch, new Date());
+    const server = await createServer({
+      config: { ...config, couchUrl },
+      couch,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+      now: () => new Date(),
+    });
+    await server.start().catch((err) => {
+      throw explainPortInUse(err, config.port, 'set PORT to a free port.');
+    });
+    return {
+      server,
+      embeddedCouch,
+      seeded,
+      async stop() {
+        await server.stop({ timeout: 5_000 });
+        await embeddedCouch?.close();
+      },
+    };
+  } catch (err) {
+    await embeddedCouch?.close();
+    throw err;
+  }
+}

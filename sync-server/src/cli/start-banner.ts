@@ -1,0 +1,38 @@
+import type { ServerConfig } from '../config.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '../seed/demo-data.ts';
+import type { Backend } from './backend.ts';
+
+/** A URL a person on this machine can open: wildcard and loopback binds are shown as localhost. */
+export function browserUrl(host: string, port: number): string {
+  const local = ['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost'].includes(host);
+  return `http://${local ? 'localhost' : host}:${port}`;
+}
+
+function describeMail(config: ServerConfig): string {
+  if (!config.smtpUrl) return `written to ${config.outboxDir} (no SMTP_URL set)`;
+  // Only the host: SMTP_URL may carry credentials.
+  return `sent through SMTP at ${new URL(config.smtpUrl).host}`;
+}
+
+/** What `npm start` / `npm run dev` print once everything answers. */
+export function startBanner(config: ServerConfig, backend: Backend, openUrl: string): string {
+  const couch = backend.embeddedCouch ? `embedded, ${backend.embeddedCouch.url} (127.0.0.1 only)` : 'COUCHDB_URL';
+  const lines = [
+    '',
+    `  Mastr is running: open ${openUrl}`,
+    '',
+    `  API        ${browserUrl(config.host, backend.server.info.port as number)}/api`,
+    `  Data dir   ${config.dataDir}`,
+    `  CouchDB    ${couch}`,
+    `  Mail       ${describeMail(config)}`,
+  ];
+  if (backend.seeded) {
+    const { accounts, documents } = backend.seeded;
+    lines.push(`  Demo data  ${accounts || documents ? `added ${accounts} accounts and ${documents} documents` : 'already in place'}`);
+    lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
+    const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
+    for (const login of DEMO_LOGINS) lines.push(`    ${login.kind.padEnd(5)}  ${login.email.padEnd(width)}  ${login.name}`);
+  }
+  lines.push('', '  Ctrl-C stops everything.', '');
+  return lines.join('\n');
+}

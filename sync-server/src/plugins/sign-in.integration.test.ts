@@ -1,0 +1,136 @@
+import Jwt from '@hapi/jwt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES } from '../../../rules/roles.ts';
+import { DB } from '../couch/databases.ts';
+import { RATE_LIMITS } from '../services/rate-limit.ts';
+import type { RefreshSessionDoc } from '../services/refresh-sessions.ts';
+import { givenAccount, jwtCookieOf, jwtSetCookieLine, nextIp, PASSWORD, signIn } from '../test-support/sign-in-helpers.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+import { SIGN_IN_MESSAGES } from './sign-in.ts';
+
+describe('POST /api/auth/user|coach|gym', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const payloadOf = (token: string) => Jwt.token.decode(token).decoded.payload as { UserInfo: { email: string; roles: number[]; profileId: string } };
+
+  it('signs a member in: 200 {accessToken} only, a UserInfo token, and the httpOnly refresh cookie', async () => {
+    const { account, email } = await givenAccount(stack, 'user');
+    const res = await signIn(stack.server, 'user', email);
+    expect(res.statusCode).toBe(200);
+    const body = res.result as Record<string, string>;
+    expect(Object.keys(body)).toEqual(['accessToken']);
+    expect(payloadOf(body.accessToken).UserInfo).toEqual({ email, roles: [ROLES.user], profileId: account.profileId });
+
+    const line = jwtSetCookieLine(res)!;
+    expect(line).toMatch(/^jwt=[a-f0-9]{24}\.[A-Za-z0-9_-]{43};/);
+    expect(line).toContain('HttpOnly');
+    expect(line).toContain('SameSite=Strict');
+    expect(line).toContain('Path=/api');
+    expect(line).not.toContain('Secure'); // only in production
+  });
+
+  it('stores only a hash of the cookie secret in the refresh session', async () => {
+    const { account, email } = await givenAccount(stack, 'user');
+    const cookie = jwtCookieOf(await signIn(stack.server, 'user', email))!;
+    const [sid, secret] = cookie.split('.');
+    const doc = (await stack.couch.use<RefreshSessionDoc>(DB.auth).get(`session:${sid}`)) as RefreshSessionDoc;
+    expect(doc).toMatchObject({ type: 'refresh-session', accountId: account.profileId, kind: 'user', revoked: false, previousHashes: [] });
+    expect(doc.tokenHash).toMatch(/^[a-f0-9]{64}$/);
+    expect(JSON.stringify(doc)).not.toContain(secret);
+  });
+
+  it('answers a coach with accessToken, profile_id and profile_name "First Last"', async () => {
+    const { account, email } = await givenAccount(stack, 'coach');
+    const res = await signIn(stack.server, 'coach', email);
+    expect(res.statusCode).toBe(200);
+    expect(res.result).toEqual({ accessToken: expect.any(String), profile_id: account.profileId, profile_name: 'Casey Jones' });
+    expect(payloadOf((res.result as { accessToken: string }).accessToken).UserInfo.roles).toEqual([ROLES.coach]);
+  });
+
+  it('answers a gym with accessToken, profile_id and the gym name', async () => {
+    const { account, email } = await givenAccount(stack, 'gym');
+    const res = await signIn(stack.server, 'gym', email);
+    expect(res.statusCode).toBe(200);
+    expect(res.result).toEqual({ accessToken: expect.any(String), profile_id: account.profileId, profile_name: 'Iron Temple' });
+  });
+
+  it('trims and lower-cases the email', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    const res = await signIn(stack.server, 'user', `  ${email.toUpperCase()} `);
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown email with the same 401 message and no cookie', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    const wrong = await signIn(stack.server, 'user', email, 'Wrong!Pass1');
+    const unknown = await signIn(stack.server, 'user', 'nobody@example.com', PASSWORD);
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.badCredentials);
+      expect(jwtCookieOf(res)).toBeUndefined();
+    }
+  });
+
+  it('keeps kinds apart: a member email does not sign in as a coach', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    const res = await signIn(stack.server, 'coach', email);
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.badCredentials);
+  });
+
+  it('refuses an unverified account with the right password, saying the email is not verified', async () => {
+    const { email } = await givenAccount(stack, 'gym', { verified: false });
+    const res = await signIn(stack.server, 'gym', email);
+    expect(res.statusCode).toBe(401);
+    expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.unverified);
+    expect(jwtCookieOf(res)).toBeUndefined();
+  });
+
+  it('does not reveal "unverified" to someone with the wrong password', async () => {
+    const { email } = await givenAccount(stack, 'user', { verified: false });
+    const res = await signIn(stack.server, 'user', email, 'Wrong!Pass1');
+    expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.badCredentials);
+  });
+
+  it('refuses a password sign-in for a Google-only member (no password hash)', async () => {
+    const { email } = await givenAccount(stack, 'user', { pwd: null });
+    const res = await signIn(stack.server, 'user', email, PASSWORD);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 429 once one email passes its limit, even from many addresses and with the right password', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    for (let i = 0; i < RATE_LIMITS.signInPerEmail.limit; i++) {
+      expect((await signIn(stack.server, 'user', email, 'Wrong!Pass1', nextIp())).statusCode).toBe(401);
+    }
+    const res = await signIn(stack.server, 'user', email, PASSWORD, nextIp());
+    expect(res.statusCode).toBe(429);
+    expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.rateLimited);
+    expect(jwtCookieOf(res)).toBeUndefined();
+  });
+
+  it('answers 429 once one address passes its limit, whatever the emails', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < RATE_LIMITS.signInPerIp.limit; i++) {
+      expect((await signIn(stack.server, 'user', `someone${i}@example.com`, 'Wrong!Pass1', ip)).statusCode).toBe(401);
+    }
+    const { email } = await givenAccount(stack, 'user');
+    const res = await signIn(stack.server, 'user', email, PASSWORD, ip);
+    expect(res.statusCode).toBe(429);
+    expect((await signIn(stack.server, 'user', email, PASSWORD, nextIp())).statusCode).toBe(200);
+  });
+
+  it('counts in fixed windows: the limit lifts once the window has passed', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    for (let i = 0; i <= RATE_LIMITS.signInPerEmail.limit; i++) await signIn(stack.server, 'user', email, 'Wrong!Pass1');
+    expect((await signIn(stack.server, 'user', email)).statusCode).toBe(429);
+    stack.clock.advance(RATE_LIMITS.signInPerEmail.windowSeconds * 1000);
+    expect((await signIn(stack.server, 'user', email)).statusCode).toBe(200);
+  });
+});

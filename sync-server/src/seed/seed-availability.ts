@@ -1,0 +1,72 @@
+import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
+import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import type { Couch } from '../couch/couch.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { createIfMissing } from './create-if-missing.ts';
+import { ukCoachWeekStart } from './demo-calendar.ts';
+import { DEMO_COACHES } from './demo-data.ts';
+import { demoId } from './demo-ids.ts';
+
+/** Hours each demo coach is free, by coach week day (0 Sunday .. 6 Saturday). */
+const DEMO_HOURS: readonly (Partial<Record<number, number[]>>)[] = [
+  { 1: [7, 12, 17], 3: [7, 12, 17], 5: [12, 13], 6: [10, 11] },
+  { 0: [10, 11], 2: [6, 12, 19], 4: [6, 12, 19] },
+  { 1: [9, 10, 11], 2: [9, 10], 4: [14, 15], 6: [9, 10, 11] },
+  { 1: [16, 17], 3: [16, 17, 18], 5: [7, 8] },
+];
+
+/** Which slots carry a flag in a week document: [weekday, index of the slot that day]. */
+interface WeekFlags {
+  booked?: [number, number];
+  requested?: [number, number];
+}
+
+function availabilityDoc(coachId: string, hours: Partial<Record<number, number[]>>, weekStart: string | null, flags: WeekFlags, now: Date): AvailabilityWeekDoc {
+  const weekKey = weekStart ?? 'default';
+  const isFlag = (flag: [number, number] | undefined, weekday: number, index: number) => flag?.[0] === weekday && flag[1] === index;
+  return {
+    _id: weekStart ? `availability:week:${weekStart}` : 'availability:default',
+    type: 'availability-week',
+    coachId,
+    weekStart,
+    days: COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+      _id: demoId(`availability-day:${coachId}:${weekKey}:${weekday}`),
+      weekday,
+      abbreviation,
+      times: (hours[weekday] ?? []).map((hour, index): TimeSlot => {
+        const time = hour * 3600;
+        if (!HOURLY_SLOTS.includes(time)) throw new Error(`Demo availability off the hourly grid: ${hour}:00`);
+        return {
+          _id: demoId(`slot:${coachId}:${weekKey}:${weekday}:${index}`),
+          time,
+          booked: isFlag(flags.booked, weekday, index),
+          requested: isFlag(flags.requested, weekday, index),
+        };
+      }),
+    })),
+    updatedAt: now.toISOString(),
+  };
+}
+
+/**
+ * Each demo coach's default availability plus the current and next UK coach weeks, where a few
+ * slots show as booked or requested. As with schedules, week documents come only with a new default.
+ */
+export async function seedDemoAvailability(couch: Couch, now: Date): Promise<number> {
+  let created = 0;
+  for (const [i, coach] of DEMO_COACHES.entries()) {
+    const hours = DEMO_HOURS[i];
+    const days = Object.keys(hours).map(Number);
+    const [firstDay, lastDay] = [days[0], days[days.length - 1]];
+    const db = couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coach.profileId));
+    if (!(await createIfMissing(db, availabilityDoc(coach.profileId, hours, null, {}, now)))) continue;
+    created += 1;
+    const weeks = [
+      availabilityDoc(coach.profileId, hours, ukCoachWeekStart(now), { booked: [lastDay, 0], requested: [lastDay, 1] }, now),
+      availabilityDoc(coach.profileId, hours, ukCoachWeekStart(now, 1), { requested: [firstDay, 0] }, now),
+    ];
+    for (const week of weeks) if (await createIfMissing(db, week)) created += 1;
+  }
+  return created;
+}
