@@ -84,6 +84,8 @@ describe('the installable app shell', () => {
         expect(await page.isControlledByServiceWorker()).toBe(true);
         expect(await page.page.title()).toBe('Mastr');
         expect((await page.rootText()).trim()).not.toBe('');
+        // The sign-up chooser's three cards (§2) render too, not just an empty shell.
+        for (const kind of ['user', 'coach', 'gym']) await page.waitForLink(`/register/${kind}`);
       } finally {
         await app.restart();
       }

@@ -13,15 +13,17 @@ export class AppPage {
   }
 
   /**
-   * Waits until this page's service worker has finished activating (its precache is then complete).
-   * A reload while it is still 'activating' may bypass it.
+   * Waits until this page's service worker has finished activating (its precache is then complete);
+   * a reload while it is still 'activating' may bypass it. Polled from here because
+   * waitForFunction does not await a predicate's promise.
    */
   async waitForActiveServiceWorker(timeout = 20_000): Promise<void> {
-    await this.page.waitForFunction(
-      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-      undefined,
-      { timeout, polling: 100 },
-    );
+    const deadline = Date.now() + timeout;
+    const activeState = () => this.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state);
+    while ((await activeState()) !== 'activated') {
+      if (Date.now() > deadline) throw new Error(`No activated service worker after ${timeout} ms`);
+      await this.page.waitForTimeout(100);
+    }
   }
 
   /** Whether a service worker controls (answers the requests of) the current document. */
@@ -33,5 +35,10 @@ export class AppPage {
   async rootText(timeout = 10_000): Promise<string> {
     await this.page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout });
     return this.page.locator('#root').innerText();
+  }
+
+  /** Waits until a link to `href` is visible (fails the test when it never appears). */
+  async waitForLink(href: string, timeout = 10_000): Promise<void> {
+    await this.page.locator(`a[href="${href}"]`).first().waitFor({ state: 'visible', timeout });
   }
 }

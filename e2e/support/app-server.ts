@@ -16,7 +16,6 @@ import { readOutbox, type OutboxMail } from './outbox.ts';
 export interface AppServer {
   /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */
   url: string;
-  deps: Deps;
   /** Mails sent so far, oldest first. */
   outbox(): OutboxMail[];
   /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
@@ -70,7 +69,6 @@ export async function startAppServer(): Promise<AppServer> {
   };
   return {
     url,
-    deps,
     outbox: () => readOutbox(config.outboxDir),
     stopHapiOnly,
     async restart() {

@@ -32,6 +32,8 @@ export interface ServerConfig {
   cookieSecret: string;
   /** Directory of the built PWA served at /. */
   pwaDistDir: string;
+  /** Reverse proxies in front of the server whose X-Forwarded-For entry is trusted (0 = none). */
+  trustProxyHops: number;
 }
 
 interface DevSecrets {
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     google,
     cookieSecret,
     pwaDistDir: path.resolve(repoRoot, env.PWA_DIST_DIR ?? 'pwa/dist'),
+    trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
   };
 }

@@ -1,5 +1,5 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import type { DashboardNavItem } from './dashboard-navs.ts';
+import type { NavItem } from '../shell/nav-items.ts';
 import { DashboardTopBar } from './dashboard-top-bar.tsx';
 import './dashboard.css';
 
@@ -7,7 +7,7 @@ import './dashboard.css';
  * Frame of the gym and coach dashboards (§2): top bar, section navigation (a side column on
  * tablets and desktops, a scrolling strip under the bar on phones) and the current page.
  */
-export function DashboardFrame({ kind, label, nav }: { kind: 'gym' | 'coach'; label: string; nav: readonly DashboardNavItem[] }) {
+export function DashboardFrame({ kind, label, nav }: { kind: 'gym' | 'coach'; label: string; nav: readonly NavItem[] }) {
   return (
     <div className="dash">
       <a className="skip-link" href="#dash-content">

@@ -1,10 +1,7 @@
 /** The sections of the three dashboards (§2), in menu order, with absolute paths. */
-export interface DashboardNavItem {
-  label: string;
-  to: string;
-}
+import type { NavItem } from '../shell/nav-items.ts';
 
-function section(base: string, entries: readonly (readonly [label: string, path: string])[]): DashboardNavItem[] {
+function section(base: string, entries: readonly (readonly [label: string, path: string])[]): NavItem[] {
   return entries.map(([label, path]) => ({ label, to: path ? `${base}/${path}` : base }));
 }
 

@@ -1,7 +1,7 @@
 /** Small building blocks every dashboard page uses, so pages stay a few lines each. */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { DashboardNavItem } from './dashboard-navs.ts';
+import type { NavItem } from '../shell/nav-items.ts';
 import './dashboard.css';
 
 /** A dashboard page: its document title, section heading and content. */
@@ -65,7 +65,7 @@ export function DetailsList({ rows }: { rows: readonly (readonly [label: string,
 }
 
 /** Tabs between the sub-pages of one section (e.g. a gym's day-pass lists). */
-export function SubNav({ label, items }: { label: string; items: readonly DashboardNavItem[] }) {
+export function SubNav({ label, items }: { label: string; items: readonly NavItem[] }) {
   return (
     <nav className="sub-tabs" aria-label={label}>
       <ul>

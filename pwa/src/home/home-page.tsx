@@ -28,14 +28,12 @@ export function HomePage() {
         </h2>
         <ul className="card-grid card-grid--two">
           <SignUpCard
-            id="gym-card"
             title="Gyms"
             points={['Create a hub for your coaches', 'Control the PTs registered to your gym', 'Receive a percentage for use of your space']}
             to="/register/gym"
           />
           {/* §2 preserves the original label: the coach card's button also reads 'Register Gym'. */}
           <SignUpCard
-            id="coach-card"
             title="Coaches"
             points={['Advertise PT sessions', 'Control what you charge per session', 'Payment security']}
             to="/register/coach"

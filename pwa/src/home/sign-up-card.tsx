@@ -1,7 +1,7 @@
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 
 interface SignUpCardProps {
-  id: string;
   title: string;
   points: readonly string[];
   to: string;
@@ -11,8 +11,8 @@ interface SignUpCardProps {
  * A sign-up card of the home page. Both cards' buttons read 'Register Gym' (§2), so each button is
  * described by its card's title for screen-reader users who list links out of context.
  */
-export function SignUpCard({ id, title, points, to }: SignUpCardProps) {
-  const titleId = `${id}-title`;
+export function SignUpCard({ title, points, to }: SignUpCardProps) {
+  const titleId = useId();
   return (
     <li className="card card--feature">
       <h3 id={titleId} className="card__title">

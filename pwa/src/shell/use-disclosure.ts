@@ -13,10 +13,9 @@ export function useDisclosure<Panel extends HTMLElement>() {
   const panelRef = useRef<Panel>(null);
   const { pathname } = useLocation();
 
-  const close = useCallback(() => setOpen(false), []);
   const toggle = useCallback(() => setOpen((o) => !o), []);
 
-  useEffect(close, [pathname, close]);
+  useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {
     if (!open) return;
@@ -39,5 +38,5 @@ export function useDisclosure<Panel extends HTMLElement>() {
   }, [open]);
 
   const buttonProps = { ref: buttonRef, 'aria-expanded': open, 'aria-controls': panelId, onClick: toggle };
-  return { open, close, buttonProps, panelProps: { id: panelId, ref: panelRef } };
+  return { open, buttonProps, panelProps: { id: panelId, ref: panelRef } };
 }

@@ -4,6 +4,7 @@ import { ACCOUNT_KINDS, KIND_PLURAL } from '../../../rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { emailOnlySchema, newPasswordSchema } from '../schemas/account-schemas.ts';
 import { isResetLinkValid, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
+import { clientIp } from '../services/client-ip.ts';
 
 type LinkParams = { id: string; token: string };
 
@@ -24,7 +25,7 @@ export const passwordResetPlugin: Plugin<Deps> = {
         options: { auth: false, payload: { allow: 'application/json' }, validate: { payload: emailOnlySchema } },
         async handler(request) {
           const { email } = request.payload as { email: string };
-          const outcome = await requestPasswordReset(deps, kind, email, request.info.remoteAddress);
+          const outcome = await requestPasswordReset(deps, kind, email, clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops));
           if (outcome === 'rate-limited') throw Boom.tooManyRequests('Too many requests. Please try again later.');
           return { message: 'If an account exists for that email, a password reset link has been sent.' };
         },

@@ -7,6 +7,7 @@ import { signInPayloadSchema } from '../schemas/account-schemas.ts';
 import { getProfile } from '../services/profiles-store.ts';
 import { profileDisplayName } from '../services/profile-views.ts';
 import { openSession, signInWithPassword } from '../services/sign-in-service.ts';
+import { clientIp } from '../services/client-ip.ts';
 
 export const SIGN_IN_MESSAGES = {
   rateLimited: 'Too many sign-in attempts. Please try again later.',
@@ -36,7 +37,7 @@ export const signInPlugin: Plugin<Deps> = {
         async handler(request, h) {
           const { email, pwd } = request.payload as { email: string; pwd: string };
           const result = await signInWithPassword(deps.couch, {
-            kind, email, pwd, ip: request.info.remoteAddress, now: deps.now(),
+            kind, email, pwd, ip: clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops), now: deps.now(),
           });
           switch (result.outcome) {
             case 'rate-limited':
