@@ -11,7 +11,7 @@ import type { Deps } from '../../sync-server/src/deps.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { createMailer } from '../../sync-server/src/services/mailer.ts';
-import { readOutbox, type OutboxMail } from './outbox.ts';
+import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
 
 export interface AppServer {
   /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */

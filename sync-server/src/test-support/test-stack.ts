@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from '@hapi/hapi';
@@ -8,6 +8,7 @@ import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.
 import type { Deps } from '../deps.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mailer.ts';
+import { readOutbox, type OutboxMail } from './outbox.ts';
 
 export interface TestStack {
   couchServer: EmbeddedCouch;
@@ -19,7 +20,7 @@ export interface TestStack {
   startInstance(overrides?: Partial<ServerConfig>): Promise<Server>;
   server: Server;
   /** Mails the outbox received so far, oldest first. */
-  outbox(): { file: string; to: string; subject: string; text: string }[];
+  outbox(): OutboxMail[];
   stop(): Promise<void>;
 }
 
@@ -65,21 +66,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     clock,
     startInstance,
     server,
-    outbox() {
-      const dir = path.join(dataDir, 'outbox');
-      let files: string[] = [];
-      try {
-        files = readdirSync(dir).sort();
-      } catch {
-        return [];
-      }
-      return files.map((file) => {
-        const raw = readFileSync(path.join(dir, file), 'utf8');
-        const [head, ...rest] = raw.split('\n\n');
-        const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'm').exec(head)?.[1] ?? '';
-        return { file, to: header('To'), subject: header('Subject'), text: rest.join('\n\n') };
-      });
-    },
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     async stop() {
       for (const s of servers) await s.stop();
       await couchServer.close();
