@@ -6,6 +6,7 @@
  */
 import type { AccountKind } from './roles.ts';
 import type { DayPassType } from './constants.ts';
+import type { CountedCheckIn } from './check-in.ts';
 
 // ---- mastr_accounts (server only) -------------------------------------------------------------
 
@@ -31,6 +32,14 @@ export interface ClaimDoc {
   _rev?: string;
   type: 'email-claim' | 'mobile-claim';
   accountId: string;
+}
+
+/** `entry-code:${gymId}:${idCode}`: keeps entry codes unique within a gym, race-free across instances. */
+export interface EntryCodeClaimDoc {
+  _id: string;
+  _rev?: string;
+  type: 'entry-code-claim';
+  passId: string;
 }
 
 // ---- mastr_profiles (server writes; public API projects public fields) -------------------------
@@ -156,9 +165,19 @@ export interface DayPassDoc {
   gymId: string;
   gymName: string;
   idCode: string; // entry code, stored lower-case, shown upper-case
+  /** Server-signed entry token the member's QR code carries (design/sync.md "Entry codes"). */
+  entryToken: string;
+  clientEmail: string;
   expired: boolean;
   cancelled: boolean;
   pricePence: number;
+  /** Counted check-ins only, kept by the server (the authority on arrival); instants. */
+  checkIns: { all_check_ins: string[]; latest_check_in: string | null };
+  /**
+   * Server bookkeeping: the check-in records that counted, so a re-delivered record is never
+   * counted twice. Absent until the first check-in counts.
+   */
+  countedCheckIns?: CountedCheckIn[];
   createdAt: string;
 }
 
@@ -174,7 +193,43 @@ export interface MastrPassDoc {
   gymName: string;
   dateAndTimeStart: string | null;
   idCode: string;
+  entryToken: string;
+  clientEmail: string;
   expired: boolean;
   pricePence: number;
+  checkedIn: { checkedInState: boolean; check_in_time: string | null };
+  /** As on DayPassDoc. */
+  countedCheckIns?: CountedCheckIn[];
   createdAt: string;
+}
+
+/**
+ * In mastr_gym_<gymId>: `checkin:${passId}:${random}`. Written by a front-desk device (online or
+ * offline), never changed by it again; the server adds the outcome on arrival. Every record is kept
+ * for audit; only `counted` ones count.
+ */
+export interface CheckInDoc {
+  _id: string;
+  _rev?: string;
+  type: 'check-in';
+  passId: string;
+  passKind: 'day-pass' | 'mastr-pass';
+  gymId: string;
+  /** ISO instant on the device when staff checked the member in. */
+  checkedInAt: string;
+  method: 'tap' | 'code' | 'qr' | 'online';
+  deviceId: string;
+  /** refused: the pass is unknown, cancelled, expired or not for that day (reason says which). */
+  outcome?: 'counted' | 'duplicate' | 'refused';
+  duplicateOf?: string;
+  reason?: string;
+  resolvedAt?: string;
+}
+
+/** In every mastr_gym_<id>: `pass-signing-keys`, the public keys that verify entry tokens offline. */
+export interface SigningKeysDoc {
+  _id: 'pass-signing-keys';
+  _rev?: string;
+  type: 'signing-keys';
+  keys: { kid: string; alg: 'Ed25519'; publicKey: string /* base64url raw 32 bytes */ }[];
 }

@@ -43,12 +43,12 @@ export async function startAppServer(): Promise<AppServer> {
   const couchServer = await startEmbeddedCouch({ port: 0 });
   const couch = connectCouch(couchServer.url);
   await setupDatabases(couch);
-  await seedDemoData(couch, new Date());
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'test' } as NodeJS.ProcessEnv;
   const config = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
+  await seedDemoData(couch, new Date(), config.passSigningKey);
   const deps: Deps = {
     config,
     couch,

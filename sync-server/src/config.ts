@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -34,11 +34,19 @@ export interface ServerConfig {
   pwaDistDir: string;
   /** Reverse proxies in front of the server whose X-Forwarded-For entry is trusted (0 = none). */
   trustProxyHops: number;
+  /** Ed25519 private key signing pass entry tokens: PKCS8 DER in base64, or a JWK (JSON). */
+  passSigningKey: string;
 }
 
 interface DevSecrets {
   jwtAccessSecret: string;
   cookieSecret: string;
+  passSigningKey: string;
+}
+
+/** A new Ed25519 private key in the PASS_SIGNING_KEY form (PKCS8 DER, base64). */
+export function generatePassSigningKey(): string {
+  return generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'der' }).toString('base64');
 }
 
 /**
@@ -47,13 +55,17 @@ interface DevSecrets {
  */
 function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
-  mkdirSync(dataDir, { recursive: true });
+  const stored: Partial<DevSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
   const secrets: DevSecrets = {
-    jwtAccessSecret: randomBytes(48).toString('base64url'),
-    cookieSecret: randomBytes(48).toString('base64url'),
+    jwtAccessSecret: stored.jwtAccessSecret ?? randomBytes(48).toString('base64url'),
+    cookieSecret: stored.cookieSecret ?? randomBytes(48).toString('base64url'),
+    // Data directories from before entry tokens existed gain a key on their next start.
+    passSigningKey: stored.passSigningKey ?? generatePassSigningKey(),
   };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  if (Object.keys(stored).length < Object.keys(secrets).length) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  }
   return secrets;
 }
 
@@ -63,11 +75,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
   let jwtAccessSecret = env.JWT_ACCESS_SECRET;
   let cookieSecret = env.COOKIE_SECRET;
-  if (!jwtAccessSecret || !cookieSecret) {
-    if (production) throw new Error('JWT_ACCESS_SECRET and COOKIE_SECRET must be set in production.');
+  let passSigningKey = env.PASS_SIGNING_KEY;
+  if (!jwtAccessSecret || !cookieSecret || !passSigningKey) {
+    if (production) throw new Error('JWT_ACCESS_SECRET, COOKIE_SECRET and PASS_SIGNING_KEY must be set in production.');
     const dev = loadOrCreateDevSecrets(dataDir);
-    jwtAccessSecret ??= dev.jwtAccessSecret;
-    cookieSecret ??= dev.cookieSecret;
+    jwtAccessSecret ||= dev.jwtAccessSecret;
+    cookieSecret ||= dev.cookieSecret;
+    passSigningKey ||= dev.passSigningKey;
   }
   if (jwtAccessSecret.length < 32 || cookieSecret.length < 32) {
     throw new Error('JWT_ACCESS_SECRET and COOKIE_SECRET must be at least 32 characters.');
@@ -94,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     cookieSecret,
     pwaDistDir: path.resolve(repoRoot, env.PWA_DIST_DIR ?? 'pwa/dist'),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
+    passSigningKey,
   };
 }

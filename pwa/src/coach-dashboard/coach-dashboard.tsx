@@ -1,4 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
+import { CoachAvailabilityPage } from '../coach-availability/availability-page.tsx';
 import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
 import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
 import { COACH_NAV } from '../dashboard-frame/dashboard-navs.ts';
@@ -6,14 +7,7 @@ import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage, CoachStripePage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
-import {
-  CoachAuctionGymPage,
-  CoachAuctionPage,
-  CoachAvailabilityPage,
-  CoachBookingsPage,
-  CoachManagementPage,
-  CoachSessionRequestsPage,
-} from './coach-work-pages.tsx';
+import { CoachAuctionGymPage, CoachAuctionPage, CoachBookingsPage, CoachManagementPage, CoachSessionRequestsPage } from './coach-work-pages.tsx';
 
 /** /coachdashboard/* (§2 "Coach dashboard"); a lazy chunk behind the coach role guard. */
 export default function CoachDashboard() {

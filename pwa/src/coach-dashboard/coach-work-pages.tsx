@@ -9,14 +9,6 @@ export function CoachManagementPage() {
   );
 }
 
-export function CoachAvailabilityPage() {
-  return (
-    <DashboardPage title="Availability">
-      <ComingNote>Setting your default, current-week and next-week availability arrives with the availability tools.</ComingNote>
-    </DashboardPage>
-  );
-}
-
 export function CoachBookingsPage() {
   return (
     <DashboardPage title="Bookings">

@@ -1,34 +1,40 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
+import { SyncStatusBar } from '../data/sync-status-bar.tsx';
 import type { NavItem } from '../shell/nav-items.ts';
 import { DashboardTopBar } from './dashboard-top-bar.tsx';
 import './dashboard.css';
 
 /**
  * Frame of the gym and coach dashboards (§2): top bar, section navigation (a side column on
- * tablets and desktops, a scrolling strip under the bar on phones) and the current page.
+ * tablets and desktops, a scrolling strip under the bar on phones) and the current page, over the
+ * signed-in account's local data with its sync status always in view.
  */
 export function DashboardFrame({ kind, label, nav }: { kind: 'gym' | 'coach'; label: string; nav: readonly NavItem[] }) {
   return (
-    <div className="dash">
-      <a className="skip-link" href="#dash-content">
-        Skip to content
-      </a>
-      <DashboardTopBar kind={kind} />
-      <nav className="dash-nav" aria-label={label}>
-        <ul>
-          {nav.map((item, index) => (
-            <li key={item.to}>
-              {/* Home (the index) is current only on its own page; the others also for their sub-pages. */}
-              <NavLink to={item.to} end={index === 0} className="dash-nav__link">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <main className="dash-main" id="dash-content" tabIndex={-1}>
-        <Outlet />
-      </main>
-    </div>
+    <SignedInTenantData kind={kind}>
+      <div className="dash">
+        <a className="skip-link" href="#dash-content">
+          Skip to content
+        </a>
+        <DashboardTopBar kind={kind} />
+        <nav className="dash-nav" aria-label={label}>
+          <ul>
+            {nav.map((item, index) => (
+              <li key={item.to}>
+                {/* Home (the index) is current only on its own page; the others also for their sub-pages. */}
+                <NavLink to={item.to} end={index === 0} className="dash-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main className="dash-main" id="dash-content" tabIndex={-1}>
+          <SyncStatusBar />
+          <Outlet />
+        </main>
+      </div>
+    </SignedInTenantData>
   );
 }

@@ -5,9 +5,11 @@ import { GYM_NAV } from '../dashboard-frame/dashboard-navs.ts';
 import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { GymAccountPage, GymStripePage } from './gym-account-pages.tsx';
-import { GymDayPassesLayout, GymDayPassesPage } from './gym-day-passes-pages.tsx';
+import { DayPassesHomePage, MastrPassesPage, TodayPassesPage, UpcomingPassesPage } from '../front-desk/front-desk-pages.tsx';
+import { VisitorsPage } from '../front-desk/visitors-page.tsx';
+import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
-import { GymBookingsPage, GymManagementPage, GymSchedulePage, GymVisitorsPage } from './gym-operations-pages.tsx';
+import { GymBookingsPage, GymManagementPage, GymSchedulePage } from './gym-operations-pages.tsx';
 
 /** /gymdashboard/* (§2 "Gym dashboard"); a lazy chunk behind the gym role guard. */
 export default function GymDashboard() {
@@ -22,13 +24,13 @@ export default function GymDashboard() {
           <Route path="management" element={<GymManagementPage />} />
           <Route path="bookings" element={<GymBookingsPage />} />
           <Route path="daypasses" element={<GymDayPassesLayout />}>
-            <Route index element={<GymDayPassesPage list="home" />} />
-            <Route path="today" element={<GymDayPassesPage list="today" />} />
-            <Route path="upcoming" element={<GymDayPassesPage list="upcoming" />} />
-            <Route path="mastr" element={<GymDayPassesPage list="mastr" />} />
+            <Route index element={<DayPassesHomePage />} />
+            <Route path="today" element={<TodayPassesPage />} />
+            <Route path="upcoming" element={<UpcomingPassesPage />} />
+            <Route path="mastr" element={<MastrPassesPage />} />
           </Route>
           <Route path="notifications" element={<NotificationsPage />} />
-          <Route path="visitors" element={<GymVisitorsPage />} />
+          <Route path="visitors" element={<VisitorsPage />} />
           <Route path="settings" element={<SettingsPage deleteTitle="Delete My Account" />} />
         </Route>
         {/* §2: any unknown path shows the Google sign-in screen. */}

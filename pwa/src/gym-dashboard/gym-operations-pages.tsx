@@ -26,11 +26,3 @@ export function GymBookingsPage() {
     </DashboardPage>
   );
 }
-
-export function GymVisitorsPage() {
-  return (
-    <DashboardPage title="Visitors">
-      <ComingNote>Your visitors, with their day passes and private sessions, arrive with the offline front desk.</ComingNote>
-    </DashboardPage>
-  );
-}

@@ -1,6 +1,8 @@
 /** Session calls of §7: sign-in, refresh, logout. */
 import type { AccountKind } from '../../../rules/roles.ts';
 import { api } from '../api/http.ts';
+import { tenantKindOf } from '../data/open-stores.ts';
+import { wipeLocalData } from '../data/wipe-local-data.ts';
 import { tokenStore } from './token-store.ts';
 
 export interface SignInResult {
@@ -38,10 +40,17 @@ export function refreshSession(): Promise<string | null> {
 }
 
 export async function logout(kind: AccountKind): Promise<void> {
+  const profileId = tokenStore.get().userInfo?.profileId;
   try {
     await api(`/api/logout/${kind}`, { credentials: true });
   } catch (err) {
     console.warn('Logout failed', err); // §8: logout failure is only logged
+  }
+  try {
+    // A shared tablet keeps nothing of the account that left (design/sync.md).
+    await wipeLocalData(profileId ? { kind: tenantKindOf(kind), tenantId: profileId } : undefined);
+  } catch (err) {
+    console.warn('Could not remove local data', err);
   } finally {
     tokenStore.clear();
   }

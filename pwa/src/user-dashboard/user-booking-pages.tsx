@@ -1,32 +1,7 @@
-/** The member's passes, private sessions and bookings; their lists come in later issues, so each says what it will hold. */
+/** The member's private sessions and bookings; their lists come in later issues, so each says what it will hold. */
 import { Outlet } from 'react-router-dom';
-import { USER_DAY_PASS_TABS, USER_PRIVATE_SESSION_TABS } from '../dashboard-frame/dashboard-navs.ts';
+import { USER_PRIVATE_SESSION_TABS } from '../dashboard-frame/dashboard-navs.ts';
 import { ComingNote, DashboardPage, SubNav } from '../dashboard-frame/dashboard-parts.tsx';
-
-export function UserDayPassesLayout() {
-  return (
-    <>
-      <SubNav label="Passes" items={USER_DAY_PASS_TABS} />
-      <Outlet />
-    </>
-  );
-}
-
-export function UserDayPassesPage() {
-  return (
-    <DashboardPage title="Day Passes">
-      <ComingNote>Your day passes and their entry codes — shown even offline — arrive with day-pass booking.</ComingNote>
-    </DashboardPage>
-  );
-}
-
-export function UserMastrPassesPage() {
-  return (
-    <DashboardPage title="Mastr Class">
-      <ComingNote>Your Mastr Class passes, and choosing their class, arrive with Mastr Class booking.</ComingNote>
-    </DashboardPage>
-  );
-}
 
 export function UserPrivateSessionsLayout() {
   return (

@@ -1,4 +1,6 @@
 import { NavLink, Outlet } from 'react-router-dom';
+import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
+import { SyncStatusBar } from '../data/sync-status-bar.tsx';
 import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
 import { DashboardTopBar } from '../dashboard-frame/dashboard-top-bar.tsx';
 import { useGoBack } from '../shell/use-go-back.ts';
@@ -15,22 +17,25 @@ export function UserDashboardFrame() {
     </button>
   );
   return (
-    <main className="member-dash">
-      <DashboardTopBar kind="user" lead={back} />
-      <div className="member-dash__body">
-        <Outlet />
-      </div>
-      <nav className="bottom-nav" aria-label="Member dashboard">
-        <ul>
-          {USER_NAV.map((item) => (
-            <li key={item.to}>
-              <NavLink to={item.to} className="bottom-nav__link">
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </main>
+    <SignedInTenantData kind="user">
+      <main className="member-dash">
+        <DashboardTopBar kind="user" lead={back} />
+        <SyncStatusBar />
+        <div className="member-dash__body">
+          <Outlet />
+        </div>
+        <nav className="bottom-nav" aria-label="Member dashboard">
+          <ul>
+            {USER_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className="bottom-nav__link">
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </main>
+    </SignedInTenantData>
   );
 }

@@ -1,17 +1,11 @@
 import { Route, Routes } from 'react-router-dom';
 import { SettingsPage } from '../dashboard-frame/common-pages.tsx';
 import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
+import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { UserAccountPage, UserHomePage } from './user-account-pages.tsx';
-import {
-  UserBookingsPage,
-  UserDayPassesLayout,
-  UserDayPassesPage,
-  UserMastrPassesPage,
-  UserPrivateSessionsLayout,
-  UserPrivateSessionsPage,
-  UserSessionRequestsPage,
-} from './user-booking-pages.tsx';
+import { UserBookingsPage, UserPrivateSessionsLayout, UserPrivateSessionsPage, UserSessionRequestsPage } from './user-booking-pages.tsx';
 import { UserDashboardFrame } from './user-dashboard-frame.tsx';
 
 /** /userdashboard/* (§2 "User dashboard"); a lazy chunk behind the member role guard, inside the site layout. */
@@ -22,9 +16,9 @@ export default function UserDashboard() {
         <Route element={<UserDashboardFrame />}>
           <Route index element={<UserHomePage />} />
           <Route path="account" element={<UserAccountPage />} />
-          <Route path="daypasses" element={<UserDayPassesLayout />}>
-            <Route index element={<UserDayPassesPage />} />
-            <Route path="mastr" element={<UserMastrPassesPage />} />
+          <Route path="daypasses" element={<MemberPassesLayout />}>
+            <Route index element={<MemberDayPassesPage />} />
+            <Route path="mastr" element={<MemberMastrPassesPage />} />
           </Route>
           <Route path="privatesessions" element={<UserPrivateSessionsLayout />}>
             <Route index element={<UserPrivateSessionsPage list="bookings" />} />

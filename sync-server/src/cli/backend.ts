@@ -38,7 +38,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     await waitForCouch(couch);
     await setupDatabases(couch);
     // Demo accounts share a published password: never in production.
-    const seeded = config.production ? null : await seedDemoData(couch, new Date());
+    const seeded = config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
     const server = await createServer({
       config: { ...config, couchUrl },
       couch,

@@ -7,6 +7,9 @@ import { signInPlugin } from './sign-in.ts';
 import { sessionPlugin } from './session.ts';
 import { mePlugin } from './me.ts';
 import { googleSignInPlugin } from './google-sign-in.ts';
+import { syncGatewayPlugin } from './sync-gateway.ts';
+import { frontDeskPlugin } from './front-desk.ts';
+import { coachAvailabilityPlugin } from './coach-availability.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -20,4 +23,7 @@ export const apiPlugins: Plugin<Deps>[] = [
   sessionPlugin,
   mePlugin,
   googleSignInPlugin,
+  syncGatewayPlugin,
+  frontDeskPlugin,
+  coachAvailabilityPlugin,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayPassDoc, MastrPassDoc, MembershipDoc, ScheduleWeekDoc } from '../../../rules/documents.ts';
+import type { DayPassDoc, MastrPassDoc, MembershipDoc, ScheduleWeekDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import { verifyEntryToken } from '../../../rules/entry-token.ts';
 import { ENTRY_CODE_ALPHABET } from '../../../rules/constants.ts';
 import type { Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
@@ -33,7 +34,7 @@ describe('seedDemoData', () => {
 
   beforeAll(async () => {
     stack = await startTestStack();
-    await seedDemoData(stack.couch, firstDay);
+    await seedDemoData(stack.couch, firstDay, stack.config.passSigningKey);
   });
   afterAll(async () => {
     await stack.stop();
@@ -41,7 +42,7 @@ describe('seedDemoData', () => {
 
   it('changes nothing when it runs again on the same day', async () => {
     const before = await docCounts(stack.couch);
-    const again = await seedDemoData(stack.couch, new Date(firstDay.getTime() + 3600_000));
+    const again = await seedDemoData(stack.couch, new Date(firstDay.getTime() + 3600_000), stack.config.passSigningKey);
     expect(again).toEqual({ accounts: 0, documents: 0 });
     expect(await docCounts(stack.couch)).toEqual(before);
   });
@@ -68,6 +69,15 @@ describe('seedDemoData', () => {
     for (const pass of alexToday) expect(atGym.find((p) => p._id === pass._id)?.idCode).toBe(pass.idCode);
   });
 
+  it("signs every demo pass's entry token with a key the gym's database publishes", async () => {
+    const { keys } = await stack.couch.use<SigningKeysDoc>(gymDb).get('pass-signing-keys');
+    for (const pass of await passes(stack.couch, gymDb)) {
+      const verdict = await verifyEntryToken(pass.entryToken, keys);
+      expect(verdict).toMatchObject({ valid: true, payload: { p: pass.passId, g: DEMO_GYM.profileId, c: pass.idCode } });
+      expect(pass.clientEmail).toContain('@demo.mastr.uk');
+    }
+  });
+
   it('gives the member one unassigned Mastr pass', async () => {
     const unassigned = (await passes(stack.couch, memberDb)).filter((p) => p.type === 'mastr-pass' && p.dateAndTimeStart === null);
     expect(unassigned).toHaveLength(1);
@@ -82,7 +92,7 @@ describe('seedDemoData', () => {
     const profiles = stack.couch.use<MembershipDoc>(DB.profiles);
     const pending = (await profiles.find({ selector: { type: 'membership', state: 'pending' } })).docs[0];
     await profiles.destroy(pending._id, pending._rev!);
-    const again = await seedDemoData(stack.couch, firstDay);
+    const again = await seedDemoData(stack.couch, firstDay, stack.config.passSigningKey);
     expect(again.documents).toBe(0);
     await expect(profiles.get(pending._id)).rejects.toMatchObject({ statusCode: 404 });
   });
@@ -90,7 +100,7 @@ describe('seedDemoData', () => {
   it("adds a later day's passes without touching or duplicating older ones", async () => {
     const before = await passes(stack.couch, gymDb);
     const laterDay = new Date(firstDay.getTime() + 5 * 24 * 3600_000);
-    const result = await seedDemoData(stack.couch, laterDay);
+    const result = await seedDemoData(stack.couch, laterDay, stack.config.passSigningKey);
     expect(result.accounts).toBe(0);
     const after = await passes(stack.couch, gymDb);
     for (const pass of before) expect(after.find((p) => p._id === pass._id)?._rev).toBe(pass._rev);

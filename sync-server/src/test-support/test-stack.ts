@@ -14,6 +14,8 @@ export interface TestStack {
   couchServer: EmbeddedCouch;
   couch: Couch;
   dataDir: string;
+  /** The configuration every instance starts from (its signing key signs the stack's passes). */
+  config: ServerConfig;
   /** A controllable clock shared by every instance of this stack. */
   clock: { now: Date; advance(ms: number): void };
   /** Starts another Hapi instance on the same CouchDB (stateless scale-out tests). */
@@ -39,14 +41,14 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
       this.now = new Date(this.now.getTime() + ms);
     },
   };
+  const baseConfig: ServerConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
+    couchUrl: couchServer.url,
+    ...overrides,
+  };
   const servers: Server[] = [];
   const startInstance = async (more: Partial<ServerConfig> = {}) => {
-    const config = {
-      ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
-      couchUrl: couchServer.url,
-      ...overrides,
-      ...more,
-    };
+    const config = { ...baseConfig, ...more };
     const deps: Deps = {
       config,
       couch,
@@ -63,6 +65,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     couchServer,
     couch,
     dataDir,
+    config: baseConfig,
     clock,
     startInstance,
     server,

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
+import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import { addSlot, coachWeeks, removeSlot, weekView, type EditContext, type EditResult } from './availability-model.ts';
+
+const HOUR = 3600;
+const COACH = 'c0ac0ac0ac0ac0ac0ac0ac0a';
+// Wednesday 18 November 2026, 10:00 in the UK: the current coach week starts Sunday the 15th.
+const NOW = new Date('2026-11-18T10:00:00Z');
+const [DEFAULT, CURRENT, NEXT] = coachWeeks(NOW);
+const TUE = 2;
+const THU = 4;
+
+type Flag = '' | 'booked' | 'requested';
+
+function doc(weekStart: string | null, slots: Partial<Record<number, [hour: number, flag?: Flag][]>>): AvailabilityWeekDoc {
+  const key = weekStart ?? 'default';
+  return {
+    _id: weekStart ? `availability:week:${weekStart}` : 'availability:default',
+    type: 'availability-week',
+    coachId: COACH,
+    weekStart,
+    days: COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+      _id: `${key}-day-${weekday}`,
+      weekday,
+      abbreviation,
+      times: (slots[weekday] ?? []).map(([hour, flag = '']): TimeSlot => ({
+        _id: `${key}-slot-${weekday}-${hour}`,
+        time: hour * HOUR,
+        booked: flag === 'booked',
+        requested: flag === 'requested',
+      })),
+    })),
+    updatedAt: '2026-11-01T09:00:00.000Z',
+  };
+}
+
+function context(): EditContext {
+  let n = 0;
+  return { coachId: COACH, now: NOW, newId: () => `fresh-${++n}` };
+}
+
+function written(result: EditResult): AvailabilityWeekDoc {
+  if (!result.ok) throw new Error(`edit refused: ${result.reason}`);
+  return result.doc;
+}
+
+const hoursOn = (week: AvailabilityWeekDoc, weekday: number) => week.days.find((d) => d.weekday === weekday)!.times.map((t) => t.time / HOUR);
+
+describe('coach weeks', () => {
+  it('are the default, the week of the Sunday on or before today and the week after', () => {
+    expect(coachWeeks(NOW)).toEqual([
+      { key: 'default', title: 'Default', weekStart: null },
+      { key: 'current', title: 'Current Week', weekStart: '2026-11-15' },
+      { key: 'next', title: 'Next Week', weekStart: '2026-11-22' },
+    ]);
+  });
+});
+
+describe('availability view', () => {
+  const docs = [doc(null, { [TUE]: [[8]] }), doc('2026-11-15', { [THU]: [[9], [8, 'booked'], [10, 'requested']], [TUE]: [[7]] })];
+
+  it('shows each weekday from Sunday with its slots in time order and their state', () => {
+    const view = weekView(CURRENT, docs, NOW);
+    expect(view.followsDefault).toBe(false);
+    expect(view.days.map((d) => d.abbreviation)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(view.days[THU].date).toBe('2026-11-19');
+    expect(view.days[THU].slots).toEqual([
+      { time: 8 * HOUR, label: '08:00', state: 'booked', removable: false },
+      { time: 9 * HOUR, label: '09:00', state: 'free', removable: true },
+      { time: 10 * HOUR, label: '10:00', state: 'requested', removable: false },
+    ]);
+  });
+
+  it('offers only the free hours of 04:00-22:00 to add', () => {
+    const thursday = weekView(CURRENT, docs, NOW).days[THU];
+    expect(thursday.addable).toHaveLength(HOURLY_SLOTS.length - 3);
+    expect(thursday.addable[0]).toEqual({ time: 4 * HOUR, label: '04:00' });
+    expect(thursday.addable.at(-1)).toEqual({ time: 22 * HOUR, label: '22:00' });
+    expect(thursday.addable.map((a) => a.label)).not.toContain('09:00');
+  });
+
+  it('makes days before today read-only in the current week, but not today', () => {
+    const days = weekView(CURRENT, docs, NOW).days;
+    expect(days.map((d) => d.past)).toEqual([true, true, true, false, false, false, false]);
+    expect(days[TUE].slots).toEqual([{ time: 7 * HOUR, label: '07:00', state: 'free', removable: false }]);
+    expect(days[TUE].addable).toEqual([]);
+  });
+
+  it('shows a week without its own document following the default', () => {
+    const view = weekView(NEXT, docs, NOW);
+    expect(view.followsDefault).toBe(true);
+    expect(view.days[TUE]).toMatchObject({ date: '2026-11-24', past: false, slots: [{ label: '08:00', state: 'free', removable: true }] });
+  });
+
+  it('has no dates and no past days in the default', () => {
+    const view = weekView(DEFAULT, docs, NOW);
+    expect(view.followsDefault).toBe(false);
+    expect(view.days.every((d) => d.date === null && !d.past)).toBe(true);
+  });
+
+  it('shows empty days before the coach has set anything', () => {
+    const view = weekView(DEFAULT, [], NOW);
+    expect(view.days.every((d) => d.slots.length === 0 && d.addable.length === HOURLY_SLOTS.length)).toBe(true);
+  });
+});
+
+describe('adding and removing slots', () => {
+  it('adds a slot in time order without changing the documents it was given', () => {
+    const current = doc('2026-11-15', { [THU]: [[7], [12]] });
+    const before = structuredClone(current);
+    const next = written(addSlot(CURRENT, [current], THU, 9 * HOUR, context()));
+    expect(hoursOn(next, THU)).toEqual([7, 9, 12]);
+    expect(next.days[THU].times[1]).toEqual({ _id: 'fresh-1', time: 9 * HOUR, booked: false, requested: false });
+    expect(next.updatedAt).toBe(NOW.toISOString());
+    expect(current).toEqual(before);
+  });
+
+  it('removes a free slot', () => {
+    const next = written(removeSlot(CURRENT, [doc('2026-11-15', { [THU]: [[7], [12]] })], THU, 7 * HOUR, context()));
+    expect(hoursOn(next, THU)).toEqual([12]);
+  });
+
+  it('refuses to remove a booked or requested slot', () => {
+    const current = doc('2026-11-15', { [THU]: [[8, 'booked'], [10, 'requested']] });
+    expect(removeSlot(CURRENT, [current], THU, 8 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
+    expect(removeSlot(CURRENT, [current], THU, 10 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
+  });
+
+  it('refuses edits on a past day of the current week', () => {
+    const current = doc('2026-11-15', { [TUE]: [[7]] });
+    expect(addSlot(CURRENT, [current], TUE, 9 * HOUR, context())).toEqual({ ok: false, reason: 'past-day' });
+    expect(removeSlot(CURRENT, [current], TUE, 7 * HOUR, context())).toEqual({ ok: false, reason: 'past-day' });
+  });
+
+  it('refuses an hour already offered, an hour off the 04:00-22:00 grid and a slot that is not there', () => {
+    const current = doc('2026-11-15', { [THU]: [[7]] });
+    expect(addSlot(CURRENT, [current], THU, 7 * HOUR, context())).toEqual({ ok: false, reason: 'taken' });
+    expect(addSlot(CURRENT, [current], THU, 23 * HOUR, context())).toEqual({ ok: false, reason: 'off-grid' });
+    expect(addSlot(CURRENT, [current], THU, 7 * HOUR + 1800, context())).toEqual({ ok: false, reason: 'off-grid' });
+    expect(removeSlot(CURRENT, [current], THU, 9 * HOUR, context())).toEqual({ ok: false, reason: 'not-found' });
+  });
+
+  it("creates a following week's own document from a copy of the default with fresh ids", () => {
+    const defaults = doc(null, { [TUE]: [[8]], [THU]: [[7], [12]] });
+    const next = written(removeSlot(NEXT, [defaults], THU, 7 * HOUR, context()));
+    expect(next).toMatchObject({ _id: 'availability:week:2026-11-22', type: 'availability-week', coachId: COACH, weekStart: '2026-11-22' });
+    expect(hoursOn(next, TUE)).toEqual([8]);
+    expect(hoursOn(next, THU)).toEqual([12]);
+    const ids = next.days.flatMap((d) => [d._id, ...d.times.map((t) => t._id)]);
+    expect(ids.every((id) => id.startsWith('fresh-'))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(hoursOn(defaults, THU)).toEqual([7, 12]);
+  });
+
+  it("copies no flags from the default (only the server sets them)", () => {
+    const defaults = doc(null, { [THU]: [[7, 'booked']] });
+    const next = written(addSlot(NEXT, [defaults], THU, 9 * HOUR, context()));
+    expect(next.days[THU].times.map((t) => [t.time / HOUR, t.booked, t.requested])).toEqual([[7, false, false], [9, false, false]]);
+  });
+
+  it('creates the default itself on the first edit of a new coach', () => {
+    const created = written(addSlot(DEFAULT, [], 0, 10 * HOUR, context()));
+    expect(created).toMatchObject({ _id: 'availability:default', weekStart: null, coachId: COACH });
+    expect(created.days.map((d) => d.abbreviation)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(hoursOn(created, 0)).toEqual([10]);
+  });
+
+  it("edits a week's own document, keeping its ids and the server's flags", () => {
+    const current = doc('2026-11-15', { [THU]: [[8, 'booked'], [9]] });
+    const next = written(addSlot(CURRENT, [doc(null, { [THU]: [[20]] }), current], THU, 11 * HOUR, context()));
+    expect(next.days[THU]._id).toBe('2026-11-15-day-4');
+    expect(next.days[THU].times.map((t) => [t._id, t.booked])).toEqual([
+      ['2026-11-15-slot-4-8', true],
+      ['2026-11-15-slot-4-9', false],
+      ['fresh-1', false],
+    ]);
+  });
+});

@@ -1,0 +1,178 @@
+/**
+ * The coach's availability page as pure data (§2 "Availability", §4): the Default, Current Week
+ * and Next Week sections built from the replicated `availability-week` documents, and the edits
+ * (add or remove an hourly slot) as new whole documents the page writes locally. Booked and
+ * requested slots belong to the server (design/sync.md) and are never removed here; days before
+ * today are history and stay as they are.
+ */
+import { availabilityDocId, coachWeekDate, coachWeekStart, isPastCoachDay } from '../../../rules/coach-week.ts';
+import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
+import { formatTimeOfDay, HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+
+type Day = AvailabilityWeekDoc['days'][number];
+
+export type WeekKey = 'default' | 'current' | 'next';
+
+export interface WeekRef {
+  key: WeekKey;
+  title: string;
+  /** The Sunday starting the week; null for the default. */
+  weekStart: string | null;
+}
+
+export type SlotState = 'free' | 'booked' | 'requested';
+
+export interface SlotView {
+  time: number;
+  label: string;
+  state: SlotState;
+  removable: boolean;
+}
+
+export interface DayView {
+  weekday: number;
+  abbreviation: string;
+  /** 'YYYY-MM-DD' of the day; null in the default week. */
+  date: string | null;
+  past: boolean;
+  slots: SlotView[];
+  /** Hours still free to add (none on a past day). */
+  addable: { time: number; label: string }[];
+}
+
+export interface WeekView extends WeekRef {
+  /** True while the week has no document of its own and shows the default. */
+  followsDefault: boolean;
+  days: DayView[];
+}
+
+export interface EditContext {
+  coachId: string;
+  now: Date;
+  /** A fresh 24-hex id for new days and slots. */
+  newId: () => string;
+}
+
+export type EditRefusal = 'past-day' | 'locked' | 'taken' | 'off-grid' | 'not-found';
+export type EditResult = { ok: true; doc: AvailabilityWeekDoc } | { ok: false; reason: EditRefusal };
+
+const DEFAULT_WEEK: WeekRef = { key: 'default', title: 'Default', weekStart: null };
+
+/** The three sections, dated from today in the UK. */
+export function coachWeeks(now: Date): WeekRef[] {
+  return [
+    DEFAULT_WEEK,
+    { key: 'current', title: 'Current Week', weekStart: coachWeekStart(now) },
+    { key: 'next', title: 'Next Week', weekStart: coachWeekStart(now, 1) },
+  ];
+}
+
+const isLocked = (slot: TimeSlot) => slot.booked || slot.requested;
+const stateOf = (slot: TimeSlot): SlotState => (slot.booked ? 'booked' : slot.requested ? 'requested' : 'free');
+
+function ownDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[]): AvailabilityWeekDoc | undefined {
+  const id = availabilityDocId(ref.weekStart);
+  return docs.find((doc) => doc._id === id);
+}
+
+function isPast(ref: WeekRef, weekday: number, now: Date): boolean {
+  return ref.weekStart !== null && isPastCoachDay(ref.weekStart, weekday, now);
+}
+
+/** Days in Sunday-to-Saturday order, whatever the document holds; a missing day has no slots. */
+function daysOf(doc: AvailabilityWeekDoc | undefined): { weekday: number; abbreviation: string; times: readonly TimeSlot[] }[] {
+  return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => {
+    const day = doc?.days.find((d) => d.weekday === weekday);
+    return { weekday, abbreviation, times: day ? [...day.times].sort((a, b) => a.time - b.time) : [] };
+  });
+}
+
+/** A week's section as shown: its own document, or else the default's slots. */
+export function weekView(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], now: Date): WeekView {
+  const own = ownDoc(ref, docs);
+  const followsDefault = !own && ref.weekStart !== null;
+  // A week that follows the default shows what its first edit would copy: the default's hours, all free.
+  const shown = own ?? ownDoc(DEFAULT_WEEK, docs);
+  return {
+    ...ref,
+    followsDefault,
+    days: daysOf(shown).map(({ weekday, abbreviation, times }) => {
+      const past = isPast(ref, weekday, now);
+      const slots = times.map((slot) => {
+        const state = followsDefault ? 'free' : stateOf(slot);
+        return { time: slot.time, label: formatTimeOfDay(slot.time), state, removable: !past && state === 'free' };
+      });
+      const taken = new Set(times.map((slot) => slot.time));
+      return {
+        weekday,
+        abbreviation,
+        date: ref.weekStart ? coachWeekDate(ref.weekStart, weekday) : null,
+        past,
+        slots,
+        addable: past ? [] : HOURLY_SLOTS.filter((time) => !taken.has(time)).map((time) => ({ time, label: formatTimeOfDay(time) })),
+      };
+    }),
+  };
+}
+
+/**
+ * The document an edit starts from: the week's own, or (first edit of a week that follows the
+ * default) a copy of the default under the week's id with fresh ids and no flags — flags are only
+ * ever set by the server, and the gateway refuses a device that sets one.
+ */
+function editableDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], ctx: EditContext): AvailabilityWeekDoc {
+  const own = ownDoc(ref, docs);
+  if (own) {
+    // All seven days present, so an edit of a day the document lacks has somewhere to go.
+    const days = daysOf(own).map((day): Day => ({ ...day, _id: own.days.find((d) => d.weekday === day.weekday)?._id ?? ctx.newId(), times: [...day.times] }));
+    return { ...own, days };
+  }
+  return {
+    _id: availabilityDocId(ref.weekStart),
+    type: 'availability-week',
+    coachId: ctx.coachId,
+    weekStart: ref.weekStart,
+    days: daysOf(ownDoc(DEFAULT_WEEK, docs)).map(({ weekday, abbreviation, times }): Day => ({
+      _id: ctx.newId(),
+      weekday,
+      abbreviation,
+      times: times.map((slot) => ({ _id: ctx.newId(), time: slot.time, booked: false, requested: false })),
+    })),
+    updatedAt: ctx.now.toISOString(),
+  };
+}
+
+function withDayTimes(doc: AvailabilityWeekDoc, weekday: number, times: TimeSlot[], now: Date): AvailabilityWeekDoc {
+  return {
+    ...doc,
+    days: doc.days.map((day) => (day.weekday === weekday ? { ...day, times } : day)),
+    updatedAt: now.toISOString(),
+  };
+}
+
+function timesOn(doc: AvailabilityWeekDoc, weekday: number): TimeSlot[] {
+  return doc.days.find((day) => day.weekday === weekday)?.times ?? [];
+}
+
+/** Adds an hourly slot to one day of a week, creating the week's own document if it follows the default. */
+export function addSlot(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], weekday: number, time: number, ctx: EditContext): EditResult {
+  if (!HOURLY_SLOTS.includes(time)) return { ok: false, reason: 'off-grid' };
+  if (isPast(ref, weekday, ctx.now)) return { ok: false, reason: 'past-day' };
+  const doc = editableDoc(ref, docs, ctx);
+  const times = timesOn(doc, weekday);
+  if (times.some((slot) => slot.time === time)) return { ok: false, reason: 'taken' };
+  const added: TimeSlot = { _id: ctx.newId(), time, booked: false, requested: false };
+  return { ok: true, doc: withDayTimes(doc, weekday, [...times, added].sort((a, b) => a.time - b.time), ctx.now) };
+}
+
+/** Removes a free slot; booked and requested slots are the server's and stay. */
+export function removeSlot(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], weekday: number, time: number, ctx: EditContext): EditResult {
+  if (isPast(ref, weekday, ctx.now)) return { ok: false, reason: 'past-day' };
+  const doc = editableDoc(ref, docs, ctx);
+  const times = timesOn(doc, weekday);
+  const slot = times.find((s) => s.time === time);
+  if (!slot) return { ok: false, reason: 'not-found' };
+  if (isLocked(slot)) return { ok: false, reason: 'locked' };
+  return { ok: true, doc: withDayTimes(doc, weekday, times.filter((s) => s !== slot), ctx.now) };
+}

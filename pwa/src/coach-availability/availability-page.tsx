@@ -1,0 +1,49 @@
+/** /coachdashboard/availability (§2 "Availability"): Default, Current Week and Next Week, edited on the device and synced. */
+import { useMemo } from 'react';
+import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { useUkToday } from '../shell/use-uk-today.ts';
+import { coachWeeks, weekView } from './availability-model.ts';
+import { AvailabilityNoticeList } from './availability-notice-list.tsx';
+import { useAvailabilityEditor } from './use-availability-editor.ts';
+import { WeekSection } from './week-section.tsx';
+import './availability.css';
+
+export function CoachAvailabilityPage() {
+  const { docs, ready } = useTenantDocs<AvailabilityWeekDoc>('availability-week');
+  const { failure } = useSyncStatus();
+  const today = useUkToday();
+  // Recomputed when the documents change or the UK date moves on (a new current week, a new past day).
+  const weeks = useMemo(() => {
+    const now = new Date();
+    return coachWeeks(now).map((week) => weekView(week, docs, now));
+  }, [docs, today]);
+  const editor = useAvailabilityEditor();
+
+  return (
+    <DashboardPage title="Availability">
+      <AvailabilityNoticeList weeks={weeks} />
+      {editor.problem && (
+        <p className="dash-error" role="alert">
+          {editor.problem}
+        </p>
+      )}
+      {ready
+        ? weeks.map((week) => (
+            <WeekSection
+              key={week.key}
+              week={week}
+              disabled={!editor.canEdit}
+              onAdd={(weekday, time) => editor.add(week, weekday, time)}
+              onRemove={(weekday, time) => editor.remove(week, weekday, time)}
+            />
+          ))
+        : !failure && (
+            <p className="dash-empty" role="status">
+              Loading your availability…
+            </p>
+          )}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Applies the coach's availability edits to the device's copy (local first: instant and offline;
+ * replication and conflicts are the data layer's). Edits run one after another, each computed from
+ * what the device holds at that moment, so two quick taps never overwrite each other.
+ */
+import { useCallback, useRef, useState } from 'react';
+import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { useTenantStore } from '../data/tenant-data-provider.tsx';
+import { toCouchShape } from '../data/tenant-docs.ts';
+import type { TenantStore } from '../data/tenant-store.ts';
+import { addSlot, removeSlot, type EditContext, type EditRefusal, type EditResult, type WeekRef } from './availability-model.ts';
+
+/** What the coach is told when an edit cannot be made (the page normally prevents these; data may change under it). */
+const REFUSALS: Record<EditRefusal, string> = {
+  locked: 'That time has been booked or requested, so it stays.',
+  'past-day': 'Past days cannot be changed.',
+  taken: 'That time is already in your availability.',
+  'off-grid': 'Times are on the hour from 04:00 to 22:00.',
+  'not-found': 'That time is no longer in your availability.',
+};
+const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
+
+/** A new 24-hex id, the shape every document id and nested id has. */
+function newId(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+async function weekDocs(store: TenantStore): Promise<AvailabilityWeekDoc[]> {
+  const found = await store.collection.find({ selector: { type: 'availability-week' } }).exec();
+  return found.map((doc) => toCouchShape<AvailabilityWeekDoc>(doc.toJSON() as never));
+}
+
+type Edit = (docs: readonly AvailabilityWeekDoc[], ctx: EditContext) => EditResult;
+
+export interface AvailabilityEditor {
+  /** False until the device's store is open. */
+  canEdit: boolean;
+  /** Why the last edit was not made, if it was not. */
+  problem: string | null;
+  add(week: WeekRef, weekday: number, time: number): void;
+  remove(week: WeekRef, weekday: number, time: number): void;
+}
+
+export function useAvailabilityEditor(): AvailabilityEditor {
+  const store = useTenantStore();
+  const [problem, setProblem] = useState<string | null>(null);
+  const queue = useRef<Promise<void>>(Promise.resolve());
+
+  const run = useCallback(
+    (edit: Edit) => {
+      if (!store) return;
+      queue.current = queue.current.then(async () => {
+        try {
+          const result = edit(await weekDocs(store), { coachId: store.tenantId, now: new Date(), newId });
+          if (!result.ok) return setProblem(REFUSALS[result.reason]);
+          await store.write(result.doc);
+          setProblem(null);
+        } catch (error) {
+          console.error('Availability edit not saved', error);
+          setProblem(NOT_SAVED);
+        }
+      });
+    },
+    [store],
+  );
+
+  return {
+    canEdit: store !== null,
+    problem,
+    add: (week, weekday, time) => run((docs, ctx) => addSlot(week, docs, weekday, time, ctx)),
+    remove: (week, weekday, time) => run((docs, ctx) => removeSlot(week, docs, weekday, time, ctx)),
+  };
+}

@@ -1,0 +1,41 @@
+/**
+ * How a push that meets a newer server copy is resolved (design/sync.md "Writes and who decides").
+ * Availability weeks merge: the coach's edits stand except booked/requested slots, which the server
+ * decides, and the coach is told which slots were kept. Everything else: the server's copy wins
+ * (check-ins never conflict, they get fresh ids; passes and schedules are the server's).
+ */
+import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
+import { mergeAvailability, type AvailabilityNotice } from '../../../rules/availability-merge.ts';
+import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { toCouchShape, toLocalDoc, type LocalDoc } from './tenant-docs.ts';
+
+export interface ConflictReports {
+  /** The content the conflict resolved to, and whether the device still has to push it. */
+  onResolved(id: string, resolved: LocalDoc, needsPush: boolean): void;
+  onAvailabilityNotices(notices: AvailabilityNotice[]): void;
+}
+
+export function tenantConflictHandler(reports: ConflictReports): RxConflictHandler<LocalDoc> {
+  return {
+    isEqual: defaultConflictHandler.isEqual,
+    async resolve({ realMasterState, newDocumentState }) {
+      if (
+        realMasterState.type === 'availability-week' &&
+        newDocumentState.type === 'availability-week' &&
+        !realMasterState._deleted &&
+        !newDocumentState._deleted
+      ) {
+        const { merged, notices } = mergeAvailability(
+          toCouchShape<AvailabilityWeekDoc>(realMasterState),
+          toCouchShape<AvailabilityWeekDoc>(newDocumentState),
+        );
+        const resolved = { ...toLocalDoc(merged), _deleted: false };
+        reports.onAvailabilityNotices(notices);
+        reports.onResolved(resolved.id, resolved, true);
+        return resolved;
+      }
+      reports.onResolved(realMasterState.id, realMasterState, false);
+      return realMasterState;
+    },
+  };
+}

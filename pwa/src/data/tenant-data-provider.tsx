@@ -1,0 +1,88 @@
+/**
+ * Opens the signed-in account's tenant store for the dashboards and shares it with their pages.
+ * Nothing waits for the network: pages render from the local copy as soon as it is open.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { refreshSession } from '../session/session-api.ts';
+import { tokenStore } from '../session/token-store.ts';
+import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
+import { toCouchShape, type CouchShape } from './tenant-docs.ts';
+import { openTenantStore, type TenantKind, type TenantStore } from './tenant-store.ts';
+
+interface TenantData {
+  store: TenantStore | null;
+  status: SyncStatus;
+  /** Why the local store could not open (e.g. private browsing without IndexedDB). */
+  failure: string | null;
+}
+
+const TenantDataContext = createContext<TenantData | null>(null);
+
+export function TenantDataProvider({ kind, tenantId, children }: { kind: TenantKind; tenantId: string; children: ReactNode }) {
+  const [store, setStore] = useState<TenantStore | null>(null);
+  const [status, setStatus] = useState<SyncStatus>(INITIAL_SYNC_STATUS);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Signing out clears the session before the dashboard unmounts: nothing to open then.
+    if (!tenantId) return;
+    let live = true;
+    let opened: TenantStore | null = null;
+    let unsubscribe = () => {};
+    openTenantStore({ kind, tenantId, getAccessToken: () => tokenStore.get().accessToken, refresh: refreshSession }).then(
+      (s) => {
+        opened = s;
+        if (!live) return void s.stop();
+        const sub = s.status$.subscribe(setStatus);
+        unsubscribe = () => sub.unsubscribe();
+        setStore(s);
+      },
+      (err: unknown) => {
+        console.error('Could not open the local data', err);
+        if (live) setFailure('This browser could not keep data on the device.');
+      },
+    );
+    return () => {
+      live = false;
+      unsubscribe();
+      setStore(null);
+      setStatus(INITIAL_SYNC_STATUS);
+      void opened?.stop();
+    };
+  }, [kind, tenantId]);
+
+  return <TenantDataContext.Provider value={{ store, status, failure }}>{children}</TenantDataContext.Provider>;
+}
+
+function useTenantData(): TenantData {
+  const value = useContext(TenantDataContext);
+  if (!value) throw new Error('Tenant data hooks need a TenantDataProvider');
+  return value;
+}
+
+/** The open store, or null while it opens. */
+export function useTenantStore(): TenantStore | null {
+  return useTenantData().store;
+}
+
+export function useSyncStatus(): SyncStatus & { failure: string | null } {
+  const { status, failure } = useTenantData();
+  return { ...status, failure };
+}
+
+/** Live documents of one type in CouchDB shape; `ready` once the local copy has answered. */
+export function useTenantDocs<T extends CouchShape>(type: string): { docs: T[]; ready: boolean } {
+  const store = useTenantStore();
+  const [state, setState] = useState<{ docs: T[]; ready: boolean; source: unknown }>({ docs: [], ready: false, source: null });
+
+  useEffect(() => {
+    if (!store) return;
+    const sub = store.collection.find({ selector: { type } }).$.subscribe((found) => {
+      setState({ docs: found.map((d) => toCouchShape<T>(d.toJSON() as never)), ready: true, source: store });
+    });
+    return () => sub.unsubscribe();
+  }, [store, type]);
+
+  // Results of a previous store (another account) are never shown.
+  return state.source === store && store ? { docs: state.docs, ready: state.ready } : { docs: [], ready: false };
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
+
+describe('tenant documents on the device', () => {
+  it("keep CouchDB's _id as RxDB's id and back, without revisions or RxDB's bookkeeping", () => {
+    const local = toLocalDoc({ _id: 'daypass:1', _rev: '3-abc', type: 'day-pass', passId: '1' } as never);
+    expect(local).toEqual({ id: 'daypass:1', type: 'day-pass', passId: '1' });
+    expect(toCouchShape({ ...local, _meta: { lwt: 1 }, _rev: '1-x', _attachments: {}, _deleted: false })).toEqual({ _id: 'daypass:1', type: 'day-pass', passId: '1' });
+  });
+
+  it('give a bare server tombstone a type so it passes the schema; other documents pass unchanged', () => {
+    expect(tolerateTombstone({ id: 'daypass:1', _deleted: true })).toEqual({ id: 'daypass:1', _deleted: true, type: TOMBSTONE_TYPE });
+    const full = { id: 'daypass:2', _deleted: true, type: 'day-pass' };
+    expect(tolerateTombstone(full)).toBe(full);
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * How tenant documents are held on the device. Every document of a tenant's CouchDB database
+ * lives in one RxDB collection, typed by its `type` field; RxDB keys them by `id` (it does not
+ * allow `_id` as a primary key), CouchDB by `_id`. Pages see the CouchDB shape.
+ */
+import type { RxJsonSchema } from 'rxdb';
+
+/** A tenant document as RxDB stores it: CouchDB's `_id` as `id`, no `_rev` (the server's business). */
+export interface LocalDoc {
+  id: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** Any tenant document in CouchDB shape. */
+export interface CouchShape {
+  _id: string;
+  _rev?: string;
+  type: string;
+}
+
+/** What a bare server tombstone is typed as, so it passes the schema and never stalls a pull. */
+export const TOMBSTONE_TYPE = 'deleted';
+
+const text = { type: 'string' } as const;
+const textOrNull = { type: ['string', 'null'] } as const;
+const flag = { type: 'boolean' } as const;
+const list = { type: 'array' } as const;
+const record = { type: 'object' } as const;
+
+/**
+ * RxDB stores only declared top-level fields (it forces `additionalProperties: false`), so every
+ * field of the tenant documents in rules/documents.ts is listed; nested shapes stay open. A new
+ * document type or field needs a new schema version with a migration strategy (local check-ins
+ * waiting to sync must survive it).
+ */
+export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
+  title: 'tenant documents',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: { type: 'string', maxLength: 200 },
+    type: { type: 'string', maxLength: 40 },
+    // schedule-week, availability-week
+    gymId: text,
+    coachId: text,
+    weekStart: textOrNull,
+    days: list,
+    updatedAt: text,
+    // day-pass, mastr-pass
+    passId: text,
+    passType: text,
+    dayDateStart: text,
+    dateAndTimeStart: textOrNull,
+    clientName: text,
+    clientEmail: text,
+    memberId: text,
+    gymName: text,
+    idCode: text,
+    entryToken: text,
+    expired: flag,
+    cancelled: flag,
+    pricePence: { type: 'number' },
+    checkIns: record,
+    checkedIn: record,
+    countedCheckIns: list,
+    createdAt: text,
+    // check-in
+    passKind: text,
+    checkedInAt: text,
+    method: text,
+    deviceId: text,
+    outcome: text,
+    duplicateOf: text,
+    reason: text,
+    resolvedAt: text,
+    // signing-keys
+    keys: list,
+  },
+  required: ['id', 'type'],
+  indexes: ['type'],
+};
+
+export function toLocalDoc(doc: CouchShape): LocalDoc {
+  // `_rev` is left out: RxDB keeps its own revisions and the replication sends the server's.
+  const { _id, _rev, ...rest } = doc as CouchShape & Record<string, unknown>;
+  return { ...rest, id: _id } as LocalDoc;
+}
+
+/** RxDB's document data back in CouchDB shape, without RxDB's bookkeeping fields. */
+export function toCouchShape<T extends CouchShape>(data: LocalDoc): T {
+  const out: Record<string, unknown> = { _id: data.id };
+  for (const [key, value] of Object.entries(data)) {
+    if (key !== 'id' && key !== '_meta' && key !== '_rev' && key !== '_attachments' && key !== '_deleted') out[key] = value;
+  }
+  return out as unknown as T;
+}
+
+/**
+ * Pull modifier: CouchDB answers a plain DELETE with a bare tombstone `{_id, _rev, _deleted}`
+ * that lacks `type`; giving it one keeps schema validation (and the `type` index) happy, so the
+ * deletion replicates instead of stalling the pull (stack notes).
+ */
+export function tolerateTombstone<T extends { _deleted?: boolean; type?: unknown }>(doc: T): T {
+  return doc._deleted && typeof doc.type !== 'string' ? { ...doc, type: TOMBSTONE_TYPE } : doc;
+}

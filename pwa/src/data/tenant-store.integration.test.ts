@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckInDoc, DayPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import { recordCheckIn } from '../front-desk/check-in-actions.ts';
+import { frontDeskLists } from '../front-desk/front-desk-model.ts';
+import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
+import type { TenantStore } from './tenant-store.ts';
+import { wipeLocalData } from './wipe-local-data.ts';
+
+let kit: SyncKit;
+beforeEach(async () => {
+  kit = await startSyncKit();
+});
+afterEach(async () => {
+  await kit.stop();
+});
+
+/** Checks a pass in the way the front desk does: the list view of this device, then a local write. */
+async function checkInOn(store: TenantStore, passId: string) {
+  const lists = frontDeskLists(await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), new Date());
+  const view = lists.today.find((v) => v.passId === passId);
+  if (!view) throw new Error(`Pass ${passId} is not on today's list of this device`);
+  return recordCheckIn(store, view, 'tap');
+}
+
+const viewOn = async (store: TenantStore, passId: string) => {
+  const lists = frontDeskLists(await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), new Date());
+  return lists.today.find((v) => v.passId === passId)!;
+};
+
+describe('tenant store replication through the sync gateway', () => {
+  it('pulls the passes the server sold before and after the device opened, and the signing keys', async () => {
+    const before = await kit.sellDayPass();
+    const { store } = await kit.openDevice();
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.some((d) => d._id === before._id));
+    const after = await kit.sellDayPass();
+    const passes = await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.some((d) => d._id === after._id));
+    expect(passes.find((d) => d._id === after._id)).toMatchObject({ passId: after.passId, idCode: after.idCode, entryToken: after.entryToken });
+    const [keys] = await eventually(() => localDocs<SigningKeysDoc>(store, 'signing-keys'), (docs) => docs.length === 1);
+    expect(keys.keys.length).toBeGreaterThan(0);
+    const status = await eventually(() => latestStatus(store), (s) => s.firstSync.done);
+    expect(status).toMatchObject({ online: true, pending: 0, error: null });
+    expect(status.lastSyncedAt).not.toBeNull();
+  });
+
+  it("pushes a check-in recorded on the device and pulls back the server's outcome", async () => {
+    const pass = await kit.sellDayPass();
+    const { store } = await kit.openDevice();
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 1);
+
+    expect(await checkInOn(store, pass.passId)).toEqual({ tone: 'success', text: 'Checked In.' });
+    const [checkIn] = await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs[0]?.outcome === 'counted');
+    expect(checkIn).toMatchObject({ passId: pass.passId, gymId: kit.gymId, deviceId: store.deviceId, method: 'tap' });
+
+    const onServer = await kit.serverDoc<DayPassDoc>(pass._id);
+    expect(onServer.checkIns.latest_check_in).toBe(checkIn.checkedInAt);
+    await eventually(() => viewOn(store, pass.passId), (v) => !v.checkInPending && v.checkedInAt === checkIn.checkedInAt && !v.canCheckIn);
+    await eventually(() => latestStatus(store), (s) => s.pending === 0);
+  });
+
+  it('two tablets offline checking in the same pass: both records kept, exactly one counts, both show the same', async () => {
+    const pass = await kit.sellDayPass();
+    const a = await kit.openDevice();
+    const b = await kit.openDevice();
+    for (const { store } of [a, b]) await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 1);
+
+    await a.cable.cut();
+    await b.cable.cut();
+    expect(await checkInOn(a.store, pass.passId)).toMatchObject({ text: 'Checked In.' });
+    expect(await checkInOn(b.store, pass.passId)).toMatchObject({ text: 'Checked In.' });
+    for (const { store } of [a, b]) {
+      expect(await viewOn(store, pass.passId)).toMatchObject({ canCheckIn: false, checkInPending: true });
+      await eventually(() => latestStatus(store), (s) => s.pending === 1 && !s.online);
+    }
+
+    await a.cable.restore();
+    await eventually(() => localDocs<CheckInDoc>(a.store, 'check-in'), (docs) => docs[0]?.outcome === 'counted');
+    await b.cable.restore();
+
+    const decided = (docs: CheckInDoc[]) => docs.length === 2 && docs.every((d) => d.outcome);
+    const onA = await eventually(() => localDocs<CheckInDoc>(a.store, 'check-in'), decided);
+    const onB = await eventually(() => localDocs<CheckInDoc>(b.store, 'check-in'), decided);
+    const onServer = await kit.serverDocs<CheckInDoc>('checkin:');
+    expect(onServer).toHaveLength(2);
+    const counted = onServer.filter((d) => d.outcome === 'counted');
+    expect(counted).toHaveLength(1);
+    expect(counted[0].deviceId).toBe(a.store.deviceId);
+    expect(onServer.find((d) => d.outcome === 'duplicate')).toMatchObject({ deviceId: b.store.deviceId, duplicateOf: counted[0]._id });
+    const outcomes = (docs: CheckInDoc[]) => Object.fromEntries(docs.map((d) => [d._id, d.outcome]));
+    expect(outcomes(onA)).toEqual(outcomes(onServer));
+    expect(outcomes(onB)).toEqual(outcomes(onServer));
+
+    const viewA = await eventually(() => viewOn(a.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
+    const viewB = await eventually(() => viewOn(b.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
+    expect(viewB).toEqual(viewA);
+    expect(viewA.checkedInAt).toBe(counted[0].checkedInAt);
+    expect(viewA.note).toMatch(/^Duplicate — already checked in at \d{2}:\d{2}$/);
+    for (const { store } of [a, b]) await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
+  });
+
+  it('loses nothing when the server stops in the middle of a sync', async () => {
+    const passes: DayPassDoc[] = [];
+    for (let n = 0; n < 20; n += 1) passes.push(await kit.sellDayPass());
+    const { store, cable } = await kit.openDevice();
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === passes.length);
+
+    await cable.cut();
+    for (const pass of passes) expect(await checkInOn(store, pass.passId)).toMatchObject({ tone: 'success' });
+    expect(latestStatus(store).pending).toBe(passes.length);
+    await cable.restore();
+    await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length > 0, 30_000);
+    // The server process goes away mid-sync; a new one takes its place on the same data.
+    await kit.stack.server.stop();
+    const restarted = await kit.stack.startInstance();
+    await restarted.start();
+    cable.retarget(restarted.info.uri);
+
+    const onServer = await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length === passes.length, 30_000);
+    expect(onServer.every((d) => d.outcome === 'counted')).toBe(true);
+    await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === passes.length && docs.every((d) => d.outcome === 'counted'), 30_000);
+    await eventually(() => latestStatus(store), (s) => s.pending === 0);
+  });
+
+  it('server-side deletes, whole documents or bare tombstones, do not stall replication', async () => {
+    const [first, second] = [await kit.sellDayPass(), await kit.sellDayPass()];
+    const { store } = await kit.openDevice();
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 2);
+
+    const db = kit.gymDb();
+    const full = await kit.serverDoc<DayPassDoc>(first._id);
+    await db.insert({ ...full, _deleted: true });
+    const bare = await kit.serverDoc<DayPassDoc>(second._id);
+    await db.destroy(bare._id, bare._rev);
+    const later = await kit.sellDayPass();
+
+    const docs = await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (d) => d.length === 1 && d[0]._id === later._id);
+    expect(docs[0].passId).toBe(later.passId);
+    expect(latestStatus(store).error).toBeNull();
+  });
+
+  it("refreshes the session once when the gateway answers 401, and a member's phone pulls its passes read-only", async () => {
+    const pass = await kit.sellDayPass();
+    let refreshed = 0;
+    const phone = await kit.openDevice('member', {
+      token: () => (refreshed ? kit.memberToken() : 'expired-token'),
+      refresh: async () => {
+        refreshed += 1;
+        return kit.memberToken();
+      },
+    });
+    const [mine] = await eventually(() => localDocs<DayPassDoc>(phone.store, 'day-pass'), (docs) => docs.length === 1);
+    expect(mine).toMatchObject({ passId: pass.passId, idCode: pass.idCode, entryToken: pass.entryToken });
+    expect(refreshed).toBeGreaterThan(0);
+  });
+
+  it("logging out removes the account's local data, even changes still waiting to sync", async () => {
+    const pass = await kit.sellDayPass();
+    const tablet = await kit.openDevice('gym', { databaseName: 'shared-tablet' });
+    await eventually(() => localDocs<DayPassDoc>(tablet.store, 'day-pass'), (docs) => docs.length === 1);
+    await tablet.cable.cut();
+    await checkInOn(tablet.store, pass.passId);
+
+    await wipeLocalData({ kind: 'gym', tenantId: kit.gymId });
+
+    const next = await kit.openDevice('gym', { databaseName: 'shared-tablet', offline: true });
+    expect(await localDocs(next.store, 'day-pass')).toEqual([]);
+    expect(await localDocs(next.store, 'check-in')).toEqual([]);
+    expect(latestStatus(next.store)).toMatchObject({ pending: 0, firstSync: { done: false } });
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * The device's copy of one tenant's CouchDB database (design/sync.md): an RxDB database on
+ * IndexedDB (Dexie storage) with one collection holding every document of the tenant, replicated
+ * live through the server's authorising gateway `/sync/{kind}/{id}/`. Pages read the collection
+ * and write through `write`; nothing here waits for the network.
+ */
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { Observable } from 'rxjs';
+import { availabilityNotices } from './availability-notices.ts';
+import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
+import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
+import { createSyncFetch } from './sync-fetch.ts';
+import { createSyncStatusTracker, classifySyncError, createThrottledLogger, type SyncStatus } from './sync-status.ts';
+import { tenantConflictHandler } from './tenant-conflicts.ts';
+import { TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
+
+export type { SyncStatus } from './sync-status.ts';
+export type { TenantKind } from './open-stores.ts';
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+
+export interface OpenTenantStoreOptions {
+  kind: TenantKind;
+  tenantId: string;
+  getAccessToken: () => string | null;
+  refresh: () => Promise<string | null>;
+  /** Origin of the server; the page's own by default. */
+  baseUrl?: string;
+  /** Defaults to one database per account; two "devices" in one test process need two names. */
+  databaseName?: string;
+  storage?: RxStorage<unknown, unknown>;
+  /** Pause between retries while the server is unreachable. */
+  retryMs?: number;
+  log?: (message: string) => void;
+}
+
+export interface TenantStore {
+  kind: TenantKind;
+  tenantId: string;
+  /** Identifies this device's copy (for the audit trail of check-ins). */
+  deviceId: string;
+  collection: RxCollection<LocalDoc>;
+  status$: Observable<SyncStatus>;
+  /** Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device. */
+  write(doc: CouchShape): Promise<void>;
+  /** Resolves when everything local is pushed and everything remote pulled (only while online). */
+  awaitInSync(): Promise<void>;
+  stop(): Promise<void>;
+  /** Stops and deletes this account's data from the device. */
+  remove(): Promise<void>;
+}
+
+const FIRST_SYNC_MARK = 'first-sync';
+const LOG_INTERVAL_MS = 60_000;
+
+export async function openTenantStore(options: OpenTenantStoreOptions): Promise<TenantStore> {
+  const { kind, tenantId } = options;
+  const databaseName = options.databaseName ?? tenantDatabaseName(kind, tenantId);
+  const baseUrl = options.baseUrl ?? location.origin;
+  const log = createThrottledLogger(LOG_INTERVAL_MS, options.log ?? ((m) => console.warn(m)));
+
+  const db: RxDatabase = await createRxDatabase({
+    name: databaseName,
+    storage: options.storage ?? getRxStorageDexie(),
+    multiInstance: true,
+    localDocuments: true,
+    // A remount (React strict mode, a quick re-login) reopens the same account: close the old handle.
+    closeDuplicates: true,
+  });
+  // The conflict handler reports into the outbox, which needs its collection first.
+  let outbox: Outbox | undefined;
+  const { docs, outbox: outboxCollection } = await db.addCollections({
+    docs: {
+      schema: TENANT_DOCS_SCHEMA,
+      conflictHandler: tenantConflictHandler({
+        onResolved: (id, resolved, needsPush) => void outbox?.resolved(id, needsPush ? resolved : null),
+        onAvailabilityNotices: (notices) => availabilityNotices.publish(notices),
+      }),
+    },
+    outbox: { schema: OUTBOX_SCHEMA },
+  });
+  const collection = docs as RxCollection<LocalDoc>;
+  const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
+  outbox = pendingWrites;
+  await pendingWrites.forgetUnwritten(async (id) => (await collection.findOne(id).exec()) !== null);
+
+  const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
+  const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
+
+  const replication = replicateCouchDB<LocalDoc>({
+    replicationIdentifier: `mastr-couchdb-${kind}-${tenantId}`,
+    collection,
+    url: `${baseUrl}/sync/${kind}/${tenantId}/`,
+    live: true,
+    retryTime: options.retryMs ?? 5_000,
+    fetch: createSyncFetch({
+      getAccessToken: options.getAccessToken,
+      refresh: options.refresh,
+      onReachable: ({ status }) => {
+        const wasOffline = !tracker.get().online;
+        tracker.reachable(status, new Date());
+        // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
+        // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
+        if (wasOffline && status < 300) replication.reSync();
+      },
+      onUnreachable: () => tracker.unreachable(),
+    }),
+    pull: { batchSize: 500, modifier: tolerateTombstone },
+    // Members only read their passes; the gateway would refuse their writes anyway.
+    push: kind === 'member' ? undefined : { batchSize: 100 },
+  });
+
+  const subscriptions = [
+    pendingWrites.count$.subscribe((n) => tracker.pending(n)),
+    replication.received$.subscribe(() => tracker.received(1)),
+    replication.sent$.subscribe((doc) => void pendingWrites.acknowledge(doc as unknown as Record<string, unknown>)),
+    replication.error$.subscribe((error) => {
+      const kindOfError = classifySyncError(error);
+      if (kindOfError === 'network') {
+        tracker.unreachable();
+        log('network', `Sync (${kind}): the server is unreachable; retrying.`);
+        return;
+      }
+      if (kindOfError === 'http') return log('http', `Sync (${kind}): ${tracker.get().error ?? 'the server refused'}; retrying.`);
+      tracker.failed('Some changes could not sync yet; retrying.');
+      log(error.code, `Sync (${kind}) ${error.code}: ${error.message.split('\n').find((l) => l.startsWith('Error message')) ?? error.message}`);
+    }),
+  ];
+  // Never awaited by callers: offline it never resolves (stack notes).
+  void replication.awaitInitialReplication().then(async () => {
+    if (db.closed) return;
+    tracker.firstSyncDone();
+    await db.upsertLocal(FIRST_SYNC_MARK, { at: new Date().toISOString() });
+  }, () => undefined);
+
+  const onOnline = () => replication.reSync();
+  const onOffline = () => tracker.unreachable();
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', onOffline);
+  }
+
+  let stopped: Promise<void> | null = null;
+  let removed: Promise<void> | null = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      if (typeof window !== 'undefined') {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+      }
+      subscriptions.forEach((s) => s.unsubscribe());
+      await replication.cancel();
+      tracker.complete();
+      await db.close();
+      // Only now: a logout meanwhile must still find this store to remove its data.
+      openStores.delete(store);
+    })());
+
+  const store: TenantStore & { databaseName: string } = {
+    kind,
+    tenantId,
+    databaseName,
+    deviceId: await db.storageToken,
+    collection,
+    status$: tracker.status$,
+    async write(doc) {
+      const local = toLocalDoc(doc);
+      // Recorded first: the push may report the document sent before a later record would land.
+      await pendingWrites.add(local, new Date());
+      try {
+        await collection.upsert(local);
+      } catch (err) {
+        await pendingWrites.resolved(local.id, null);
+        throw err;
+      }
+    },
+    awaitInSync: () => replication.awaitInSync().then(() => undefined),
+    stop,
+    remove: () =>
+      (removed ??= (async () => {
+        await stop();
+        await db.remove();
+      })()),
+  };
+  openStores.add(store);
+  return store;
+}

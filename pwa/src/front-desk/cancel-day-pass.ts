@@ -1,0 +1,26 @@
+/** Cancelling an upcoming day pass: online only (§7, §8 "Cancel booking"). */
+import { api, statusOf } from '../api/http.ts';
+
+export const CANCEL_MESSAGES = {
+  offline: 'You are offline. Cancelling a day pass needs a connection; nothing was changed.',
+  missing: "Missing ID's",
+  unauthorized: 'Unauthorized',
+  failed: 'Cancel Booking Failed',
+} as const;
+
+export function cancelErrorText(status: number): string {
+  if (status === 0) return CANCEL_MESSAGES.offline;
+  if (status === 400) return CANCEL_MESSAGES.missing;
+  if (status === 401) return CANCEL_MESSAGES.unauthorized;
+  return CANCEL_MESSAGES.failed;
+}
+
+/** Resolves null when cancelled, else the §8 text to show. */
+export async function cancelDayPass(passId: string): Promise<string | null> {
+  try {
+    await api(`/api/booking/gym/cancel_day_pass/${encodeURIComponent(passId)}`, { method: 'POST', auth: true });
+    return null;
+  } catch (err) {
+    return cancelErrorText(statusOf(err));
+  }
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, newCheckIn, passView } from './front-desk-model.ts';
+
+// 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.
+const NOW = new Date('2026-11-21T10:00:00Z');
+const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString();
+
+function dayPass(over: Partial<DayPassDoc> = {}): DayPassDoc {
+  const passId = over.passId ?? 'a'.repeat(24);
+  return {
+    _id: `daypass:${passId}`, type: 'day-pass', passId, passType: 'Adult', dayDateStart: '2026-11-21T00:00:00', clientName: 'Alex',
+    memberId: 'm'.repeat(24), gymId: 'g'.repeat(24), gymName: 'Iron Temple', idCode: 'abc234', entryToken: 'v1.x.y', clientEmail: 'alex@example.com',
+    expired: false, cancelled: false, pricePence: 1500, checkIns: { all_check_ins: [], latest_check_in: null }, countedCheckIns: [],
+    createdAt: '2026-11-01T00:00:00Z', ...over,
+  };
+}
+
+function mastrPass(over: Partial<MastrPassDoc> = {}): MastrPassDoc {
+  const passId = over.passId ?? 'b'.repeat(24);
+  return {
+    _id: `mastrpass:${passId}`, type: 'mastr-pass', passId, clientName: 'Sam', memberId: 'n'.repeat(24), gymId: 'g'.repeat(24),
+    gymName: 'Iron Temple', dateAndTimeStart: '2026-11-21T18:00:00', idCode: 'xyz789', entryToken: 'v1.x.y', clientEmail: 'sam@example.com',
+    expired: false, pricePence: 100, checkedIn: { checkedInState: false, check_in_time: null }, countedCheckIns: [], createdAt: '2026-11-01T00:00:00Z', ...over,
+  };
+}
+
+function checkIn(passId: string, at: string, over: Partial<CheckInDoc> = {}): CheckInDoc {
+  return { _id: `checkin:${passId}:${at}`, type: 'check-in', passId, passKind: 'day-pass', gymId: 'g'.repeat(24), checkedInAt: at, method: 'tap', deviceId: 'd1', ...over };
+}
+
+describe('pass views', () => {
+  it('shows the entry code upper-case and offers Check In to a pass never checked in', () => {
+    expect(passView(dayPass(), [], NOW)).toMatchObject({ entryCode: 'ABC234', clientName: 'Alex', passType: 'Adult', day: 'today', canCheckIn: true, checkedInAt: null });
+  });
+
+  it('a check-in recorded here and not yet decided counts for the control at once', () => {
+    const view = passView(dayPass(), [checkIn('a'.repeat(24), minutes(-1))], NOW);
+    expect(view).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-1), checkInPending: true });
+  });
+
+  it('the 60-minute rule: a tick until exactly 60 minutes after the latest counted check-in', () => {
+    const pass = dayPass({ checkIns: { all_check_ins: [minutes(-60)], latest_check_in: minutes(-60) } });
+    expect(passView(pass, [], new Date(NOW.getTime() - 1)).canCheckIn).toBe(false);
+    expect(passView(pass, [], NOW).canCheckIn).toBe(true);
+  });
+
+  it('a duplicate or refused record does not count', () => {
+    const id = 'a'.repeat(24);
+    const records = [checkIn(id, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
+    expect(passView(dayPass(), records, NOW)).toMatchObject({ canCheckIn: true, note: 'Not checked in — This pass is cancelled.' });
+  });
+
+  it('marks a duplicate of the counted check-in the same way on every device', () => {
+    const id = 'a'.repeat(24);
+    const counted = checkIn(id, '2026-11-21T09:02:00.000Z', { outcome: 'counted' });
+    const duplicate = checkIn(id, '2026-11-21T09:01:00.000Z', { outcome: 'duplicate', duplicateOf: counted._id, deviceId: 'd2' });
+    const pass = dayPass({ countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }], checkIns: { all_check_ins: [counted.checkedInAt], latest_check_in: counted.checkedInAt } });
+    const here = passView(pass, [counted, duplicate], NOW);
+    expect(here).toMatchObject({ canCheckIn: false, checkInPending: false, checkedInAt: counted.checkedInAt, note: 'Duplicate — already checked in at 09:02' });
+    expect(passView(pass, [duplicate, counted], NOW)).toEqual(here);
+  });
+
+  it('a Mastr class pass goes from not checked in to checked in, once', () => {
+    expect(passView(mastrPass(), [], NOW)).toMatchObject({ passType: 'Mastr Class', canCheckIn: true });
+    const done = mastrPass({ checkedIn: { checkedInState: true, check_in_time: minutes(-120) } });
+    expect(passView(done, [], NOW)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-120) });
+  });
+});
+
+describe('front desk lists and tiles', () => {
+  const passes = [
+    dayPass({ passId: '1'.repeat(24) }),
+    dayPass({ passId: '2'.repeat(24), expired: true }),
+    dayPass({ passId: '3'.repeat(24), dayDateStart: '2026-11-22T00:00:00' }),
+    dayPass({ passId: '4'.repeat(24), dayDateStart: '2026-11-23T00:00:00', cancelled: true }),
+    dayPass({ passId: '5'.repeat(24), dayDateStart: '2026-11-20T00:00:00' }),
+    mastrPass(),
+    mastrPass({ passId: '6'.repeat(24), dateAndTimeStart: null }),
+  ];
+
+  it("splits today's (not expired) from upcoming (after today), leaving past, cancelled and unassigned passes out", () => {
+    const lists = frontDeskLists(passes, [], NOW);
+    expect(lists.today.map((v) => v.passId)).toEqual(['1'.repeat(24)]);
+    expect(lists.upcoming.map((v) => v.passId)).toEqual(['3'.repeat(24)]);
+    expect(lists.mastrToday.map((v) => v.passId)).toEqual(['b'.repeat(24)]);
+  });
+
+  it("finds today's pass by a typed entry code in any case, and says why others are not found", () => {
+    const lists = frontDeskLists([dayPass({ idCode: 'abc234' }), dayPass({ passId: '3'.repeat(24), idCode: 'def567', dayDateStart: '2026-11-22T00:00:00' })], [], NOW);
+    expect(findTodayPassByCode(lists, ' abc 234 ')).toMatchObject({ found: { entryCode: 'ABC234' } });
+    expect(findTodayPassByCode(lists, 'DEF567')).toEqual({ error: 'This pass is not for today.' });
+    expect(findTodayPassByCode(lists, 'ZZZ999')).toEqual({ error: CODE_ERRORS.unknown });
+    expect(findTodayPassByCode(lists, 'AB1')).toEqual({ error: CODE_ERRORS.shape });
+  });
+});
+
+describe('recording a check-in', () => {
+  it('is refused while the tick shows, with the time', () => {
+    const view = passView(dayPass({ checkIns: { all_check_ins: [], latest_check_in: '2026-11-21T09:30:00.000Z' } }), [], NOW);
+    expect(checkInBlocker(view)).toBe('Already checked in at 09:30. A day pass can be checked in again 60 minutes after its latest check-in.');
+  });
+
+  it('writes an append-only record with a fresh id', () => {
+    const view = passView(dayPass(), [], NOW);
+    expect(newCheckIn(view, { gymId: 'g'.repeat(24), deviceId: 'tablet', method: 'code', now: NOW, random: 'r1' })).toEqual({
+      _id: `checkin:${'a'.repeat(24)}:r1`, type: 'check-in', passId: 'a'.repeat(24), passKind: 'day-pass', gymId: 'g'.repeat(24),
+      checkedInAt: NOW.toISOString(), method: 'code', deviceId: 'tablet',
+    });
+  });
+});

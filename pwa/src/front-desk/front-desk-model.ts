@@ -1,0 +1,162 @@
+/**
+ * The front desk's view of the gym's local data (pure; the pages stay thin). The server decides
+ * every check-in on arrival (design/sync.md); until its answer arrives, a check-in recorded on
+ * this device already counts for the control, so staff never check a member in twice.
+ */
+import { format } from 'date-fns';
+import { canCheckInAgain, type PassKind } from '../../../rules/check-in.ts';
+import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '../../../rules/constants.ts';
+import { DATE_FORMATS, ukNow } from '../../../rules/dates.ts';
+import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import { ENTRY_TOKEN_REASONS } from '../../../rules/entry-token.ts';
+import { byStartAscending, passDay, type PassDay } from '../../../rules/pass-listing.ts';
+
+export type PassDoc = DayPassDoc | MastrPassDoc;
+
+export interface PassView {
+  id: string;
+  passId: string;
+  kind: PassKind;
+  /** idCode as shown: upper-case. */
+  entryCode: string;
+  clientName: string;
+  passType: string;
+  start: string | null;
+  day: PassDay | null;
+  /** Latest check-in that counts (server-counted or recorded here and not yet decided). */
+  checkedInAt: string | null;
+  /** True while that check-in waits for the server. */
+  checkInPending: boolean;
+  canCheckIn: boolean;
+  /** What the server said about a check-in that did not count, if that is the latest news. */
+  note: string | null;
+}
+
+/** Instant as HH:mm on a UK wall clock. */
+export function ukTime(iso: string): string {
+  return format(ukNow(new Date(iso)), DATE_FORMATS.time);
+}
+
+const startOf = (pass: PassDoc) => (pass.type === 'day-pass' ? pass.dayDateStart : pass.dateAndTimeStart);
+
+/** A check-in that counts; `checkInId` null when only its time is known. */
+interface Counted {
+  checkInId: string | null;
+  at: string;
+}
+
+function serverCounted(pass: PassDoc): Counted[] {
+  const counted: Counted[] = (pass.countedCheckIns ?? []).map((c) => ({ checkInId: c.checkInId, at: c.at }));
+  const latest = pass.type === 'day-pass' ? pass.checkIns?.latest_check_in : pass.checkedIn?.checkedInState ? pass.checkedIn.check_in_time : null;
+  // Older passes carry only the latest time, without the record it came from.
+  if (latest && !counted.some((c) => c.at === latest)) counted.push({ checkInId: null, at: latest });
+  return counted;
+}
+
+function latestOf<T extends { at: string }>(items: T[]): T | null {
+  return items.reduce<T | null>((best, item) => (!best || item.at > best.at ? item : best), null);
+}
+
+export function passView(pass: PassDoc, checkIns: readonly CheckInDoc[], now: Date): PassView {
+  const mine = checkIns.filter((c) => c.passId === pass.passId);
+  const counted: Counted[] = [
+    ...serverCounted(pass),
+    ...mine.filter((c) => c.outcome === 'counted').map((c) => ({ checkInId: c._id, at: c.checkedInAt })),
+  ];
+  const pending: Counted[] = mine.filter((c) => !c.outcome).map((c) => ({ checkInId: c._id, at: c.checkedInAt }));
+  const latestCounted = latestOf(counted);
+  const latest = latestOf([...counted, ...pending]);
+  return {
+    id: pass._id,
+    passId: pass.passId,
+    kind: pass.type,
+    entryCode: pass.idCode.toUpperCase(),
+    clientName: pass.clientName,
+    passType: pass.type === 'day-pass' ? pass.passType : 'Mastr Class',
+    start: startOf(pass),
+    day: passDay(startOf(pass), pass.expired, now),
+    checkedInAt: latest?.at ?? null,
+    checkInPending: !!latest && pending.includes(latest),
+    canCheckIn: canCheckInAgain(pass.type, latest?.at ?? null, now),
+    note: noteFor(mine, latestCounted),
+  };
+}
+
+/**
+ * The server's answer on a record that did not count: a duplicate of the check-in that counts now,
+ * or a refusal that is the latest record of the pass. Derived from records every device pulls,
+ * so every tablet shows the same.
+ */
+function noteFor(records: readonly CheckInDoc[], latestCounted: Counted | null): string | null {
+  const duplicate = records.find((c) => c.outcome === 'duplicate' && latestCounted && c.duplicateOf === latestCounted.checkInId);
+  if (duplicate && latestCounted) return `Duplicate — already checked in at ${ukTime(latestCounted.at)}`;
+  const newest = records.reduce<CheckInDoc | null>((best, c) => (!best || c.checkedInAt > best.checkedInAt ? c : best), null);
+  if (newest?.outcome === 'refused') return `Not checked in — ${newest.reason ?? 'refused by the server'}`;
+  return null;
+}
+
+export interface FrontDeskLists {
+  today: PassView[];
+  upcoming: PassView[];
+  mastrToday: PassView[];
+  mastrUpcoming: PassView[];
+}
+
+export function frontDeskLists(passes: readonly PassDoc[], checkIns: readonly CheckInDoc[], now: Date): FrontDeskLists {
+  const views = passes
+    .filter((p) => p.type === 'mastr-pass' || !p.cancelled)
+    .map((p) => passView(p, checkIns, now))
+    .sort(byStartAscending((v: PassView) => v.start));
+  const of = (kind: PassKind, day: PassDay) => views.filter((v) => v.kind === kind && v.day === day);
+  return {
+    today: of('day-pass', 'today'),
+    upcoming: of('day-pass', 'upcoming'),
+    mastrToday: of('mastr-pass', 'today'),
+    mastrUpcoming: of('mastr-pass', 'upcoming'),
+  };
+}
+
+const CODE_PATTERN = new RegExp(`^[${ENTRY_CODE_ALPHABET}]{${ENTRY_CODE_LENGTH}}$`);
+
+export type CodeLookup = { found: PassView } | { error: string };
+
+export const CODE_ERRORS = {
+  shape: `An entry code has ${ENTRY_CODE_LENGTH} letters and digits.`,
+  unknown: 'No pass for today has this entry code.',
+} as const;
+
+/** Finds today's pass for a typed entry code (any case, spaces ignored). */
+export function findTodayPassByCode(lists: FrontDeskLists, typed: string): CodeLookup {
+  const code = typed.replace(/\s+/g, '').toUpperCase();
+  if (!CODE_PATTERN.test(code)) return { error: CODE_ERRORS.shape };
+  const today = [...lists.today, ...lists.mastrToday].find((v) => v.entryCode === code);
+  if (today) return { found: today };
+  const later = [...lists.upcoming, ...lists.mastrUpcoming].some((v) => v.entryCode === code);
+  return { error: later ? ENTRY_TOKEN_REASONS.otherDay : CODE_ERRORS.unknown };
+}
+
+/** Why a pass cannot be checked in right now (null: it can). */
+export function checkInBlocker(view: PassView): string | null {
+  if (view.day !== 'today') return ENTRY_TOKEN_REASONS.otherDay;
+  if (view.canCheckIn) return null;
+  return view.kind === 'mastr-pass'
+    ? `Already checked in at ${ukTime(view.checkedInAt!)}.`
+    : `Already checked in at ${ukTime(view.checkedInAt!)}. A day pass can be checked in again 60 minutes after its latest check-in.`;
+}
+
+/** The append-only record a front desk writes (design/sync.md "Check-ins"). */
+export function newCheckIn(
+  view: PassView,
+  context: { gymId: string; deviceId: string; method: CheckInDoc['method']; now: Date; random: string },
+): CheckInDoc {
+  return {
+    _id: `checkin:${view.passId}:${context.random}`,
+    type: 'check-in',
+    passId: view.passId,
+    passKind: view.kind,
+    gymId: context.gymId,
+    checkedInAt: context.now.toISOString(),
+    method: context.method,
+    deviceId: context.deviceId,
+  };
+}

@@ -1,0 +1,120 @@
+/** /gymdashboard/daypasses/*: the front desk (§2 "Day passes", §4), from the gym's local data. */
+import { useState } from 'react';
+import { DashboardPage, Pod, PodGrid } from '../dashboard-frame/dashboard-parts.tsx';
+import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
+import { CheckInPanel } from './check-in-panel.tsx';
+import type { PassView } from './front-desk-model.ts';
+import { PassList } from './pass-list.tsx';
+import { useFrontDesk } from './use-front-desk.ts';
+import './front-desk.css';
+
+function Opening() {
+  const { failure } = useSyncStatus();
+  return <p className="dash-note">{failure ?? 'Opening the front desk…'}</p>;
+}
+
+export function DayPassesHomePage() {
+  const desk = useFrontDesk();
+  const { today, upcoming, mastrToday } = desk.lists;
+  return (
+    <DashboardPage title="Day Passes">
+      <PodGrid>
+        <Pod title="Today's Day Passes" to="today">
+          <p className="count-tile">{desk.ready ? today.length : '…'}</p>
+        </Pod>
+        <Pod title="Upcoming Day Passes" to="upcoming">
+          <p className="count-tile">{desk.ready ? upcoming.length : '…'}</p>
+        </Pod>
+        <Pod title="Mastr Class Passes Today" to="mastr">
+          <p className="count-tile">{desk.ready ? mastrToday.length : '…'}</p>
+        </Pod>
+      </PodGrid>
+      <CheckInPanel desk={desk} />
+    </DashboardPage>
+  );
+}
+
+/** Tapping a pass's 'Check In' records it here and now. */
+function useTapCheckIn(desk: ReturnType<typeof useFrontDesk>) {
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  async function onCheckIn(view: PassView) {
+    setBusyId(view.id);
+    setMessage(await desk.checkIn(view, 'tap'));
+    setBusyId(null);
+  }
+  return { busyId, message, onCheckIn };
+}
+
+export function TodayPassesPage() {
+  const desk = useFrontDesk();
+  const tap = useTapCheckIn(desk);
+  return (
+    <DashboardPage title="Today's Day Passes">
+      <FormMessage message={tap.message} />
+      {desk.ready ? <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} /> : <Opening />}
+    </DashboardPage>
+  );
+}
+
+export function MastrPassesPage() {
+  const desk = useFrontDesk();
+  const tap = useTapCheckIn(desk);
+  return (
+    <DashboardPage title="Mastr Class Passes">
+      <FormMessage message={tap.message} />
+      {desk.ready ? (
+        <>
+          <h2 className="dash-panel__title">Today</h2>
+          <PassList views={desk.lists.mastrToday} empty="No Mastr Class Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} />
+          <h2 className="dash-panel__title">Upcoming</h2>
+          <PassList views={desk.lists.mastrUpcoming} empty="No Upcoming Mastr Class Passes" />
+        </>
+      ) : (
+        <Opening />
+      )}
+    </DashboardPage>
+  );
+}
+
+export function UpcomingPassesPage() {
+  const desk = useFrontDesk();
+  const { online } = useSyncStatus();
+  // Optimistic (§4): a cancelled pass leaves the list at once and returns if the server says no.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [message, setMessage] = useState<Message | null>(null);
+
+  async function cancel(view: PassView) {
+    if (!online || (typeof navigator !== 'undefined' && !navigator.onLine)) return setMessage(errorMessage(CANCEL_MESSAGES.offline));
+    setHidden((h) => new Set(h).add(view.id));
+    const failure = await cancelDayPass(view.passId);
+    if (failure) {
+      setHidden((h) => new Set([...h].filter((id) => id !== view.id)));
+      setMessage(errorMessage(failure));
+    } else {
+      setMessage(successMessage(`Cancelled the day pass of ${view.clientName}.`));
+    }
+  }
+
+  const views = desk.lists.upcoming.filter((v) => !hidden.has(v.id));
+  return (
+    <DashboardPage title="Upcoming Day Passes">
+      <FormMessage message={message} />
+      {desk.ready ? (
+        <PassList
+          views={views}
+          empty="No Upcoming Day Passes"
+          action={(view) => (
+            <button type="button" className="button button--ghost" onClick={() => void cancel(view)}>
+              Cancel
+            </button>
+          )}
+        />
+      ) : (
+        <Opening />
+      )}
+    </DashboardPage>
+  );
+}

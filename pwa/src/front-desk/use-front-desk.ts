@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CheckInDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import { useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
+import type { Message } from '../forms/form-message.tsx';
+import { recordCheckIn } from './check-in-actions.ts';
+import { frontDeskLists, type PassView } from './front-desk-model.ts';
+
+/** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
+function useNow(intervalMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+/** The front desk over the gym's local data: lists, and checking in. */
+export function useFrontDesk() {
+  const store = useTenantStore();
+  const dayPasses = useTenantDocs<DayPassDoc>('day-pass');
+  const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass');
+  const checkIns = useTenantDocs<CheckInDoc>('check-in');
+  const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
+  const now = useNow(30_000);
+  const lists = useMemo(
+    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], checkIns.docs, now),
+    [dayPasses.docs, mastrPasses.docs, checkIns.docs, now],
+  );
+  const checkIn = useCallback(
+    (view: PassView, method: CheckInDoc['method']): Promise<Message> =>
+      store ? recordCheckIn(store, view, method) : Promise.resolve({ tone: 'error', text: 'The front desk is still opening.' }),
+    [store],
+  );
+  return {
+    gymId: store?.tenantId ?? null,
+    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready,
+    lists,
+    publicKeys: signingKeys.docs[0]?.keys ?? [],
+    checkIn,
+  };
+}

@@ -1,0 +1,63 @@
+/** /gymdashboard/visitors (§2 "Visitors"): from the gym's local passes, so it works offline. */
+import { useMemo, useState } from 'react';
+import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
+import type { DayPassDoc } from '../../../rules/documents.ts';
+import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { searchVisitors, visitorsOf } from './visitors-model.ts';
+import './front-desk.css';
+
+export function VisitorsPage() {
+  const { docs, ready } = useTenantDocs<DayPassDoc>('day-pass');
+  const [query, setQuery] = useState('');
+  const visitors = useMemo(() => visitorsOf(docs), [docs]);
+  const shown = searchVisitors(visitors, query);
+  return (
+    <DashboardPage title="Visitors">
+      <div className="form-field visitors__search">
+        <label className="form-field__label" htmlFor="visitor-search">
+          Search visitors
+        </label>
+        <input
+          id="visitor-search"
+          className="form-field__input"
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Name or email"
+          autoComplete="off"
+        />
+      </div>
+      {!ready ? (
+        <p className="dash-note">Opening the front desk…</p>
+      ) : !shown.length ? (
+        <p className="dash-note">No Visitors</p>
+      ) : (
+        <ul className="visitors">
+          {shown.map((visitor) => (
+            <li key={visitor._id} className="visitors__item">
+              <h2 className="visitors__name">{visitor.userName}</h2>
+              <p className="visitors__email">{visitor.email}</p>
+              <h3 className="visitors__heading">Day Passes</h3>
+              <ul className="visitors__dates">
+                {visitor.dayPasses.map((pass) => (
+                  <li key={pass._id}>{formatWallClock(pass.date, DATE_FORMATS.medium)}</li>
+                ))}
+              </ul>
+              <h3 className="visitors__heading">Private Sessions</h3>
+              {visitor.privateSessions.length ? (
+                <ul className="visitors__dates">
+                  {visitor.privateSessions.map((session) => (
+                    <li key={session._id}>{formatWallClock(session.date, DATE_FORMATS.medium)}</li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="dash-note">None yet</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </DashboardPage>
+  );
+}

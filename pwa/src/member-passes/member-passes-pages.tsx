@@ -1,0 +1,63 @@
+/** The member's two pass lists (§2 "User dashboard" daypasses); both read only the device's copy, so they work offline. */
+import type { ReactNode } from 'react';
+import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { EntryCodeView } from './entry-code-view.tsx';
+import { useMemberPasses } from './member-passes-layout.tsx';
+
+function PassList({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
+  const { ready, failure } = useMemberPasses();
+  let body: ReactNode;
+  if (!ready) body = failure ? null : <p className="dash-empty" role="status">Loading your passes…</p>;
+  else if (count === 0) body = <p className="dash-empty">{empty}</p>;
+  else body = <ul className="pass-list">{children}</ul>;
+  return <DashboardPage title={title}>{body}</DashboardPage>;
+}
+
+function TodayBadge() {
+  return <span className="badge badge--on">Today</span>;
+}
+
+export function MemberDayPassesPage() {
+  const { dayPasses } = useMemberPasses().passes;
+  return (
+    <PassList title="Day Passes" empty="You Have No Upcoming Day Passes" count={dayPasses.length}>
+      {dayPasses.map((pass) => (
+        <li key={pass.id} className="pass-card">
+          <div className="pass-card__info">
+            <h2 className="pass-card__gym">{pass.gymName}</h2>
+            <p className="pass-card__when">
+              {pass.date} {pass.today && <TodayBadge />}
+            </p>
+            <p className="pass-card__kind">{pass.passType} Day Pass</p>
+          </div>
+          <EntryCodeView code={pass.code} describedAs={`${pass.passType} Day Pass at ${pass.gymName}, ${pass.date}`} />
+        </li>
+      ))}
+    </PassList>
+  );
+}
+
+export function MemberMastrPassesPage() {
+  const { mastrPasses } = useMemberPasses().passes;
+  return (
+    <PassList title="Mastr Class" empty="You Have No Upcoming Mastr Class Passes" count={mastrPasses.length}>
+      {mastrPasses.map((pass) => (
+        <li key={pass.id} className="pass-card">
+          <div className="pass-card__info">
+            <h2 className="pass-card__gym">{pass.gymName}</h2>
+            {pass.booked ? (
+              <p className="pass-card__when">
+                {pass.booked.date} at {pass.booked.time} {pass.booked.today && <TodayBadge />}
+              </p>
+            ) : (
+              <p className="pass-card__when pass-card__when--unbooked">Not yet booked into a class</p>
+            )}
+            <p className="pass-card__kind">Mastr Class Pass</p>
+          </div>
+          {/* The front desk admits a Mastr pass only to its class, so the code appears once the class is booked. */}
+          {pass.booked && <EntryCodeView code={pass.code} describedAs={`Mastr Class at ${pass.gymName}, ${pass.booked.date} at ${pass.booked.time}`} />}
+        </li>
+      ))}
+    </PassList>
+  );
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { newId } from '../services/ids.ts';
+import { bearerFor } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+// Wednesday 18 November 2026: the current coach week starts Sunday 15th, the next one Sunday 22nd.
+const NOW = new Date('2026-11-18T10:00:00Z');
+const SEVEN_AM = 7 * 3600;
+const NOON = 12 * 3600;
+
+type DayView = { weekday: number; abbreviation: string; defaultTimes: Slot[]; currentWeekTimes: Slot[]; nextWeekTimes: Slot[] };
+type Slot = { _id: string; time: number; booked: boolean; requested: boolean };
+
+describe('coach availability online calls', () => {
+  let stack: TestStack;
+  const coachId = newId();
+  const call = (method: 'POST' | 'PUT', week: string, payload: object, headers: Record<string, string> = bearerFor(stack, 'coach', coachId)) =>
+    stack.server.inject({ method, url: `/api/me/coaches/availability/${week}`, headers, payload });
+  const day = (res: { payload: string }, weekday: number) => (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
+  const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    stack.clock.now = NOW;
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('adds a default slot, which the weeks without their own document follow', async () => {
+    const res = await call('POST', 'default', { weekday: 5, newDefaultTime: SEVEN_AM });
+    expect(res.statusCode).toBe(200);
+    const availability = JSON.parse(res.payload).availability as DayView[];
+    expect(availability.map((d) => d.abbreviation)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const friday = day(res, 5);
+    expect(friday.defaultTimes).toEqual([{ _id: expect.any(String), time: SEVEN_AM, booked: false, requested: false }]);
+    expect(friday.currentWeekTimes.map((s) => s.time)).toEqual([SEVEN_AM]);
+    expect(friday.nextWeekTimes.map((s) => s.time)).toEqual([SEVEN_AM]);
+  });
+
+  it("adds to the current and next week, creating each week's document from the default", async () => {
+    const current = await call('POST', 'currentweek', { weekday: 5, newCurrentWeekTime: NOON });
+    expect(day(current, 5).currentWeekTimes.map((s) => s.time)).toEqual([SEVEN_AM, NOON]);
+    expect(day(current, 5).defaultTimes.map((s) => s.time)).toEqual([SEVEN_AM]);
+    const next = await call('POST', 'nextweek', { weekday: 0, newNextWeekTime: '14400' });
+    expect(day(next, 0).nextWeekTimes.map((s) => s.time)).toEqual([14400]);
+    expect((await db().get('availability:week:2026-11-15')).weekStart).toBe('2026-11-15');
+    expect((await db().get('availability:week:2026-11-22')).coachId).toBe(coachId);
+  });
+
+  it('removes a free slot, and refuses a booked or requested one with the reason', async () => {
+    const removed = await call('PUT', 'currentweek', { weekday: 5, currentWeekTimeToDelete: NOON });
+    expect(removed.statusCode).toBe(200);
+    expect(day(removed, 5).currentWeekTimes.map((s) => s.time)).toEqual([SEVEN_AM]);
+
+    // A client books Friday 07:00 of the current week (as the PT booking flow will).
+    const week = await db().get('availability:week:2026-11-15');
+    const days = week.days.map((d) => (d.weekday === 5 ? { ...d, times: d.times.map((s) => ({ ...s, booked: true })) } : d));
+    await db().insert({ ...week, days });
+    const refused = await call('PUT', 'currentweek', { weekday: 5, currentWeekTimeToDelete: SEVEN_AM });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.payload).message).toBe('07:00 on Fri cannot be removed: a client has booked it.');
+  });
+
+  it("refuses a day of the current week that has passed", async () => {
+    const res = await call('POST', 'currentweek', { weekday: 1, newCurrentWeekTime: NOON });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.payload).message).toBe('That day has passed.');
+  });
+
+  it("answers §8's 400 messages for bad input, 401 without a token and 403 for another role", async () => {
+    for (const body of [{}, { weekday: 7, newDefaultTime: NOON }, { weekday: 1, newDefaultTime: NOON + 1800 }, { weekday: 1, newNextWeekTime: NOON }]) {
+      const res = await call('POST', 'default', body);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.payload).message).toBe('Missing ID - Coach ID in token');
+    }
+    const badDelete = await call('PUT', 'nextweek', { weekday: 'x', nextWeekTimeToDelete: NOON });
+    expect(badDelete.statusCode).toBe(400);
+    expect(JSON.parse(badDelete.payload).message).toBe('Missing Coach ID in token');
+    expect((await call('POST', 'default', { weekday: 1, newDefaultTime: NOON }, {})).statusCode).toBe(401);
+    expect((await call('PUT', 'default', { weekday: 1, defaultTimeToDelete: NOON }, bearerFor(stack, 'gym', newId()))).statusCode).toBe(403);
+  });
+
+  it('keeps the slot ids stable across edits (the page keys rows by them)', async () => {
+    const before = day(await call('POST', 'default', { weekday: 3, newDefaultTime: NOON }), 5).defaultTimes;
+    const after = day(await call('POST', 'default', { weekday: 3, newDefaultTime: SEVEN_AM }), 5).defaultTimes;
+    expect(after).toEqual(before);
+  });
+});

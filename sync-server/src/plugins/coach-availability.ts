@@ -1,0 +1,62 @@
+import Boom from '@hapi/boom';
+import type { Plugin } from '@hapi/hapi';
+import Joi from 'joi';
+import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import type { Deps } from '../deps.ts';
+import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot, type AvailabilityWeek } from '../services/availability-service.ts';
+import { credentialsOf, roleAccess } from './auth-strategy.ts';
+
+/** The body field naming the slot, per week and per call (§7). */
+const WEEKS: readonly { week: AvailabilityWeek; add: string; remove: string }[] = [
+  { week: 'default', add: 'newDefaultTime', remove: 'defaultTimeToDelete' },
+  { week: 'currentweek', add: 'newCurrentWeekTime', remove: 'currentWeekTimeToDelete' },
+  { week: 'nextweek', add: 'newNextWeekTime', remove: 'nextWeekTimeToDelete' },
+];
+
+// §8's texts for a bad availability add and delete, whatever was wrong with the input.
+const ADD_INPUT_ERROR = 'Missing ID - Coach ID in token';
+const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
+
+const slotBody = (timeField: string) =>
+  Joi.object({
+    weekday: Joi.number().integer().min(0).max(6).required(),
+    [timeField]: Joi.number().valid(...HOURLY_SLOTS).required(),
+  });
+
+/**
+ * The coach's online availability edits (§7 "Coach gyms, availability"): add (POST) or remove (PUT)
+ * an hourly slot in the default, current or next week; each answers with the whole availability.
+ * The offline path is the coach's device writing the same documents through the sync gateway.
+ */
+export const coachAvailabilityPlugin: Plugin<Deps> = {
+  name: 'coach-availability',
+  register(server, deps) {
+    for (const { week, add, remove } of WEEKS) {
+      for (const [method, field, inputError, apply] of [
+        ['POST', add, ADD_INPUT_ERROR, addAvailabilitySlot],
+        ['PUT', remove, REMOVE_INPUT_ERROR, removeAvailabilitySlot],
+      ] as const) {
+        server.route({
+          method,
+          path: `/api/me/coaches/availability/${week}`,
+          options: {
+            auth: roleAccess('coach'),
+            validate: {
+              payload: slotBody(field),
+              failAction: async () => {
+                throw Boom.badRequest(inputError);
+              },
+            },
+          },
+          async handler(request) {
+            const coachId = credentialsOf(request).UserInfo.profileId;
+            const body = request.payload as Record<string, number>;
+            const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
+            if (!outcome.ok) throw Boom.badRequest(outcome.message);
+            return { availability: await availabilityView(deps, coachId) };
+          },
+        });
+      }
+    }
+  },
+};

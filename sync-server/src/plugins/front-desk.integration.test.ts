@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckInDoc, DayPassDoc } from '../../../rules/documents.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { newId } from '../services/ids.ts';
+import { bearerFor, givenDayPass, givenMastrPass } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+const TODAY = '2026-11-20';
+const TOMORROW = '2026-11-21';
+
+describe('front desk online calls', () => {
+  let stack: TestStack;
+  const gymId = newId();
+  const asGym = () => bearerFor(stack, 'gym', gymId);
+  const post = (url: string, headers: Record<string, string> = asGym()) => stack.server.inject({ method: 'POST', url, headers });
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    stack.clock.now = new Date(`${TODAY}T10:00:00Z`);
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it("checks a day pass in ('Checked In.') with the refreshed list, then answers 400 with the reason inside 60 minutes", async () => {
+    const pass = await givenDayPass(stack, gymId, TODAY);
+    const first = await post(`/api/booking/daypass/gym/check_in/${pass.passId}`);
+    expect(first.statusCode).toBe(200);
+    const body = JSON.parse(first.payload);
+    expect(body.message).toBe('Checked In.');
+    const listed = body.upcomingDayPassesInformation.find((p: { _id: string }) => p._id === pass.passId);
+    expect(listed).toEqual({
+      _id: pass.passId, passType: 'Adult', dayDateStart: `${TODAY}T00:00:00`, clientName: 'Alex', idCode: pass.idCode, gymName: 'Iron Temple',
+      expired: false, checkIns: { all_check_ins: [stack.clock.now.toISOString()], latest_check_in: stack.clock.now.toISOString() },
+    });
+
+    stack.clock.advance(30 * 60_000);
+    const again = await post(`/api/booking/daypass/gym/check_in/${pass.passId}`);
+    expect(again.statusCode).toBe(400);
+    const refused = JSON.parse(again.payload);
+    expect(refused.message).toMatch(/60 minutes/);
+    expect(refused.upcomingDayPassesInformation.map((p: { _id: string }) => p._id)).toContain(pass.passId);
+    // Both records are kept for audit; the online one carries method 'online'.
+    const records = await stack.couch.use<CheckInDoc>(tenantDbName('gym', gymId)).list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0`, include_docs: true });
+    expect(records.rows.map((r) => [r.doc!.method, r.doc!.outcome]).sort()).toEqual([['online', 'counted'], ['online', 'duplicate']]);
+  });
+
+  it('checks a Mastr class pass in once', async () => {
+    const pass = await givenMastrPass(stack, gymId, `${TODAY}T18:00:00`);
+    const first = await post(`/api/booking/mastrdaypass/gym/check_in/${pass.passId}`);
+    expect(first.statusCode).toBe(200);
+    const body = JSON.parse(first.payload);
+    expect(body.message).toBe('Checked In.');
+    expect(body.mastrPasses.find((p: { _id: string }) => p._id === pass.passId)).toEqual({
+      _id: pass.passId, clientName: 'Sam', dateAndTimeStart: `${TODAY}T18:00:00`, idCode: pass.idCode, gymName: 'Iron Temple', expired: false,
+      checkedIn: { checkedInState: true, check_in_time: stack.clock.now.toISOString() },
+    });
+    const again = await post(`/api/booking/mastrdaypass/gym/check_in/${pass.passId}`);
+    expect(again.statusCode).toBe(400);
+    expect(JSON.parse(again.payload).message).toBe('This Mastr class pass is already checked in.');
+  });
+
+  it("answers 400 for a pass that is not this gym's, a malformed id or a pass of the other kind", async () => {
+    const otherGymsPass = await givenDayPass(stack, newId(), TODAY);
+    const mastr = await givenMastrPass(stack, gymId, `${TODAY}T18:00:00`);
+    for (const url of [
+      `/api/booking/daypass/gym/check_in/${otherGymsPass.passId}`,
+      '/api/booking/daypass/gym/check_in/nope',
+      `/api/booking/daypass/gym/check_in/${mastr.passId}`,
+    ]) {
+      const res = await post(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(JSON.parse(res.payload)).toMatchObject({ message: "Missing ID's", upcomingDayPassesInformation: expect.any(Array) });
+    }
+  });
+
+  it('refuses a check-in for a pass of another day', async () => {
+    const pass = await givenDayPass(stack, gymId, TOMORROW);
+    const res = await post(`/api/booking/daypass/gym/check_in/${pass.passId}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.parse(res.payload).message).toBe('This pass is not for today.');
+  });
+
+  it('answers 401 without a token and 403 for another role', async () => {
+    const pass = await givenDayPass(stack, gymId, TODAY);
+    for (const url of [`/api/booking/daypass/gym/check_in/${pass.passId}`, `/api/booking/mastrdaypass/gym/check_in/${pass.passId}`, `/api/booking/gym/cancel_day_pass/${pass.passId}`]) {
+      expect((await post(url, {})).statusCode).toBe(401);
+      expect((await post(url, bearerFor(stack, 'user', newId()))).statusCode).toBe(403);
+    }
+  });
+
+  it("cancels an upcoming day pass in the gym's and the member's database, and refuses today's", async () => {
+    const upcoming = await givenDayPass(stack, gymId, TOMORROW);
+    const res = await post(`/api/booking/gym/cancel_day_pass/${upcoming.passId}`);
+    expect(res.statusCode).toBe(200);
+    const body = JSON.parse(res.payload);
+    expect(body.message).toBe('Day Pass Cancelled.');
+    expect(body.upcomingDayPassesInformation.map((p: { _id: string }) => p._id)).not.toContain(upcoming.passId);
+    for (const db of [tenantDbName('gym', gymId), tenantDbName('member', upcoming.memberId)]) {
+      const doc = (await stack.couch.use<DayPassDoc>(db).get(upcoming._id)) as DayPassDoc;
+      expect(doc).toMatchObject({ cancelled: true, entryToken: upcoming.entryToken, clientName: 'Alex' });
+    }
+
+    const twice = await post(`/api/booking/gym/cancel_day_pass/${upcoming.passId}`);
+    expect(twice.statusCode).toBe(400);
+    expect(JSON.parse(twice.payload).message).toBe('This day pass is already cancelled.');
+
+    const today = await givenDayPass(stack, gymId, TODAY);
+    const refused = await post(`/api/booking/gym/cancel_day_pass/${today.passId}`);
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.payload).message).toMatch(/Only upcoming day passes/);
+
+    const unknown = await post(`/api/booking/gym/cancel_day_pass/${newId()}`);
+    expect(unknown.statusCode).toBe(400);
+    expect(JSON.parse(unknown.payload).message).toBe("Missing ID's");
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHECK_IN_REFUSALS } from '../../../rules/check-in.ts';
+import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { newId } from '../services/ids.ts';
+import { cancelDayPass } from '../services/passes-service.ts';
+import { bulkDocs, deviceCheckIn, givenDayPass, givenMastrPass, passesDeps } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+const TODAY = '2026-11-20';
+const NOON = new Date(`${TODAY}T12:00:00Z`); // UK time is GMT in November
+const at = (hhmmss: string) => `${TODAY}T${hhmmss}.000Z`;
+
+describe('check-ins pushed through the sync gateway', () => {
+  let stack: TestStack;
+  const gymId = newId();
+  const gymDb = () => stack.couch.use<DayPassDoc | MastrPassDoc | CheckInDoc>(tenantDbName('gym', gymId));
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    stack.clock.now = NOON;
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const push = async (docs: unknown[], server = stack.server) => {
+    const res = await bulkDocs(server, stack, 'gym', gymId, docs);
+    expect(res.statusCode).toBe(201);
+    return JSON.parse(res.payload) as { ok?: boolean; id: string; rev?: string; error?: string }[];
+  };
+  const stored = async (id: string) => (await gymDb().get(id)) as CheckInDoc;
+  const pass = async <T extends DayPassDoc | MastrPassDoc>(p: T) => (await gymDb().get(p._id)) as T;
+
+  it('decides a check-in on arrival, stores it with the outcome and records it on both copies of the pass', async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const checkIn = deviceCheckIn(dayPass, at('09:30:00'));
+    const [row] = await push([checkIn]);
+    expect(row).toMatchObject({ ok: true, id: checkIn._id });
+    expect(await stored(checkIn._id)).toMatchObject({ outcome: 'counted', checkedInAt: at('09:30:00'), method: 'tap', deviceId: 'tablet-1', resolvedAt: NOON.toISOString() });
+    const atGym = await pass(dayPass);
+    expect(atGym.checkIns).toEqual({ all_check_ins: [at('09:30:00')], latest_check_in: at('09:30:00') });
+    const atMember = (await stack.couch.use<DayPassDoc>(tenantDbName('member', dayPass.memberId)).get(dayPass._id)) as DayPassDoc;
+    expect(atMember.checkIns).toEqual(atGym.checkIns);
+  });
+
+  it('applies the 60-minute rule at its boundary: 59:59 later is a duplicate, 60:00 later counts', async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const first = deviceCheckIn(dayPass, at('10:00:00'));
+    const tooSoon = deviceCheckIn(dayPass, at('10:59:59'), 'tablet-2');
+    const onTime = deviceCheckIn(dayPass, at('11:00:00'));
+    await push([first]);
+    await push([tooSoon]);
+    await push([onTime]);
+    expect(await stored(first._id)).toMatchObject({ outcome: 'counted' });
+    expect(await stored(tooSoon._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect((await stored(tooSoon._id)).reason).toMatch(/60 minutes/);
+    expect(await stored(onTime._id)).toMatchObject({ outcome: 'counted' });
+    expect((await pass(dayPass)).checkIns).toEqual({ all_check_ins: [at('10:00:00'), at('11:00:00')], latest_check_in: at('11:00:00') });
+  });
+
+  it('counts exactly one of two check-ins of one pass pushed at the same moment through two server instances', async () => {
+    const other = await stack.startInstance();
+    for (let round = 0; round < 5; round += 1) {
+      const dayPass = await givenDayPass(stack, gymId, TODAY);
+      const a = deviceCheckIn(dayPass, at('09:00:00'), 'tablet-1');
+      const b = deviceCheckIn(dayPass, at('09:10:00'), 'tablet-2');
+      await Promise.all([push([a], stack.server), push([b], other)]);
+      const outcomes = [await stored(a._id), await stored(b._id)];
+      const counted = outcomes.filter((c) => c.outcome === 'counted');
+      const duplicates = outcomes.filter((c) => c.outcome === 'duplicate');
+      expect(counted).toHaveLength(1);
+      expect(duplicates).toHaveLength(1);
+      expect(duplicates[0].duplicateOf).toBe(counted[0]._id);
+      expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([counted[0].checkedInAt]);
+    }
+  });
+
+  it('counts a Mastr class pass once, however far apart the check-ins are', async () => {
+    const mastr = await givenMastrPass(stack, gymId, `${TODAY}T18:00:00`);
+    const first = deviceCheckIn(mastr, at('17:50:00'));
+    const later = deviceCheckIn(mastr, at('19:30:00'), 'tablet-2');
+    stack.clock.now = new Date(at('19:31:00'));
+    try {
+      await push([first, later]);
+    } finally {
+      stack.clock.now = NOON;
+    }
+    expect(await stored(first._id)).toMatchObject({ outcome: 'counted' });
+    expect(await stored(later._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect((await pass(mastr)).checkedIn).toEqual({ checkedInState: true, check_in_time: at('17:50:00') });
+  });
+
+  it('answers a re-delivered check-in with its stored revision and never counts it twice', async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const checkIn = deviceCheckIn(dayPass, at('08:00:00'));
+    const [first] = await push([checkIn]);
+    const [again] = await push([checkIn]);
+    expect(again).toEqual(first);
+
+    // A crash after the pass recorded the check-in but before the record was stored: delivered again, it is not counted twice.
+    const record = await stored(checkIn._id);
+    await gymDb().destroy(record._id, record._rev!);
+    const [redelivered] = await push([checkIn]);
+    expect(redelivered).toMatchObject({ ok: true });
+    expect(await stored(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('08:00:00')]);
+  });
+
+  it('keeps check-ins of a cancelled pass, a pass for another day and an unknown pass as refused, with the reason', async () => {
+    const cancelled = await givenDayPass(stack, gymId, '2026-11-21');
+    expect(await cancelDayPass(passesDeps(stack), gymId, cancelled.passId)).toBeNull();
+    const tomorrow = await givenDayPass(stack, gymId, '2026-11-21');
+    const unknown = { ...tomorrow, passId: newId() };
+    const docs = [deviceCheckIn(cancelled, at('09:00:00')), deviceCheckIn(tomorrow, at('09:00:00')), deviceCheckIn(unknown, at('09:00:00'))];
+    const rows = await push(docs);
+    expect(rows.every((r) => r.ok)).toBe(true);
+    expect(await stored(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.cancelled });
+    expect(await stored(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.notThatDay });
+    expect(await stored(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.unknown });
+    expect((await pass(tomorrow)).checkIns.latest_check_in).toBeNull();
+  });
+
+  it("takes a device clock running far ahead as the server's now", async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const checkIn = deviceCheckIn(dayPass, at('13:00:00'));
+    await push([checkIn]);
+    expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: NOON.toISOString(), outcome: 'counted' });
+  });
+});

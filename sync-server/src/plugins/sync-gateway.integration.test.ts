@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import type { AccountKind } from '../../../rules/roles.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { issueAccessToken } from '../services/access-tokens.ts';
+import { newId } from '../services/ids.ts';
+import { ukDateKey } from '../../../rules/dates.ts';
+import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+const TENANTS = ['gym', 'member', 'coach'] as const;
+const ROLES: AccountKind[] = ['gym', 'user', 'coach'];
+const OWNER = { gym: 'gym', member: 'user', coach: 'coach' } as const;
+
+describe('sync gateway', () => {
+  let stack: TestStack;
+  const ids = { gym: newId(), member: newId(), coach: newId() };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => stack.server.inject({ method: 'GET', url, headers });
+
+  describe('who may read and write which tenant', () => {
+    for (const tenant of TENANTS) {
+      for (const role of ROLES) {
+        for (const own of [true, false]) {
+          const allowed = OWNER[tenant] === role && own;
+          it(`${role} token on ${own ? 'its own' : 'another'} ${tenant} database: read ${allowed ? 200 : 403}`, async () => {
+            const id = own ? ids[tenant] : newId();
+            // The token is for ids[tenant] when "own"; for another tenant it is someone else's id.
+            const res = await get(`/sync/${tenant}/${id}/_changes?since=0`, bearerFor(stack, role, own ? id : newId()));
+            expect(res.statusCode).toBe(allowed ? 200 : 403);
+          });
+
+          const writeStatus = allowed && tenant !== 'member' ? 201 : 403;
+          it(`${role} token on ${own ? 'its own' : 'another'} ${tenant} database: empty write ${writeStatus}`, async () => {
+            const id = own ? ids[tenant] : newId();
+            const res = await stack.server.inject({
+              method: 'POST',
+              url: `/sync/${tenant}/${id}/_bulk_docs`,
+              headers: bearerFor(stack, role, own ? id : newId()),
+              payload: { docs: [] },
+            });
+            expect(res.statusCode).toBe(writeStatus);
+          });
+        }
+      }
+    }
+
+    it('answers 401 without a token, with a garbage token and with an expired one', async () => {
+      const url = `/sync/gym/${ids.gym}/_changes`;
+      expect((await get(url)).statusCode).toBe(401);
+      expect((await get(url, { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
+      const longAgo = new Date(Date.now() - 2 * 3600_000);
+      const expired = issueAccessToken(stack.config.jwtAccessSecret, { email: 'g@example.com', kind: 'gym', profileId: ids.gym }, 60, longAgo);
+      expect((await get(url, { authorization: `Bearer ${expired}` })).statusCode).toBe(401);
+      const bulk = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_bulk_docs`, payload: { docs: [] } });
+      expect(bulk.statusCode).toBe(401);
+    });
+
+    it('creates the database of a newly registered tenant on its first sync, with the signing keys for a gym', async () => {
+      const gymId = newId();
+      const res = await get(`/sync/gym/${gymId}/`, bearerFor(stack, 'gym', gymId));
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.payload)).toMatchObject({ db_name: tenantDbName('gym', gymId) });
+      const keys = await stack.couch.use<SigningKeysDoc>(tenantDbName('gym', gymId)).get('pass-signing-keys');
+      expect(keys.keys).toHaveLength(1);
+      expect(keys.keys[0]).toMatchObject({ alg: 'Ed25519' });
+    });
+  });
+
+  describe('paths', () => {
+    const own = () => bearerFor(stack, 'gym', ids.gym);
+    const forbidden: [string, string][] = [
+      ['GET', '_design/by-type'],
+      ['GET', '_design/by-type/_view/all'],
+      ['POST', '_find'],
+      ['POST', '_index'],
+      ['GET', 'pass-signing-keys'],
+      ['PUT', 'pass-signing-keys'],
+      ['GET', 'pass-signing-keys/photo.png'],
+      ['GET', '_local/checkpoint'],
+      ['POST', '_bulk_get'],
+      ['POST', '_revs_diff'],
+      ['GET', '_changes?filter=_design/x/y'],
+      ['GET', '_changes?feed=continuous'],
+      ['GET', '_changes?feed=eventsource'],
+      ['GET', '_changes?since=0&since=1'],
+      ['GET', '_all_docs?attachments=true'],
+      ['POST', '_bulk_docs?new_edits=false'],
+      ['GET', '..%2F_all_dbs'],
+      ['GET', '..%2Fmastr_accounts%2F_all_docs'],
+      ['GET', '%2E%2E/%2E%2E/mastr_accounts/_all_docs'],
+      ['DELETE', ''],
+      ['PUT', ''],
+    ];
+    for (const [method, path] of forbidden) {
+      it(`refuses ${method} ${path || '(database)'}`, async () => {
+        const res = await stack.server.inject({ method, url: `/sync/gym/${ids.gym}/${path}`, headers: own(), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        expect(res.statusCode).toBe(403);
+      });
+    }
+
+    it('refuses other databases and malformed tenants', async () => {
+      for (const url of ['/sync/mastr_accounts/_all_docs', `/sync/admin/${ids.gym}/_changes`, '/sync/gym/not-an-id/_changes', `/sync/gym/${ids.gym.toUpperCase()}/_changes`]) {
+        expect((await get(url, own())).statusCode, url).toBe(403);
+      }
+    });
+
+    it('refuses a _bulk_docs body with anything but docs, and an _all_docs body with other options', async () => {
+      const bulk = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_bulk_docs`, headers: own(), payload: { docs: [], new_edits: false } });
+      expect(bulk.statusCode).toBe(403);
+      const all = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_all_docs`, headers: own(), payload: { keys: ['x'], startkey: '_design' } });
+      expect(all.statusCode).toBe(403);
+    });
+  });
+
+  describe('reading', () => {
+    it('passes _changes (normal feed) and _all_docs through, as RxDB asks for them', async () => {
+      const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
+      const changes = await get(`/sync/gym/${ids.gym}/_changes?style=all_docs&feed=normal&include_docs=true&since=0&heartbeat=60000&limit=500&seq_interval=500`, bearerFor(stack, 'gym', ids.gym));
+      expect(changes.statusCode).toBe(200);
+      const { results, last_seq } = JSON.parse(changes.payload);
+      expect(last_seq).toBeDefined();
+      expect(results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([pass._id, 'pass-signing-keys']));
+
+      const byKeys = await stack.server.inject({
+        method: 'POST', url: `/sync/gym/${ids.gym}/_all_docs?`, headers: bearerFor(stack, 'gym', ids.gym),
+        payload: { keys: [pass._id, 'checkin:none'], include_docs: true, deleted: 'ok' },
+      });
+      const rows = JSON.parse(byKeys.payload).rows;
+      expect(rows[0].doc).toMatchObject({ _id: pass._id, idCode: pass.idCode });
+      expect(rows[1]).toMatchObject({ key: 'checkin:none', error: 'not_found' });
+
+      const conflictFetch = await get(`/sync/gym/${ids.gym}/_all_docs?include_docs=true&keys=${encodeURIComponent(JSON.stringify([pass._id]))}`, bearerFor(stack, 'gym', ids.gym));
+      expect(JSON.parse(conflictFetch.payload).rows[0].doc._id).toBe(pass._id);
+    });
+
+    it('answers a long-poll when a document changes', async () => {
+      const headers = bearerFor(stack, 'gym', ids.gym);
+      const info = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
+      const poll = get(`/sync/gym/${ids.gym}/_changes?style=all_docs&feed=longpoll&include_docs=true&since=${info.update_seq}&heartbeat=60000`, headers);
+      const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
+      const res = await poll;
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.payload).results.map((r: { id: string }) => r.id)).toContain(pass._id);
+    });
+
+    it('carries a server-side delete written as a full document, so devices can apply it', async () => {
+      const headers = bearerFor(stack, 'gym', ids.gym);
+      const db = stack.couch.use<DayPassDoc>(tenantDbName('gym', ids.gym));
+      const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
+      const { update_seq } = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
+      const stored = await db.get(pass._id);
+      await db.insert({ ...stored, _deleted: true } as DayPassDoc);
+      const res = await get(`/sync/gym/${ids.gym}/_changes?include_docs=true&style=all_docs&since=${update_seq}`, headers);
+      const change = JSON.parse(res.payload).results.find((r: { id: string }) => r.id === pass._id);
+      expect(change.deleted).toBe(true);
+      expect(change.doc).toMatchObject({ _id: pass._id, _deleted: true, type: 'day-pass', passId: pass.passId });
+    });
+
+    it('lets server.stop() finish while a long-poll is open', async () => {
+      const instance = await stack.startInstance();
+      await instance.start();
+      const headers = bearerFor(stack, 'gym', ids.gym);
+      const { update_seq } = JSON.parse((await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}`, headers })).payload);
+      const polling = fetch(`${instance.info.uri}/sync/gym/${ids.gym}/_changes?feed=longpoll&heartbeat=1000&since=${update_seq}`, { headers })
+        .then((res) => res.text())
+        .then(() => 'ended', () => 'cut');
+      // Heartbeats flow once CouchDB holds the poll open; give it a moment to get there.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await instance.stop({ timeout: 60_000 });
+      expect(['ended', 'cut']).toContain(await polling);
+    });
+
+    it('serves sync again when a stopped server is started again', async () => {
+      const instance = await stack.startInstance();
+      await instance.start();
+      const headers = bearerFor(stack, 'gym', ids.gym);
+      await instance.stop({ timeout: 5_000 });
+      await instance.start();
+      const res = await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}/_changes?since=0`, headers });
+      await instance.stop({ timeout: 5_000 });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('writing', () => {
+    it("refuses a front desk's write of a pass or any non-check-in document (403, nothing written)", async () => {
+      const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
+      const stored = await stack.couch.use<DayPassDoc>(tenantDbName('gym', ids.gym)).get(pass._id);
+      const attempts = [
+        [{ ...stored, pricePence: 1 }],
+        [{ ...pass, _id: `daypass:${newId()}`, passId: newId(), _rev: undefined }],
+        [deviceCheckIn(pass, stack.clock.now.toISOString()), { ...stored, cancelled: true }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), outcome: 'counted' }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), _deleted: true }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), gymId: newId() }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), method: 'online' }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), _id: `checkin:${newId()}:x` }],
+        [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), checkedInAt: 'yesterday' }],
+        [{ _id: 'pass-signing-keys', type: 'signing-keys', keys: [] }],
+      ];
+      for (const docs of attempts) {
+        const res = await bulkDocs(stack.server, stack, 'gym', ids.gym, docs);
+        expect(res.statusCode, JSON.stringify(docs[docs.length - 1])).toBe(403);
+      }
+      const after = await stack.couch.use<DayPassDoc>(tenantDbName('gym', ids.gym)).get(pass._id);
+      expect(after._rev).toBe(stored._rev);
+      const checkIns = await stack.couch.use(tenantDbName('gym', ids.gym)).list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0` });
+      expect(checkIns.rows).toHaveLength(0);
+    });
+
+    it("refuses a member's write of anything", async () => {
+      const res = await bulkDocs(stack.server, stack, 'member', ids.member, [{ _id: 'x', type: 'day-pass' }]);
+      expect(res.statusCode).toBe(403);
+    });
+  });
+
+  describe('coach availability writes', () => {
+    const weekDoc = (times: Record<number, { time: number; booked?: boolean; requested?: boolean }[]>): AvailabilityWeekDoc => ({
+      _id: 'availability:default', type: 'availability-week', coachId: ids.coach, weekStart: null, updatedAt: new Date().toISOString(),
+      days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
+        _id: `day-${weekday}`, weekday, abbreviation: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekday],
+        times: (times[weekday] ?? []).map((t) => ({ _id: `slot-${weekday}-${t.time}`, time: t.time, booked: !!t.booked, requested: !!t.requested })),
+      })),
+    });
+    const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', ids.coach));
+
+    it('writes a new slot the coach added, and refuses removing a booked one as a conflict', async () => {
+      const added = await bulkDocs(stack.server, stack, 'coach', ids.coach, [weekDoc({ 1: [{ time: 25200 }] })]);
+      expect(added.statusCode).toBe(201);
+      expect(JSON.parse(added.payload)[0]).toMatchObject({ ok: true, id: 'availability:default' });
+
+      // The server books 07:00 on Monday (as a PT booking will).
+      const stored = await db().get('availability:default');
+      await db().insert({ ...stored, days: weekDoc({ 1: [{ time: 25200, booked: true }] }).days });
+      const current = await db().get('availability:default');
+
+      const removal = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({}), _rev: current._rev, _deleted: false }]);
+      expect(removal.statusCode).toBe(201);
+      expect(JSON.parse(removal.payload)[0]).toMatchObject({ id: 'availability:default', error: 'conflict' });
+      expect((await db().get('availability:default'))._rev).toBe(current._rev);
+
+      const addition = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({ 1: [{ time: 25200, booked: true }], 2: [{ time: 36000 }] }), _rev: current._rev }]);
+      expect(JSON.parse(addition.payload)[0]).toMatchObject({ ok: true });
+      const stale = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({ 1: [{ time: 25200, booked: true }] }), _rev: current._rev }]);
+      expect(JSON.parse(stale.payload)[0]).toMatchObject({ error: 'conflict' });
+    });
+
+    it('refuses documents of another shape or owner as a whole batch (403)', async () => {
+      const attempts = [
+        { ...weekDoc({}), coachId: newId() },
+        { ...weekDoc({}), _id: 'availability:week:2026-11-24' },
+        { ...weekDoc({}), _id: 'availability:week:2026-11-24', weekStart: '2026-11-24' }, // a Tuesday
+        { ...weekDoc({ 1: [{ time: 25200 + 1800 }] }) },
+        { ...weekDoc({}), days: weekDoc({}).days.slice(1) },
+        { ...weekDoc({}), _id: 'availability:week:2026-11-22', weekStart: '2026-11-22', days: weekDoc({ 3: [{ time: 36000, booked: true }] }).days },
+        { ...weekDoc({}), _deleted: true },
+        { _id: 'schedule:default', type: 'schedule-week' },
+      ];
+      for (const doc of attempts) {
+        const res = await bulkDocs(stack.server, stack, 'coach', ids.coach, [doc]);
+        expect(res.statusCode, JSON.stringify(doc).slice(0, 120)).toBe(403);
+      }
+    });
+  });
+});

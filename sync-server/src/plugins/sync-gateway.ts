@@ -1,0 +1,122 @@
+import Boom from '@hapi/boom';
+import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import type { Deps } from '../deps.ts';
+import { writeAvailability, writeCheckIns } from '../sync/bulk-writes.ts';
+import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
+import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
+import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns } from '../sync/write-rules.ts';
+import { credentialsOf } from './auth-strategy.ts';
+
+/** Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`). */
+const CHANGES_PARAMS = ['since', 'limit', 'feed', 'style', 'include_docs', 'heartbeat', 'timeout', 'seq_interval', 'descending', 'conflicts'];
+const CHANGES_FEEDS = ['normal', 'longpoll'];
+const ALL_DOCS_PARAMS = [
+  'include_docs', 'keys', 'key', 'startkey', 'endkey', 'start_key', 'end_key', 'limit', 'skip', 'descending', 'inclusive_end', 'conflicts', 'update_seq',
+];
+
+const forbidden = () => Boom.forbidden('Forbidden');
+
+/** The request's query, if every parameter is allowed and given once. */
+function allowedSearch(request: Request, allowed: readonly string[]): URLSearchParams {
+  const search = request.url.searchParams;
+  const names = [...search.keys()];
+  if (names.some((name) => !allowed.includes(name)) || new Set(names).size !== names.length) throw forbidden();
+  return new URLSearchParams(search);
+}
+
+/** `POST _all_docs` as RxDB sends it: `{keys, include_docs, deleted: 'ok'}`. */
+function allDocsBody(payload: unknown): Record<string, unknown> {
+  const body = payload as Record<string, unknown> | null;
+  const valid =
+    typeof body === 'object' && body !== null && !Array.isArray(body) &&
+    Object.keys(body).every((k) => ['keys', 'include_docs', 'deleted'].includes(k)) &&
+    (body.keys === undefined || (Array.isArray(body.keys) && body.keys.every((k) => typeof k === 'string'))) &&
+    (body.include_docs === undefined || typeof body.include_docs === 'boolean') &&
+    (body.deleted === undefined || body.deleted === 'ok');
+  if (!valid) throw forbidden();
+  return body;
+}
+
+/**
+ * The authorising gateway between devices and their tenant's CouchDB database (design/sync.md):
+ * `/sync/{gym|member|coach}/{id}/` admits a Bearer access token of the matching role and the same
+ * profile id, forwards only what RxDB's CouchDB replication needs (database info, `_changes`,
+ * `_all_docs`) and applies the write rules to `_bulk_docs`. Every other path is 403.
+ */
+export const syncGatewayPlugin: Plugin<Deps> = {
+  name: 'sync-gateway',
+  register(server, deps) {
+    if (!deps.config.couchUrl) throw new Error('The sync gateway needs the CouchDB URL (config.couchUrl).');
+    const proxy = createCouchProxy(deps.config.couchUrl);
+    const prepare = createTenantPreparer(deps);
+    // Open long-polls would otherwise hold server.stop() until its timeout.
+    server.ext('onPreStop', () => proxy.closeAll());
+    // A stopped server may be started again (tests, graceful restarts): accept requests again.
+    server.ext('onPreStart', () => proxy.reopen());
+
+    const tenantRoute = (
+      method: 'GET' | 'POST',
+      endpoint: CouchEndpoint,
+      handler: (request: Request, h: ResponseToolkit, tenant: Tenant) => Promise<Lifecycle.ReturnValue>,
+    ) =>
+      server.route({
+        method,
+        path: `/sync/{tenant}/{id}${endpoint ? `/${endpoint}` : ''}`,
+        options: { auth: 'access', ...(method === 'POST' ? { payload: { parse: true, allow: 'application/json' } } : {}) },
+        async handler(request, h) {
+          const tenant = authoriseTenant(credentialsOf(request), String(request.params.tenant), String(request.params.id));
+          await prepare(tenant);
+          return handler(request, h, tenant);
+        },
+      });
+
+    const forward = (request: Request, h: ResponseToolkit, tenant: Tenant, endpoint: CouchEndpoint, search: URLSearchParams, body?: unknown) =>
+      proxy.forward(request, h, { dbName: tenant.dbName, endpoint, method: body === undefined ? 'GET' : 'POST', search, body });
+
+    tenantRoute('GET', '', async (request, h, tenant) => forward(request, h, tenant, '', allowedSearch(request, [])));
+
+    tenantRoute('GET', '_changes', async (request, h, tenant) => {
+      const search = allowedSearch(request, CHANGES_PARAMS);
+      if (!CHANGES_FEEDS.includes(search.get('feed') ?? 'normal')) throw forbidden();
+      return forward(request, h, tenant, '_changes', search);
+    });
+
+    tenantRoute('GET', '_all_docs', async (request, h, tenant) => forward(request, h, tenant, '_all_docs', allowedSearch(request, ALL_DOCS_PARAMS)));
+
+    tenantRoute('POST', '_all_docs', async (request, h, tenant) =>
+      forward(request, h, tenant, '_all_docs', allowedSearch(request, ALL_DOCS_PARAMS), allDocsBody(request.payload)),
+    );
+
+    tenantRoute('POST', '_bulk_docs', async (request, h, tenant) => {
+      allowedSearch(request, []);
+      const docs = bulkDocsOf(request.payload);
+      if (!docs) throw forbidden();
+      if (tenant.kind === 'gym') {
+        const checkIns = parseCheckIns(docs, tenant.id, deps.now());
+        if (!checkIns) throw forbidden();
+        return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
+      }
+      if (tenant.kind === 'coach') {
+        const weeks = parseAvailabilityDocs(docs, tenant.id);
+        const rows = weeks && (await writeAvailability(deps, tenant.id, weeks));
+        if (!rows) throw forbidden();
+        return h.response(rows).code(201);
+      }
+      throw forbidden(); // members write nothing
+    });
+
+    // Everything else under /sync (design documents, _find, attachments, _local, other databases,
+    // encoded or dotted paths that did not match a route above) is refused once the token is checked.
+    // GET is listed on its own: the PWA's catch-all GET route would otherwise answer with the app.
+    for (const method of ['GET', '*'] as const) {
+      server.route({
+        method,
+        path: '/sync/{rest*}',
+        options: { auth: 'access', ...(method === 'GET' ? {} : { payload: { parse: false, output: 'data' as const } }) },
+        handler() {
+          throw forbidden();
+        },
+      });
+    }
+  },
+};

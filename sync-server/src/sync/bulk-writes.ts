@@ -1,0 +1,50 @@
+import { keepsLockedSlots } from '../../../rules/availability-merge.ts';
+import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import type { Deps } from '../deps.ts';
+import { recordCheckIns, type NewCheckIn } from '../services/check-in-service.ts';
+import { fetchDocs, tenantDb } from '../services/tenant-docs.ts';
+import { hasLockedSlots } from './write-rules.ts';
+
+/** One row of a CouchDB `_bulk_docs` answer, as RxDB's replication reads it. */
+export type BulkRow = { ok: true; id: string; rev: string } | { id: string; error: string; reason: string };
+
+export const LOCKED_SLOT_REASON = 'A booked or requested slot is the server\'s: it cannot be removed or changed from a device.';
+
+/**
+ * Check-ins go through the check-in authority and are stored with its outcome; every record is
+ * accepted (a duplicate or refused one is kept for audit), so each row is ok with its stored rev.
+ */
+export async function writeCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<BulkRow[]> {
+  const stored = await recordCheckIns(deps, gymId, checkIns);
+  return stored.map((doc) => ({ ok: true, id: doc._id, rev: doc._rev }));
+}
+
+/**
+ * Availability documents are written as sent, except that one which would remove or alter a
+ * booked/requested slot of the stored revision is answered `conflict` (RxDB then fetches the
+ * server's state and merges, keeping the locked slots). CouchDB's own revision check makes this
+ * race-free: a document written meanwhile by the server fails as a conflict too.
+ * Returns null when a new document claims a locked slot (only the server sets those): hostile.
+ */
+export async function writeAvailability(deps: Deps, coachId: string, weeks: readonly AvailabilityWeekDoc[]): Promise<BulkRow[] | null> {
+  const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
+  const current = await fetchDocs(db, weeks.map((w) => w._id));
+  const rows = new Map<string, BulkRow>();
+  const toWrite: AvailabilityWeekDoc[] = [];
+  for (const week of weeks) {
+    const stored = current.get(week._id);
+    if (!stored) {
+      if (hasLockedSlots(week)) return null;
+      toWrite.push(week);
+    } else if (week._rev === stored._rev && !keepsLockedSlots(stored, week)) {
+      rows.set(week._id, { id: week._id, error: 'conflict', reason: LOCKED_SLOT_REASON });
+    } else {
+      toWrite.push(week); // a stale or missing _rev is CouchDB's conflict to report
+    }
+  }
+  const written = toWrite.length ? await db.bulk({ docs: toWrite }) : [];
+  for (const result of written) {
+    rows.set(result.id, result.rev ? { ok: true, id: result.id, rev: result.rev } : { id: result.id, error: result.error ?? 'unknown_error', reason: result.reason ?? '' });
+  }
+  return weeks.map((w) => rows.get(w._id)!);
+}

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from '@hapi/hapi';
+import type { DayPassType } from '../../../rules/constants.ts';
+import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import type { AccountKind } from '../../../rules/roles.ts';
+import { issueAccessToken } from '../services/access-tokens.ts';
+import { newId } from '../services/ids.ts';
+import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes-service.ts';
+import type { TestStack } from './test-stack.ts';
+
+/** The passes service wired to the stack (its clock, its signing key). */
+export function passesDeps(stack: TestStack): PassesDeps {
+  return { couch: stack.couch, now: () => stack.clock.now, config: stack.config };
+}
+
+/** An Authorization header for a fresh access token of that kind and profile (no account needed). */
+export function bearerFor(stack: TestStack, kind: AccountKind, profileId: string): { authorization: string } {
+  const token = issueAccessToken(stack.config.jwtAccessSecret, { email: `${kind}-${profileId}@example.com`, kind, profileId }, stack.config.accessTokenTtlSeconds);
+  return { authorization: `Bearer ${token}` };
+}
+
+export async function givenDayPass(stack: TestStack, gymId: string, date: string, options: { passType?: DayPassType; memberId?: string } = {}): Promise<DayPassDoc> {
+  const member = { profileId: options.memberId ?? newId(), name: 'Alex', email: 'alex@example.com' };
+  const { pass } = await createDayPass(passesDeps(stack), {
+    gym: { profileId: gymId, gymName: 'Iron Temple' }, member, passType: options.passType ?? 'Adult', date, pricePence: 1500,
+  });
+  return pass;
+}
+
+export async function givenMastrPass(stack: TestStack, gymId: string, dateAndTimeStart: string | null): Promise<MastrPassDoc> {
+  const member = { profileId: newId(), name: 'Sam', email: 'sam@example.com' };
+  const { pass } = await createMastrPass(passesDeps(stack), {
+    gym: { profileId: gymId, gymName: 'Iron Temple' }, member, dateAndTimeStart, pricePence: 100,
+  });
+  return pass;
+}
+
+/** A check-in record as a front-desk tablet pushes it (RxDB adds `_deleted: false`). */
+export function deviceCheckIn(pass: DayPassDoc | MastrPassDoc, checkedInAt: string, deviceId = 'tablet-1') {
+  return {
+    _id: `checkin:${pass.passId}:${randomBytes(6).toString('hex')}`, type: 'check-in', passId: pass.passId, passKind: pass.type,
+    gymId: pass.gymId, checkedInAt, method: 'tap', deviceId, _deleted: false,
+  };
+}
+
+export function bulkDocs(server: Server, stack: TestStack, kind: 'gym' | 'member' | 'coach', id: string, docs: unknown[]) {
+  const owner = kind === 'member' ? 'user' : kind;
+  return server.inject({ method: 'POST', url: `/sync/${kind}/${id}/_bulk_docs`, headers: bearerFor(stack, owner, id), payload: { docs } });
+}
