@@ -15,8 +15,10 @@ const MeProfileContext = createContext<Loaded | null>(null);
 
 /** Loads the signed-in account's profile once per dashboard visit and shares it with the frame and every page. */
 export function MeProfileProvider({ kind, children }: { kind: AccountKind; children: ReactNode }) {
-  const { userInfo } = useSession();
+  const { userInfo, accessToken } = useSession();
   const profileId = userInfo?.profileId;
+  // Offline (a kept session without a token) the load fails; it runs again once a token arrives.
+  const hasToken = accessToken !== null;
   const [state, setState] = useState<MeState<unknown>>({ status: 'loading' });
 
   useEffect(() => {
@@ -31,7 +33,7 @@ export function MeProfileProvider({ kind, children }: { kind: AccountKind; child
       },
     );
     return () => controller.abort();
-  }, [kind, profileId]);
+  }, [kind, profileId, hasToken]);
 
   return <MeProfileContext.Provider value={{ kind, state }}>{children}</MeProfileContext.Provider>;
 }

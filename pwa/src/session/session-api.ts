@@ -1,9 +1,18 @@
 /** Session calls of §7: sign-in, refresh, logout. */
 import type { AccountKind } from '../../../rules/roles.ts';
-import { api } from '../api/http.ts';
+import { api, statusOf } from '../api/http.ts';
 import { tenantKindOf } from '../data/open-stores.ts';
 import { wipeLocalData } from '../data/wipe-local-data.ts';
-import { tokenStore } from './token-store.ts';
+import { afterFailedRefresh, forgetIdentity, recallIdentity, rememberIdentity } from './known-identity.ts';
+import { getPersist } from './persist.ts';
+import { decodeUserInfo, tokenStore } from './token-store.ts';
+
+/** A kept session remembers who is signed in, for offline cold starts (known-identity.ts). */
+function rememberIfKept(): void {
+  const { userInfo, profileName } = tokenStore.get();
+  if (userInfo && getPersist()) rememberIdentity({ userInfo, profileName });
+  else forgetIdentity();
+}
 
 export interface SignInResult {
   accessToken: string;
@@ -18,6 +27,7 @@ export async function signIn(kind: AccountKind, email: string, pwd: string): Pro
     credentials: true,
   });
   tokenStore.setToken(result.accessToken, result.profile_name ?? null);
+  rememberIfKept();
   return result;
 }
 
@@ -26,11 +36,21 @@ let inFlight: Promise<string | null> | null = null;
 export function refreshSession(): Promise<string | null> {
   inFlight ??= api<{ accessToken: string }>('/api/refresh', { credentials: true })
     .then((r) => {
-      tokenStore.setToken(r.accessToken);
+      // Keep the display name the kept identity remembered (refresh answers carry only the token).
+      const known = recallIdentity();
+      const info = decodeUserInfo(r.accessToken);
+      tokenStore.setToken(r.accessToken, known && known.userInfo.profileId === info?.profileId ? known.profileName : undefined);
+      rememberIfKept();
       return tokenStore.get().accessToken;
     })
-    .catch(() => {
-      tokenStore.clear();
+    .catch((err: unknown) => {
+      const known = recallIdentity();
+      if (afterFailedRefresh(statusOf(err), getPersist(), known) === 'offline' && known) {
+        tokenStore.setOfflineIdentity(known.userInfo, known.profileName);
+      } else {
+        forgetIdentity();
+        tokenStore.clear();
+      }
       return null;
     })
     .finally(() => {
@@ -52,6 +72,7 @@ export async function logout(kind: AccountKind): Promise<void> {
   } catch (err) {
     console.warn('Could not remove local data', err);
   } finally {
+    forgetIdentity();
     tokenStore.clear();
   }
 }

@@ -1,21 +1,8 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { setRefresher } from '../api/http.ts';
 import { refreshSession } from './session-api.ts';
+import { getPersist } from './persist.ts';
 import { tokenStore, type SessionState } from './token-store.ts';
-
-const PERSIST_KEY = 'persist';
-
-export function getPersist(): boolean {
-  try {
-    return JSON.parse(localStorage.getItem(PERSIST_KEY) ?? 'false') === true;
-  } catch {
-    return false;
-  }
-}
-
-export function setPersist(value: boolean): void {
-  localStorage.setItem(PERSIST_KEY, JSON.stringify(value));
-}
 
 interface SessionContextValue extends SessionState {
   /** True while the silent refresh of a persisted session runs (the splash shows). */
@@ -36,6 +23,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setRefresher(refreshSession);
     return () => setRefresher(null);
   }, []);
+
+  // Acting offline as a remembered account: get a real token as soon as the network is back.
+  useEffect(() => {
+    if (!state.userInfo || state.accessToken) return;
+    const retry = () => void refreshSession();
+    window.addEventListener('online', retry);
+    const timer = window.setInterval(retry, 30_000);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.clearInterval(timer);
+    };
+  }, [state.userInfo, state.accessToken]);
 
   useEffect(() => {
     if (!restoring) return;

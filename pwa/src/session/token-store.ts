@@ -51,6 +51,11 @@ export const tokenStore = {
     };
     listeners.forEach((l) => l());
   },
+  /** Acts as a remembered account without a token while the server is unreachable (known-identity.ts). */
+  setOfflineIdentity(userInfo: UserInfo, profileName: string | null): void {
+    state = { accessToken: null, userInfo, kind: kindOfRoles(userInfo.roles) ?? null, profileName };
+    listeners.forEach((l) => l());
+  },
   clear(): void {
     state = EMPTY;
     listeners.forEach((l) => l());

@@ -7,7 +7,7 @@ import { signInErrorText } from '../forms/error-texts.ts';
 import { TextField } from '../forms/text-field.tsx';
 import '../forms/forms.css';
 import { signIn } from '../session/session-api.ts';
-import { getPersist, setPersist } from '../session/session-context.tsx';
+import { getPersist, setPersist } from '../session/persist.ts';
 import { returnPathAfterSignIn } from './return-path.ts';
 
 /** The typed email survives a reload until a sign-in succeeds (§3 "Local storage keys"). */
