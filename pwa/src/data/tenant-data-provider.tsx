@@ -7,7 +7,13 @@ import { refreshSession } from '../session/session-api.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
 import { toCouchShape, type CouchShape } from './tenant-docs.ts';
+import { createSharedStores } from './shared-stores.ts';
 import { openTenantStore, type TenantKind, type TenantStore } from './tenant-store.ts';
+
+const stores = createSharedStores((key) => {
+  const [kind, tenantId] = key.split(':') as [TenantKind, string];
+  return openTenantStore({ kind, tenantId, getAccessToken: () => tokenStore.get().accessToken, refresh: refreshSession });
+});
 
 interface TenantData {
   store: TenantStore | null;
@@ -27,12 +33,11 @@ export function TenantDataProvider({ kind, tenantId, children }: { kind: TenantK
     // Signing out clears the session before the dashboard unmounts: nothing to open then.
     if (!tenantId) return;
     let live = true;
-    let opened: TenantStore | null = null;
     let unsubscribe = () => {};
-    openTenantStore({ kind, tenantId, getAccessToken: () => tokenStore.get().accessToken, refresh: refreshSession }).then(
+    const handle = stores.acquire(`${kind}:${tenantId}`);
+    handle.promise.then(
       (s) => {
-        opened = s;
-        if (!live) return void s.stop();
+        if (!live) return;
         const sub = s.status$.subscribe(setStatus);
         unsubscribe = () => sub.unsubscribe();
         setStore(s);
@@ -47,7 +52,7 @@ export function TenantDataProvider({ kind, tenantId, children }: { kind: TenantK
       unsubscribe();
       setStore(null);
       setStatus(INITIAL_SYNC_STATUS);
-      void opened?.stop();
+      handle.release();
     };
   }, [kind, tenantId]);
 
