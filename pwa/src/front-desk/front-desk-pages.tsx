@@ -53,6 +53,8 @@ export function TodayPassesPage() {
   const tap = useTapCheckIn(desk);
   return (
     <DashboardPage title="Today's Day Passes">
+      {/* Staff spend the day on this list: typing a code or scanning a QR code is one step away. */}
+      <CheckInPanel desk={desk} />
       <FormMessage message={tap.message} />
       {desk.ready ? <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} /> : <Opening />}
     </DashboardPage>
