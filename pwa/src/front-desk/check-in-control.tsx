@@ -4,7 +4,13 @@ import { ukTime, type PassView } from './front-desk-model.ts';
 export function CheckInControl({ view, busy, onCheckIn }: { view: PassView; busy: boolean; onCheckIn(): void }) {
   if (view.canCheckIn) {
     return (
-      <button type="button" className="button check-in__button" onClick={onCheckIn} disabled={busy}>
+      <button
+        type="button"
+        className="button check-in__button"
+        onClick={onCheckIn}
+        disabled={busy}
+        aria-label={`Check In ${view.clientName} ${view.entryCode}`}
+      >
         Check In
       </button>
     );

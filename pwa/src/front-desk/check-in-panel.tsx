@@ -14,7 +14,9 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
   const [code, setCode] = useState('');
   const [scanning, setScanning] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
-  const { lists, publicKeys, gymId, checkIn } = desk;
+  const { publicKeys, gymId, checkIn } = desk;
+  // Until the local copy has answered, its lists are empty: a lookup must not say 'no pass'.
+  const lists = desk.ready ? desk.lists : null;
 
   const checkInFound = useCallback(
     async (lookup: CodeLookup, method: 'code' | 'qr') => {
@@ -60,7 +62,7 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
           autoCapitalize="characters"
           spellCheck={false}
         />
-        <button type="submit" className="button">
+        <button type="submit" className="button" aria-label="Check In by entry code">
           Check In
         </button>
         <button type="button" className="button button--ghost" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DayPassDoc } from '../../../rules/documents.ts';
 import { assembleEntryToken, entryTokenPayload, entryTokenSigningInput, toBase64Url } from '../../../rules/entry-token.ts';
 import { passForScannedToken, SCAN_ERRORS } from './entry-scan.ts';
-import { frontDeskLists } from './front-desk-model.ts';
+import { CODE_ERRORS, frontDeskLists } from './front-desk-model.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const GYM = 'c'.repeat(24);
@@ -55,6 +55,11 @@ describe('scanning a member QR code', () => {
     expect(await passForScannedToken(await sign(pass({ dayDateStart: '2026-11-22T00:00:00' })), keys, lists, GYM, NOW)).toEqual({
       error: 'This pass is not for today.',
     });
+  });
+
+  it('says the front desk is still opening, not that the keys or the pass are missing, before the local copy has answered', async () => {
+    const { sign } = await signer();
+    expect(await passForScannedToken(await sign(pass()), [], null, GYM, NOW)).toEqual({ error: CODE_ERRORS.opening });
   });
 
   it('says so when this tablet has no keys yet', async () => {

@@ -5,7 +5,7 @@
 import { ukDateKey } from '../../../rules/dates.ts';
 import type { SigningKeysDoc } from '../../../rules/documents.ts';
 import { entryTokenRefusal, verifyEntryToken } from '../../../rules/entry-token.ts';
-import type { CodeLookup, FrontDeskLists } from './front-desk-model.ts';
+import { CODE_ERRORS, type CodeLookup, type FrontDeskLists } from './front-desk-model.ts';
 
 export const SCAN_ERRORS = {
   invalid: 'This code is not valid.',
@@ -16,10 +16,12 @@ export const SCAN_ERRORS = {
 export async function passForScannedToken(
   token: string,
   publicKeys: SigningKeysDoc['keys'],
-  lists: FrontDeskLists,
+  /** Null while the device's copy is still opening (its keys and lists are not known yet). */
+  lists: FrontDeskLists | null,
   gymId: string,
   now: Date,
 ): Promise<CodeLookup> {
+  if (!lists) return { error: CODE_ERRORS.opening };
   if (!publicKeys.length) return { error: SCAN_ERRORS.noKeys };
   const verdict = await verifyEntryToken(token, publicKeys);
   if (!verdict.valid) return { error: SCAN_ERRORS.invalid };

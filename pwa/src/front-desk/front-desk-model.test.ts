@@ -93,6 +93,10 @@ describe('front desk lists and tiles', () => {
     expect(findTodayPassByCode(lists, 'ZZZ999')).toEqual({ error: CODE_ERRORS.unknown });
     expect(findTodayPassByCode(lists, 'AB1')).toEqual({ error: CODE_ERRORS.shape });
   });
+
+  it('says the front desk is still opening, not that no pass has the code, before the local copy has answered', () => {
+    expect(findTodayPassByCode(null, 'ABC234')).toEqual({ error: CODE_ERRORS.opening });
+  });
 });
 
 describe('recording a check-in', () => {

@@ -123,10 +123,15 @@ export type CodeLookup = { found: PassView } | { error: string };
 export const CODE_ERRORS = {
   shape: `An entry code has ${ENTRY_CODE_LENGTH} letters and digits.`,
   unknown: 'No pass for today has this entry code.',
+  opening: 'The front desk is still opening.',
 } as const;
 
-/** Finds today's pass for a typed entry code (any case, spaces ignored). */
-export function findTodayPassByCode(lists: FrontDeskLists, typed: string): CodeLookup {
+/**
+ * Finds today's pass for a typed entry code (any case, spaces ignored). `lists` is null while the
+ * device's copy is still opening: its lists are empty then, and 'no pass' would be untrue.
+ */
+export function findTodayPassByCode(lists: FrontDeskLists | null, typed: string): CodeLookup {
+  if (!lists) return { error: CODE_ERRORS.opening };
   const code = typed.replace(/\s+/g, '').toUpperCase();
   if (!CODE_PATTERN.test(code)) return { error: CODE_ERRORS.shape };
   const today = [...lists.today, ...lists.mastrToday].find((v) => v.entryCode === code);

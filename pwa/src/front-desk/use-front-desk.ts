@@ -3,7 +3,7 @@ import type { CheckInDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../..
 import { useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
-import { frontDeskLists, type PassView } from './front-desk-model.ts';
+import { CODE_ERRORS, frontDeskLists, type PassView } from './front-desk-model.ts';
 
 /** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
 function useNow(intervalMs: number): Date {
@@ -29,12 +29,12 @@ export function useFrontDesk() {
   );
   const checkIn = useCallback(
     (view: PassView, method: CheckInDoc['method']): Promise<Message> =>
-      store ? recordCheckIn(store, view, method) : Promise.resolve({ tone: 'error', text: 'The front desk is still opening.' }),
+      store ? recordCheckIn(store, view, method) : Promise.resolve({ tone: 'error', text: CODE_ERRORS.opening }),
     [store],
   );
   return {
     gymId: store?.tenantId ?? null,
-    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready,
+    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready && signingKeys.ready,
     lists,
     publicKeys: signingKeys.docs[0]?.keys ?? [],
     checkIn,
