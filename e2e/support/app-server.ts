@@ -6,6 +6,7 @@ import type { Server } from '@hapi/hapi';
 import { REPO_ROOT } from '../../sync-server/src/cli/repo-root.ts';
 import { loadConfig } from '../../sync-server/src/config.ts';
 import { connectCouch, setupDatabases } from '../../sync-server/src/couch/couch.ts';
+import { tenantDbName, type TenantKind } from '../../sync-server/src/couch/databases.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
@@ -23,6 +24,11 @@ export interface AppServer {
   /** Serves again on the same origin after stopHapiOnly (service worker and storage stay valid). */
   restart(): Promise<void>;
   stop(): Promise<void>;
+  /**
+   * Every document of a tenant database (`mastr_{kind}_{id}`) as CouchDB holds it, read straight
+   * from the embedded CouchDB (which keeps running while Hapi is stopped).
+   */
+  tenantDocs<T extends { _id: string }>(kind: TenantKind, id: string): Promise<T[]>;
 }
 
 /** A port free right now on loopback; the server must keep it across restarts so the origin stays the same. */
@@ -74,6 +80,10 @@ export async function startAppServer(): Promise<AppServer> {
     async restart() {
       await stopHapiOnly();
       server = await startHapi();
+    },
+    async tenantDocs<T extends { _id: string }>(kind: TenantKind, id: string) {
+      const { rows } = await couch.use<T>(tenantDbName(kind, id)).list({ include_docs: true });
+      return rows.flatMap((row) => (row.doc ? [row.doc as T] : []));
     },
     async stop() {
       await stopHapiOnly();
