@@ -32,6 +32,22 @@ export default defineConfig({
         navigateFallbackDenylist: [/^\/api\//, /^\/sync\//, /^\/db\//],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Gyms and coaches seen before open offline (issue 4): the public directory reads, network
+            // first so they are fresh whenever the server answers quickly. Public data only; the
+            // logout wipe, which keeps just the precache, may drop it.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && /^\/api\/(gyms|coaches)(\/[^/]+)?$/.test(url.pathname),
+            method: 'GET',
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'mastr-directory',
+              networkTimeoutSeconds: 3,
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
+            },
+          },
+        ],
       },
       devOptions: { enabled: false },
     }),

@@ -20,6 +20,11 @@ import { ForgottenPasswordPage } from './password/forgotten-password-page.tsx';
 import { ResetPasswordPage } from './password/reset-password-page.tsx';
 import { DashboardsPage } from './dashboards/dashboards-page.tsx';
 import { UnauthorizedPage } from './shell/unauthorized-page.tsx';
+import { GymsPage } from './gyms/gyms-page.tsx';
+import { GymProfilePage } from './gyms/gym-profile-page.tsx';
+import { GymCoachesPage } from './gyms/gym-coaches-page.tsx';
+import { CoachesListPage } from './coaches/coaches-list-page.tsx';
+import { CoachProfilePage } from './coaches/coach-profile-page.tsx';
 
 // Dashboards are code-split: public routes never download them.
 const UserDashboard = lazy(() => import('./user-dashboard/user-dashboard.tsx'));
@@ -55,6 +60,11 @@ export function App() {
           <Route path="users/password-reset/:id/:token" element={<ResetPasswordPage kind="user" />} />
           <Route path="coaches/password-reset/:id/:token" element={<ResetPasswordPage kind="coach" />} />
           <Route path="gyms/password-reset/:id/:token" element={<ResetPasswordPage kind="gym" />} />
+          <Route path="coaches" element={<CoachesListPage />} />
+          <Route path="coaches/:id" element={<CoachProfilePage />} />
+          <Route path="gyms" element={<GymsPage />} />
+          <Route path="gyms/:id" element={<GymProfilePage />} />
+          <Route path="gyms/:id/coaches" element={<GymCoachesPage />} />
           <Route path="dashboards" element={<DashboardsPage />} />
           <Route path="unauthorized" element={<UnauthorizedPage />} />
           <Route element={<RequireRole kind="user" />}>

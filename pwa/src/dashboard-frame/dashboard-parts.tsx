@@ -80,13 +80,3 @@ export function SubNav({ label, items }: { label: string; items: readonly NavIte
     </nav>
   );
 }
-
-export function Avatar({ src, name, size = 'medium' }: { src?: string; name: string; size?: 'small' | 'medium' | 'large' }) {
-  const className = `avatar avatar--${size}`;
-  if (src) return <img className={className} src={src} alt="" />;
-  return (
-    <span className={className} aria-hidden="true">
-      {name.charAt(0).toUpperCase() || 'M'}
-    </span>
-  );
-}

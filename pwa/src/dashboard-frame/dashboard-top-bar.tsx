@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
 import { logout } from '../session/session-api.ts';
 import { useSession } from '../session/session-context.tsx';
-import { Avatar } from './dashboard-parts.tsx';
+import { Avatar } from '../shell/avatar.tsx';
 import { displayNameOf } from './me-profiles.ts';
 import { useMeProfile } from './me-profile-context.tsx';
 

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { Avatar, ComingNote, DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { ComingNote, DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { Avatar } from '../shell/avatar.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 
 const SECTION_HINTS: Record<string, string> = {

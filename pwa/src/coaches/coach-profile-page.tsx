@@ -1,0 +1,110 @@
+import { useParams } from 'react-router-dom';
+import { formatHourlyRate } from '../../../rules/money.ts';
+import { socialLinksOf } from '../coach-dashboard/social-links.ts';
+import type { CoachDetail } from '../directory/directory-api.ts';
+import { FormMessage } from '../forms/form-message.tsx';
+import { useUkToday } from '../shell/use-uk-today.ts';
+import { AvailabilityGrid } from './availability-grid.tsx';
+import { coachFullName, sessionPreferenceView } from './coach-profile-model.ts';
+import { ConfirmDetailsModal } from './confirm-details-modal.tsx';
+import { Avatar } from '../shell/avatar.tsx';
+import { PageNotFound } from '../shell/page-not-found.tsx';
+import { useCoachBooking } from './use-coach-booking.ts';
+import { useCoachProfile } from './use-coach-profile.ts';
+import '../directory/directory.css';
+import './coaches.css';
+
+const NOT_REGISTERED = 'This Coach is not registered to any Gyms! They must register to a gym before you can book a session with them!';
+
+function CoachSummary({ coach, name }: { coach: CoachDetail; name: string }) {
+  const preference = sessionPreferenceView(coach.sessionPreferenceType);
+  const socials = socialLinksOf(coach);
+  return (
+    <header className="coach-profile__head">
+      <Avatar src={coach.profileImage} name={name} size="large" />
+      <div className="coach-profile__intro">
+        <h1 className="coach-profile__name">{name}</h1>
+        <p className="coach-profile__rate">{formatHourlyRate(coach.price)}</p>
+        {coach.discipline && <p className="coach-profile__discipline">{coach.discipline}</p>}
+        {preference && (
+          <p className="coach-profile__preference">
+            <strong>{preference.title}</strong> {preference.text}
+          </p>
+        )}
+        {socials.length > 0 && (
+          <ul className="coach-profile__socials" aria-label="Social media">
+            {socials.map((link) => (
+              <li key={link.network}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${link.network} (opens in a new tab)`}>
+                  {link.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </header>
+  );
+}
+
+function CoachBookingSection({ coach, name, todayUk, onAvailability }: { coach: CoachDetail; name: string; todayUk: string; onAvailability: Parameters<typeof useCoachBooking>[1] }) {
+  const booking = useCoachBooking(coach, onAvailability);
+  const gyms = coach.registeredGymsInformation ?? [];
+  return (
+    <section className="coach-profile__booking" aria-labelledby="coach-availability-title">
+      <h2 id="coach-availability-title">Availability</h2>
+      {gyms.length === 0 ? (
+        <p className="coach-profile__unregistered">{NOT_REGISTERED}</p>
+      ) : (
+        <>
+          <FormMessage message={booking.notice} />
+          <AvailabilityGrid coach={coach} todayUk={todayUk} busy={booking.sending} onSelect={booking.select} />
+        </>
+      )}
+      {booking.open && (
+        <ConfirmDetailsModal
+          coachName={name}
+          price={coach.price}
+          gyms={gyms}
+          choice={booking.open.choice}
+          sending={booking.sending}
+          error={booking.modalError}
+          returnFocusTo={booking.open.opener}
+          onConfirm={booking.confirm}
+          onCancel={booking.cancel}
+        />
+      )}
+    </section>
+  );
+}
+
+/** /coaches/{id} (§2 "Coach profile"): who the coach is, what they charge, and their bookable week. */
+export function CoachProfilePage() {
+  const { id = '' } = useParams();
+  const todayUk = useUkToday();
+  const { state, replaceAvailability } = useCoachProfile(id, todayUk);
+
+  if (state.phase === 'not-found') return <PageNotFound />;
+  if (state.phase !== 'loaded') {
+    return (
+      <main className="page coach-profile">
+        {state.phase === 'loading' ? (
+          <p role="status">Loading Coach...</p>
+        ) : (
+          <p className="directory-error" role="alert">
+            Error: {state.message}
+          </p>
+        )}
+      </main>
+    );
+  }
+  const { coach } = state;
+  const name = coachFullName(coach);
+  return (
+    <main className="page coach-profile">
+      <title>{`${name} · Mastr`}</title>
+      <CoachSummary coach={coach} name={name} />
+      <CoachBookingSection coach={coach} name={name} todayUk={todayUk} onAvailability={replaceAvailability} />
+    </main>
+  );
+}

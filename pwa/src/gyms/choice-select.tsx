@@ -1,0 +1,30 @@
+import { useId } from 'react';
+import '../forms/forms.css';
+
+interface ChoiceSelectProps {
+  label: string;
+  value: string;
+  options: readonly { value: string; text: string }[];
+  onChange(value: string): void;
+  disabled?: boolean;
+}
+
+/** A labelled drop-down with an empty 'Select…' first choice, so nothing is chosen by default. */
+export function ChoiceSelect({ label, value, options, onChange, disabled = false }: ChoiceSelectProps) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="form-field__input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+        <option value="">Select…</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import type { ClassItem } from '../../../rules/documents.ts';
+import { alsoIncluded, isBookableClass } from '../../../rules/timetable.ts';
+import { createDayPassCheckout } from './booking-api.ts';
+import { passTypeOf } from './booking-models.ts';
+import { ClassSummary } from './class-summary.tsx';
+import { Modal } from './modal.tsx';
+import { formatDayMonth } from './timetable-view.ts';
+import { useCheckout } from './use-checkout.ts';
+import { useSignedInMember } from './use-signed-in-member.ts';
+
+interface ClassBookingModalProps {
+  gymId: string;
+  item: ClassItem;
+  date: string;
+  /** All of that day's classes, for 'Also included'. */
+  dayClasses: readonly ClassItem[];
+  onClose(): void;
+}
+
+/**
+ * Opened from a class in the timetable (§2 "Class booking modal"): its date and a day pass for that
+ * day — adult or kids as the class is — with the same day's other classes it also covers.
+ */
+export function ClassBookingModal({ gymId, item, date, dayClasses, onClose }: ClassBookingModalProps) {
+  const memberId = useSignedInMember();
+  const checkout = useCheckout({ keepProcessingOnError: true });
+  const [showIncluded, setShowIncluded] = useState(false);
+  const includedId = useId();
+  const included = alsoIncluded(dayClasses, item);
+  const bookable = isBookableClass(item);
+
+  const book = () => {
+    const user_id = memberId();
+    if (!user_id) return;
+    void checkout.start(() => createDayPassCheckout(passTypeOf(item.kidsClass), { user_id, gym_id: gymId, passDayDate: date }));
+  };
+
+  return (
+    <Modal title={item.discipline} onClose={onClose} closeDisabled={checkout.processing} busy={checkout.inFlight}>
+      <p className="gym-modal__date">{formatDayMonth(date)}</p>
+      <ClassSummary item={item} />
+      {bookable ? (
+        <>
+          <p className="gym-modal__note">{item.kidsClass ? 'Kids day pass' : 'Adult day pass'}</p>
+          <button type="button" className="button button--primary" onClick={book} disabled={checkout.processing}>
+            Book Day Pass
+          </button>
+          {included.length > 0 && (
+            <div className="also-included">
+              <button type="button" className="also-included__toggle" aria-expanded={showIncluded} aria-controls={includedId} onClick={() => setShowIncluded((s) => !s)}>
+                Also included
+              </button>
+              <ul id={includedId} className="class-list" hidden={!showIncluded}>
+                {included.map((other) => (
+                  <li key={other._id}>
+                    <ClassSummary item={other} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </>
+      ) : (
+        <p className="gym-modal__note">This class is by invitation only and cannot be booked.</p>
+      )}
+      {checkout.error && (
+        <p className="gym-modal__error" role="alert">
+          {checkout.error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,83 @@
+import { useId, useState } from 'react';
+import { formatPence } from '../../../rules/money.ts';
+import type { GymDetail } from '../directory/directory-api.ts';
+import { createDayPassCheckout } from './booking-api.ts';
+import { dayPassClassesOn, isDayPassDateDisabled, passTypeOf, pickerWeeks } from './booking-models.ts';
+import { ClassSummary } from './class-summary.tsx';
+import { Modal } from './modal.tsx';
+import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
+import { emptyDayText, formatDayMonth } from './timetable-view.ts';
+import { useCheckout } from './use-checkout.ts';
+import { useSignedInMember } from './use-signed-in-member.ts';
+
+type DayPassGym = Pick<GymDetail, '_id' | 'adultDayPassPrice' | 'kidsDayPassPrice' | 'schedule' | 'currentWeekStart'>;
+
+/**
+ * 'Book Day Pass' (§2 "Day pass modal"): Adult or Kids, a date from the two-week picker opened by
+ * tapping the date header, and that day's classes the pass covers. Booking needs a listed class.
+ */
+export function DayPassModal({ gym, today, onClose }: { gym: DayPassGym; today: string; onClose(): void }) {
+  const memberId = useSignedInMember();
+  const checkout = useCheckout({ keepProcessingOnError: true });
+  const [kids, setKids] = useState(false);
+  const [date, setDate] = useState(today);
+  const [picking, setPicking] = useState(false);
+  const pickerId = useId();
+  const classes = dayPassClassesOn(gym.schedule, gym.currentWeekStart, date, kids);
+  const locked = checkout.processing;
+
+  const book = () => {
+    const user_id = memberId();
+    if (!user_id) return;
+    void checkout.start(() => createDayPassCheckout(passTypeOf(kids), { user_id, gym_id: gym._id, passDayDate: date }));
+  };
+
+  return (
+    <Modal title="Book Day Pass" onClose={onClose} closeDisabled={locked} busy={checkout.inFlight}>
+      <div className="segmented" role="group" aria-label="Day pass type">
+        {[false, true].map((isKids) => (
+          <button key={String(isKids)} type="button" className="segmented__option" aria-pressed={kids === isKids} disabled={locked} onClick={() => setKids(isKids)}>
+            {passTypeOf(isKids)} <span className="segmented__price">{formatPence(isKids ? gym.kidsDayPassPrice : gym.adultDayPassPrice)}</span>
+          </button>
+        ))}
+      </div>
+      <button type="button" className="date-header" aria-expanded={picking} aria-controls={pickerId} disabled={locked} onClick={() => setPicking((p) => !p)}>
+        {formatDayMonth(date)}
+      </button>
+      <div id={pickerId} hidden={!picking}>
+        <TwoWeekDatePicker
+          label="Day pass date"
+          weeks={pickerWeeks(gym.currentWeekStart)}
+          selected={date}
+          isDisabled={(d) => isDayPassDateDisabled(d, today)}
+          disabled={locked}
+          onSelect={(d) => {
+            setDate(d);
+            setPicking(false);
+          }}
+        />
+      </div>
+      {classes.length > 0 ? (
+        <>
+          <ul className="class-list" aria-label={`${passTypeOf(kids)} classes on ${formatDayMonth(date)}`}>
+            {classes.map((item) => (
+              <li key={item._id}>
+                <ClassSummary item={item} />
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button button--primary" onClick={book} disabled={locked}>
+            Book Day Pass
+          </button>
+        </>
+      ) : (
+        <p className="gym-modal__note">{emptyDayText(kids)}</p>
+      )}
+      {checkout.error && (
+        <p className="gym-modal__error" role="alert">
+          {checkout.error}
+        </p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Link, useParams } from 'react-router-dom';
+import { fetchGym } from '../directory/directory-api.ts';
+import { useUkToday } from '../shell/use-uk-today.ts';
+import { GymCoachList } from './gym-coach-list.tsx';
+import { GymProfileHeader } from './gym-profile-header.tsx';
+import { PageNotFound } from '../shell/page-not-found.tsx';
+import { Timetable } from './timetable.tsx';
+import { useDirectoryLoad } from './use-directory-load.ts';
+import '../directory/directory.css';
+import './gyms.css';
+
+/** /gyms/{id} — a public gym: profile, two-week timetable with bookings, and its coaches (§2). */
+export function GymProfilePage() {
+  const { id = '' } = useParams();
+  const load = useDirectoryLoad(id, (signal) => fetchGym(id, signal));
+  const today = useUkToday();
+  if (load.state === 'missing') return <PageNotFound />;
+  const gym = load.state === 'ready' ? load.data : null;
+  const failure = load.state === 'failed' ? `Error: ${load.message}` : '';
+
+  const placeholder = (loadingText: string) =>
+    failure ? (
+      <p className="directory-error" role="alert">
+        {failure}
+      </p>
+    ) : (
+      <p role="status">{loadingText}</p>
+    );
+
+  return (
+    <main className="gym-profile">
+      <title>{gym ? `${gym.gymName} — Mastr` : 'Gym — Mastr'}</title>
+      {gym ? (
+        <GymProfileHeader gym={gym} />
+      ) : (
+        <div className="gym-header__cover">
+          <h1 className="sr-only">Gym profile</h1>
+        </div>
+      )}
+      <section className="page gym-profile__section" aria-labelledby="timetable-title">
+        <h2 id="timetable-title" className="section-title">
+          Timetable
+        </h2>
+        {gym ? <Timetable gym={gym} today={today} /> : placeholder('Loading Timetable...')}
+      </section>
+      <section className="page gym-profile__section" aria-labelledby="coaches-title">
+        <h2 id="coaches-title" className="section-title">
+          Coaches
+        </h2>
+        {gym ? (
+          <>
+            <GymCoachList coaches={gym.coachesInformation} />
+            {gym.coachesInformation.length > 0 && <Link to={`/gyms/${encodeURIComponent(gym._id)}/coaches`}>All of {gym.gymName}'s coaches</Link>}
+          </>
+        ) : (
+          // One failure message is enough: the timetable's section already says it to screen readers.
+          failure ? <p className="directory-error">{failure}</p> : <p>Loading Coaches...</p>
+        )}
+      </section>
+    </main>
+  );
+}

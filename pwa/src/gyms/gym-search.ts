@@ -1,0 +1,11 @@
+import { matchesGymSearch } from '../../../rules/listing.ts';
+import type { GymListItem } from '../directory/directory-api.ts';
+
+/**
+ * The gyms a search shows (§5 "Gym search"). Surrounding spaces are ignored so a stray space
+ * after a word does not empty the list; an empty query shows every gym, in the server's order.
+ */
+export function filterGyms(gyms: readonly GymListItem[], query: string): readonly GymListItem[] {
+  const needle = query.trim();
+  return needle ? gyms.filter((gym) => matchesGymSearch(gym, needle)) : gyms;
+}

@@ -1,0 +1,55 @@
+import { useMemo, useState } from 'react';
+import { fetchGyms } from '../directory/directory-api.ts';
+import { SearchBox } from '../directory/search-box.tsx';
+import { SkeletonCardList } from '../directory/skeleton-card.tsx';
+import { GymCard } from './gym-card.tsx';
+import { filterGyms } from './gym-search.ts';
+import { useDirectoryLoad } from './use-directory-load.ts';
+import { useProgressiveList } from './use-progressive-list.ts';
+import './gyms.css';
+
+const noGyms: never[] = [];
+
+/**
+ * /gyms — every public gym, filtered in the page on each keystroke (§2, §5). The list is fetched
+ * once; the filter is memoised and the cards render a few screens at a time, so typing stays smooth
+ * with thousands of gyms.
+ */
+export function GymsPage() {
+  const [query, setQuery] = useState('');
+  const load = useDirectoryLoad('gyms', fetchGyms);
+  const gyms = load.state === 'ready' ? load.data : noGyms;
+  const shown = useMemo(() => filterGyms(gyms, query), [gyms, query]);
+  const { visible, hasMore, sentinelRef } = useProgressiveList(shown);
+  const error = load.state === 'failed' ? load.message : load.state === 'missing' ? 'Not Found' : '';
+
+  return (
+    <main className="page">
+      <title>Gyms — Mastr</title>
+      <h1>Gyms</h1>
+      <SearchBox placeholder="Search Gyms here..." label="Search gyms" value={query} onChange={setQuery} />
+      {error && (
+        <p className="directory-error" role="alert">
+          {error}
+        </p>
+      )}
+      {load.state === 'ready' && (
+        <p className="sr-only" role="status">
+          {shown.length === 1 ? '1 gym' : `${shown.length} gyms`}
+        </p>
+      )}
+      {load.state === 'loading' ? (
+        <SkeletonCardList label="Loading gyms" />
+      ) : shown.length === 0 ? (
+        <p className="directory-empty">No Gyms to Display</p>
+      ) : (
+        <ul className="card-grid directory-grid" aria-label="Gyms">
+          {visible.map((gym) => (
+            <GymCard key={gym._id} gym={gym} />
+          ))}
+        </ul>
+      )}
+      {hasMore && <div ref={sentinelRef} aria-hidden="true" />}
+    </main>
+  );
+}

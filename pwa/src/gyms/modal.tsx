@@ -1,0 +1,52 @@
+import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import './gym-modal.css';
+
+interface ModalProps {
+  title: string;
+  onClose(): void;
+  children: ReactNode;
+  /** Disables the Close button (e.g. while a booking is processing). */
+  closeDisabled?: boolean;
+  /** Ignores Escape too: a call is on its way and closing would lose its answer. */
+  busy?: boolean;
+}
+
+/**
+ * An accessible dialog on the native modal <dialog>: the browser traps focus inside it (the rest
+ * of the page is inert) and Escape asks to close. Mount it to open it; on unmount focus goes back to
+ * whatever opened it.
+ */
+export function Modal({ title, onClose, children, closeDisabled = false, busy = false }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      dialog?.close();
+      opener?.focus();
+    };
+  }, []);
+
+  // Escape fires 'cancel'; the dialog stays open unless the parent closes it (unmounts it).
+  const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
+    event.preventDefault();
+    if (!busy) onClose();
+  };
+
+  return (
+    <dialog ref={ref} className="gym-modal" aria-labelledby={titleId} onCancel={onCancel}>
+      <header className="gym-modal__head">
+        <h2 id={titleId} className="gym-modal__title">
+          {title}
+        </h2>
+        <button type="button" className="icon-button" onClick={onClose} disabled={closeDisabled || busy} aria-label="Close">
+          <span aria-hidden="true">✕</span>
+        </button>
+      </header>
+      <div className="gym-modal__body">{children}</div>
+    </dialog>
+  );
+}

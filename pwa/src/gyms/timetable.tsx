@@ -1,0 +1,82 @@
+import { useMemo, useState } from 'react';
+import { addDaysToKey } from '../../../rules/coach-week.ts';
+import type { ClassItem } from '../../../rules/documents.ts';
+import { MASTR_CLASS_PRICE_PENCE, formatPence } from '../../../rules/money.ts';
+import type { WeekKind } from '../../../rules/timetable.ts';
+import type { GymDetail } from '../directory/directory-api.ts';
+import { ClassBookingModal } from './class-booking-modal.tsx';
+import { DayPassModal } from './day-pass-modal.tsx';
+import { MastrClassModal } from './mastr-class-modal.tsx';
+import { PtRequestModal } from './pt-request-modal.tsx';
+import { RequestSentModal } from './request-sent-modal.tsx';
+import { TimetableGrid } from './timetable-grid.tsx';
+import { TimetableLegend } from './timetable-legend.tsx';
+import { timetableColumns } from './timetable-view.ts';
+import { useSignedInMember } from './use-signed-in-member.ts';
+import { WeekSelector } from './week-selector.tsx';
+import './timetable.css';
+
+type OpenDialog =
+  | { kind: 'class'; item: ClassItem; date: string; dayClasses: ClassItem[] }
+  | { kind: 'day-pass' }
+  | { kind: 'pt-request' }
+  | { kind: 'mastr-class' }
+  | { kind: 'request-sent' }
+  | null;
+
+/**
+ * The gym's two-week timetable with its booking actions (§2 "Timetable", "Modals"). Opening a
+ * class, the day pass and the Mastr class is open to visitors (their Book buttons ask for sign-in);
+ * 'Request PT' asks for sign-in first, since the whole dialog is a request.
+ */
+export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
+  const [weekKind, setWeekKind] = useState<WeekKind>('currentWeek');
+  const [kids, setKids] = useState(false);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const memberId = useSignedInMember();
+  const weekStart = weekKind === 'currentWeek' ? gym.currentWeekStart : gym.nextWeekStart;
+  const columns = useMemo(() => timetableColumns({ days: gym.schedule, weekKind, weekStart, today, kids }), [gym.schedule, weekKind, weekStart, today, kids]);
+  const close = () => setDialog(null);
+
+  return (
+    <div className="timetable">
+      <div className="timetable__actions">
+        <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'day-pass' })}>
+          Book Day Pass
+        </button>
+        <button type="button" className="button" onClick={() => memberId() && setDialog({ kind: 'pt-request' })}>
+          Request PT
+        </button>
+        {gym.mastrClassActive && (
+          <button type="button" className="button" onClick={() => setDialog({ kind: 'mastr-class' })}>
+            Mastr Class {formatPence(MASTR_CLASS_PRICE_PENCE)}
+          </button>
+        )}
+      </div>
+      <TimetableLegend />
+      <div className="timetable__controls">
+        <WeekSelector weekKind={weekKind} weekStart={weekStart} weekEnd={addDaysToKey(weekStart, 6)} onChange={setWeekKind} />
+        <div className="segmented" role="group" aria-label="Timetable view">
+          <button type="button" className="segmented__option" aria-pressed={!kids} onClick={() => setKids(false)}>
+            Adults
+          </button>
+          <button type="button" className="segmented__option" aria-pressed={kids} onClick={() => setKids(true)}>
+            Kids
+          </button>
+        </div>
+      </div>
+      <TimetableGrid
+        columns={columns}
+        kids={kids}
+        onOpenClass={(item, column) => setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })}
+      />
+      {dialog?.kind === 'class' && <ClassBookingModal gymId={gym._id} item={dialog.item} date={dialog.date} dayClasses={dialog.dayClasses} onClose={close} />}
+      {dialog?.kind === 'day-pass' && <DayPassModal gym={gym} today={today} onClose={close} />}
+      {dialog?.kind === 'pt-request' && (
+        <PtRequestModal gymId={gym._id} currentWeekStart={gym.currentWeekStart} today={today} onClose={close} onSent={() => setDialog({ kind: 'request-sent' })} />
+      )}
+      {dialog?.kind === 'mastr-class' && <MastrClassModal gymId={gym._id} options={gym.mastrClassAvailability} onClose={close} />}
+      {dialog?.kind === 'request-sent' && <RequestSentModal onClose={close} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { coachWeekDate, coachWeekStart, coachWeekdayOf } from './coach-week.ts';
+import type { TimeSlot } from './documents.ts';
+import { privateSessionTimes } from './pt-requests.ts';
+
+/**
+ * Coach slots on the public coach profile (§4 "Coach slot"): a slot is booked, requested or free;
+ * booked and requested slots, and every slot on a day that is today or earlier in the current week,
+ * cannot be selected. Next week's free slots always can. Weeks run Sunday (0) to Saturday (6) on UK
+ * dates (coach-week.ts).
+ */
+
+export type SlotState = 'booked' | 'requested' | 'free';
+/** The two weeks a member can book in, as the request body names them. */
+export type CoachWeekKind = 'currentWeek' | 'nextWeek';
+export const COACH_WEEK_KINDS: readonly CoachWeekKind[] = ['currentWeek', 'nextWeek'];
+
+export function slotState(slot: Pick<TimeSlot, 'booked' | 'requested'>): SlotState {
+  if (slot.booked) return 'booked';
+  return slot.requested ? 'requested' : 'free';
+}
+
+/** Whether the day may take a request: next week always; the current week only after today. */
+export function isDaySelectable(weekKind: CoachWeekKind, weekday: number, todayUk: string): boolean {
+  return weekKind === 'nextWeek' || weekday > coachWeekdayOf(todayUk);
+}
+
+/** Whether the slot may be selected: free, on a selectable day. */
+export function isSlotSelectable(
+  weekKind: CoachWeekKind,
+  weekday: number,
+  todayUk: string,
+  slot: Pick<TimeSlot, 'booked' | 'requested'>,
+): boolean {
+  return slotState(slot) === 'free' && isDaySelectable(weekKind, weekday, todayUk);
+}
+
+/** The Sunday ('YYYY-MM-DD') starting the current or next UK coach week. */
+export function coachWeekStartOf(weekKind: CoachWeekKind, now: Date = new Date()): string {
+  return coachWeekStart(now, weekKind === 'nextWeek' ? 1 : 0);
+}
+
+/** The date ('YYYY-MM-DD') of a weekday in the week starting `weekStart` (the request's bookingDate). */
+export function coachSlotDate(weekStart: string, weekday: number): string {
+  return coachWeekDate(weekStart, weekday);
+}
+
+/** Start and end (one hour later) of the session a slot stands for, UK wall clock. */
+export function coachSlotTimes(weekStart: string, weekday: number, time: number): { startTime: string; endTime: string } {
+  return privateSessionTimes(coachSlotDate(weekStart, weekday), time);
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { cardAvatars, isPublicCoach, isPublicGym, matchesCoachSearch, matchesGymSearch } from './listing.ts';
+
+const gym = {
+  gymName: 'Iron Temple',
+  address: { addressLineOne: '12 Forge Lane', addressLineTwo: 'Unit B', addressTownOrCity: 'Manchester', addressPostalCode: 'M1 4AB' },
+};
+
+describe('listing visibility (§4)', () => {
+  it('shows a gym only when it is both active and subscribed', () => {
+    expect(isPublicGym({ status: true, subscribed: true })).toBe(true);
+    expect(isPublicGym({ status: true, subscribed: false })).toBe(false);
+    expect(isPublicGym({ status: false, subscribed: true })).toBe(false);
+    expect(isPublicGym({ status: false, subscribed: false })).toBe(false);
+  });
+
+  it('shows a coach only when active', () => {
+    expect(isPublicCoach({ status: true })).toBe(true);
+    expect(isPublicCoach({ status: false })).toBe(false);
+  });
+
+  it('puts at most nine avatars on a card, active ones only, in the given order', () => {
+    const items = Array.from({ length: 12 }, (_, i) => ({ id: i, status: i % 4 !== 0 }));
+    const shown = cardAvatars(items);
+    expect(shown).toHaveLength(9);
+    expect(shown.every((a) => a.status)).toBe(true);
+    expect(shown.map((a) => a.id)).toEqual([1, 2, 3, 5, 6, 7, 9, 10, 11]);
+  });
+
+  it('shows exactly nine of nine and all of fewer', () => {
+    expect(cardAvatars(Array.from({ length: 9 }, () => ({ status: true })))).toHaveLength(9);
+    expect(cardAvatars([{ status: false }, { status: true }])).toEqual([{ status: true }]);
+    expect(cardAvatars([])).toEqual([]);
+  });
+});
+
+describe('gym search (§5)', () => {
+  it('matches a case-insensitive substring of the name and every address field', () => {
+    for (const query of ['iron', 'TEMPLE', 'forge', 'unit b', 'manch', 'm1 4ab']) expect(matchesGymSearch(gym, query)).toBe(true);
+  });
+
+  it('matches nothing else', () => {
+    expect(matchesGymSearch(gym, 'london')).toBe(false);
+    expect(matchesGymSearch(gym, 'iron  temple')).toBe(false);
+  });
+
+  it('matches every gym with an empty query and tolerates missing address parts', () => {
+    expect(matchesGymSearch(gym, '')).toBe(true);
+    expect(matchesGymSearch({ gymName: 'Dojo', address: { addressTownOrCity: 'Leeds' } }, 'leeds')).toBe(true);
+    expect(matchesGymSearch({ gymName: 'Dojo', address: null }, 'leeds')).toBe(false);
+  });
+});
+
+describe('coach search (§5)', () => {
+  const coach = { firstName: 'Bruce', lastName: 'McLean' };
+
+  it('matches the first or the last name, case-insensitively', () => {
+    expect(matchesCoachSearch(coach, 'bru')).toBe(true);
+    expect(matchesCoachSearch(coach, 'MCL')).toBe(true);
+    expect(matchesCoachSearch(coach, '')).toBe(true);
+  });
+
+  it('does not match across the two names or other text', () => {
+    expect(matchesCoachSearch(coach, 'bruce mclean')).toBe(false);
+    expect(matchesCoachSearch(coach, 'boxing')).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { MAX_CARD_AVATARS } from './constants.ts';
+import type { Address } from './documents.ts';
+
+/**
+ * Public listing rules (§4 "Listing", §5 search). The server applies the visibility rules before
+ * anything leaves it; the PWA filters the fetched lists with the search rules on every keystroke,
+ * so these stay allocation-light (one lower-casing per field, no regexes).
+ */
+
+/** A gym is public only while it is active and subscribed. */
+export function isPublicGym(gym: { status: boolean; subscribed: boolean }): boolean {
+  return gym.status === true && gym.subscribed === true;
+}
+
+/** A coach is public only while active. */
+export function isPublicCoach(coach: { status: boolean }): boolean {
+  return coach.status === true;
+}
+
+/** The avatars a card shows: active ones only, at most nine, in the order given. */
+export function cardAvatars<T extends { status: boolean }>(items: readonly T[]): T[] {
+  const shown: T[] = [];
+  for (const item of items) {
+    if (shown.length === MAX_CARD_AVATARS) break;
+    if (item.status === true) shown.push(item);
+  }
+  return shown;
+}
+
+const contains = (field: string | null | undefined, needle: string) => (field ?? '').toLowerCase().includes(needle);
+
+/** Case-insensitive substring of the name or any address line, town or postcode; '' matches every gym. */
+export function matchesGymSearch(gym: { gymName: string; address: Partial<Address> | null | undefined }, query: string): boolean {
+  const needle = query.toLowerCase();
+  const address = gym.address ?? {};
+  return (
+    contains(gym.gymName, needle) ||
+    contains(address.addressLineOne, needle) ||
+    contains(address.addressLineTwo, needle) ||
+    contains(address.addressTownOrCity, needle) ||
+    contains(address.addressPostalCode, needle)
+  );
+}
+
+/** Case-insensitive substring of the first or the last name; '' matches every coach. */
+export function matchesCoachSearch(coach: { firstName: string; lastName: string }, query: string): boolean {
+  const needle = query.toLowerCase();
+  return contains(coach.firstName, needle) || contains(coach.lastName, needle);
+}
