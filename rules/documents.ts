@@ -233,3 +233,81 @@ export interface SigningKeysDoc {
   type: 'signing-keys';
   keys: { kid: string; alg: 'Ed25519'; publicKey: string /* base64url raw 32 bytes */ }[];
 }
+
+/**
+ * In mastr_coach_<coachId> and mastr_member_<memberId>: `coach-request:${requestId}`, a member's
+ * request for one of the coach's slots (§3 "Private session request (coach)"). Written by the
+ * server only, after it claimed the slot (SlotClaimDoc) and marked it requested.
+ */
+export interface CoachRequestDoc {
+  _id: string;
+  _rev?: string;
+  type: 'coach-request';
+  requestId: string;
+  startTime: string; // UK wall clock, one hour long
+  endTime: string;
+  clientName: string;
+  userProfile_id: string;
+  coachId: string;
+  coachFullName: string;
+  coachPrice: number; // pence per hour, from the coach's profile when requested
+  gymId: string;
+  gymName: string;
+  experienceLevel: string;
+  accepted: boolean;
+  /** Where the slot lives: the availability week (its Sunday), the day's and the slot's ids. */
+  weekStart: string;
+  bookingDayId: string;
+  bookingTimeObject_id: string;
+  /** The claim holding the slot; whoever ends the request (reject, cancel) deletes it. */
+  slotClaimId: string;
+  createdAt: string;
+}
+
+/**
+ * In mastr_coach_<coachId>: `slot-claim:${weekStart}:${weekday}:${time}`. Its deterministic id makes
+ * CouchDB itself pick exactly one request per slot across server instances (the others get 409).
+ */
+export interface SlotClaimDoc {
+  _id: string;
+  _rev?: string;
+  type: 'slot-claim';
+  requestId: string;
+  weekStart: string;
+  weekday: number;
+  time: number;
+  createdAt: string;
+}
+
+/** A coach's application to a gym PT request (§3 appliedCoaches entry). */
+export interface AppliedCoach {
+  _id: string;
+  coach_id: string;
+  coachName: string;
+  coachProfileImage: string;
+  coachDiscipline: string;
+  coachPrice: number;
+}
+
+/**
+ * In mastr_gym_<gymId> and mastr_member_<memberId>: `gym-request:${requestId}`, a member's PT request
+ * to a gym (§3 "Private session request (gym)"), open to the gym's coaches (the auction).
+ */
+export interface GymRequestDoc {
+  _id: string;
+  _rev?: string;
+  type: 'gym-request';
+  requestId: string;
+  startTime: string; // UK wall clock, one hour long
+  endTime: string;
+  gymId: string;
+  gymName: string;
+  requestedDiscipline: string;
+  sessionPrice: number; // pence
+  experienceLevel: string;
+  accepted: boolean;
+  appliedCoaches: AppliedCoach[];
+  userProfile_id: string;
+  clientName: string;
+  createdAt: string;
+}

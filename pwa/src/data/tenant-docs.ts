@@ -33,10 +33,13 @@ const record = { type: 'object' } as const;
  * field of the tenant documents in rules/documents.ts is listed; nested shapes stay open. A new
  * document type or field needs a new schema version with a migration strategy (local check-ins
  * waiting to sync must survive it).
+ *
+ * Versions: 0 schedules, availability, passes, check-ins, signing keys; 1 adds the private session
+ * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -77,9 +80,36 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     resolvedAt: text,
     // signing-keys
     keys: list,
+    // coach-request, gym-request
+    requestId: text,
+    startTime: text,
+    endTime: text,
+    userProfile_id: text,
+    coachFullName: text,
+    coachPrice: { type: 'number' },
+    experienceLevel: text,
+    accepted: flag,
+    bookingDayId: text,
+    bookingTimeObject_id: text,
+    slotClaimId: text,
+    requestedDiscipline: text,
+    sessionPrice: { type: 'number' },
+    appliedCoaches: list,
+    // slot-claim
+    weekday: { type: 'number' },
+    time: { type: 'number' },
   },
   required: ['id', 'type'],
   indexes: ['type'],
+};
+
+/**
+ * How documents stored under an older schema version become current. Version 1 only declared new
+ * fields and types, so every version-0 document (a check-in still waiting to sync included) is
+ * valid as it is.
+ */
+export const TENANT_DOCS_MIGRATIONS = {
+  1: (doc: LocalDoc) => doc,
 };
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {

@@ -6,6 +6,7 @@
  */
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { Observable } from 'rxjs';
@@ -15,12 +16,14 @@ import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './ou
 import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
-import { TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
+import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
 export type { TenantKind } from './open-stores.ts';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
+// Devices keep their data across app updates: a newer tenant-docs schema migrates it on open.
+addRxPlugin(RxDBMigrationSchemaPlugin);
 
 export interface OpenTenantStoreOptions {
   kind: TenantKind;
@@ -75,6 +78,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   const { docs, outbox: outboxCollection } = await db.addCollections({
     docs: {
       schema: TENANT_DOCS_SCHEMA,
+      migrationStrategies: TENANT_DOCS_MIGRATIONS,
       conflictHandler: tenantConflictHandler({
         onResolved: (id, resolved, needsPush) => void outbox?.resolved(id, needsPush ? resolved : null),
         onAvailabilityNotices: (notices) => availabilityNotices.publish(notices),

@@ -26,5 +26,9 @@ export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
     { name: 'by-type-expires', fields: ['type', 'expiresAt'] },
     { name: 'by-session-account', fields: ['type', 'accountId'] },
   ],
-  [DB.profiles]: [{ name: 'by-type', fields: ['type'] }],
+  [DB.profiles]: [
+    { name: 'by-type', fields: ['type'] },
+    // A coach's memberships (listings and a gym's memberships are `_all_docs` ranges of the ids).
+    { name: 'by-type-coach-state', fields: ['type', 'coachId', 'state'] },
+  ],
 };

@@ -10,6 +10,8 @@ import { googleSignInPlugin } from './google-sign-in.ts';
 import { syncGatewayPlugin } from './sync-gateway.ts';
 import { frontDeskPlugin } from './front-desk.ts';
 import { coachAvailabilityPlugin } from './coach-availability.ts';
+import { publicDirectoryPlugin } from './public-directory.ts';
+import { privateSessionRequestsPlugin } from './private-session-requests.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -26,4 +28,6 @@ export const apiPlugins: Plugin<Deps>[] = [
   syncGatewayPlugin,
   frontDeskPlugin,
   coachAvailabilityPlugin,
+  publicDirectoryPlugin,
+  privateSessionRequestsPlugin,
 ];

@@ -46,6 +46,11 @@ async function editWeek(deps: Deps, coachId: string, week: AvailabilityWeek, wee
   const now = deps.now();
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now)) return { ok: false, message: 'That day has passed.' };
+  return editWeekDoc(deps, coachId, weekStart, weekday, edit);
+}
+
+async function editWeekDoc(deps: Deps, coachId: string, weekStart: string | null, weekday: number, edit: SlotEdit): Promise<EditOutcome> {
+  const now = deps.now();
   await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
   const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
@@ -81,6 +86,26 @@ export function removeAvailabilitySlot(deps: Deps, coachId: string, week: Availa
       return `${formatTimeOfDay(time)} on ${day.abbreviation} cannot be removed: a client has ${slot.booked ? 'booked' : 'requested'} it.`;
     }
     return times.filter((s) => s !== slot);
+  });
+}
+
+/** Why the server could not lock a slot for a request: the coach removed it, or it is locked already. */
+export const SLOT_GONE = 'That time is no longer offered.';
+export const SLOT_TAKEN = 'That time has just been taken.';
+
+/**
+ * Sets or clears the server's `requested` lock on a slot of a concrete week (§4 "Coach slot"),
+ * creating the week's document from the default when it has none. Locking refuses a slot that is
+ * missing, booked or requested already; unlocking a slot that is not requested changes nothing.
+ * Revision-guarded like every edit, so a coach's concurrent write (online or synced) is never lost.
+ */
+export function setSlotRequested(deps: Deps, coachId: string, weekStart: string, weekday: number, time: number, requested: boolean): Promise<EditOutcome> {
+  return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
+    const slot = times.find((s) => s.time === time);
+    if (!requested) return slot?.requested ? times.map((s) => (s === slot ? { ...s, requested: false } : s)) : times;
+    if (!slot) return SLOT_GONE;
+    if (slot.booked || slot.requested) return SLOT_TAKEN;
+    return times.map((s) => (s === slot ? { ...s, requested: true } : s));
   });
 }
 

@@ -21,11 +21,21 @@ export async function getDoc<T extends Doc>(db: DocumentScope<T>, id: string): P
   }
 }
 
-/** Live documents by id in one request (missing and deleted ones are absent from the map). */
+/**
+ * Live documents by id in one request (missing and deleted ones are absent from the map). A tenant
+ * whose database was never created (nothing written for it yet) simply has none: `_all_docs` with
+ * keys answers missing documents as rows, so a 404 here can only mean the database is missing.
+ */
 export async function fetchDocs<T extends Doc>(db: DocumentScope<T>, ids: readonly string[]): Promise<Map<string, T & { _rev: string }>> {
   const found = new Map<string, T & { _rev: string }>();
   if (ids.length === 0) return found;
-  const { rows } = await db.fetch({ keys: [...new Set(ids)] });
+  let rows;
+  try {
+    ({ rows } = await db.fetch({ keys: [...new Set(ids)] }));
+  } catch (err) {
+    if (couchStatus(err) === 404) return found;
+    throw err;
+  }
   for (const row of rows) if ('doc' in row && row.doc) found.set(row.id, row.doc as T & { _rev: string });
   return found;
 }

@@ -1,0 +1,129 @@
+import 'fake-indexeddb/auto';
+import { createRxDatabase } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AvailabilityWeekDoc, CheckInDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '../../../rules/documents.ts';
+import { DB } from '../../../sync-server/src/couch/databases.ts';
+import { issueAccessToken } from '../../../sync-server/src/services/access-tokens.ts';
+import { givenCoach, givenDefaultAvailability, givenMembership } from '../../../sync-server/src/test-support/directory-fixtures.ts';
+import { OUTBOX_SCHEMA } from './outbox.ts';
+import { TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
+import { openTenantStore, type TenantStore } from './tenant-store.ts';
+import { startNetworkCable, type NetworkCable } from './test-support/network-cable.ts';
+import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
+
+/** The fields schema version 1 added: a device last opened by an older app has none of them. */
+const VERSION_1_FIELDS = [
+  'requestId', 'startTime', 'endTime', 'userProfile_id', 'coachFullName', 'coachPrice', 'experienceLevel', 'accepted', 'bookingDayId',
+  'bookingTimeObject_id', 'slotClaimId', 'requestedDiscipline', 'sessionPrice', 'appliedCoaches', 'weekday', 'time',
+];
+
+// One kit for the file: the in-memory CouchDB stores of an earlier stack in the same process
+// interfere with database creation in a later one (express-pouchdb keeps its own list of databases).
+let kit: SyncKit;
+const extras: { store: TenantStore; cable: NetworkCable }[] = [];
+beforeAll(async () => {
+  kit = await startSyncKit();
+  // The kit's gym becomes public, so members may send it requests.
+  const profiles = kit.stack.couch.use<Record<string, unknown>>(DB.profiles);
+  await profiles.insert({ ...(await profiles.get(`gym:${kit.gymId}`)), status: true, subscribed: true });
+});
+afterAll(async () => {
+  for (const { store, cable } of extras.splice(0)) {
+    await store.remove();
+    await cable.close();
+  }
+  await kit.stop();
+});
+
+/** A coach's phone, syncing the coach's database as the availability page does. */
+async function openCoachDevice(coachId: string) {
+  const cable = await startNetworkCable(kit.stack.server.info.uri);
+  const token = issueAccessToken(kit.stack.config.jwtAccessSecret, { kind: 'coach', profileId: coachId, email: 'coach@example.com' }, 900);
+  const store = await openTenantStore({
+    kind: 'coach', tenantId: coachId, getAccessToken: () => token, refresh: async () => token, baseUrl: cable.url,
+    databaseName: `test-coach-${coachId}`, storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }) as never, retryMs: 100, log: () => {},
+  });
+  extras.push({ store, cable });
+  return store;
+}
+
+const asMember = () => ({ authorization: `Bearer ${kit.memberToken()}` });
+
+describe('private session requests on devices', () => {
+  it("a PT request to a gym reaches the gym's tablet and the member's phone", async () => {
+    const tablet = await kit.openDevice('gym');
+    const phone = await kit.openDevice('member');
+    const res = await kit.stack.server.inject({
+      method: 'POST', url: '/api/booking/handlePrivateSessionGymRequest', headers: asMember(),
+      payload: { gym_id: kit.gymId, selectedDate: '2099-01-05', selectedTime: 64800, selectedDiscipline: 'Judo', selectedExperienceLevel: 'Advanced' },
+    });
+    expect(res.statusCode).toBe(201);
+    for (const { store } of [tablet, phone]) {
+      const [request] = await eventually(() => localDocs<GymRequestDoc>(store, 'gym-request'), (docs) => docs.length === 1);
+      expect(request).toMatchObject({
+        startTime: '2099-01-05T18:00:00', endTime: '2099-01-05T19:00:00', requestedDiscipline: 'Judo', experienceLevel: 'Advanced',
+        sessionPrice: 4000, accepted: false, appliedCoaches: [], userProfile_id: kit.memberId, clientName: 'Alex', gymId: kit.gymId,
+      });
+      expect(latestStatus(store).error).toBeNull();
+    }
+  });
+
+  it("a coach slot request reaches the coach's phone (request, claim, locked slot) and the member's phone", async () => {
+    const coachId = await givenCoach(kit.stack, { price: 5000 });
+    await givenMembership(kit.stack, kit.gymId, coachId);
+    await givenDefaultAvailability(kit.stack, coachId, { 0: [64800], 1: [64800], 2: [64800], 3: [64800], 4: [64800], 5: [64800], 6: [64800] });
+    const coachPhone = await openCoachDevice(coachId);
+    const phone = await kit.openDevice('member');
+    await eventually(() => localDocs<AvailabilityWeekDoc>(coachPhone, 'availability-week'), (docs) => docs.length === 1);
+
+    const detail = JSON.parse((await kit.stack.server.inject({ method: 'GET', url: `/api/coaches/${coachId}` })).payload);
+    const day = detail.availability[1];
+    const res = await kit.stack.server.inject({
+      method: 'POST', url: '/api/booking/handlePrivateSessionCoachRequest', headers: asMember(),
+      payload: {
+        userEmail: 'alex@example.com', coach_id: coachId, user_id: kit.memberId, gym_id: kit.gymId, coachPrice: 5000, selectedExperience: 'Beginner',
+        bookingTimeObject: day.nextWeekTimes[0], bookingDayId: day._id, bookingDate: detail.nextWeekStart.replace(/\d{2}$/, (d: string) => String(Number(d) + 1).padStart(2, '0')),
+        currentOrNextWeek: 'nextWeek',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+
+    const [request] = await eventually(() => localDocs<CoachRequestDoc>(coachPhone, 'coach-request'), (docs) => docs.length === 1);
+    expect(request).toMatchObject({ coachId, coachPrice: 5000, accepted: false, clientName: 'Alex', experienceLevel: 'Beginner' });
+    const [claim] = await eventually(() => localDocs<SlotClaimDoc>(coachPhone, 'slot-claim'), (docs) => docs.length === 1);
+    expect(claim).toMatchObject({ requestId: request.requestId, weekday: 1, time: 64800 });
+    const weeks = await eventually(() => localDocs<AvailabilityWeekDoc>(coachPhone, 'availability-week'), (docs) => docs.length === 2);
+    const week = weeks.find((w) => w.weekStart === detail.nextWeekStart)!;
+    expect(week.days.find((d) => d.weekday === 1)!.times).toEqual([expect.objectContaining({ time: 64800, requested: true })]);
+    const [mine] = await eventually(() => localDocs<CoachRequestDoc>(phone.store, 'coach-request'), (docs) => docs.length === 1);
+    expect(mine.requestId).toBe(request.requestId);
+    for (const store of [coachPhone, phone.store]) expect(latestStatus(store).error).toBeNull();
+  });
+
+  it('a device last opened by the previous app version keeps its waiting check-in and still syncs it', async () => {
+    const pass = await kit.sellDayPass();
+    const name = 'tablet-from-the-previous-version';
+    const previous = await createRxDatabase({ name, storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }), multiInstance: true, localDocuments: true });
+    const properties = Object.fromEntries(Object.entries(TENANT_DOCS_SCHEMA.properties).filter(([field]) => !VERSION_1_FIELDS.includes(field)));
+    const { docs, outbox } = await previous.addCollections({
+      docs: { schema: { ...TENANT_DOCS_SCHEMA, version: 0, properties } },
+      outbox: { schema: OUTBOX_SCHEMA },
+    });
+    const checkIn: LocalDoc = {
+      id: `checkin:${pass.passId}:previous`, type: 'check-in', passId: pass.passId, passKind: 'day-pass', gymId: kit.gymId,
+      checkedInAt: new Date().toISOString(), method: 'tap', deviceId: 'old-tablet',
+    };
+    await outbox.insert({ id: checkIn.id, doc: checkIn, writtenAt: checkIn.checkedInAt as string });
+    await docs.insert(checkIn);
+    await previous.close();
+
+    const { store, cable } = await kit.openDevice('gym', { databaseName: name, offline: true });
+    expect((await localDocs<CheckInDoc>(store, 'check-in')).map((d) => d._id)).toEqual([checkIn.id]);
+    expect(latestStatus(store).pending).toBe(1);
+    await cable.restore();
+    await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (found) => found[0]?.outcome === 'counted');
+    await eventually(() => latestStatus(store), (s) => s.pending === 0);
+  });
+});

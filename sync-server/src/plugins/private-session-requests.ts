@@ -1,0 +1,114 @@
+import Boom from '@hapi/boom';
+import type { Plugin } from '@hapi/hapi';
+import Joi from 'joi';
+import { COACH_WEEK_KINDS, type CoachWeekKind } from '../../../rules/coach-slots.ts';
+import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '../../../rules/pt-requests.ts';
+import type { Deps } from '../deps.ts';
+import { availabilityView } from '../services/availability-service.ts';
+import { requestCoachSlot } from '../services/coach-slot-requests-service.ts';
+import { requestGymSession } from '../services/private-session-requests-service.ts';
+import { credentialsOf, roleAccess } from './auth-strategy.ts';
+
+/** §8: a booking call's bad input reads 'Missing data' whatever was wrong with it. */
+const BAD_INPUT = 'Missing data';
+const REQUEST_SENT = 'Request Sent';
+const SLOT_TAKEN_MESSAGE = 'That time has just been taken. Please choose another.';
+
+const id = () => Joi.string().pattern(/^[a-f0-9]{24}$/).required();
+const dateKey = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required();
+const failAction = async () => {
+  throw Boom.badRequest(BAD_INPUT);
+};
+
+interface GymRequestBody {
+  gym_id: string;
+  selectedDate: string;
+  selectedTime: number;
+  selectedDiscipline: string;
+  selectedExperienceLevel: string;
+}
+
+interface CoachRequestBody {
+  userEmail?: string;
+  coachPrice?: number;
+  coach_id: string;
+  user_id: string;
+  gym_id: string;
+  selectedExperience: string;
+  bookingTimeObject: { _id: string; time: number; booked: boolean; requested: boolean };
+  /** The page's day id; the server finds the slot by week, date and time instead. */
+  bookingDayId: string;
+  bookingDate: string;
+  currentOrNextWeek: CoachWeekKind;
+}
+
+const gymRequestBody = Joi.object<GymRequestBody>({
+  gym_id: id(),
+  selectedDate: dateKey(),
+  selectedTime: Joi.number().valid(...HOURLY_SLOTS).required(),
+  selectedDiscipline: Joi.string().valid(...PT_REQUEST_DISCIPLINES).required(),
+  selectedExperienceLevel: Joi.string().valid(...EXPERIENCE_LEVELS).required(),
+});
+
+const coachRequestBody = Joi.object<CoachRequestBody>({
+  // Sent by the page but never trusted: the member comes from the token, the price from the coach's profile.
+  userEmail: Joi.string().allow('').max(320),
+  coachPrice: Joi.number(),
+  coach_id: id(),
+  user_id: id(),
+  gym_id: id(),
+  selectedExperience: Joi.string().valid(...EXPERIENCE_LEVELS).required(),
+  bookingTimeObject: Joi.object({
+    _id: Joi.string().max(100).required(),
+    time: Joi.number().valid(...HOURLY_SLOTS).required(),
+    booked: Joi.boolean().required(),
+    requested: Joi.boolean().required(),
+  }).required(),
+  bookingDayId: Joi.string().max(100).required(),
+  bookingDate: dateKey(),
+  currentOrNextWeek: Joi.string().valid(...COACH_WEEK_KINDS).required(),
+});
+
+/**
+ * A member's private session requests (§7 "Member bookings"): to a gym (its coaches then apply) or
+ * for one of a coach's slots. Members only: 401 without a token, 403 for gyms and coaches.
+ */
+export const privateSessionRequestsPlugin: Plugin<Deps> = {
+  name: 'private-session-requests',
+  register(server, deps) {
+    server.route({
+      method: 'POST',
+      path: '/api/booking/handlePrivateSessionGymRequest',
+      options: { auth: roleAccess('user'), validate: { payload: gymRequestBody, failAction } },
+      async handler(request, h) {
+        const body = request.payload as GymRequestBody;
+        const outcome = await requestGymSession(deps, {
+          memberId: credentialsOf(request).UserInfo.profileId,
+          gymId: body.gym_id, date: body.selectedDate, time: body.selectedTime,
+          discipline: body.selectedDiscipline, experienceLevel: body.selectedExperienceLevel,
+        });
+        if (!outcome.ok) throw Boom.badRequest(outcome.message);
+        return h.response({ message: REQUEST_SENT }).code(201);
+      },
+    });
+
+    server.route({
+      method: 'POST',
+      path: '/api/booking/handlePrivateSessionCoachRequest',
+      options: { auth: roleAccess('user'), validate: { payload: coachRequestBody, failAction } },
+      async handler(request, h) {
+        const memberId = credentialsOf(request).UserInfo.profileId;
+        const body = request.payload as CoachRequestBody;
+        if (body.user_id !== memberId) throw Boom.badRequest(BAD_INPUT);
+        const outcome = await requestCoachSlot(deps, {
+          memberId, coachId: body.coach_id, gymId: body.gym_id, experienceLevel: body.selectedExperience,
+          weekKind: body.currentOrNextWeek, bookingDate: body.bookingDate, time: body.bookingTimeObject.time,
+        });
+        if (outcome.status === 'refused') throw Boom.badRequest(outcome.message);
+        const availability = await availabilityView(deps, body.coach_id);
+        if (outcome.status === 'taken') return h.response({ message: SLOT_TAKEN_MESSAGE, availability }).code(409);
+        return h.response({ message: REQUEST_SENT, availability }).code(201);
+      },
+    });
+  },
+};

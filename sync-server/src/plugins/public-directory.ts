@@ -1,0 +1,43 @@
+import Boom from '@hapi/boom';
+import type { Plugin } from '@hapi/hapi';
+import type { Deps } from '../deps.ts';
+import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory-service.ts';
+import { isId } from '../services/ids.ts';
+
+/**
+ * The public directory (§7 "Public data"): gyms and coaches anyone may browse without an account.
+ * An unknown, malformed or non-public id is 404 alike, so the answer never tells a hidden gym or
+ * coach from one that does not exist.
+ */
+export const publicDirectoryPlugin: Plugin<Deps> = {
+  name: 'public-directory',
+  register(server, deps) {
+    const lists = createDirectoryLists(deps);
+    server.route({ method: 'GET', path: '/api/gyms', options: { auth: false }, handler: () => lists.gyms() });
+    server.route({ method: 'GET', path: '/api/coaches', options: { auth: false }, handler: () => lists.coaches() });
+
+    server.route({
+      method: 'GET',
+      path: '/api/gyms/{id}',
+      options: { auth: false },
+      async handler(request) {
+        const id = String(request.params.id);
+        const gym = isId(id) ? await gymProfile(deps, id) : null;
+        if (!gym) throw Boom.notFound('Gym not found');
+        return gym;
+      },
+    });
+
+    server.route({
+      method: 'GET',
+      path: '/api/coaches/{id}',
+      options: { auth: false },
+      async handler(request) {
+        const id = String(request.params.id);
+        const coach = isId(id) ? await coachProfile(deps, id) : null;
+        if (!coach) throw Boom.notFound('Coach not found');
+        return coach;
+      },
+    });
+  },
+};
