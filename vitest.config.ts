@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['rules/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'sync-server/src/**/*.test.ts'],
+          include: ['rules/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'sync-server/src/**/*.test.ts', 'dev-tools/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -9,6 +9,8 @@ import { connectCouch, setupDatabases } from '../../sync-server/src/couch/couch.
 import { tenantDbName, type TenantKind } from '../../sync-server/src/couch/databases.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
+import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../../sync-server/src/payments/local-test-provider.ts';
+import { createStripeClient } from '../../sync-server/src/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { createMailer } from '../../sync-server/src/services/mailer.ts';
@@ -17,6 +19,8 @@ import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/
 export interface AppServer {
   /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */
   url: string;
+  /** Origin of the local test payment provider (its hosted checkout and onboarding pages). */
+  paymentsUrl: string;
   /** Mails sent so far, oldest first. */
   outbox(): OutboxMail[];
   /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
@@ -41,8 +45,9 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * The whole app as `npm start` runs it — built PWA, Hapi, demo data — on loopback ports, with an
- * in-memory CouchDB and a temporary DATA_DIR (mail outbox included), and the real clock.
+ * The whole app as `npm start` runs it — built PWA, Hapi, demo data, the local test payment provider
+ * with the demo gyms onboarded — on loopback ports, with an in-memory CouchDB and a temporary
+ * DATA_DIR (mail outbox included), and the real clock.
  */
 export async function startAppServer(): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-e2e-'));
@@ -52,13 +57,18 @@ export async function startAppServer(): Promise<AppServer> {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'test' } as NodeJS.ProcessEnv;
-  const config = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
-  await seedDemoData(couch, new Date(), config.passSigningKey);
+  const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'test', STRIPE_TEST_PROVIDER_PORT: '0' } as NodeJS.ProcessEnv;
+  const loaded = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
+  await seedDemoData(couch, new Date(), loaded.passSigningKey);
+  // The provider outlives Hapi restarts, like Stripe would.
+  const payments = await startLocalPayments(loaded, { webhookRetryDelaysMs: [100, 500, 1_000] });
+  if (!payments) throw new Error('Browser tests run against the local test payment provider.');
+  const { config } = payments;
   const deps: Deps = {
     config,
     couch,
     mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    stripe: createStripeClient(config.stripe),
     now: () => new Date(),
   };
 
@@ -68,6 +78,8 @@ export async function startAppServer(): Promise<AppServer> {
     return server;
   };
   let server: Server | null = await startHapi();
+  payments.provider.setWebhookUrl(webhookUrlOf(server));
+  await onboardDemoPayees(deps);
 
   const stopHapiOnly = async () => {
     await server?.stop({ timeout: 1_000 });
@@ -75,6 +87,7 @@ export async function startAppServer(): Promise<AppServer> {
   };
   return {
     url,
+    paymentsUrl: payments.provider.url,
     outbox: () => readOutbox(config.outboxDir),
     stopHapiOnly,
     async restart() {
@@ -87,6 +100,7 @@ export async function startAppServer(): Promise<AppServer> {
     },
     async stop() {
       await stopHapiOnly();
+      await payments.provider.stop();
       await couchServer.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

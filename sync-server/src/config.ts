@@ -7,6 +7,28 @@ export interface GoogleConfig {
   clientSecret: string;
 }
 
+/** Which Stripe the server talks to: live or test keys, or the local test provider (no keys set). */
+export type StripeMode = 'live' | 'test' | 'local-test';
+
+export interface StripeSettings {
+  mode: StripeMode;
+  secretKey: string;
+  /** Verifies the `Stripe-Signature` of webhooks. */
+  webhookSecret: string;
+  /** Port the local test provider listens on (local-test only; 0 = any free port). */
+  testProviderPort: number;
+  /** Base URL of the Stripe API when it is not Stripe's own: the local test provider's, once started. */
+  apiUrl?: string;
+}
+
+/** design/payments.md "Fees": every split is computed from these. */
+export interface FeeSettings {
+  platformFeePercent: number;
+  platformFeeMinPence: number;
+  gymSpacePercent: number;
+  basicPlanPricePence: number;
+}
+
 export interface ServerConfig {
   production: boolean;
   /** Hapi port (0 = any free port, for tests). */
@@ -36,6 +58,8 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** Ed25519 private key signing pass entry tokens: PKCS8 DER in base64, or a JWK (JSON). */
   passSigningKey: string;
+  stripe: StripeSettings;
+  fees: FeeSettings;
 }
 
 interface DevSecrets {
@@ -67,6 +91,49 @@ function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
     writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return secrets;
+}
+
+function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, valid: (n: number) => boolean): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || !valid(value)) throw new Error(`${name} is not a valid value: ${raw}`);
+  return value;
+}
+
+const isPercent = (n: number) => n >= 0 && n <= 100;
+const isPence = (n: number) => Number.isInteger(n) && n >= 0;
+
+function loadFees(env: NodeJS.ProcessEnv): FeeSettings {
+  return {
+    platformFeePercent: numberSetting(env, 'PLATFORM_FEE_PERCENT', 10, isPercent),
+    platformFeeMinPence: numberSetting(env, 'PLATFORM_FEE_MIN_PENCE', 30, isPence),
+    gymSpacePercent: numberSetting(env, 'GYM_SPACE_PERCENT', 15, isPercent),
+    // Stripe's smallest GBP charge is 30p.
+    basicPlanPricePence: numberSetting(env, 'BASIC_PLAN_PRICE_PENCE', 2999, (n) => isPence(n) && n >= 30),
+  };
+}
+
+/**
+ * Stripe keys, both or neither. Without them (development, tests) the CLI starts the local test
+ * provider with these generated credentials; production must talk to Stripe.
+ */
+function loadStripe(env: NodeJS.ProcessEnv, production: boolean): StripeSettings {
+  const secretKey = env.STRIPE_SECRET_KEY || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
+  const testProviderPort = numberSetting(env, 'STRIPE_TEST_PROVIDER_PORT', 12111, (n) => Number.isInteger(n) && n >= 0 && n < 65536);
+  if (secretKey && webhookSecret) {
+    const mode = /^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test';
+    return { mode, secretKey, webhookSecret, testProviderPort };
+  }
+  if (secretKey || webhookSecret) throw new Error('Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, or neither.');
+  if (production) throw new Error('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET must be set in production.');
+  return {
+    mode: 'local-test',
+    secretKey: `sk_test_local_${randomBytes(18).toString('base64url')}`,
+    webhookSecret: `whsec_local_${randomBytes(24).toString('base64url')}`,
+    testProviderPort,
+  };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): ServerConfig {
@@ -109,5 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     pwaDistDir: path.resolve(repoRoot, env.PWA_DIST_DIR ?? 'pwa/dist'),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     passSigningKey,
+    stripe: loadStripe(env, production),
+    fees: loadFees(env),
   };
 }

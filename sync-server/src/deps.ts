@@ -1,3 +1,4 @@
+import type Stripe from 'stripe';
 import type { ServerConfig } from './config.ts';
 import type { Couch } from './couch/couch.ts';
 import type { Mailer } from './services/mailer.ts';
@@ -7,6 +8,8 @@ export interface Deps {
   config: ServerConfig;
   couch: Couch;
   mailer: Mailer;
+  /** Stripe's SDK, pointed at Stripe or at the local test provider (config.stripe.mode says which). */
+  stripe: Stripe;
   /** The clock, injectable so tests can move past token expiry without waiting. */
   now: () => Date;
 }

@@ -52,23 +52,3 @@ export function CoachAccountPage() {
     </DashboardPage>
   );
 }
-
-/** /coachdashboard/stripe: whether payment details are submitted. */
-export function CoachStripePage() {
-  return (
-    <DashboardPage title="Stripe">
-      <ProfileGate kind="coach">
-        {(coach) => (
-          <Panel title={coach.stripeAccountDetailsSubmittedStatus ? 'Login To Stripe' : 'Complete Onboarding With Stripe'}>
-            <p>
-              {coach.stripeAccountDetailsSubmittedStatus
-                ? "Your payment details have been submitted. Don't forget to submit your Identity Document."
-                : 'You have not completed onboarding with Stripe yet, so you cannot be paid for sessions.'}
-            </p>
-            <ComingNote>The Stripe login and onboarding links arrive with payments.</ComingNote>
-          </Panel>
-        )}
-      </ProfileGate>
-    </DashboardPage>
-  );
-}

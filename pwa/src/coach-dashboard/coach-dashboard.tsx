@@ -4,8 +4,9 @@ import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages
 import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
 import { COACH_NAV } from '../dashboard-frame/dashboard-navs.ts';
 import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { CoachStripePage } from '../payments/stripe-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
-import { CoachAccountPage, CoachStripePage } from './coach-account-pages.tsx';
+import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
 import { CoachAuctionGymPage, CoachAuctionPage, CoachBookingsPage, CoachManagementPage, CoachSessionRequestsPage } from './coach-work-pages.tsx';
 

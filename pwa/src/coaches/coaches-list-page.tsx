@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { matchesCoachSearch } from '../../../rules/listing.ts';
 import { fetchCoaches, type CoachListItem } from '../directory/directory-api.ts';
 import { SearchBox } from '../directory/search-box.tsx';
@@ -28,9 +28,11 @@ export function CoachesListPage() {
     return () => controller.abort();
   }, []);
 
+  // As on /gyms: the box echoes each key at once, the list follows at a lower priority.
+  const deferredQuery = useDeferredValue(query);
   const shown = useMemo(
-    () => (state.phase === 'loaded' ? state.coaches.filter((coach) => matchesCoachSearch(coach, query)) : []),
-    [state, query],
+    () => (state.phase === 'loaded' ? state.coaches.filter((coach) => matchesCoachSearch(coach, deferredQuery)) : []),
+    [state, deferredQuery],
   );
 
   return (

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import { TestModeBadge } from '../payments/test-mode-badge.tsx';
 import { logout } from '../session/session-api.ts';
 import { useSession } from '../session/session-context.tsx';
 import { Avatar } from '../shell/avatar.tsx';
@@ -32,6 +33,8 @@ export function DashboardTopBar({ kind, lead }: { kind: AccountKind; lead?: Reac
       {lead}
       <Avatar src={image} name={name} />
       <p className="dash-bar__name">{name}</p>
+      {/* The member frame sits under the site's top bar, which shows the marker already. */}
+      {kind !== 'user' && <TestModeBadge />}
       <button type="button" className="button button--ghost dash-bar__logout" onClick={signOut} disabled={leaving}>
         Logout
       </button>

@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
 import { ApiError, api } from '../api/http.ts';
 import { useSession } from '../session/session-context.tsx';
@@ -9,6 +9,7 @@ export type MeState<T> = { status: 'loading' } | { status: 'ready'; profile: T }
 interface Loaded {
   kind: AccountKind;
   state: MeState<unknown>;
+  reload(): Promise<void>;
 }
 
 const MeProfileContext = createContext<Loaded | null>(null);
@@ -35,7 +36,16 @@ export function MeProfileProvider({ kind, children }: { kind: AccountKind; child
     return () => controller.abort();
   }, [kind, profileId, hasToken]);
 
-  return <MeProfileContext.Provider value={{ kind, state }}>{children}</MeProfileContext.Provider>;
+  const reload = useCallback(async () => {
+    try {
+      const profile = await api(`/api/me/${KIND_PLURAL[kind]}`, { auth: true });
+      setState({ status: 'ready', profile });
+    } catch {
+      // What is shown stays: it was right a moment ago.
+    }
+  }, [kind]);
+
+  return <MeProfileContext.Provider value={{ kind, state, reload }}>{children}</MeProfileContext.Provider>;
 }
 
 export function useMeProfile<K extends AccountKind>(kind: K): MeState<MeProfiles[K]> {
@@ -43,6 +53,27 @@ export function useMeProfile<K extends AccountKind>(kind: K): MeState<MeProfiles
   if (!loaded || loaded.kind !== kind) throw new Error(`useMeProfile('${kind}') outside its MeProfileProvider`);
   // The provider fetched /api/me for exactly this kind (checked above), so the shape is MeProfiles[K].
   return loaded.state as MeState<MeProfiles[K]>;
+}
+
+/** Fetches the profile again, keeping the one on screen until the fresh one arrives (or if that fails). */
+export function useReloadMeProfile(kind: AccountKind): () => Promise<void> {
+  const loaded = useContext(MeProfileContext);
+  if (!loaded || loaded.kind !== kind) throw new Error(`useReloadMeProfile('${kind}') outside its MeProfileProvider`);
+  return loaded.reload;
+}
+
+/**
+ * Asks for a fresh profile once when a page opens, if one was loaded earlier in this visit (a page
+ * whose data changes elsewhere, e.g. at Stripe); on a full page load the first load is fresh already.
+ */
+export function useFreshMeProfile(kind: AccountKind): void {
+  const reload = useReloadMeProfile(kind);
+  const { status } = useMeProfile(kind);
+  // Kept from the page's first render: whether a profile was already on screen when it opened.
+  const [loadedBefore] = useState(status === 'ready');
+  useEffect(() => {
+    if (loadedBefore) void reload();
+  }, [loadedBefore, reload]);
 }
 
 /** Renders `children(profile)` once the profile is loaded; meanwhile a loading line, or the error in red. */

@@ -1,6 +1,6 @@
 import { formatPence } from '../../../rules/money.ts';
 import { ComingNote, DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { addressLines, planLabel } from '../dashboard-frame/me-profiles.ts';
+import { addressLines } from '../dashboard-frame/me-profiles.ts';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 
 /** /gymdashboard/account: status, details and the Mastr Class as /api/me/gyms reports them. */
@@ -40,31 +40,6 @@ export function GymAccountPage() {
             <ComingNote>
               Editing your details, images and prices, and setting up your Mastr Classes, arrive with the gym account tools.
             </ComingNote>
-          </>
-        )}
-      </ProfileGate>
-    </DashboardPage>
-  );
-}
-
-/** /gymdashboard/stripe: the payments account and plan as they stand. */
-export function GymStripePage() {
-  return (
-    <DashboardPage title="Stripe">
-      <ProfileGate kind="gym">
-        {(gym) => (
-          <>
-            <Panel title="Payments">
-              <p>
-                {gym.stripeAccountDetailsSubmittedStatus
-                  ? 'Your payment details have been submitted to Stripe.'
-                  : 'You have not completed onboarding with Stripe yet.'}
-              </p>
-            </Panel>
-            <Panel title="Plan">
-              <DetailsList rows={[['Current Plan', planLabel(gym.mastrPlan)]]} />
-            </Panel>
-            <ComingNote>Onboarding with Stripe and choosing or managing a plan arrive with payments.</ComingNote>
           </>
         )}
       </ProfileGate>

@@ -1,6 +1,6 @@
 import { ComingNote, DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { planLabel } from '../dashboard-frame/me-profiles.ts';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { currentPlanLabel } from '../payments/current-plan.ts';
 
 /** Gym home pods (§2) that /api/me can fill today. */
 export function GymHomePage() {
@@ -18,7 +18,7 @@ export function GymHomePage() {
               </Pod>
               <Pod title="Account" to="/gymdashboard/stripe">
                 <p className="pod__label">Current Plan</p>
-                <p className="pod__value">{planLabel(gym.mastrPlan)}</p>
+                <p className="pod__value">{currentPlanLabel(gym)}</p>
               </Pod>
               <Pod title="Notifications" to="/gymdashboard/notifications">
                 <p className="dash-empty">No alerts.</p>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http.ts';
-import { bookingErrorText, ptRequestErrorText } from './booking-errors.ts';
+import { bookingErrorText, bookingErrorWithReason } from './booking-errors.ts';
 
 describe('booking error texts (§8)', () => {
   it('maps statuses to the catalogue', () => {
@@ -12,12 +12,15 @@ describe('booking error texts (§8)', () => {
     expect(bookingErrorText(new Error('offline'))).toBe('No Server Response.');
   });
 
-  it("adds the server's reason to a refused PT request", () => {
-    expect(ptRequestErrorText(new ApiError(400, 'The date must be more than two days ahead'))).toBe(
+  it("adds the server's reason to a refused booking", () => {
+    expect(bookingErrorWithReason(new ApiError(400, 'The date must be more than two days ahead'))).toBe(
       'Missing data: The date must be more than two days ahead',
     );
-    expect(ptRequestErrorText(new ApiError(400, ''))).toBe('Missing data');
-    expect(ptRequestErrorText(new ApiError(401, 'Missing token'))).toBe('Unauthorized');
-    expect(ptRequestErrorText(new ApiError(403, 'Forbidden'))).toBe('Booking Failed');
+    expect(bookingErrorWithReason(new ApiError(400, 'Missing data: this gym cannot take payments yet'))).toBe(
+      'Missing data: this gym cannot take payments yet',
+    );
+    expect(bookingErrorWithReason(new ApiError(400, ''))).toBe('Missing data');
+    expect(bookingErrorWithReason(new ApiError(401, 'Missing token'))).toBe('Unauthorized');
+    expect(bookingErrorWithReason(new ApiError(403, 'Forbidden'))).toBe('Booking Failed');
   });
 });

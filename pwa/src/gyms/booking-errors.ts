@@ -13,11 +13,13 @@ export function bookingErrorText(err: unknown): string {
 }
 
 /**
- * A refused PT request also says why (e.g. a date too soon), since the member can fix it in the
- * open form: 'Missing data: <the server's reason>'.
+ * A refused booking also says why (a date too soon, a gym that cannot take payments yet), since the
+ * member can act on it: 'Missing data: <the server's reason>'.
  */
-export function ptRequestErrorText(err: unknown): string {
+export function bookingErrorWithReason(err: unknown): string {
   const text = bookingErrorText(err);
   const reason = err instanceof ApiError ? err.message.trim() : '';
-  return statusOf(err) === 400 && reason && reason !== text ? `${text}: ${reason}` : text;
+  if (statusOf(err) !== 400 || !reason) return text;
+  // The server may phrase its reason in the catalogue's words already ('Missing data: ...').
+  return reason.startsWith(text) ? reason : `${text}: ${reason}`;
 }

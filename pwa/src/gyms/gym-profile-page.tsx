@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/directory-api.ts';
+import { CheckoutCancelledNotice } from '../payments/checkout-notices.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { GymProfileHeader } from './gym-profile-header.tsx';
@@ -30,6 +31,7 @@ export function GymProfilePage() {
   return (
     <main className="gym-profile">
       <title>{gym ? `${gym.gymName} — Mastr` : 'Gym — Mastr'}</title>
+      <CheckoutCancelledNotice />
       {gym ? (
         <GymProfileHeader gym={gym} />
       ) : (

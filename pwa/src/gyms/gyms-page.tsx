@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useState } from 'react';
 import { fetchGyms } from '../directory/directory-api.ts';
 import { SearchBox } from '../directory/search-box.tsx';
 import { SkeletonCardList } from '../directory/skeleton-card.tsx';
@@ -19,7 +19,10 @@ export function GymsPage() {
   const [query, setQuery] = useState('');
   const load = useDirectoryLoad('gyms', fetchGyms);
   const gyms = load.state === 'ready' ? load.data : noGyms;
-  const shown = useMemo(() => filterGyms(gyms, query), [gyms, query]);
+  // The box echoes each key at once; the list (up to thousands of cards) follows at a lower priority,
+  // so typing never waits for cards to mount (bench/RESULTS.md, gym-search).
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => filterGyms(gyms, deferredQuery), [gyms, deferredQuery]);
   const { visible, hasMore, sentinelRef } = useProgressiveList(shown);
   const error = load.state === 'failed' ? load.message : load.state === 'missing' ? 'Not Found' : '';
 

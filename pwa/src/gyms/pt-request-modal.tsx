@@ -3,7 +3,7 @@ import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '../../.
 import { formatTimeOfDay } from '../../../rules/time-of-day.ts';
 import { useSession } from '../session/session-context.tsx';
 import { requestGymPrivateSession } from './booking-api.ts';
-import { ptRequestErrorText } from './booking-errors.ts';
+import { bookingErrorWithReason } from './booking-errors.ts';
 import { isPtDateDisabled, pickerWeeks, ptRequestBody } from './booking-models.ts';
 import { ChoiceSelect } from './choice-select.tsx';
 import { Modal } from './modal.tsx';
@@ -47,7 +47,7 @@ export function PtRequestModal({ gymId, currentWeekStart, today, onClose, onSent
       await requestGymPrivateSession(body);
       onSent();
     } catch (err) {
-      setError(ptRequestErrorText(err));
+      setError(bookingErrorWithReason(err));
       setSending(false);
     }
   };

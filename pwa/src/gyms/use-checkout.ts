@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { CheckoutSession } from './booking-api.ts';
-import { bookingErrorText } from './booking-errors.ts';
+import { bookingErrorWithReason } from './booking-errors.ts';
 import { checkoutDestination } from './checkout-destination.ts';
 
 export interface CheckoutState {
@@ -8,7 +8,7 @@ export interface CheckoutState {
   processing: boolean;
   /** A call is on its way (or the browser is leaving for the checkout): nothing may close the dialog. */
   inFlight: boolean;
-  /** The §8 failure text, '' when none. */
+  /** The §8 failure text (with the server's reason for a 400), '' when none. */
   error: string;
   start(open: () => Promise<CheckoutSession>): Promise<void>;
 }
@@ -34,7 +34,7 @@ export function useCheckout({ keepProcessingOnError }: { keepProcessingOnError: 
         destination = checkoutDestination(session?.url);
         if (!destination) setError('Booking Failed');
       } catch (err) {
-        setError(bookingErrorText(err));
+        setError(bookingErrorWithReason(err));
       }
       if (destination) {
         window.location.assign(destination);

@@ -4,6 +4,7 @@ import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
 import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
 import { USER_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
 import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { memberPasses, type MemberPasses } from './member-passes-model.ts';
 import './member-passes.css';
@@ -27,6 +28,8 @@ export function MemberPassesLayout() {
   // Recomputed when the passes change or the UK date moves on (today's passes become past).
   const passes = useMemo(() => memberPasses(dayPassDocs.docs, mastrPassDocs.docs, new Date()), [dayPassDocs.docs, mastrPassDocs.docs, today]);
   const ready = dayPassDocs.ready && mastrPassDocs.ready;
+  // Every pass on the device, cancelled and past ones too: a checkout's pass may be waited for by id.
+  const passIds = useMemo(() => [...dayPassDocs.docs, ...mastrPassDocs.docs].map((pass) => pass.passId), [dayPassDocs.docs, mastrPassDocs.docs]);
 
   return (
     <>
@@ -42,6 +45,7 @@ export function MemberPassesLayout() {
           ))}
         </ul>
       </nav>
+      <CheckoutPaidNotice passIds={passIds} />
       <Outlet context={{ passes, ready, failure } satisfies MemberPassesState} />
     </>
   );

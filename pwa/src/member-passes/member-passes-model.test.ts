@@ -69,6 +69,11 @@ describe('member day passes', () => {
     expect(passes).toEqual([]);
   });
 
+  it('carries what cancelling needs: the pass id and its UK day', () => {
+    const [pass] = memberDayPasses([dayPass('a', '2026-11-21')], NOW);
+    expect([pass.passId, pass.day]).toEqual(['a', '2026-11-21']);
+  });
+
   it('shows the entry code upper-case and carries the signed token for the QR code', () => {
     const [pass] = memberDayPasses([dayPass('a', '2026-11-19')], NOW);
     expect(pass.code).toEqual({ text: 'ABC234', token: 'v1.payload-a.signature' });

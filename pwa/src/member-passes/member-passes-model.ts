@@ -15,7 +15,11 @@ export interface EntryCode {
 
 export interface MemberDayPass {
   id: string;
+  /** What the cancel call names. */
+  passId: string;
   gymName: string;
+  /** The pass's UK day 'YYYY-MM-DD', which the refund rule reckons from. */
+  day: string;
   /** 'EEEE do LLLL yyyy'. */
   date: string;
   passType: string;
@@ -50,7 +54,9 @@ export function memberDayPasses(docs: readonly DayPassDoc[], now: Date): MemberD
     .sort(byStartAscending((pass) => pass.dayDateStart))
     .map((pass) => ({
       id: pass._id,
+      passId: pass.passId,
       gymName: pass.gymName,
+      day: pass.dayDateStart.slice(0, 10),
       date: formatWallClock(pass.dayDateStart, DATE_FORMATS.long),
       passType: pass.passType,
       today: listedDay(pass.dayDateStart, pass.expired, now) === 'today',

@@ -1,16 +1,32 @@
 /** The member's two pass lists (§2 "User dashboard" daypasses); both read only the device's copy, so they work offline. */
 import type { ReactNode } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { FormMessage } from '../forms/form-message.tsx';
+import { CancelDayPassControl, useMemberCancels } from '../payments/cancel-day-pass-control.tsx';
 import { EntryCodeView } from './entry-code-view.tsx';
 import { useMemberPasses } from './member-passes-layout.tsx';
 
-function PassList({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
+interface PassListProps {
+  title: string;
+  empty: string;
+  count: number;
+  /** A status line above the list (e.g. the outcome of a cancellation). */
+  status?: ReactNode;
+  children: ReactNode;
+}
+
+function PassList({ title, empty, count, status, children }: PassListProps) {
   const { ready, failure } = useMemberPasses();
   let body: ReactNode;
   if (!ready) body = failure ? null : <p className="dash-empty" role="status">Loading your passes…</p>;
   else if (count === 0) body = <p className="dash-empty">{empty}</p>;
   else body = <ul className="pass-list">{children}</ul>;
-  return <DashboardPage title={title}>{body}</DashboardPage>;
+  return (
+    <DashboardPage title={title}>
+      {status}
+      {body}
+    </DashboardPage>
+  );
 }
 
 function TodayBadge() {
@@ -18,9 +34,10 @@ function TodayBadge() {
 }
 
 export function MemberDayPassesPage() {
-  const { dayPasses } = useMemberPasses().passes;
+  const cancels = useMemberCancels();
+  const dayPasses = useMemberPasses().passes.dayPasses.filter((pass) => !cancels.hidden.has(pass.id));
   return (
-    <PassList title="Day Passes" empty="You Have No Upcoming Day Passes" count={dayPasses.length}>
+    <PassList title="Day Passes" empty="You Have No Upcoming Day Passes" count={dayPasses.length} status={<FormMessage message={cancels.message} />}>
       {dayPasses.map((pass) => (
         <li key={pass.id} className="pass-card">
           <div className="pass-card__info">
@@ -29,6 +46,7 @@ export function MemberDayPassesPage() {
               {pass.date} {pass.today && <TodayBadge />}
             </p>
             <p className="pass-card__kind">{pass.passType} Day Pass</p>
+            <CancelDayPassControl pass={pass} onCancelled={cancels.cancelled} />
           </div>
           <EntryCodeView code={pass.code} describedAs={`${pass.passType} Day Pass at ${pass.gymName}, ${pass.date}`} />
         </li>

@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router-dom';
+import { TestModeBadge } from '../payments/test-mode-badge.tsx';
 import { useSession } from '../session/session-context.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { ProfileMenu } from './profile-menu.tsx';
@@ -15,6 +16,7 @@ export function TopNav() {
       <Link to="/" className="brand" aria-label="Mastr home">
         Mast<span className="brand__accent">r</span>
       </Link>
+      <TestModeBadge />
       <button type="button" className="menu-button" {...menu.buttonProps}>
         <span className="menu-button__icon" aria-hidden="true" />
         Menu

@@ -2,6 +2,10 @@ import type { Server } from '@hapi/hapi';
 import type { ServerConfig } from '../config.ts';
 import { connectCouch, setupDatabases, waitForCouch } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
+import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
+import type { Deps } from '../deps.ts';
+import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../payments/local-test-provider.ts';
+import { createStripeClient } from '../payments/stripe-client.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mailer.ts';
@@ -13,6 +17,8 @@ export interface Backend {
   embeddedCouch?: EmbeddedCouch;
   /** What the demo seed added on this start; null in production, which is never seeded. */
   seeded: SeedResult | null;
+  /** The local test payment provider, when no Stripe keys are set. */
+  paymentsProvider?: StripeTestProvider;
   /** Stops Hapi first (no request may reach a stopped CouchDB), then the embedded CouchDB. */
   stop(): Promise<void>;
 }
@@ -27,6 +33,11 @@ function explainPortInUse(err: unknown, port: number, hint: string): unknown {
  */
 export async function startBackend(config: ServerConfig): Promise<Backend> {
   let embeddedCouch: EmbeddedCouch | undefined;
+  let paymentsProvider: StripeTestProvider | undefined;
+  const stopServices = async () => {
+    await paymentsProvider?.stop();
+    await embeddedCouch?.close();
+  };
   if (!config.couchUrl) {
     embeddedCouch = await startEmbeddedCouch({ port: config.couchPort, dataDir: config.dataDir }).catch((err) => {
       throw explainPortInUse(err, config.couchPort, 'set COUCHDB_PORT to a free port, or COUCHDB_URL to use a running CouchDB.');
@@ -39,26 +50,39 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     await setupDatabases(couch);
     // Demo accounts share a published password: never in production.
     const seeded = config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
-    const server = await createServer({
-      config: { ...config, couchUrl },
+    // No Stripe keys: the local test provider stands in (design/payments.md "Running it").
+    const payments = await startLocalPayments(config).catch((err) => {
+      throw explainPortInUse(err, config.stripe.testProviderPort, 'set STRIPE_TEST_PROVIDER_PORT to a free port, or the Stripe keys.');
+    });
+    paymentsProvider = payments?.provider;
+    const serverConfig = { ...(payments?.config ?? config), couchUrl };
+    const deps: Deps = {
+      config: serverConfig,
       couch,
       mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+      stripe: createStripeClient(serverConfig.stripe),
       now: () => new Date(),
-    });
+    };
+    const server = await createServer(deps);
     await server.start().catch((err) => {
       throw explainPortInUse(err, config.port, 'set PORT to a free port.');
     });
+    if (paymentsProvider) {
+      paymentsProvider.setWebhookUrl(webhookUrlOf(server));
+      if (seeded) await onboardDemoPayees(deps);
+    }
     return {
       server,
       embeddedCouch,
       seeded,
+      paymentsProvider,
       async stop() {
         await server.stop({ timeout: 5_000 });
-        await embeddedCouch?.close();
+        await stopServices();
       },
     };
   } catch (err) {
-    await embeddedCouch?.close();
+    await stopServices();
     throw err;
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { newestMtime, pwaStaleness } from './build-if-stale.ts';
+import { newestMtime, pwaStaleness, withProductionNodeEnv } from './build-if-stale.ts';
 
 describe('pwaStaleness', () => {
   it('asks for a build when there is none', () => {
@@ -41,5 +41,26 @@ describe('newestMtime', () => {
   it('is 0 when nothing exists', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'mastr-stale-'));
     expect(newestMtime([path.join(dir, 'absent')])).toBe(0);
+  });
+});
+
+describe('withProductionNodeEnv', () => {
+  const original = process.env.NODE_ENV;
+  afterEach(() => {
+    if (original === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = original;
+  });
+
+  it('builds as production even under a test runner, then gives the runner its NODE_ENV back', async () => {
+    process.env.NODE_ENV = 'test';
+    const seen = await withProductionNodeEnv(async () => process.env.NODE_ENV);
+    expect(seen).toBe('production');
+    expect(process.env.NODE_ENV).toBe('test');
+  });
+
+  it('leaves NODE_ENV unset again when it was unset, also after a failed build', async () => {
+    delete process.env.NODE_ENV;
+    await expect(withProductionNodeEnv(() => Promise.reject(new Error('build failed')))).rejects.toThrow('build failed');
+    expect(process.env.NODE_ENV).toBeUndefined();
   });
 });

@@ -48,6 +48,23 @@ export async function buildPwaIfStale(repoRoot: string, log: (line: string) => v
   if (!staleness) return false;
   log(staleness === 'missing' ? 'Building the PWA (first run)…' : 'Rebuilding the PWA (sources changed)…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn' });
+  await withProductionNodeEnv(() => build({ configFile: path.join(repoRoot, 'vite.config.ts'), logLevel: 'warn' }));
   return true;
+}
+
+/**
+ * Runs `work` with NODE_ENV=production, then restores the caller's value. Vite keeps a NODE_ENV it
+ * finds set, and test runners set it to 'test': a build started from vitest (the e2e global setup)
+ * would otherwise bundle React's development build and JSX dev runtime (~70% more JavaScript), and
+ * `npm start` would later serve that build, since its sources have not changed.
+ */
+export async function withProductionNodeEnv<T>(work: () => Promise<T>): Promise<T> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    return await work();
+  } finally {
+    if (previous === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previous;
+  }
 }

@@ -14,6 +14,11 @@ function describeMail(config: ServerConfig): string {
   return `sent through SMTP at ${new URL(config.smtpUrl).host}`;
 }
 
+function describePayments(config: ServerConfig, backend: Backend): string {
+  if (backend.paymentsProvider) return `local test provider at ${backend.paymentsProvider.url} (no STRIPE_SECRET_KEY set; test card 4242 4242 4242 4242)`;
+  return `Stripe, ${config.stripe.mode} mode`;
+}
+
 /** What `npm start` / `npm run dev` print once everything answers. */
 export function startBanner(config: ServerConfig, backend: Backend, openUrl: string): string {
   const couch = backend.embeddedCouch ? `embedded, ${backend.embeddedCouch.url} (127.0.0.1 only)` : 'COUCHDB_URL';
@@ -25,6 +30,7 @@ export function startBanner(config: ServerConfig, backend: Backend, openUrl: str
     `  Data dir   ${config.dataDir}`,
     `  CouchDB    ${couch}`,
     `  Mail       ${describeMail(config)}`,
+    `  Payments: ${describePayments(config, backend)}`,
   ];
   if (backend.seeded) {
     const { accounts, documents } = backend.seeded;

@@ -9,6 +9,8 @@ export const DB = {
   auth: 'mastr_auth',
   /** Gym, coach and user profiles; public API routes project only public fields from here. */
   profiles: 'mastr_profiles',
+  /** Stripe ids and payment records: Connect accounts, customers, subscriptions, payments, processed events (design/payments.md). */
+  payments: 'mastr_payments',
 } as const;
 
 export type TenantKind = 'gym' | 'member' | 'coach';
@@ -31,4 +33,6 @@ export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
     // A coach's memberships (listings and a gym's memberships are `_all_docs` ranges of the ids).
     { name: 'by-type-coach-state', fields: ['type', 'coachId', 'state'] },
   ],
+  // A refund event names only the payment intent.
+  [DB.payments]: [{ name: 'by-payment-intent', fields: ['paymentIntentId'] }],
 };

@@ -1,5 +1,6 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
+import { refundPassInFull } from '../payments/refund-service.ts';
 import { recordCheckIn } from '../services/check-in-service.ts';
 import { isId, newId } from '../services/ids.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from '../services/pass-views.ts';
@@ -48,10 +49,17 @@ export const frontDeskPlugin: Plugin<Deps> = {
       async handler(request, h) {
         const gymId = credentialsOf(request).UserInfo.profileId;
         const passId = String(request.params.id);
-        const refusal = isId(passId) ? await cancelDayPass(deps, gymId, passId) : CANCEL_REFUSALS.unknown;
+        // The gym's cancellation is refunded in full (design/payments.md "Refunds"); a pass sold
+        // without payment (demo data) is just cancelled.
+        let refundedPence = 0;
+        const refusal = isId(passId)
+          ? await cancelDayPass(deps, gymId, passId, async (pass) => {
+              refundedPence = await refundPassInFull(deps, pass.passId, 'gym-cancel');
+            })
+          : CANCEL_REFUSALS.unknown;
         const upcomingDayPassesInformation = await upcomingDayPasses(deps.couch, gymId, deps.now());
         if (refusal) return h.response({ message: refusal, upcomingDayPassesInformation }).code(400);
-        return { message: 'Day Pass Cancelled.', upcomingDayPassesInformation };
+        return { message: 'Day Pass Cancelled.', refundedPence, upcomingDayPassesInformation };
       },
     });
   },

@@ -12,6 +12,12 @@ import { frontDeskPlugin } from './front-desk.ts';
 import { coachAvailabilityPlugin } from './coach-availability.ts';
 import { publicDirectoryPlugin } from './public-directory.ts';
 import { privateSessionRequestsPlugin } from './private-session-requests.ts';
+import { checkoutPlugin } from './checkout.ts';
+import { stripeConnectPlugin } from './stripe-connect.ts';
+import { subscriptionsPlugin } from './subscriptions.ts';
+import { stripeWebhookPlugin } from './stripe-webhook.ts';
+import { paymentsModePlugin } from './payments-mode.ts';
+import { memberCancellationPlugin } from './member-cancellation.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -30,4 +36,10 @@ export const apiPlugins: Plugin<Deps>[] = [
   coachAvailabilityPlugin,
   publicDirectoryPlugin,
   privateSessionRequestsPlugin,
+  checkoutPlugin,
+  stripeConnectPlugin,
+  subscriptionsPlugin,
+  stripeWebhookPlugin,
+  paymentsModePlugin,
+  memberCancellationPlugin,
 ];

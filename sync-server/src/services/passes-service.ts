@@ -166,20 +166,32 @@ function cancelRefusal(pass: DayPassDoc | null, now: Date): string | null {
 }
 
 /**
- * The gym cancels an upcoming day pass (§4): both copies, gym's and member's, get `cancelled: true`
- * (whole-document writes, so devices replicate the change). Refunds belong to payments (issue 5).
- * Resolves to null on success, else the reason it was refused.
+ * The gym cancels an upcoming day pass (§4). `beforeCancel` (the refund, design/payments.md) runs
+ * once the pass is known to be cancellable and before it is marked: if it fails, the pass stays as
+ * it was and the call can be retried. Resolves to null on success, else the reason it was refused.
  */
-export async function cancelDayPass(deps: PassesDeps, gymId: string, passId: string): Promise<string | null> {
-  const id = passDocId('day-pass', passId);
-  const gymDb = tenantDb<DayPassDoc>(deps.couch, 'gym', gymId);
-  const pass = await getDoc(gymDb, id);
+export async function cancelDayPass(
+  deps: PassesDeps,
+  gymId: string,
+  passId: string,
+  beforeCancel: (pass: DayPassDoc) => Promise<void> = async () => {},
+): Promise<string | null> {
+  const pass = await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', gymId), passDocId('day-pass', passId));
   const refusal = cancelRefusal(pass, deps.now());
   if (refusal || !pass) return refusal;
-  // A concurrent cancel may win the write: the pass ends up cancelled either way.
-  await updateDoc(gymDb, id, (current) => (current && !cancelRefusal(current, deps.now()) ? { ...current, cancelled: true } : null));
-  await updateDoc(tenantDb<DayPassDoc>(deps.couch, 'member', pass.memberId), id, (current) =>
-    current && !current.cancelled ? { ...current, cancelled: true } : null,
-  );
+  await beforeCancel(pass);
+  await markDayPassCancelled(deps, pass);
   return null;
+}
+
+/**
+ * Both copies, gym's and member's, get `cancelled: true` (whole-document writes, so devices
+ * replicate the change). A concurrent cancel may win the write: the pass ends up cancelled either way.
+ */
+export async function markDayPassCancelled(deps: Pick<PassesDeps, 'couch'>, pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>): Promise<void> {
+  for (const [kind, owner] of [['gym', pass.gymId], ['member', pass.memberId]] as const) {
+    await updateDoc(tenantDb<DayPassDoc>(deps.couch, kind, owner), pass._id, (current) =>
+      current && !current.cancelled ? { ...current, cancelled: true } : null,
+    );
+  }
 }

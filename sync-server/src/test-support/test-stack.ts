@@ -2,10 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from '@hapi/hapi';
+import type Stripe from 'stripe';
+import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { Deps } from '../deps.ts';
+import { startLocalPayments, webhookUrlOf } from '../payments/local-test-provider.ts';
+import { createStripeClient } from '../payments/stripe-client.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mailer.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
@@ -21,14 +25,22 @@ export interface TestStack {
   /** Starts another Hapi instance on the same CouchDB (stateless scale-out tests). */
   startInstance(overrides?: Partial<ServerConfig>): Promise<Server>;
   server: Server;
+  /**
+   * The local test payment provider of this stack, delivering webhooks to `server` (which, unlike
+   * further instances, listens on a loopback port for that).
+   */
+  provider: StripeTestProvider;
+  /** The SDK pointed at the provider, as the servers use it (to read sessions back, pay, refund). */
+  stripe: Stripe;
   /** Mails the outbox received so far, oldest first. */
   outbox(): OutboxMail[];
   stop(): Promise<void>;
 }
 
 /**
- * The real parts on loopback: an in-memory CouchDB-compatible server, databases and indexes,
- * and a Hapi server using the development mail outbox in a temporary DATA_DIR.
+ * The real parts on loopback: an in-memory CouchDB-compatible server, databases and indexes, the
+ * local test payment provider, and a Hapi server using the development mail outbox in a temporary
+ * DATA_DIR.
  */
 export async function startTestStack(overrides: Partial<ServerConfig> = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-test-'));
@@ -41,11 +53,16 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
       this.now = new Date(this.now.getTime() + ms);
     },
   };
-  const baseConfig: ServerConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
+  const loaded: ServerConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', STRIPE_TEST_PROVIDER_PORT: '0' } as NodeJS.ProcessEnv),
     couchUrl: couchServer.url,
     ...overrides,
   };
+  // Quick retries: a test that refuses a delivery should not wait seconds for the next attempt.
+  const payments = await startLocalPayments(loaded, { webhookRetryDelaysMs: [50, 250] });
+  if (!payments) throw new Error('Test stacks run against the local test payment provider, not Stripe.');
+  const baseConfig = payments.config;
+  const stripe = createStripeClient(baseConfig.stripe);
   const servers: Server[] = [];
   const startInstance = async (more: Partial<ServerConfig> = {}) => {
     const config = { ...baseConfig, ...more };
@@ -53,6 +70,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
       config,
       couch,
       mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+      stripe,
       now: () => clock.now,
     };
     const server = await createServer(deps);
@@ -61,6 +79,8 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     return server;
   };
   const server = await startInstance();
+  await server.start();
+  payments.provider.setWebhookUrl(webhookUrlOf(server));
   return {
     couchServer,
     couch,
@@ -69,8 +89,11 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     clock,
     startInstance,
     server,
+    provider: payments.provider,
+    stripe,
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     async stop() {
+      await payments.provider.stop();
       for (const s of servers) await s.stop();
       await couchServer.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,108 @@
+/**
+ * Reconnect: two front-desk tablets, each holding the gym's 10,000 passes, record 500 check-ins
+ * each while the server is unreachable (100 passes checked in on both, minutes apart), then the
+ * network comes back. Measured: until every record is on the server with its outcome, and until
+ * both tablets have pulled every outcome; records lost (must be 0). The replication retries on its
+ * own (the store's production retry pause, 5 s), so the figures are given from the moment the
+ * network is back and from the first request that reached the server.
+ * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
+ * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)
+ */
+import type { CheckInDoc } from '../rules/documents.ts';
+import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
+import type { TenantStore } from '../pwa/src/data/tenant-store.ts';
+import { startBenchStack } from './support/bench-stack.ts';
+import { firstSyncDone, latestStatus, localDocs, openGymDevice, todayList } from './support/devices.ts';
+import { recordCheckIn } from './support/front-desk-actions.ts';
+import { seedGym, seedMemberCopies } from './support/gym-data.ts';
+import { runBench } from './support/run.ts';
+import { ms, verdict, waitUntil } from './support/stats.ts';
+
+const PER_TABLET = 500;
+const SHARED = 100; // passes both tablets check in
+const TARGET_MS = 5_000;
+const TIMEOUT_MS = 120_000;
+
+const decided = (docs: CheckInDoc[]) => docs.filter((d) => d.outcome).length;
+
+await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and decided', async (cleanup) => {
+  const stack = await startBenchStack();
+  cleanup(() => stack.stop());
+  const gym = await seedGym(stack);
+  const checkedIn = gym.todayPasses.slice(0, 2 * PER_TABLET - SHARED);
+  await seedMemberCopies(stack, checkedIn);
+
+  const tablets: { store: TenantStore; cable: Awaited<ReturnType<typeof startNetworkCable>> }[] = [];
+  for (let i = 0; i < 2; i += 1) {
+    const cable = await startNetworkCable(stack.origin);
+    cleanup(() => cable.close());
+    const store = await openGymDevice(stack, gym.gymId, { baseUrl: cable.url });
+    cleanup(() => store.remove());
+    await firstSyncDone(store, TIMEOUT_MS);
+    tablets.push({ store, cable });
+  }
+  for (const { store, cable } of tablets) {
+    await cable.cut();
+    await waitUntil(() => !latestStatus(store).online, { timeoutMs: 15_000, what: 'the tablet to notice it is offline' });
+  }
+
+  // Tablet 1 checks in passes 0-499, tablet 2 passes 400-899, interleaved as two desks would.
+  const lists = await Promise.all(tablets.map(({ store }) => todayList(store)));
+  const byPass = lists.map((list) => new Map(list.map((v) => [v.passId, v])));
+  for (let i = 0; i < PER_TABLET; i += 1) {
+    for (const [t, offset] of [[0, 0], [1, PER_TABLET - SHARED]] as const) {
+      const view = byPass[t].get(checkedIn[offset + i].passId)!;
+      const { text } = await recordCheckIn(tablets[t].store, view, 'tap');
+      if (text !== 'Checked In.') throw new Error(`Tablet ${t + 1}: '${text}'`);
+    }
+  }
+  const recorded = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in')))).flat();
+  const total = recorded.length;
+  console.log(`offline: ${tablets.map(({ store }) => latestStatus(store).pending).join(' + ')} check-ins waiting to sync; ${SHARED} passes on both tablets`);
+
+  let firstContact = 0;
+  const bulkDocs: number[] = [];
+  stack.server.events.on('response', (request) => {
+    if (!request.path.startsWith('/sync/')) return;
+    if (!firstContact) firstContact = request.info.received;
+    if (request.path.endsWith('/_bulk_docs')) bulkDocs.push(request.info.responded - request.info.received);
+  });
+  stack.timing?.reset();
+
+  const serverCheckIns = async () =>
+    (await stack.couch.use<CheckInDoc>(`mastr_gym_${gym.gymId}`).list({ include_docs: true, startkey: 'checkin:', endkey: 'checkin:\ufff0' })).rows.map((r) => r.doc!);
+  const restoredAt = Date.now();
+  await Promise.all(tablets.map(({ cable }) => cable.restore()));
+  const done = { server: 0, tablets: [0, 0] };
+  await waitUntil(
+    async () => {
+      if (!done.server && decided(await serverCheckIns()) === total) done.server = Date.now();
+      for (const [t, { store }] of tablets.entries()) {
+        if (!done.tablets[t] && decided(await localDocs<CheckInDoc>(store, 'check-in')) === total) done.tablets[t] = Date.now();
+      }
+      return done.server > 0 && done.tablets.every((d) => d > 0);
+    },
+    { timeoutMs: TIMEOUT_MS, everyMs: 50, what: 'every record decided on the server and on both tablets' },
+  );
+
+  const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
+  const lost = recorded.filter((r) => !onServer.has(r._id)).length;
+  const outcomes = [...onServer.values()].reduce<Record<string, number>>((n, d) => ({ ...n, [d.outcome!]: (n[d.outcome!] ?? 0) + 1 }), {});
+  const disagreeing = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in'))))
+    .flat()
+    .filter((d) => d.outcome !== onServer.get(d._id)?.outcome).length;
+  const allDone = Math.max(done.server, ...done.tablets);
+  console.log(`records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`);
+  console.log(`first request reached the server ${ms(firstContact - restoredAt)} after the network came back (retry pause)`);
+  console.log(`from the network back:   server decided all ${ms(done.server - restoredAt)}; tablets pulled all ${done.tablets.map((d) => ms(d - restoredAt)).join(' / ')}`);
+  console.log(`from first contact:      server decided all ${ms(done.server - firstContact)}; tablets pulled all ${done.tablets.map((d) => ms(d - firstContact)).join(' / ')}`);
+  const bulkTotal = bulkDocs.reduce((a, b) => a + b, 0);
+  console.log(`gateway _bulk_docs: ${bulkDocs.length} pushes, ${ms(bulkTotal)} in total, ${ms(bulkTotal / total)} per check-in, slowest ${ms(Math.max(...bulkDocs))}`);
+  if (stack.timing) {
+    console.log("The check-in service's CouchDB calls meanwhile (calls, total, mean; concurrent calls overlap, so totals exceed wall time):");
+    for (const [label, s] of stack.timing.report()) console.log(`  ${label.padEnd(28)} ${String(s.calls).padStart(5)}  ${ms(s.totalMs).padStart(8)}  ${ms(s.totalMs / s.calls)}`);
+  }
+  verdict(`0 lost`, lost === 0 && disagreeing === 0, `${lost} lost, ${disagreeing} disagreeing`);
+  verdict(`≤ ${TARGET_MS} ms from the network back`, allDone - restoredAt <= TARGET_MS, ms(allDone - restoredAt));
+  verdict(`≤ ${TARGET_MS} ms from first contact`, allDone - firstContact <= TARGET_MS, ms(allDone - firstContact));
+});

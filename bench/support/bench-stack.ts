@@ -1,0 +1,74 @@
+/**
+ * The real server side on loopback, as `npm start` runs it: the embedded CouchDB-compatible server
+ * (leveldb in a temporary directory by default; BENCH_COUCH=memory keeps it in memory), its
+ * databases, and the Hapi server listening on 127.0.0.1 with the sync gateway. With
+ * BENCH_COUCH_TIMING=1 the server's services (not the gateway's pass-through of the devices'
+ * own calls) reach CouchDB through a timing proxy (couch-timing.ts).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from '@hapi/hapi';
+import { loadConfig, type ServerConfig } from '../../sync-server/src/config.ts';
+import { connectCouch, setupDatabases, type Couch } from '../../sync-server/src/couch/couch.ts';
+import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
+import type { Deps } from '../../sync-server/src/deps.ts';
+import { createStripeClient } from '../../sync-server/src/payments/stripe-client.ts';
+import { createServer } from '../../sync-server/src/server.ts';
+import { issueAccessToken } from '../../sync-server/src/services/access-tokens.ts';
+import { createMailer } from '../../sync-server/src/services/mailer.ts';
+import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
+
+export interface BenchStack {
+  /** The server's CouchDB client (straight to CouchDB, never through the timing proxy). */
+  couch: Couch;
+  config: ServerConfig;
+  server: Server;
+  /** Origin of the Hapi server, e.g. http://127.0.0.1:40123. */
+  origin: string;
+  couchKind: 'leveldb' | 'memory';
+  timing: CouchTiming | null;
+  /** A Bearer access token of a gym account whose profile id is `gymId`. */
+  gymToken(gymId: string): string;
+  stop(): Promise<void>;
+}
+
+export async function startBenchStack(): Promise<BenchStack> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bench-'));
+  const couchKind = process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb';
+  const couchServer = await startEmbeddedCouch({ port: 0, ...(couchKind === 'leveldb' ? { dataDir } : {}) });
+  const timing = process.env.BENCH_COUCH_TIMING === '1' ? await startCouchTiming(couchServer.url) : null;
+  const couch = connectCouch(couchServer.url);
+  await setupDatabases(couch);
+  const config: ServerConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
+    host: '127.0.0.1',
+    couchUrl: couchServer.url,
+  };
+  const deps: Deps = {
+    config,
+    couch: timing ? connectCouch(timing.url) : couch,
+    mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    // Never called here: no bench touches payments.
+    stripe: createStripeClient(config.stripe),
+    now: () => new Date(),
+  };
+  const server = await createServer(deps);
+  await server.start();
+  return {
+    couch,
+    config,
+    server,
+    origin: server.info.uri,
+    couchKind,
+    timing,
+    gymToken: (gymId) =>
+      issueAccessToken(config.jwtAccessSecret, { kind: 'gym', profileId: gymId, email: `bench-${gymId}@example.com` }, config.accessTokenTtlSeconds),
+    async stop() {
+      await server.stop();
+      await timing?.close();
+      await couchServer.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

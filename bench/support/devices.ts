@@ -1,0 +1,87 @@
+/**
+ * Front-desk "tablets" in Node: the PWA's own tenant store (`openTenantStore`, production
+ * settings: Dexie storage, no dev-mode, no schema-validation wrapper) on fake-indexeddb, plus the
+ * raw baselines the benches compare against in the same run: a bare Dexie table (the very Dexie
+ * build RxDB uses) and a bare RxDB collection with the tenant schema.
+ */
+import 'fake-indexeddb/auto';
+import { createRequire } from 'node:module';
+import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../rules/documents.ts';
+import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
+import { openTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
+import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
+import type { BenchStack } from './bench-stack.ts';
+import { waitUntil } from './stats.ts';
+
+// RxDB pins its own Dexie (the stack notes' trap); the baseline must use that build, not the top-level one.
+const require = createRequire(import.meta.url);
+const { Dexie } = require(require.resolve('dexie', { paths: [require.resolve('rxdb/plugins/storage-dexie')] })) as typeof import('dexie');
+export type RawDexie = InstanceType<typeof Dexie>;
+
+let opened = 0;
+/** A database name no other device of this process uses. */
+export const freshName = (what: string) => `bench-${what}-${(opened += 1)}-${Date.now().toString(36)}`;
+
+export interface DeviceOptions {
+  /** Where the device reaches the server (a network cable's URL); the server itself by default. */
+  baseUrl?: string;
+  /** The replication's retry pause; the store's production default (5 s) unless given. */
+  retryMs?: number;
+}
+
+/** A gym's front-desk tablet, as the PWA opens it. */
+export function openGymDevice(stack: BenchStack, gymId: string, options: DeviceOptions = {}): Promise<TenantStore> {
+  const token = stack.gymToken(gymId);
+  return openTenantStore({
+    kind: 'gym',
+    tenantId: gymId,
+    getAccessToken: () => token,
+    refresh: async () => token,
+    baseUrl: options.baseUrl ?? stack.origin,
+    databaseName: freshName('tablet'),
+    storage: getRxStorageDexie(),
+    ...(options.retryMs ? { retryMs: options.retryMs } : {}),
+    log: () => {},
+  });
+}
+
+export function latestStatus(store: TenantStore): SyncStatus {
+  let last: SyncStatus | undefined;
+  store.status$.subscribe((s) => (last = s)).unsubscribe();
+  if (!last) throw new Error('The store is stopped');
+  return last;
+}
+
+/** Resolves once the store's first sync is complete, as its status bar reports it. */
+export function firstSyncDone(store: TenantStore, timeoutMs: number): Promise<void> {
+  return waitUntil(() => latestStatus(store).firstSync.done, { timeoutMs, everyMs: 5, what: 'the first sync' });
+}
+
+/** Local documents of one type in CouchDB shape, as the front desk's pages read them. */
+export async function localDocs<T extends { _id: string; type: string }>(store: TenantStore, type: string): Promise<T[]> {
+  const found = await store.collection.find({ selector: { type } }).exec();
+  return found.map((d) => toCouchShape<T>(d.toJSON() as LocalDoc));
+}
+
+/** Today's day-pass list as the front desk shows it on this device. */
+export async function todayList(store: TenantStore, now = new Date()): Promise<PassView[]> {
+  const passes = [...(await localDocs<DayPassDoc>(store, 'day-pass')), ...(await localDocs<MastrPassDoc>(store, 'mastr-pass'))];
+  return frontDeskLists(passes, await localDocs<CheckInDoc>(store, 'check-in'), now).today;
+}
+
+/** A bare RxDB database with one collection of the tenant schema (the pull baseline's target). */
+export async function openRawCollection(): Promise<{ db: RxDatabase; collection: RxCollection<LocalDoc> }> {
+  const db = await createRxDatabase({ name: freshName('raw-rxdb'), storage: getRxStorageDexie(), multiInstance: false });
+  const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA } });
+  return { db, collection: docs as RxCollection<LocalDoc> };
+}
+
+/** A bare Dexie table keyed and indexed like the tenant collection. */
+export async function openRawDexie(): Promise<RawDexie> {
+  const db = new Dexie(freshName('raw-dexie'));
+  db.version(1).stores({ docs: 'id, type' });
+  await db.open();
+  return db;
+}

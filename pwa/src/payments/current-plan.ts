@@ -1,0 +1,9 @@
+import { planLabel, type GymMe } from '../dashboard-frame/me-profiles.ts';
+
+/**
+ * The plan a gym is on (§2 "Account (current plan)", /gymdashboard/stripe): its plan name while the
+ * subscription is active. A cancelled subscription shows no plan even if an old name lingers.
+ */
+export function currentPlanLabel(gym: Pick<GymMe, 'subscribed' | 'mastrPlan'>): string {
+  return planLabel(gym.subscribed ? gym.mastrPlan : null);
+}

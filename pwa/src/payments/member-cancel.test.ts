@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { memberCancellation, SALES_FINAL_MESSAGE } from '../../../rules/refunds.ts';
+import { cancelledText, cancelPrompt } from './member-cancel.ts';
+
+const PASS = { passType: 'Adult', gymName: 'Iron Temple', date: 'Saturday 21st November 2026' };
+const DAY = '2026-11-21';
+// UK winter: UK time is UTC.
+const DAY_BEFORE = new Date('2026-11-20T23:59:00Z');
+const ON_THE_DAY = new Date('2026-11-21T18:00:00Z');
+const AFTER_CUTOFF = new Date('2026-11-21T23:00:00Z');
+
+describe("the member's day-pass cancel dialog", () => {
+  it('promises a full refund up to the day before', () => {
+    const prompt = cancelPrompt(PASS, memberCancellation(DAY, DAY_BEFORE));
+    expect(prompt).toEqual({
+      question: 'Cancel your Adult Day Pass at Iron Temple on Saturday 21st November 2026?',
+      outcome: 'You will get a full refund to your card.',
+      canCancel: true,
+    });
+    expect(cancelledText(undefined, memberCancellation(DAY, DAY_BEFORE))).toBe('Day pass cancelled. A full refund is on its way to your card.');
+  });
+
+  it('says there is no automatic refund on the day', () => {
+    const prompt = cancelPrompt(PASS, memberCancellation(DAY, ON_THE_DAY));
+    expect(prompt.canCancel).toBe(true);
+    expect(prompt.outcome).toMatch(/no automatic refund/);
+    expect(cancelledText('', memberCancellation(DAY, ON_THE_DAY))).toBe('Day pass cancelled. No automatic refund is made on the day of the session.');
+  });
+
+  it("tells the outcome in the server's words when it gives them", () => {
+    expect(cancelledText('Day Pass Cancelled.', memberCancellation(DAY, DAY_BEFORE))).toBe('Day Pass Cancelled.');
+  });
+
+  it('refuses from 23:00 on the day, with the words of the terms', () => {
+    const prompt = cancelPrompt(PASS, memberCancellation(DAY, AFTER_CUTOFF));
+    expect(prompt.canCancel).toBe(false);
+    expect(prompt.outcome).toBe('Sales are final after 23:00 on the day of the session.');
+    expect(prompt.outcome).toBe(SALES_FINAL_MESSAGE);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * What the member is told when cancelling their own day pass, from the refund rule of §1
+ * (rules/refunds.ts): asked with the outcome before confirming, told the outcome after.
+ */
+import type { MemberCancellation } from '../../../rules/refunds.ts';
+
+export interface CancelPrompt {
+  question: string;
+  /** The refund outcome, stated before the member confirms. */
+  outcome: string;
+  /** False once sales are final: the dialog offers no way to cancel. */
+  canCancel: boolean;
+}
+
+interface PassNaming {
+  passType: string;
+  gymName: string;
+  /** 'EEEE do LLLL yyyy'. */
+  date: string;
+}
+
+const OUTCOME_TEXTS: Record<Exclude<MemberCancellation['outcome'], 'refused'>, { before: string; after: string }> = {
+  'full-refund': {
+    before: 'You will get a full refund to your card.',
+    after: 'Day pass cancelled. A full refund is on its way to your card.',
+  },
+  'no-refund': {
+    before: 'Your pass is for today, so no automatic refund is made: a same-day cancellation may incur a late fee at the gym’s discretion.',
+    after: 'Day pass cancelled. No automatic refund is made on the day of the session.',
+  },
+};
+
+export function cancelPrompt(pass: PassNaming, cancellation: MemberCancellation): CancelPrompt {
+  const question = `Cancel your ${pass.passType} Day Pass at ${pass.gymName} on ${pass.date}?`;
+  if (cancellation.outcome === 'refused') return { question, outcome: cancellation.message, canCancel: false };
+  return { question, outcome: OUTCOME_TEXTS[cancellation.outcome].before, canCancel: true };
+}
+
+/**
+ * The line shown once the server has cancelled the pass: its own account of the outcome (it knows
+ * whether anything was paid), else the rule's outcome at the moment of the answer.
+ */
+export function cancelledText(serverMessage: unknown, cancellation: MemberCancellation): string {
+  if (typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage.trim();
+  return cancellation.outcome === 'refused' ? cancellation.message : OUTCOME_TEXTS[cancellation.outcome].after;
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import type { GymMe } from '../dashboard-frame/me-profiles.ts';
+import { Modal } from '../gyms/modal.tsx';
+import { planReturnNotice, subscriptionReturnOf } from './checkout-return.ts';
+import { currentPlanLabel } from './current-plan.ts';
+import { SUBSCRIPTION_FAILURES } from './payment-errors.ts';
+import { openBasicPlanCheckout, openCustomerPortal } from './payments-api.ts';
+import { useRedirectCall } from './use-redirect-call.ts';
+
+function FailureLine({ text }: { text: string }) {
+  return text ? (
+    <p className="payments-error" role="alert">
+      {text}
+    </p>
+  ) : null;
+}
+
+/** 'Select Plan' (§2): the plans a gym can subscribe to; each goes to a hosted subscription checkout. */
+function SelectPlanModal({ onClose }: { onClose(): void }) {
+  const checkout = useRedirectCall(SUBSCRIPTION_FAILURES);
+  return (
+    <Modal title="Select Plan" onClose={onClose} busy={checkout.busy}>
+      <p className="gym-modal__note">A monthly subscription lists your gym on Mastr and lets members buy day passes and Mastr classes.</p>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={checkout.busy}
+        aria-busy={checkout.busy}
+        onClick={() => void checkout.run(openBasicPlanCheckout)}
+      >
+        Basic Subscription
+      </button>
+      <FailureLine text={checkout.error} />
+    </Modal>
+  );
+}
+
+/** How often, and how long, the page asks for the profile while Stripe's subscription event is on its way. */
+const PENDING_PLAN_POLL_MS = 2_000;
+const PENDING_PLAN_POLLS = 30;
+
+/** Back from paying for a plan before Stripe's event made the gym subscribed: ask again until it has (or give up quietly). */
+function useReloadWhilePending(pending: boolean): void {
+  const reload = useReloadMeProfile('gym');
+  useEffect(() => {
+    if (!pending) return;
+    let polls = 0;
+    const timer = setInterval(() => {
+      polls += 1;
+      if (polls >= PENDING_PLAN_POLLS) clearInterval(timer);
+      void reload();
+    }, PENDING_PLAN_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending, reload]);
+}
+
+/** The plan section of /gymdashboard/stripe (§2): Current Plan, then Manage Plan when subscribed, else Select Plan. */
+export function PlanPanel({ gym }: { gym: Pick<GymMe, 'subscribed' | 'mastrPlan'> }) {
+  const portal = useRedirectCall(SUBSCRIPTION_FAILURES);
+  const [selecting, setSelecting] = useState(false);
+  const back = subscriptionReturnOf(useLocation().search);
+  const notice = planReturnNotice(back, gym.subscribed);
+  useReloadWhilePending(back === 'success' && !gym.subscribed);
+  return (
+    <Panel title="Current Plan">
+      {notice && (
+        <p className="plan-notice" role="status">
+          {notice}
+        </p>
+      )}
+      <p className="plan-name">{currentPlanLabel(gym)}</p>
+      {gym.subscribed ? (
+        <button type="button" className="button" disabled={portal.busy} aria-busy={portal.busy} onClick={() => void portal.run(openCustomerPortal)}>
+          Manage Plan
+        </button>
+      ) : (
+        <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => setSelecting(true)}>
+          Select Plan
+        </button>
+      )}
+      <FailureLine text={portal.error} />
+      {selecting && <SelectPlanModal onClose={() => setSelecting(false)} />}
+    </Panel>
+  );
+}

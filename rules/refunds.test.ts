@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { memberCancellation, SALES_FINAL_MESSAGE } from './refunds.ts';
+
+const refused = { outcome: 'refused', message: SALES_FINAL_MESSAGE };
+
+describe('memberCancellation (UK wall clock)', () => {
+  describe('in winter (GMT, UK time = UTC)', () => {
+    const day = '2026-11-21';
+    it('refunds in full up to 23:59:59 the day before', () => {
+      expect(memberCancellation(day, new Date('2026-11-19T12:00:00Z'))).toEqual({ outcome: 'full-refund' });
+      expect(memberCancellation(day, new Date('2026-11-20T23:59:59Z'))).toEqual({ outcome: 'full-refund' });
+    });
+    it('cancels without a refund on the day from 00:00 to 22:59:59', () => {
+      expect(memberCancellation(day, new Date('2026-11-21T00:00:00Z'))).toEqual({ outcome: 'no-refund' });
+      expect(memberCancellation(day, new Date('2026-11-21T22:59:00Z'))).toEqual({ outcome: 'no-refund' });
+      expect(memberCancellation(day, new Date('2026-11-21T22:59:59Z'))).toEqual({ outcome: 'no-refund' });
+    });
+    it('refuses from 23:00 on the day and on any later day', () => {
+      expect(memberCancellation(day, new Date('2026-11-21T23:00:00Z'))).toEqual(refused);
+      expect(memberCancellation(day, new Date('2026-11-21T23:59:59Z'))).toEqual(refused);
+      expect(memberCancellation(day, new Date('2026-11-22T00:00:00Z'))).toEqual(refused);
+      expect(memberCancellation(day, new Date('2026-12-01T09:00:00Z'))).toEqual(refused);
+    });
+  });
+
+  describe('in summer (BST, UK time = UTC+1)', () => {
+    const day = '2026-07-15';
+    it('takes the day boundary at UK midnight, 23:00 UTC the evening before', () => {
+      // 23:30 UTC on the 14th is already 00:30 on the 15th in London.
+      expect(memberCancellation(day, new Date('2026-07-14T22:59:59Z'))).toEqual({ outcome: 'full-refund' });
+      expect(memberCancellation(day, new Date('2026-07-14T23:00:00Z'))).toEqual({ outcome: 'no-refund' });
+      expect(memberCancellation(day, new Date('2026-07-14T23:30:00Z'))).toEqual({ outcome: 'no-refund' });
+    });
+    it('takes the cut-off at 23:00 UK time, which is 22:00 UTC', () => {
+      expect(memberCancellation(day, new Date('2026-07-15T21:59:00Z'))).toEqual({ outcome: 'no-refund' });
+      expect(memberCancellation(day, new Date('2026-07-15T22:00:00Z'))).toEqual(refused);
+    });
+  });
+
+  it('uses the UK day across the clocks going back (25 October 2026)', () => {
+    const day = '2026-10-25';
+    // 00:30 UTC on the 25th is 01:30 BST; 23:00 UK on the 25th is 23:00 UTC (GMT again).
+    expect(memberCancellation(day, new Date('2026-10-24T22:59:59Z'))).toEqual({ outcome: 'full-refund' });
+    expect(memberCancellation(day, new Date('2026-10-25T00:30:00Z'))).toEqual({ outcome: 'no-refund' });
+    expect(memberCancellation(day, new Date('2026-10-25T22:59:59Z'))).toEqual({ outcome: 'no-refund' });
+    expect(memberCancellation(day, new Date('2026-10-25T23:00:00Z'))).toEqual(refused);
+  });
+});

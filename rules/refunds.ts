@@ -1,0 +1,28 @@
+import { ukDateKey, ukWallClock } from './dates.ts';
+
+/**
+ * Cancellation and refunds of day passes (§1 legal, §9 "Refund cutoff 23:00 on session day"),
+ * reckoned on the UK wall clock whatever the server's zone. design/payments.md "Refunds".
+ */
+
+/** Sales are final from this UK wall-clock time on the day of the session. */
+export const REFUND_CUTOFF_TIME = '23:00:00';
+
+export const SALES_FINAL_MESSAGE = 'Sales are final after 23:00 on the day of the session.';
+
+/**
+ * What a member's cancellation of their own pass does:
+ * - `full-refund`: up to the end of the day before the pass day;
+ * - `no-refund`: on the pass day before 23:00 (§1: a same-day cancellation may incur a late fee at
+ *   the provider's discretion, so no money goes back automatically);
+ * - `refused`: from 23:00 on the pass day, and any time after it.
+ */
+export type MemberCancellation = { outcome: 'full-refund' } | { outcome: 'no-refund' } | { outcome: 'refused'; message: string };
+
+/** `passDay` is the pass's UK day 'YYYY-MM-DD' (the first 10 characters of its `dayDateStart`). */
+export function memberCancellation(passDay: string, now: Date): MemberCancellation {
+  const today = ukDateKey(now);
+  if (today < passDay) return { outcome: 'full-refund' };
+  if (today === passDay && ukWallClock(now).slice(11) < REFUND_CUTOFF_TIME) return { outcome: 'no-refund' };
+  return { outcome: 'refused', message: SALES_FINAL_MESSAGE };
+}

@@ -1,0 +1,25 @@
+import Boom from '@hapi/boom';
+import type { Plugin } from '@hapi/hapi';
+import type { Deps } from '../deps.ts';
+import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
+import { credentialsOf, roleAccess } from './auth-strategy.ts';
+
+/**
+ * POST /api/booking/user/cancel_day_pass/{id}: a member cancels their own day pass under the §1
+ * refund rule (design/payments.md "Refunds"). 400 with the reason when refused (§8 "Cancel booking").
+ */
+export const memberCancellationPlugin: Plugin<Deps> = {
+  name: 'member-cancellation',
+  register(server, deps) {
+    server.route({
+      method: 'POST',
+      path: '/api/booking/user/cancel_day_pass/{id}',
+      options: { auth: roleAccess('user') },
+      async handler(request) {
+        const outcome = await cancelOwnDayPass(deps, credentialsOf(request).UserInfo.profileId, String(request.params.id));
+        if (!outcome.ok) throw Boom.badRequest(outcome.message);
+        return { message: outcome.message, refundedPence: outcome.refundedPence };
+      },
+    });
+  },
+};
