@@ -45,6 +45,15 @@ export class HostedPaymentPage {
   }
 }
 
+/**
+ * Waits for a fresh profile's first service worker and closes the 'Mastr is ready to work offline.'
+ * toast it brings (once per profile), so the toast cannot cover a button the test presses.
+ */
+export async function settleInstalledApp(app: AppPage): Promise<void> {
+  await app.waitForActiveServiceWorker();
+  await app.page.locator('.toast').getByRole('button', { name: 'Close', exact: true }).click({ timeout: 15_000 });
+}
+
 /** A gym profile's 'Book Day Pass' dialog, booking a day pass for a given date. */
 export class DayPassBookingPage extends GymProfilePage {
   /** Opens the dialog, picks the date (from the next week's page if needed) and presses 'Book Day Pass'. */

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
+import { checkoutPassId } from '../../../rules/checkout-pass.ts';
 import { DAY_PASS_TYPES, type DayPassType } from '../../../rules/constants.ts';
 import { couchStatus } from '../couch/couch.ts';
 import type { Deps } from '../deps.ts';
@@ -9,15 +9,6 @@ import { createDayPass, createMastrPass } from '../services/passes-service.ts';
 import { getProfile } from '../services/profiles-store.ts';
 import { paymentDocId, paymentsDb, type PaymentDoc } from './payment-docs.ts';
 
-/**
- * Issues the pass a paid checkout session stands for. The pass id is derived from the session id,
- * so however many times (and on however many instances) the event is applied, one pass exists.
- */
-
-/** 24 hex characters, the shape of every Mastr id (and a valid tenant document id suffix). */
-export function passIdForSession(sessionId: string): string {
-  return createHash('sha256').update(`checkout:${sessionId}`).digest('hex').slice(0, 24);
-}
 
 /** Metadata keys the checkout call adds next to the sale (what the fee was when the member paid). */
 export const FEE_METADATA_KEY = 'applicationFeePence';
@@ -27,6 +18,11 @@ const isDayPassType = (value: string | undefined): value is DayPassType => DAY_P
 const isDateKey = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}$/.test(value ?? '');
 const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value ?? '');
 
+/**
+ * Issues the pass a paid checkout session stands for. The pass id is derived from the session id
+ * (rules/checkout-pass.ts, shared with the PWA), so however many times and on however many
+ * instances the event is applied, one pass exists.
+ */
 export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
   const meta = session.metadata ?? {};
   const { gymId, memberId } = meta;
@@ -36,7 +32,7 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
   if (!kind || !gymId || !memberId || !isId(gymId) || !isId(memberId) || !paymentIntentId || session.amount_total == null) return;
   if (kind === 'day-pass' ? !isDayPassType(meta.passType) || !isDateKey(meta.date) : !isWallClock(meta.classDateAndTime)) return;
 
-  const passId = passIdForSession(session.id);
+  const passId = await checkoutPassId(session.id);
   const pricePence = session.amount_total;
   // Recorded first and whatever follows: a paid session can always be refunded.
   await recordPayment(deps, {

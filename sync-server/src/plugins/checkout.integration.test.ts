@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASTR_CLASS_PRICE_PENCE } from '../../../rules/money.ts';
 import { DB } from '../couch/databases.ts';
 import { CHECKOUT_REFUSALS } from '../payments/checkout-service.ts';
-import { passIdForSession } from '../payments/paid-passes.ts';
+import { checkoutPassId } from '../../../rules/checkout-pass.ts';
 import { paymentDocId } from '../payments/payment-docs.ts';
 import { mastrClassAvailability } from '../services/mastr-class-schedule.ts';
 import { newId } from '../services/ids.ts';
@@ -99,7 +99,7 @@ describe('member checkouts', () => {
     const returnTo = await submitHostedForm(url, 'pay');
     expect(returnTo).toBe(`${stack.config.publicUrl}/userdashboard/daypasses?checkout=success&session_id=${sessionId}`);
 
-    const passId = passIdForSession(sessionId);
+    const passId = await checkoutPassId(sessionId);
     for (const kind of ['gym', 'member'] as const) {
       const pass = (await dayPasses(stack, kind, kind === 'gym' ? gymId : member.memberId)).find((p) => p.passId === passId);
       expect(pass).toMatchObject({ passType: 'Adult', dayDateStart: '2026-11-27T00:00:00', pricePence: 1500, cancelled: false, idCode: expect.stringMatching(/^[a-z2-9]{6}$/) });
@@ -119,7 +119,8 @@ describe('member checkouts', () => {
     const session = await stack.stripe.checkout.sessions.retrieve(checkoutSessionIdOf(url));
     expect(session.amount_total).toBe(MASTR_CLASS_PRICE_PENCE);
     expect(await submitHostedForm(url, 'pay')).toContain('/userdashboard/daypasses/mastr?checkout=success');
-    const pass = (await mastrPasses(stack, 'member', member.memberId)).find((p) => p.passId === passIdForSession(session.id));
+    const passId = await checkoutPassId(session.id);
+    const pass = (await mastrPasses(stack, 'member', member.memberId)).find((p) => p.passId === passId);
     expect(pass).toMatchObject({ dateAndTimeStart: '2026-11-26T18:00:00', pricePence: 100, gymId });
   });
 

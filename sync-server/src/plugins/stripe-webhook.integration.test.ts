@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GymProfileDoc } from '../../../rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { webhookUrlOf } from '../payments/local-test-provider.ts';
-import { passIdForSession } from '../payments/paid-passes.ts';
+import { checkoutPassId } from '../../../rules/checkout-pass.ts';
 import { paymentDocId } from '../payments/payment-docs.ts';
 import { checkoutSessionIdOf, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -67,14 +67,15 @@ describe('POST /api/stripe/webhook', () => {
     expect(await paymentsDocCount()).toBe(before);
     expect(await dayPasses(stack, 'member', member.memberId)).toEqual([]);
     expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
-    expect((await dayPasses(stack, 'member', member.memberId)).map((p) => p.passId)).toEqual([passIdForSession(sessionId)]);
+    expect((await dayPasses(stack, 'member', member.memberId)).map((p) => p.passId)).toEqual([await checkoutPassId(sessionId)]);
   });
 
   it('issues exactly one pass when the same checkout.session.completed arrives 10 times in sequence', async () => {
     const { member, sessionId, payload } = await undeliveredCompletedEvent('2026-11-22');
     for (let i = 0; i < 10; i += 1) expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
     for (const [kind, id] of [['gym', gymId], ['member', member.memberId]] as const) {
-      expect((await dayPasses(stack, kind, id)).filter((p) => p.passId === passIdForSession(sessionId))).toHaveLength(1);
+      const passId = await checkoutPassId(sessionId);
+      expect((await dayPasses(stack, kind, id)).filter((p) => p.passId === passId)).toHaveLength(1);
     }
     expect(await dayPasses(stack, 'member', member.memberId)).toHaveLength(1);
   });
@@ -84,7 +85,7 @@ describe('POST /api/stripe/webhook', () => {
     const other = await stack.startInstance();
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => deliver(payload, signed(payload), i % 2 ? other : stack.server)));
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    const passId = passIdForSession(sessionId);
+    const passId = await checkoutPassId(sessionId);
     const [gymCopies, memberCopies] = await Promise.all([dayPasses(stack, 'gym', gymId), dayPasses(stack, 'member', member.memberId)]);
     expect(gymCopies.filter((p) => p.passId === passId)).toHaveLength(1);
     expect(memberCopies).toHaveLength(1);

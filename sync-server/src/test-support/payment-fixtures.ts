@@ -1,7 +1,7 @@
 import type { ClassItem, DayPassDoc, GymProfileDoc, MastrPassDoc } from '../../../rules/documents.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { passIdForSession } from '../payments/paid-passes.ts';
+import { checkoutPassId } from '../../../rules/checkout-pass.ts';
 import { newId } from '../services/ids.ts';
 import { givenGym, givenSchedule } from './directory-fixtures.ts';
 import { givenAccount } from './sign-in-helpers.ts';
@@ -80,7 +80,8 @@ export async function buyDayPass(stack: TestStack, gymId: string, member: { memb
   const { url } = JSON.parse(res.payload) as { url: string };
   await submitHostedForm(url, 'pay');
   const sessionId = checkoutSessionIdOf(url);
-  const pass = (await dayPasses(stack, 'gym', gymId)).find((p) => p.passId === passIdForSession(sessionId));
+  const passId = await checkoutPassId(sessionId);
+  const pass = (await dayPasses(stack, 'gym', gymId)).find((p) => p.passId === passId);
   if (!pass) throw new Error('no pass after paying');
   return { pass, sessionId };
 }
