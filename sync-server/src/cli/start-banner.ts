@@ -30,7 +30,7 @@ export function startBanner(config: ServerConfig, backend: Backend, openUrl: str
     `  Data dir   ${config.dataDir}`,
     `  CouchDB    ${couch}`,
     `  Mail       ${describeMail(config)}`,
-    `  Payments: ${describePayments(config, backend)}`,
+    `  Payments   ${describePayments(config, backend)}`,
   ];
   if (backend.seeded) {
     const { accounts, documents } = backend.seeded;
