@@ -74,16 +74,22 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   const restoredAt = Date.now();
   await Promise.all(tablets.map(({ cable }) => cable.restore()));
   const done = { server: 0, tablets: [0, 0] };
+  const progress = { server: 0, tablets: [0, 0] };
   await waitUntil(
     async () => {
-      if (!done.server && decided(await serverCheckIns()) === total) done.server = Date.now();
+      progress.server = decided(await serverCheckIns());
+      if (!done.server && progress.server === total) done.server = Date.now();
       for (const [t, { store }] of tablets.entries()) {
-        if (!done.tablets[t] && decided(await localDocs<CheckInDoc>(store, 'check-in')) === total) done.tablets[t] = Date.now();
+        progress.tablets[t] = decided(await localDocs<CheckInDoc>(store, 'check-in'));
+        if (!done.tablets[t] && progress.tablets[t] === total) done.tablets[t] = Date.now();
       }
       return done.server > 0 && done.tablets.every((d) => d > 0);
     },
     { timeoutMs: TIMEOUT_MS, everyMs: 50, what: 'every record decided on the server and on both tablets' },
-  );
+  ).catch((err) => {
+    console.log(`progress: ${progress.server}/${total} decided on the server, ${progress.tablets.join(' and ')} on the tablets; ${bulkDocs.length} pushes answered`);
+    throw err;
+  });
 
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;
