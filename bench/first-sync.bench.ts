@@ -15,7 +15,7 @@ import { runBench } from './support/run.ts';
 import { ms, ratio, summarise, timed, verdict } from './support/stats.ts';
 
 const ROUNDS = 3;
-const SHIPPED_BATCH = 500; // tenant-store.ts pull.batchSize
+const SHIPPED_BATCH = 1_000; // tenant-store.ts pull.batchSize
 const BATCH_SIZES = [100, 500, 1_000, 2_000, 5_000, 10_000];
 const TARGET_MS = 5_000;
 const TARGET_RATIO = 1.5;

@@ -3,7 +3,7 @@
  * each while the server is unreachable (100 passes checked in on both, minutes apart), then the
  * network comes back. Measured: until every record is on the server with its outcome, and until
  * both tablets have pulled every outcome; records lost (must be 0). The replication retries on its
- * own (the store's production retry pause, 5 s), so the figures are given from the moment the
+ * own (the store's production retry pause, 1 s), so the figures are given from the moment the
  * network is back and from the first request that reached the server.
  * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
  * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)

@@ -27,7 +27,7 @@ export const freshName = (what: string) => `bench-${what}-${(opened += 1)}-${Dat
 export interface DeviceOptions {
   /** Where the device reaches the server (a network cable's URL); the server itself by default. */
   baseUrl?: string;
-  /** The replication's retry pause; the store's production default (5 s) unless given. */
+  /** The replication's retry pause; the store's production default (1 s) unless given. */
   retryMs?: number;
 }
 

@@ -1,7 +1,8 @@
 /**
- * Which local writes the server has not acknowledged yet ('n changes waiting to sync'). RxDB keeps
- * this knowledge private, so the store records each write here (in IndexedDB, so the count survives
- * a reload while offline) and drops it once the replication reports that exact content as pushed.
+ * Which local writes the server has not acknowledged yet ('n changes waiting to sync'), check-ins
+ * aside (they show it on themselves: no outcome yet). RxDB keeps this knowledge private, so the
+ * store records each other write here (in IndexedDB, so the count survives a reload while
+ * offline) and drops it once the replication reports that exact content as pushed.
  */
 import { deepEqual, type RxCollection, type RxJsonSchema } from 'rxdb';
 import type { Observable } from 'rxjs';
@@ -37,8 +38,8 @@ export interface Outbox {
   count(): Promise<number>;
   /** Records a write; call before the document itself is stored. */
   add(doc: LocalDoc, at: Date): Promise<void>;
-  /** Drops records of writes that never reached the documents (the tab closed in between). */
-  forgetUnwritten(isWritten: (id: string) => Promise<boolean>): Promise<void>;
+  /** Drops entries that stand for no write waiting to sync (e.g. the tab closed before the document was stored). */
+  keepOnly(isWaiting: (entry: OutboxEntry) => Promise<boolean>): Promise<void>;
   /** The replication pushed this content: the entry is done if nothing newer was written since. */
   acknowledge(sent: Record<string, unknown>): Promise<void>;
   /** A conflict was resolved: what will be pushed next (or nothing, when the server's copy won). */
@@ -52,8 +53,8 @@ export function createOutbox(collection: RxCollection<OutboxEntry>): Outbox {
     async add(doc, at) {
       await collection.upsert({ id: doc.id, doc: ownFields(doc), writtenAt: at.toISOString() });
     },
-    async forgetUnwritten(isWritten) {
-      for (const entry of await collection.find().exec()) if (!(await isWritten(entry.id))) await entry.remove();
+    async keepOnly(isWaiting) {
+      for (const entry of await collection.find().exec()) if (!(await isWaiting(entry.toJSON()))) await entry.remove();
     },
     async acknowledge(sent) {
       const id = String(sent.id);

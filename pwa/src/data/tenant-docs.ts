@@ -36,6 +36,9 @@ const record = { type: 'object' } as const;
  *
  * Versions: 0 schedules, availability, passes, check-ins, signing keys; 1 adds the private session
  * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents.
+ *
+ * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
+ * (DXE1), and every other field belongs to some types only.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
@@ -111,6 +114,9 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
 export const TENANT_DOCS_MIGRATIONS = {
   1: (doc: LocalDoc) => doc,
 };
+
+/** Check-ins the server has not decided yet: it stores every record with its outcome. */
+export const UNDECIDED_CHECK_INS = { type: 'check-in', outcome: { $exists: false } } as const;
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {
   // `_rev` is left out: RxDB keeps its own revisions and the replication sends the server's.

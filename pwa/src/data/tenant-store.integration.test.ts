@@ -1,7 +1,9 @@
+import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ukDateKey } from '../../../rules/dates.ts';
 import type { CheckInDoc, DayPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
 import { recordCheckIn } from '../front-desk/check-in-actions.ts';
-import { frontDeskLists } from '../front-desk/front-desk-model.ts';
+import { frontDeskLists, frontDeskSelectors } from '../front-desk/front-desk-model.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import type { TenantStore } from './tenant-store.ts';
 import { wipeLocalData } from './wipe-local-data.ts';
@@ -55,6 +57,33 @@ describe('tenant store replication through the sync gateway', () => {
     expect(onServer.checkIns.latest_check_in).toBe(checkIn.checkedInAt);
     await eventually(() => viewOn(store, pass.passId), (v) => !v.checkInPending && v.checkedInAt === checkIn.checkedInAt && !v.canCheckIn);
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
+  });
+
+  it("the front desk's queries read today's and upcoming passes and today's check-ins, not the gym's history", async () => {
+    const now = new Date();
+    const today = await kit.sellDayPass();
+    const tomorrow = await kit.sellDayPass(ukDateKey(addDays(now, 1)));
+    const classToday = await kit.sellMastrPass(`${ukDateKey(now)}T18:00:00`);
+    const { _rev, ...sold } = await kit.serverDoc<DayPassDoc>(today._id);
+    const yesterday = { ...sold, _id: `daypass:${'9'.repeat(24)}`, passId: '9'.repeat(24), dayDateStart: `${ukDateKey(addDays(now, -1))}T00:00:00` };
+    await kit.gymDb().insert(yesterday);
+    const oldRecord: CheckInDoc = {
+      _id: `checkin:${yesterday.passId}:old`, type: 'check-in', passId: yesterday.passId, passKind: 'day-pass', gymId: kit.gymId,
+      checkedInAt: addDays(now, -1).toISOString(), method: 'tap', deviceId: 'other-tablet', outcome: 'counted', resolvedAt: addDays(now, -1).toISOString(),
+    };
+    await kit.gymDb().insert(oldRecord as never);
+    const { store } = await kit.openDevice();
+    await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === 1);
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 3);
+    expect(await checkInOn(store, today.passId)).toMatchObject({ tone: 'success' });
+
+    const where = frontDeskSelectors(new Date());
+    const ids = async (type: string, selector: object) => (await store.collection.find({ selector: { ...selector, type } }).exec()).map((d) => d.id).sort();
+    expect(await ids('day-pass', where.dayPasses)).toEqual([today._id, tomorrow._id].sort());
+    expect(await ids('mastr-pass', where.mastrPasses)).toEqual([classToday._id]);
+    const checkIns = await ids('check-in', where.checkIns);
+    expect(checkIns).toHaveLength(1);
+    expect(checkIns[0]).toMatch(new RegExp(`^checkin:${today.passId}:`));
   });
 
   it('two tablets offline checking in the same pass: both records kept, exactly one counts, both show the same', async () => {

@@ -9,14 +9,23 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { Observable } from 'rxjs';
+import { combineLatest, filter, map, type Observable } from 'rxjs';
+import type { CheckInDoc } from '../../../rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
-import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
+import {
+  TENANT_DOCS_MIGRATIONS,
+  TENANT_DOCS_SCHEMA,
+  tolerateTombstone,
+  toLocalDoc,
+  UNDECIDED_CHECK_INS,
+  type CouchShape,
+  type LocalDoc,
+} from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
 export type { TenantKind } from './open-stores.ts';
@@ -49,6 +58,11 @@ export interface TenantStore {
   status$: Observable<SyncStatus>;
   /** Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device. */
   write(doc: CouchShape): Promise<void>;
+  /**
+   * Records a new check-in (always a fresh id, never replaced): one insert, durable on the device
+   * when it resolves. It waits to sync until the server's outcome arrives on it.
+   */
+  addCheckIn(doc: CheckInDoc): Promise<void>;
   /** Resolves when everything local is pushed and everything remote pulled (only while online). */
   awaitInSync(): Promise<void>;
   stop(): Promise<void>;
@@ -68,6 +82,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   const db: RxDatabase = await createRxDatabase({
     name: databaseName,
     storage: options.storage ?? getRxStorageDexie(),
+    // Two tabs of one account share this IndexedDB database: each must see the other's writes live,
+    // and only one (the elected leader) may replicate. This costs the first pull the election's wait.
     multiInstance: true,
     localDocuments: true,
     // A remount (React strict mode, a quick re-login) reopens the same account: close the old handle.
@@ -89,7 +105,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   const collection = docs as RxCollection<LocalDoc>;
   const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
   outbox = pendingWrites;
-  await pendingWrites.forgetUnwritten(async (id) => (await collection.findOne(id).exec()) !== null);
+  // Check-ins wait on their own documents; entries an older version kept for them are dropped.
+  await pendingWrites.keepOnly(async (entry) => entry.doc.type !== 'check-in' && (await collection.findOne(entry.id).exec()) !== null);
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
@@ -99,7 +116,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     collection,
     url: `${baseUrl}/sync/${kind}/${tenantId}/`,
     live: true,
-    retryTime: options.retryMs ?? 5_000,
+    retryTime: options.retryMs ?? 1_000,
     fetch: createSyncFetch({
       getAccessToken: options.getAccessToken,
       refresh: options.refresh,
@@ -112,15 +129,20 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       },
       onUnreachable: () => tracker.unreachable(),
     }),
-    pull: { batchSize: 500, modifier: tolerateTombstone },
+    // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
+    pull: { batchSize: 1_000, modifier: tolerateTombstone },
     // Members only read their passes; the gateway would refuse their writes anyway.
     push: kind === 'member' ? undefined : { batchSize: 100 },
   });
 
   const subscriptions = [
-    pendingWrites.count$.subscribe((n) => tracker.pending(n)),
+    combineLatest([pendingWrites.count$, collection.find({ selector: UNDECIDED_CHECK_INS }).$.pipe(map((docs) => docs.length))]).subscribe(
+      ([writes, checkIns]) => tracker.pending(writes + checkIns),
+    ),
     replication.received$.subscribe(() => tracker.received(1)),
-    replication.sent$.subscribe((doc) => void pendingWrites.acknowledge(doc as unknown as Record<string, unknown>)),
+    replication.sent$
+      .pipe(filter((doc) => doc.type !== 'check-in'))
+      .subscribe((doc) => void pendingWrites.acknowledge(doc as unknown as Record<string, unknown>)),
     replication.error$.subscribe((error) => {
       const kindOfError = classifySyncError(error);
       if (kindOfError === 'network') {
@@ -180,6 +202,9 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         await pendingWrites.resolved(local.id, null);
         throw err;
       }
+    },
+    async addCheckIn(doc) {
+      await collection.insert(toLocalDoc(doc));
     },
     awaitInSync: () => replication.awaitInSync().then(() => undefined),
     stop,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckInDoc, DayPassDoc } from '../../../rules/documents.ts';
-import type { CouchShape } from '../data/tenant-docs.ts';
 import { cancelErrorText, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { recordCheckIn } from './check-in-actions.ts';
 import { passView } from './front-desk-model.ts';
@@ -13,13 +12,13 @@ const pass = {
 } satisfies DayPassDoc;
 
 function fakeStore(fail = false) {
-  const written: CouchShape[] = [];
+  const written: CheckInDoc[] = [];
   return {
     written,
     store: {
       tenantId: 'g'.repeat(24),
       deviceId: 'tablet-1',
-      async write(doc: CouchShape) {
+      async addCheckIn(doc: CheckInDoc) {
         if (fail) throw new Error('disk full');
         written.push(doc);
       },
@@ -33,7 +32,7 @@ describe('recording a check-in on the device', () => {
     expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({ tone: 'success', text: 'Checked In.' });
     expect(written).toHaveLength(1);
     expect(written[0]).toMatchObject({ type: 'check-in', passId: pass.passId, deviceId: 'tablet-1', method: 'tap', checkedInAt: NOW.toISOString() });
-    expect((written[0] as CheckInDoc)._id).toMatch(new RegExp(`^checkin:${pass.passId}:[a-f0-9]{16}$`));
+    expect(written[0]._id).toMatch(new RegExp(`^checkin:${pass.passId}:[a-f0-9]{16}$`));
   });
 
   it('writes nothing inside the 60 minutes', async () => {

@@ -16,7 +16,7 @@ function randomSuffix(): string {
  * record is durable in IndexedDB before 'Checked In.' shows, whatever the network does.
  */
 export async function recordCheckIn(
-  store: Pick<TenantStore, 'tenantId' | 'deviceId' | 'write'>,
+  store: Pick<TenantStore, 'tenantId' | 'deviceId' | 'addCheckIn'>,
   view: PassView,
   method: CheckInDoc['method'],
   now: Date = new Date(),
@@ -24,7 +24,7 @@ export async function recordCheckIn(
   const blocker = checkInBlocker(view);
   if (blocker) return errorMessage(blocker);
   try {
-    await store.write(newCheckIn(view, { gymId: store.tenantId, deviceId: store.deviceId, method, now, random: randomSuffix() }));
+    await store.addCheckIn(newCheckIn(view, { gymId: store.tenantId, deviceId: store.deviceId, method, now, random: randomSuffix() }));
     return successMessage(CHECK_IN_MESSAGES.done);
   } catch (err) {
     console.error('Recording a check-in failed', err);

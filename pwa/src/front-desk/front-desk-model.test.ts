@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
-import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, newCheckIn, passView } from './front-desk-model.ts';
+import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, newCheckIn, passView } from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -84,6 +84,27 @@ describe('front desk lists and tiles', () => {
     expect(lists.today.map((v) => v.passId)).toEqual(['1'.repeat(24)]);
     expect(lists.upcoming.map((v) => v.passId)).toEqual(['3'.repeat(24)]);
     expect(lists.mastrToday.map((v) => v.passId)).toEqual(['b'.repeat(24)]);
+  });
+
+  it('gives each pass only its own check-ins', () => {
+    const [first, second] = ['1'.repeat(24), '7'.repeat(24)];
+    const records = [checkIn(first, minutes(-90), { outcome: 'counted' }), checkIn(second, minutes(-2)), checkIn(first, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
+    const lists = frontDeskLists([dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })], records, NOW);
+    expect(lists.today.find((v) => v.passId === first)).toMatchObject({ canCheckIn: true, checkedInAt: minutes(-90), checkInPending: false, note: 'Not checked in — This pass is cancelled.' });
+    expect(lists.today.find((v) => v.passId === second)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-2), checkInPending: true, note: null });
+  });
+
+  it("reads passes from today's UK date on and check-ins from the start of today's UK day", () => {
+    expect(frontDeskSelectors(NOW)).toEqual({
+      dayPasses: { dayDateStart: { $gte: '2026-11-21' } },
+      mastrPasses: { dateAndTimeStart: { $gte: '2026-11-21' } },
+      checkIns: { checkedInAt: { $gte: '2026-11-21T00:00:00.000Z' } },
+    });
+    // 00:30 on 2 July in London (BST) is still 1 July in UTC.
+    expect(frontDeskSelectors(new Date('2026-07-01T23:30:00Z'))).toMatchObject({
+      dayPasses: { dayDateStart: { $gte: '2026-07-02' } },
+      checkIns: { checkedInAt: { $gte: '2026-07-01T23:00:00.000Z' } },
+    });
   });
 
   it("finds today's pass by a typed entry code in any case, and says why others are not found", () => {

@@ -6,7 +6,8 @@
 import { format } from 'date-fns';
 import { canCheckInAgain, type PassKind } from '../../../rules/check-in.ts';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '../../../rules/constants.ts';
-import { DATE_FORMATS, ukNow } from '../../../rules/dates.ts';
+import { TZDate } from '@date-fns/tz';
+import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '../../../rules/dates.ts';
 import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
 import { ENTRY_TOKEN_REASONS } from '../../../rules/entry-token.ts';
 import { byStartAscending, passDay, type PassDay } from '../../../rules/pass-listing.ts';
@@ -57,6 +58,7 @@ function latestOf<T extends { at: string }>(items: T[]): T | null {
   return items.reduce<T | null>((best, item) => (!best || item.at > best.at ? item : best), null);
 }
 
+/** `checkIns` may be any records: the pass's own are picked (pass them grouped by pass for speed). */
 export function passView(pass: PassDoc, checkIns: readonly CheckInDoc[], now: Date): PassView {
   const mine = checkIns.filter((c) => c.passId === pass.passId);
   const counted: Counted[] = [
@@ -95,6 +97,22 @@ function noteFor(records: readonly CheckInDoc[], latestCounted: Counted | null):
   return null;
 }
 
+/**
+ * What the front desk reads from the device's copy: only passes that can be on today's or the
+ * upcoming lists (a pass starting today or later; an unassigned Mastr pass is on neither) and
+ * today's check-ins (a pass is checked in on its day only), instead of the gym's whole history.
+ */
+export function frontDeskSelectors(now: Date) {
+  const today = ukDateKey(now);
+  const [year, month, day] = today.split('-').map(Number);
+  const startOfToday = new Date(new TZDate(year, month - 1, day, UK_TIME_ZONE).getTime()).toISOString();
+  return {
+    dayPasses: { dayDateStart: { $gte: today } },
+    mastrPasses: { dateAndTimeStart: { $gte: today } },
+    checkIns: { checkedInAt: { $gte: startOfToday } },
+  };
+}
+
 export interface FrontDeskLists {
   today: PassView[];
   upcoming: PassView[];
@@ -103,9 +121,16 @@ export interface FrontDeskLists {
 }
 
 export function frontDeskLists(passes: readonly PassDoc[], checkIns: readonly CheckInDoc[], now: Date): FrontDeskLists {
+  // Grouped once: the lists are recomputed after every tap, over thousands of passes.
+  const byPass = new Map<string, CheckInDoc[]>();
+  for (const c of checkIns) {
+    const records = byPass.get(c.passId);
+    if (records) records.push(c);
+    else byPass.set(c.passId, [c]);
+  }
   const views = passes
     .filter((p) => p.type === 'mastr-pass' || !p.cancelled)
-    .map((p) => passView(p, checkIns, now))
+    .map((p) => passView(p, byPass.get(p.passId) ?? [], now))
     .sort(byStartAscending((v: PassView) => v.start));
   const of = (kind: PassKind, day: PassDay) => views.filter((v) => v.kind === kind && v.day === day);
   return {

@@ -3,7 +3,7 @@ import type { CheckInDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../..
 import { useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
-import { CODE_ERRORS, frontDeskLists, type PassView } from './front-desk-model.ts';
+import { CODE_ERRORS, frontDeskLists, frontDeskSelectors, type PassView } from './front-desk-model.ts';
 
 /** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
 function useNow(intervalMs: number): Date {
@@ -18,11 +18,12 @@ function useNow(intervalMs: number): Date {
 /** The front desk over the gym's local data: lists, and checking in. */
 export function useFrontDesk() {
   const store = useTenantStore();
-  const dayPasses = useTenantDocs<DayPassDoc>('day-pass');
-  const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass');
-  const checkIns = useTenantDocs<CheckInDoc>('check-in');
-  const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
   const now = useNow(30_000);
+  const where = frontDeskSelectors(now);
+  const dayPasses = useTenantDocs<DayPassDoc>('day-pass', where.dayPasses);
+  const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass', where.mastrPasses);
+  const checkIns = useTenantDocs<CheckInDoc>('check-in', where.checkIns);
+  const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
   const lists = useMemo(
     () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], checkIns.docs, now),
     [dayPasses.docs, mastrPasses.docs, checkIns.docs, now],

@@ -1,16 +1,14 @@
 import { CHECK_IN_REFUSALS, checkInRefusal, decideCheckIn } from '../../../rules/check-in.ts';
 import type { CheckInDoc } from '../../../rules/documents.ts';
-import { couchStatus } from '../couch/couch.ts';
 import type { Deps } from '../deps.ts';
 import { passDocId, type PassDoc } from './passes-service.ts';
-import { fetchDocs, tenantDb, updateDoc } from './tenant-docs.ts';
+import { fetchDocs, tenantDb } from './tenant-docs.ts';
 
 /** A check-in as a front desk sends it: everything but the server's outcome. */
 export type NewCheckIn = Omit<CheckInDoc, '_rev' | 'outcome' | 'duplicateOf' | 'reason' | 'resolvedAt'>;
 export type StoredCheckIn = CheckInDoc & { _rev: string };
 
 type Outcome = Required<Pick<CheckInDoc, 'outcome'>> & Pick<CheckInDoc, 'duplicateOf' | 'reason'>;
-type StoredPass = PassDoc & { _rev: string };
 
 /** Rounds of "read passes, decide, write passes" before giving up under extreme contention. */
 const MAX_ROUNDS = 8;
@@ -27,13 +25,16 @@ export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): P
  * the pass again and decides again. The pass lists the ids of its counted records
  * (`countedCheckIns`), which makes re-delivery idempotent even if a crash came between the pass
  * write and the record write. Every record is then stored with its outcome, for audit.
- * A record already stored is returned as it is, not decided again.
+ * A record already stored is returned as it is, not decided again. Only the gym's copy of the pass
+ * records check-ins: the member's copy is never touched here (the member app does not show them,
+ * and a write per member database would more than double the cost of a push from a front desk).
+ * The whole batch is read and written in bulk; deciding is in memory, in arrival order.
  */
 export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<StoredCheckIn[]> {
   const db = tenantDb<CheckInDoc>(deps.couch, 'gym', gymId);
   const stored = await fetchDocs(db, checkIns.map((c) => c._id));
   const fresh = checkIns.filter((c) => !stored.has(c._id));
-  const { outcomes, countedPasses } = await decideAndCount(deps, gymId, fresh);
+  const outcomes = await decideOutcomes(deps, gymId, fresh);
 
   const resolvedAt = deps.now().toISOString();
   const docs: CheckInDoc[] = fresh.map((c) => ({ ...c, ...outcomes.get(c._id)!, resolvedAt }));
@@ -45,15 +46,12 @@ export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readon
     else throw new Error(`Storing check-in ${docs[i]._id} failed: ${result.error} ${result.reason}`);
   });
   for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc);
-
-  await Promise.all([...countedPasses.values()].map((pass) => mirrorCheckInsToMember(deps, pass)));
   return checkIns.map((c) => stored.get(c._id)!);
 }
 
-async function decideAndCount(deps: Deps, gymId: string, fresh: readonly NewCheckIn[]) {
+async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[]) {
   const db = tenantDb<PassDoc>(deps.couch, 'gym', gymId);
   const outcomes = new Map<string, Outcome>();
-  const countedPasses = new Map<string, StoredPass>();
   let pending = fresh;
   for (let round = 1; pending.length > 0; round += 1) {
     if (round > MAX_ROUNDS) throw new Error(`Check-ins for gym ${gymId} kept losing races on their passes.`);
@@ -69,14 +67,13 @@ async function decideAndCount(deps: Deps, gymId: string, fresh: readonly NewChec
     const written = changed.size ? await db.bulk({ docs: [...changed.values()] }) : [];
     const lost = new Set<string>();
     for (const result of written) {
-      if (result.rev) countedPasses.set(result.id, { ...changed.get(result.id)!, _rev: result.rev });
-      else if (result.error === 'conflict') lost.add(result.id);
-      else throw new Error(`Counting a check-in on ${result.id} failed: ${result.error} ${result.reason}`);
+      if (result.error === 'conflict') lost.add(result.id);
+      else if (!result.rev) throw new Error(`Counting a check-in on ${result.id} failed: ${result.error} ${result.reason}`);
     }
     // Only the records of passes another writer changed meanwhile are decided again.
     pending = pending.filter((c) => lost.has(passKey(c)));
   }
-  return { outcomes, countedPasses };
+  return outcomes;
 }
 
 const passKey = (checkIn: NewCheckIn) => passDocId(checkIn.passKind, checkIn.passId);
@@ -102,23 +99,3 @@ function withCountedCheckIn(pass: PassDoc, checkIn: NewCheckIn): PassDoc {
   return { ...pass, countedCheckIns, checkIns: { all_check_ins: all, latest_check_in: all[all.length - 1] } };
 }
 
-/**
- * The member's copy of the pass shows the same check-in state (the gym's copy is the authority).
- * Counted check-ins only ever grow, so a mirror write that arrives late never replaces a newer one.
- */
-async function mirrorCheckInsToMember(deps: Deps, pass: StoredPass): Promise<void> {
-  try {
-    await updateDoc(tenantDb<PassDoc>(deps.couch, 'member', pass.memberId), pass._id, (current) =>
-      current && (current.countedCheckIns?.length ?? 0) < (pass.countedCheckIns?.length ?? 0)
-        ? ({ ...current, countedCheckIns: pass.countedCheckIns, ...checkInState(pass) } as PassDoc)
-        : null,
-    );
-  } catch (err) {
-    // The record is decided and stored; a stale member copy must not fail the front desk's push.
-    if (couchStatus(err) !== 404) console.error(`Mirroring check-ins of ${pass._id} to member ${pass.memberId} failed`, err);
-  }
-}
-
-function checkInState(pass: PassDoc) {
-  return pass.type === 'day-pass' ? { checkIns: pass.checkIns } : { checkedIn: pass.checkedIn };
-}
