@@ -1,14 +1,14 @@
 /**
  * Reconnect: two front-desk tablets, each holding the gym's 10,000 passes, record 500 check-ins
  * each while the server is unreachable (100 passes checked in on both, minutes apart), then the
- * network comes back. Measured: until every record is on the server with its outcome, and until
+ * network comes back. Measured: until every record and its outcome are on the server, and until
  * both tablets have pulled every outcome; records lost (must be 0). The replication retries on its
  * own (the store's production retry pause, 1 s), so the figures are given from the moment the
  * network is back and from the first request that reached the server.
  * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
  * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)
  */
-import type { CheckInDoc } from '../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc } from '../rules/documents.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import type { TenantStore } from '../pwa/src/data/tenant-store.ts';
 import { startBenchStack } from './support/bench-stack.ts';
@@ -23,7 +23,6 @@ const SHARED = 100; // passes both tablets check in
 const TARGET_MS = 5_000;
 const TIMEOUT_MS = 120_000;
 
-const decided = (docs: CheckInDoc[]) => docs.filter((d) => d.outcome).length;
 
 await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and decided', async (cleanup) => {
   const stack = await startBenchStack();
@@ -69,18 +68,21 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   });
   stack.timing?.reset();
 
-  const serverCheckIns = async () =>
-    (await stack.couch.use<CheckInDoc>(`mastr_gym_${gym.gymId}`).list({ include_docs: true, startkey: 'checkin:', endkey: 'checkin:\ufff0' })).rows.map((r) => r.doc!);
+  const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc>(`mastr_gym_${gym.gymId}`);
+  const serverDocs = async <T,>(prefix: string) =>
+    (await gymDb.list({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })).rows.map((r) => r.doc as T);
+  const serverCheckIns = () => serverDocs<CheckInDoc>('checkin:');
+  const serverOutcomes = () => serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
   const restoredAt = Date.now();
   await Promise.all(tablets.map(({ cable }) => cable.restore()));
   const done = { server: 0, tablets: [0, 0] };
   const progress = { server: 0, tablets: [0, 0] };
   await waitUntil(
     async () => {
-      progress.server = decided(await serverCheckIns());
+      progress.server = (await serverOutcomes()).length;
       if (!done.server && progress.server === total) done.server = Date.now();
       for (const [t, { store }] of tablets.entries()) {
-        progress.tablets[t] = decided(await localDocs<CheckInDoc>(store, 'check-in'));
+        progress.tablets[t] = (await localDocs(store, 'check-in-outcome')).length;
         if (!done.tablets[t] && progress.tablets[t] === total) done.tablets[t] = Date.now();
       }
       return done.server > 0 && done.tablets.every((d) => d > 0);
@@ -93,10 +95,11 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
 
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;
-  const outcomes = [...onServer.values()].reduce<Record<string, number>>((n, d) => ({ ...n, [d.outcome!]: (n[d.outcome!] ?? 0) + 1 }), {});
-  const disagreeing = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in'))))
+  const decisions = new Map((await serverOutcomes()).map((d) => [d.checkInId, d.outcome]));
+  const outcomes = [...decisions.values()].reduce<Record<string, number>>((n, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }), {});
+  const disagreeing = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'))))
     .flat()
-    .filter((d) => d.outcome !== onServer.get(d._id)?.outcome).length;
+    .filter((d) => d.outcome !== decisions.get(d.checkInId)).length;
   const allDone = Math.max(done.server, ...done.tablets);
   console.log(`records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`);
   console.log(`first request reached the server ${ms(firstContact - restoredAt)} after the network came back (retry pause)`);

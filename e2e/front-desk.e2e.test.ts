@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ukDateKey } from '../rules/dates.ts';
-import type { CheckInDoc, DayPassDoc } from '../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '../rules/documents.ts';
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
@@ -52,9 +52,12 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
     return pass;
   }
 
-  async function checkInsOf(passId: string): Promise<CheckInDoc[]> {
-    const docs = await app.tenantDocs<CheckInDoc>('gym', DEMO_GYM.profileId);
-    return docs.filter((d) => d.type === 'check-in' && d.passId === passId);
+  /** A pass's check-in records in CouchDB, each with the server's outcome document (if decided). */
+  async function checkInsOf(passId: string): Promise<(CheckInDoc & { decision?: CheckInOutcomeDoc })[]> {
+    const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
+    const decisions = new Map(docs.filter((d) => d.type === 'check-in-outcome').map((d) => [d.checkInId, d]));
+    const records = docs.filter((d): d is CheckInDoc => d.type === 'check-in' && d.passId === passId);
+    return records.map((d) => ({ ...d, decision: decisions.get(d._id) }));
   }
 
   it('records check-ins offline, survives reloads and new tabs, and converges on one counted and one duplicate', { timeout: 240_000 }, async () => {
@@ -108,16 +111,16 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
     // The server returns: nobody presses anything, both tablets send, pull and agree.
     await app.restart();
     for (const desk of [a, b]) await desk.syncBar.waitForInSync(SYNC_WAIT.timeout);
-    await expect.poll(async () => (await checkInsOf(alexPass.passId)).map((c) => c.outcome).sort(), SYNC_WAIT).toEqual(['counted', 'duplicate']);
+    await expect.poll(async () => (await checkInsOf(alexPass.passId)).map((c) => c.decision?.outcome).sort(), SYNC_WAIT).toEqual(['counted', 'duplicate']);
 
     const alexCheckIns = await checkInsOf(alexPass.passId);
-    const counted = alexCheckIns.find((c) => c.outcome === 'counted')!;
-    const duplicate = alexCheckIns.find((c) => c.outcome === 'duplicate')!;
-    expect(duplicate.duplicateOf).toBe(counted._id);
+    const counted = alexCheckIns.find((c) => c.decision?.outcome === 'counted')!;
+    const duplicate = alexCheckIns.find((c) => c.decision?.outcome === 'duplicate')!;
+    expect(duplicate.decision!.duplicateOf).toBe(counted._id);
     expect(counted.deviceId).not.toBe(duplicate.deviceId);
     expect(alexCheckIns.every((c) => c.method === 'tap')).toBe(true);
     const samCheckIns = await checkInsOf(samPass.passId);
-    expect(samCheckIns.map((c) => [c.method, c.outcome])).toEqual([['code', 'counted']]);
+    expect(samCheckIns.map((c) => [c.method, c.decision?.outcome])).toEqual([['code', 'counted']]);
 
     // Every tablet shows the same outcome: one check-in counted, the other marked a duplicate.
     for (const desk of [a, b]) {

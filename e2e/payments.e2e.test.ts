@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { checkoutPassId } from '../rules/checkout-pass.ts';
 import { addDaysToKey } from '../rules/coach-week.ts';
 import { ukDateKey } from '../rules/dates.ts';
-import type { CheckInDoc, DayPassDoc } from '../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '../rules/documents.ts';
 import { formatPence } from '../rules/money.ts';
 import { DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { linkIn } from './support/account-pages.ts';
@@ -92,8 +92,10 @@ describe('payments through the local test provider', () => {
     await expect.poll(() => desk.listMessage(), UI_WAIT).toBe('Checked In.');
     await expect
       .poll(async () => {
-        const docs = await app.tenantDocs<CheckInDoc>('gym', DEMO_GYM.profileId);
-        return docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d.outcome);
+        const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
+        const checkIns = new Set(docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id));
+        const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
+        return outcomes.filter((d) => checkIns.has(d.checkInId)).map((d) => d.outcome);
       }, SYNC_WAIT)
       .toEqual(['counted']);
   });

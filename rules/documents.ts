@@ -205,8 +205,8 @@ export interface MastrPassDoc {
 
 /**
  * In mastr_gym_<gymId>: `checkin:${passId}:${random}`. Written by a front-desk device (online or
- * offline), never changed by it again; the server adds the outcome on arrival. Every record is kept
- * for audit; only `counted` ones count.
+ * offline) and stored exactly as sent: a fact, never changed again. The server's decision is a
+ * document of its own (`CheckInOutcomeDoc`). Every record is kept for audit.
  */
 export interface CheckInDoc {
   _id: string;
@@ -219,12 +219,29 @@ export interface CheckInDoc {
   checkedInAt: string;
   method: 'tap' | 'code' | 'qr' | 'online';
   deviceId: string;
+}
+
+/**
+ * In mastr_gym_<gymId>: `checkin-outcome:${checkInId}`, written only by the server once it has
+ * decided a check-in. A separate document, so a device never holds a copy of it that a pull could
+ * collide with (design/sync.md "Writes and who decides"); only `counted` ones count.
+ */
+export interface CheckInOutcomeDoc {
+  _id: string;
+  _rev?: string;
+  type: 'check-in-outcome';
+  checkInId: string;
+  passId: string;
+  gymId: string;
   /** refused: the pass is unknown, cancelled, expired or not for that day (reason says which). */
-  outcome?: 'counted' | 'duplicate' | 'refused';
+  outcome: 'counted' | 'duplicate' | 'refused';
   duplicateOf?: string;
   reason?: string;
-  resolvedAt?: string;
+  resolvedAt: string;
 }
+
+/** The id of the outcome document of a check-in. */
+export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkInId}`;
 
 /** In every mastr_gym_<id>: `pass-signing-keys`, the public keys that verify entry tokens offline. */
 export interface SigningKeysDoc {

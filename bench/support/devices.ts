@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { createRequire } from 'node:module';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '../../rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
 import { openTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
 import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
@@ -68,7 +68,8 @@ export async function localDocs<T extends { _id: string; type: string }>(store: 
 /** Today's day-pass list as the front desk shows it on this device. */
 export async function todayList(store: TenantStore, now = new Date()): Promise<PassView[]> {
   const passes = [...(await localDocs<DayPassDoc>(store, 'day-pass')), ...(await localDocs<MastrPassDoc>(store, 'mastr-pass'))];
-  return frontDeskLists(passes, await localDocs<CheckInDoc>(store, 'check-in'), now).today;
+  const [checkIns, outcomes] = [await localDocs<CheckInDoc>(store, 'check-in'), await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome')];
+  return frontDeskLists(passes, checkIns, outcomes, now).today;
 }
 
 /** A bare RxDB database with one collection of the tenant schema (the pull baseline's target). */

@@ -1,6 +1,6 @@
 /**
  * Which local writes the server has not acknowledged yet ('n changes waiting to sync'), check-ins
- * aside (they show it on themselves: no outcome yet). RxDB keeps this knowledge private, so the
+ * aside (they show it themselves: no outcome document yet). RxDB keeps this knowledge private, so the
  * store records each other write here (in IndexedDB, so the count survives a reload while
  * offline) and drops it once the replication reports that exact content as pushed.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
+import { countUndecided, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
 
 describe('tenant documents on the device', () => {
   it("keep CouchDB's _id as RxDB's id and back, without revisions or RxDB's bookkeeping", () => {
@@ -12,5 +12,12 @@ describe('tenant documents on the device', () => {
     expect(tolerateTombstone({ id: 'daypass:1', _deleted: true })).toEqual({ id: 'daypass:1', _deleted: true, type: TOMBSTONE_TYPE });
     const full = { id: 'daypass:2', _deleted: true, type: 'day-pass' };
     expect(tolerateTombstone(full)).toBe(full);
+  });
+
+  it('count as undecided the check-ins without an outcome document', () => {
+    const checkIns = ['checkin:a:1', 'checkin:a:2', 'checkin:b:1'].map((id) => ({ id, type: 'check-in' }));
+    const outcomeOf = (checkInId: string) => ({ id: `checkin-outcome:${checkInId}`, type: 'check-in-outcome', checkInId });
+    expect(countUndecided(checkIns, [outcomeOf('checkin:a:2')])).toBe(2);
+    expect(countUndecided(checkIns, checkIns.map((c) => outcomeOf(c.id)))).toBe(0);
   });
 });

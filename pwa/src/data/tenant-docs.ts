@@ -35,14 +35,15 @@ const record = { type: 'object' } as const;
  * waiting to sync must survive it).
  *
  * Versions: 0 schedules, availability, passes, check-ins, signing keys; 1 adds the private session
- * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents.
+ * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents; 2 adds the
+ * server's `check-in-outcome` documents (check-ins no longer carry their outcome).
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
  * (DXE1), and every other field belongs to some types only.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 1,
+  version: 2,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -77,6 +78,8 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     checkedInAt: text,
     method: text,
     deviceId: text,
+    // check-in-outcome
+    checkInId: text,
     outcome: text,
     duplicateOf: text,
     reason: text,
@@ -107,16 +110,20 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
 };
 
 /**
- * How documents stored under an older schema version become current. Version 1 only declared new
- * fields and types, so every version-0 document (a check-in still waiting to sync included) is
- * valid as it is.
+ * How documents stored under an older schema version become current. Versions 1 and 2 only
+ * declared new fields and types, so every older document (a check-in still waiting to sync
+ * included) is valid as it is.
  */
 export const TENANT_DOCS_MIGRATIONS = {
   1: (doc: LocalDoc) => doc,
+  2: (doc: LocalDoc) => doc,
 };
 
-/** Check-ins the server has not decided yet: it stores every record with its outcome. */
-export const UNDECIDED_CHECK_INS = { type: 'check-in', outcome: { $exists: false } } as const;
+/** How many check-ins the server has not decided yet: those without an outcome document. */
+export function countUndecided(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): number {
+  const decided = new Set(outcomes.map((o) => o.checkInId));
+  return checkIns.filter((c) => !decided.has(c.id)).length;
+}
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {
   // `_rev` is left out: RxDB keeps its own revisions and the replication sends the server's.

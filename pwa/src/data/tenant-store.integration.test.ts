@@ -1,7 +1,7 @@
 import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ukDateKey } from '../../../rules/dates.ts';
-import type { CheckInDoc, DayPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type SigningKeysDoc } from '../../../rules/documents.ts';
 import { recordCheckIn } from '../front-desk/check-in-actions.ts';
 import { frontDeskLists, frontDeskSelectors } from '../front-desk/front-desk-model.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
@@ -16,18 +16,26 @@ afterEach(async () => {
   await kit.stop();
 });
 
+/** The front desk's lists from this device's copy. */
+async function listsOn(store: TenantStore) {
+  const [passes, checkIns, outcomes] = [
+    await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'),
+  ];
+  return frontDeskLists(passes, checkIns, outcomes, new Date());
+}
+
+/** The outcome of each check-in by its id, as a copy (device or server) holds them. */
+const outcomesOf = (docs: CheckInOutcomeDoc[]) => Object.fromEntries(docs.map((d) => [d.checkInId, d.outcome]));
+
 /** Checks a pass in the way the front desk does: the list view of this device, then a local write. */
 async function checkInOn(store: TenantStore, passId: string) {
-  const lists = frontDeskLists(await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), new Date());
+  const lists = await listsOn(store);
   const view = lists.today.find((v) => v.passId === passId);
   if (!view) throw new Error(`Pass ${passId} is not on today's list of this device`);
   return recordCheckIn(store, view, 'tap');
 }
 
-const viewOn = async (store: TenantStore, passId: string) => {
-  const lists = frontDeskLists(await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), new Date());
-  return lists.today.find((v) => v.passId === passId)!;
-};
+const viewOn = async (store: TenantStore, passId: string) => (await listsOn(store)).today.find((v) => v.passId === passId)!;
 
 describe('tenant store replication through the sync gateway', () => {
   it('pulls the passes the server sold before and after the device opened, and the signing keys', async () => {
@@ -50,8 +58,9 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 1);
 
     expect(await checkInOn(store, pass.passId)).toEqual({ tone: 'success', text: 'Checked In.' });
-    const [checkIn] = await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs[0]?.outcome === 'counted');
+    const [checkIn] = await localDocs<CheckInDoc>(store, 'check-in');
     expect(checkIn).toMatchObject({ passId: pass.passId, gymId: kit.gymId, deviceId: store.deviceId, method: 'tap' });
+    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs[0]?.checkInId === checkIn._id && docs[0].outcome === 'counted');
 
     const onServer = await kit.serverDoc<DayPassDoc>(pass._id);
     expect(onServer.checkIns.latest_check_in).toBe(checkIn.checkedInAt);
@@ -59,7 +68,7 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
   });
 
-  it("the front desk's queries read today's and upcoming passes and today's check-ins, not the gym's history", async () => {
+  it("the front desk's queries read today's and upcoming passes and today's check-ins and outcomes, not the gym's history", async () => {
     const now = new Date();
     const today = await kit.sellDayPass();
     const tomorrow = await kit.sellDayPass(ukDateKey(addDays(now, 1)));
@@ -69,13 +78,19 @@ describe('tenant store replication through the sync gateway', () => {
     await kit.gymDb().insert(yesterday);
     const oldRecord: CheckInDoc = {
       _id: `checkin:${yesterday.passId}:old`, type: 'check-in', passId: yesterday.passId, passKind: 'day-pass', gymId: kit.gymId,
-      checkedInAt: addDays(now, -1).toISOString(), method: 'tap', deviceId: 'other-tablet', outcome: 'counted', resolvedAt: addDays(now, -1).toISOString(),
+      checkedInAt: addDays(now, -1).toISOString(), method: 'tap', deviceId: 'other-tablet',
+    };
+    const oldOutcome: CheckInOutcomeDoc = {
+      _id: checkInOutcomeId(oldRecord._id), type: 'check-in-outcome', checkInId: oldRecord._id, passId: yesterday.passId, gymId: kit.gymId,
+      outcome: 'counted', resolvedAt: addDays(now, -1).toISOString(),
     };
     await kit.gymDb().insert(oldRecord as never);
+    await kit.gymDb().insert(oldOutcome as never);
     const { store } = await kit.openDevice();
-    await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === 1);
+    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === 1);
     await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 3);
     expect(await checkInOn(store, today.passId)).toMatchObject({ tone: 'success' });
+    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === 2);
 
     const where = frontDeskSelectors(new Date());
     const ids = async (type: string, selector: object) => (await store.collection.find({ selector: { ...selector, type } }).exec()).map((d) => d.id).sort();
@@ -84,6 +99,7 @@ describe('tenant store replication through the sync gateway', () => {
     const checkIns = await ids('check-in', where.checkIns);
     expect(checkIns).toHaveLength(1);
     expect(checkIns[0]).toMatch(new RegExp(`^checkin:${today.passId}:`));
+    expect(await ids('check-in-outcome', where.outcomes)).toEqual([checkInOutcomeId(checkIns[0])]);
   });
 
   it('two tablets offline checking in the same pass: both records kept, exactly one counts, both show the same', async () => {
@@ -102,26 +118,28 @@ describe('tenant store replication through the sync gateway', () => {
     }
 
     await a.cable.restore();
-    await eventually(() => localDocs<CheckInDoc>(a.store, 'check-in'), (docs) => docs[0]?.outcome === 'counted');
+    await eventually(() => localDocs<CheckInOutcomeDoc>(a.store, 'check-in-outcome'), (docs) => docs[0]?.outcome === 'counted');
     await b.cable.restore();
 
-    const decided = (docs: CheckInDoc[]) => docs.length === 2 && docs.every((d) => d.outcome);
-    const onA = await eventually(() => localDocs<CheckInDoc>(a.store, 'check-in'), decided);
-    const onB = await eventually(() => localDocs<CheckInDoc>(b.store, 'check-in'), decided);
-    const onServer = await kit.serverDocs<CheckInDoc>('checkin:');
-    expect(onServer).toHaveLength(2);
+    const decided = (docs: CheckInOutcomeDoc[]) => docs.length === 2;
+    const onA = await eventually(() => localDocs<CheckInOutcomeDoc>(a.store, 'check-in-outcome'), decided);
+    const onB = await eventually(() => localDocs<CheckInOutcomeDoc>(b.store, 'check-in-outcome'), decided);
+    const records = new Map((await kit.serverDocs<CheckInDoc>('checkin:')).map((d) => [d._id, d]));
+    expect(records.size).toBe(2);
+    const onServer = await kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
     const counted = onServer.filter((d) => d.outcome === 'counted');
     expect(counted).toHaveLength(1);
-    expect(counted[0].deviceId).toBe(a.store.deviceId);
-    expect(onServer.find((d) => d.outcome === 'duplicate')).toMatchObject({ deviceId: b.store.deviceId, duplicateOf: counted[0]._id });
-    const outcomes = (docs: CheckInDoc[]) => Object.fromEntries(docs.map((d) => [d._id, d.outcome]));
-    expect(outcomes(onA)).toEqual(outcomes(onServer));
-    expect(outcomes(onB)).toEqual(outcomes(onServer));
+    expect(records.get(counted[0].checkInId)!.deviceId).toBe(a.store.deviceId);
+    const duplicate = onServer.find((d) => d.outcome === 'duplicate')!;
+    expect(duplicate.duplicateOf).toBe(counted[0].checkInId);
+    expect(records.get(duplicate.checkInId)!.deviceId).toBe(b.store.deviceId);
+    expect(outcomesOf(onA)).toEqual(outcomesOf(onServer));
+    expect(outcomesOf(onB)).toEqual(outcomesOf(onServer));
 
     const viewA = await eventually(() => viewOn(a.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
     const viewB = await eventually(() => viewOn(b.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
     expect(viewB).toEqual(viewA);
-    expect(viewA.checkedInAt).toBe(counted[0].checkedInAt);
+    expect(viewA.checkedInAt).toBe(records.get(counted[0].checkInId)!.checkedInAt);
     expect(viewA.note).toMatch(/^Duplicate — already checked in at \d{2}:\d{2}$/);
     for (const { store } of [a, b]) await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
   });
@@ -143,9 +161,10 @@ describe('tenant store replication through the sync gateway', () => {
     await restarted.start();
     cable.retarget(restarted.info.uri);
 
-    const onServer = await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length === passes.length, 30_000);
+    await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length === passes.length, 30_000);
+    const onServer = await eventually(() => kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:'), (docs) => docs.length === passes.length, 30_000);
     expect(onServer.every((d) => d.outcome === 'counted')).toBe(true);
-    await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === passes.length && docs.every((d) => d.outcome === 'counted'), 30_000);
+    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === passes.length && docs.every((d) => d.outcome === 'counted'), 30_000);
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
   });
 

@@ -9,7 +9,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { combineLatest, filter, map, type Observable } from 'rxjs';
+import { combineLatest, filter, type Observable } from 'rxjs';
 import type { CheckInDoc } from '../../../rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
@@ -22,7 +22,7 @@ import {
   TENANT_DOCS_SCHEMA,
   tolerateTombstone,
   toLocalDoc,
-  UNDECIDED_CHECK_INS,
+  countUndecided,
   type CouchShape,
   type LocalDoc,
 } from './tenant-docs.ts';
@@ -60,7 +60,7 @@ export interface TenantStore {
   write(doc: CouchShape): Promise<void>;
   /**
    * Records a new check-in (always a fresh id, never replaced): one insert, durable on the device
-   * when it resolves. It waits to sync until the server's outcome arrives on it.
+   * when it resolves. It waits to sync until the server's outcome document for it arrives.
    */
   addCheckIn(doc: CheckInDoc): Promise<void>;
   /** Resolves when everything local is pushed and everything remote pulled (only while online). */
@@ -136,9 +136,11 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
 
   const subscriptions = [
-    combineLatest([pendingWrites.count$, collection.find({ selector: UNDECIDED_CHECK_INS }).$.pipe(map((docs) => docs.length))]).subscribe(
-      ([writes, checkIns]) => tracker.pending(writes + checkIns),
-    ),
+    combineLatest([
+      pendingWrites.count$,
+      collection.find({ selector: { type: 'check-in' } }).$,
+      collection.find({ selector: { type: 'check-in-outcome' } }).$,
+    ]).subscribe(([writes, checkIns, outcomes]) => tracker.pending(writes + countUndecided(checkIns, outcomes))),
     replication.received$.subscribe(() => tracker.received(1)),
     replication.sent$
       .pipe(filter((doc) => doc.type !== 'check-in'))

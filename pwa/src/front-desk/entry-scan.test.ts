@@ -32,7 +32,7 @@ describe('scanning a member QR code', () => {
   it("finds today's pass for a code the server signed for this gym", async () => {
     const { keys, sign } = await signer();
     const today = pass();
-    const lists = frontDeskLists([today], [], NOW);
+    const lists = frontDeskLists([today], [], [], NOW);
     expect(await passForScannedToken(await sign(today), keys, lists, GYM, NOW)).toMatchObject({ found: { passId: today.passId } });
   });
 
@@ -40,7 +40,7 @@ describe('scanning a member QR code', () => {
     const { keys, sign } = await signer();
     const other = await signer();
     const today = pass();
-    const lists = frontDeskLists([today], [], NOW);
+    const lists = frontDeskLists([today], [], [], NOW);
     const [version, payload, signature] = (await sign(today)).split('.');
     const altered = `${version}.${payload.slice(0, -2)}${payload.slice(-2) === 'fQ' ? 'fR' : 'fQ'}.${signature}`;
     expect(await passForScannedToken(altered, keys, lists, GYM, NOW)).toEqual({ error: SCAN_ERRORS.invalid });
@@ -50,7 +50,7 @@ describe('scanning a member QR code', () => {
 
   it('refuses a genuine code for another gym or another day, with the reason', async () => {
     const { keys, sign } = await signer();
-    const lists = frontDeskLists([pass()], [], NOW);
+    const lists = frontDeskLists([pass()], [], [], NOW);
     expect(await passForScannedToken(await sign(pass({ gymId: 'd'.repeat(24) })), keys, lists, GYM, NOW)).toEqual({ error: 'This pass is for another gym.' });
     expect(await passForScannedToken(await sign(pass({ dayDateStart: '2026-11-22T00:00:00' })), keys, lists, GYM, NOW)).toEqual({
       error: 'This pass is not for today.',
@@ -64,6 +64,6 @@ describe('scanning a member QR code', () => {
 
   it('says so when this tablet has no keys yet', async () => {
     const { sign } = await signer();
-    expect(await passForScannedToken(await sign(pass()), [], frontDeskLists([pass()], [], NOW), GYM, NOW)).toEqual({ error: SCAN_ERRORS.noKeys });
+    expect(await passForScannedToken(await sign(pass()), [], frontDeskLists([pass()], [], [], NOW), GYM, NOW)).toEqual({ error: SCAN_ERRORS.noKeys });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
-import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, newCheckIn, passView } from './front-desk-model.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '../../../rules/documents.ts';
+import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, type CheckInRecord } from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -29,13 +29,29 @@ function checkIn(passId: string, at: string, over: Partial<CheckInDoc> = {}): Ch
   return { _id: `checkin:${passId}:${at}`, type: 'check-in', passId, passKind: 'day-pass', gymId: 'g'.repeat(24), checkedInAt: at, method: 'tap', deviceId: 'd1', ...over };
 }
 
+type Decision = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
+
+/** The server's outcome document for a check-in. */
+function outcomeOf(record: CheckInDoc, decision: Decision): CheckInOutcomeDoc {
+  return {
+    _id: checkInOutcomeId(record._id), type: 'check-in-outcome', checkInId: record._id, passId: record.passId, gymId: record.gymId,
+    resolvedAt: NOW.toISOString(), ...decision,
+  };
+}
+
+/** A check-in as the model sees it: decided when a decision is given, pending otherwise. */
+function record(passId: string, at: string, decision?: Decision, over: Partial<CheckInDoc> = {}): CheckInRecord {
+  const doc = checkIn(passId, at, over);
+  return { checkIn: doc, outcome: decision ? outcomeOf(doc, decision) : null };
+}
+
 describe('pass views', () => {
   it('shows the entry code upper-case and offers Check In to a pass never checked in', () => {
     expect(passView(dayPass(), [], NOW)).toMatchObject({ entryCode: 'ABC234', clientName: 'Alex', passType: 'Adult', day: 'today', canCheckIn: true, checkedInAt: null });
   });
 
   it('a check-in recorded here and not yet decided counts for the control at once', () => {
-    const view = passView(dayPass(), [checkIn('a'.repeat(24), minutes(-1))], NOW);
+    const view = passView(dayPass(), [record('a'.repeat(24), minutes(-1))], NOW);
     expect(view).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-1), checkInPending: true });
   });
 
@@ -47,17 +63,18 @@ describe('pass views', () => {
 
   it('a duplicate or refused record does not count', () => {
     const id = 'a'.repeat(24);
-    const records = [checkIn(id, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
+    const records = [record(id, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
     expect(passView(dayPass(), records, NOW)).toMatchObject({ canCheckIn: true, note: 'Not checked in — This pass is cancelled.' });
   });
 
   it('marks a duplicate of the counted check-in the same way on every device', () => {
     const id = 'a'.repeat(24);
-    const counted = checkIn(id, '2026-11-21T09:02:00.000Z', { outcome: 'counted' });
-    const duplicate = checkIn(id, '2026-11-21T09:01:00.000Z', { outcome: 'duplicate', duplicateOf: counted._id, deviceId: 'd2' });
-    const pass = dayPass({ countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }], checkIns: { all_check_ins: [counted.checkedInAt], latest_check_in: counted.checkedInAt } });
+    const counted = record(id, '2026-11-21T09:02:00.000Z', { outcome: 'counted' });
+    const { _id: countedId, checkedInAt } = counted.checkIn;
+    const duplicate = record(id, '2026-11-21T09:01:00.000Z', { outcome: 'duplicate', duplicateOf: countedId }, { deviceId: 'd2' });
+    const pass = dayPass({ countedCheckIns: [{ checkInId: countedId, at: checkedInAt }], checkIns: { all_check_ins: [checkedInAt], latest_check_in: checkedInAt } });
     const here = passView(pass, [counted, duplicate], NOW);
-    expect(here).toMatchObject({ canCheckIn: false, checkInPending: false, checkedInAt: counted.checkedInAt, note: 'Duplicate — already checked in at 09:02' });
+    expect(here).toMatchObject({ canCheckIn: false, checkInPending: false, checkedInAt, note: 'Duplicate — already checked in at 09:02' });
     expect(passView(pass, [duplicate, counted], NOW)).toEqual(here);
   });
 
@@ -80,16 +97,23 @@ describe('front desk lists and tiles', () => {
   ];
 
   it("splits today's (not expired) from upcoming (after today), leaving past, cancelled and unassigned passes out", () => {
-    const lists = frontDeskLists(passes, [], NOW);
+    const lists = frontDeskLists(passes, [], [], NOW);
     expect(lists.today.map((v) => v.passId)).toEqual(['1'.repeat(24)]);
     expect(lists.upcoming.map((v) => v.passId)).toEqual(['3'.repeat(24)]);
     expect(lists.mastrToday.map((v) => v.passId)).toEqual(['b'.repeat(24)]);
   });
 
+  it('joins each check-in with its outcome document; one without is pending', () => {
+    const [decided, pending] = [checkIn('1'.repeat(24), minutes(-3)), checkIn('1'.repeat(24), minutes(-1))];
+    const outcome = outcomeOf(decided, { outcome: 'counted' });
+    expect(joinOutcomes([decided, pending], [outcome])).toEqual([{ checkIn: decided, outcome }, { checkIn: pending, outcome: null }]);
+  });
+
   it('gives each pass only its own check-ins', () => {
     const [first, second] = ['1'.repeat(24), '7'.repeat(24)];
-    const records = [checkIn(first, minutes(-90), { outcome: 'counted' }), checkIn(second, minutes(-2)), checkIn(first, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
-    const lists = frontDeskLists([dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })], records, NOW);
+    const [counted, pending, refused] = [checkIn(first, minutes(-90)), checkIn(second, minutes(-2)), checkIn(first, minutes(-5))];
+    const outcomes = [outcomeOf(counted, { outcome: 'counted' }), outcomeOf(refused, { outcome: 'refused', reason: 'This pass is cancelled.' })];
+    const lists = frontDeskLists([dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })], [counted, pending, refused], outcomes, NOW);
     expect(lists.today.find((v) => v.passId === first)).toMatchObject({ canCheckIn: true, checkedInAt: minutes(-90), checkInPending: false, note: 'Not checked in — This pass is cancelled.' });
     expect(lists.today.find((v) => v.passId === second)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-2), checkInPending: true, note: null });
   });
@@ -99,6 +123,7 @@ describe('front desk lists and tiles', () => {
       dayPasses: { dayDateStart: { $gte: '2026-11-21' } },
       mastrPasses: { dateAndTimeStart: { $gte: '2026-11-21' } },
       checkIns: { checkedInAt: { $gte: '2026-11-21T00:00:00.000Z' } },
+      outcomes: { resolvedAt: { $gte: '2026-11-21T00:00:00.000Z' } },
     });
     // 00:30 on 2 July in London (BST) is still 1 July in UTC.
     expect(frontDeskSelectors(new Date('2026-07-01T23:30:00Z'))).toMatchObject({
@@ -108,7 +133,7 @@ describe('front desk lists and tiles', () => {
   });
 
   it("finds today's pass by a typed entry code in any case, and says why others are not found", () => {
-    const lists = frontDeskLists([dayPass({ idCode: 'abc234' }), dayPass({ passId: '3'.repeat(24), idCode: 'def567', dayDateStart: '2026-11-22T00:00:00' })], [], NOW);
+    const lists = frontDeskLists([dayPass({ idCode: 'abc234' }), dayPass({ passId: '3'.repeat(24), idCode: 'def567', dayDateStart: '2026-11-22T00:00:00' })], [], [], NOW);
     expect(findTodayPassByCode(lists, ' abc 234 ')).toMatchObject({ found: { entryCode: 'ABC234' } });
     expect(findTodayPassByCode(lists, 'DEF567')).toEqual({ error: 'This pass is not for today.' });
     expect(findTodayPassByCode(lists, 'ZZZ999')).toEqual({ error: CODE_ERRORS.unknown });

@@ -1,14 +1,15 @@
 /**
  * The front desk's view of the gym's local data (pure; the pages stay thin). The server decides
- * every check-in on arrival (design/sync.md); until its answer arrives, a check-in recorded on
- * this device already counts for the control, so staff never check a member in twice.
+ * every check-in on arrival and writes its decision as a `check-in-outcome` document
+ * (design/sync.md); until that arrives, a check-in recorded on this device already counts for the
+ * control, so staff never check a member in twice.
  */
 import { format } from 'date-fns';
 import { canCheckInAgain, type PassKind } from '../../../rules/check-in.ts';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '../../../rules/constants.ts';
 import { TZDate } from '@date-fns/tz';
 import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '../../../rules/dates.ts';
-import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
 import { ENTRY_TOKEN_REASONS } from '../../../rules/entry-token.ts';
 import { byStartAscending, passDay, type PassDay } from '../../../rules/pass-listing.ts';
 
@@ -58,14 +59,24 @@ function latestOf<T extends { at: string }>(items: T[]): T | null {
   return items.reduce<T | null>((best, item) => (!best || item.at > best.at ? item : best), null);
 }
 
-/** `checkIns` may be any records: the pass's own are picked (pass them grouped by pass for speed). */
-export function passView(pass: PassDoc, checkIns: readonly CheckInDoc[], now: Date): PassView {
-  const mine = checkIns.filter((c) => c.passId === pass.passId);
-  const counted: Counted[] = [
-    ...serverCounted(pass),
-    ...mine.filter((c) => c.outcome === 'counted').map((c) => ({ checkInId: c._id, at: c.checkedInAt })),
-  ];
-  const pending: Counted[] = mine.filter((c) => !c.outcome).map((c) => ({ checkInId: c._id, at: c.checkedInAt }));
+/** A check-in and the server's decision on it (null: not decided yet, pending). */
+export interface CheckInRecord {
+  checkIn: CheckInDoc;
+  outcome: CheckInOutcomeDoc | null;
+}
+
+/** Pairs each check-in with its outcome document by `checkInId`. */
+export function joinOutcomes(checkIns: readonly CheckInDoc[], outcomes: readonly CheckInOutcomeDoc[]): CheckInRecord[] {
+  const byCheckIn = new Map(outcomes.map((o) => [o.checkInId, o]));
+  return checkIns.map((checkIn) => ({ checkIn, outcome: byCheckIn.get(checkIn._id) ?? null }));
+}
+
+/** `records` may be of any passes: the pass's own are picked (pass them grouped by pass for speed). */
+export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: Date): PassView {
+  const mine = records.filter((r) => r.checkIn.passId === pass.passId);
+  const asCounted = ({ checkIn }: CheckInRecord): Counted => ({ checkInId: checkIn._id, at: checkIn.checkedInAt });
+  const counted: Counted[] = [...serverCounted(pass), ...mine.filter((r) => r.outcome?.outcome === 'counted').map(asCounted)];
+  const pending: Counted[] = mine.filter((r) => !r.outcome).map(asCounted);
   const latestCounted = latestOf(counted);
   const latest = latestOf([...counted, ...pending]);
   return {
@@ -89,18 +100,19 @@ export function passView(pass: PassDoc, checkIns: readonly CheckInDoc[], now: Da
  * or a refusal that is the latest record of the pass. Derived from records every device pulls,
  * so every tablet shows the same.
  */
-function noteFor(records: readonly CheckInDoc[], latestCounted: Counted | null): string | null {
-  const duplicate = records.find((c) => c.outcome === 'duplicate' && latestCounted && c.duplicateOf === latestCounted.checkInId);
+function noteFor(records: readonly CheckInRecord[], latestCounted: Counted | null): string | null {
+  const duplicate = records.find((r) => r.outcome?.outcome === 'duplicate' && latestCounted && r.outcome.duplicateOf === latestCounted.checkInId);
   if (duplicate && latestCounted) return `Duplicate — already checked in at ${ukTime(latestCounted.at)}`;
-  const newest = records.reduce<CheckInDoc | null>((best, c) => (!best || c.checkedInAt > best.checkedInAt ? c : best), null);
-  if (newest?.outcome === 'refused') return `Not checked in — ${newest.reason ?? 'refused by the server'}`;
+  const newest = records.reduce<CheckInRecord | null>((best, r) => (!best || r.checkIn.checkedInAt > best.checkIn.checkedInAt ? r : best), null);
+  if (newest?.outcome?.outcome === 'refused') return `Not checked in — ${newest.outcome.reason ?? 'refused by the server'}`;
   return null;
 }
 
 /**
  * What the front desk reads from the device's copy: only passes that can be on today's or the
- * upcoming lists (a pass starting today or later; an unassigned Mastr pass is on neither) and
- * today's check-ins (a pass is checked in on its day only), instead of the gym's whole history.
+ * upcoming lists (a pass starting today or later; an unassigned Mastr pass is on neither), today's
+ * check-ins (a pass is checked in on its day only) and the outcomes decided today (a check-in is
+ * decided after it is recorded), instead of the gym's whole history.
  */
 export function frontDeskSelectors(now: Date) {
   const today = ukDateKey(now);
@@ -110,6 +122,7 @@ export function frontDeskSelectors(now: Date) {
     dayPasses: { dayDateStart: { $gte: today } },
     mastrPasses: { dateAndTimeStart: { $gte: today } },
     checkIns: { checkedInAt: { $gte: startOfToday } },
+    outcomes: { resolvedAt: { $gte: startOfToday } },
   };
 }
 
@@ -120,13 +133,18 @@ export interface FrontDeskLists {
   mastrUpcoming: PassView[];
 }
 
-export function frontDeskLists(passes: readonly PassDoc[], checkIns: readonly CheckInDoc[], now: Date): FrontDeskLists {
+export function frontDeskLists(
+  passes: readonly PassDoc[],
+  checkIns: readonly CheckInDoc[],
+  outcomes: readonly CheckInOutcomeDoc[],
+  now: Date,
+): FrontDeskLists {
   // Grouped once: the lists are recomputed after every tap, over thousands of passes.
-  const byPass = new Map<string, CheckInDoc[]>();
-  for (const c of checkIns) {
-    const records = byPass.get(c.passId);
-    if (records) records.push(c);
-    else byPass.set(c.passId, [c]);
+  const byPass = new Map<string, CheckInRecord[]>();
+  for (const record of joinOutcomes(checkIns, outcomes)) {
+    const records = byPass.get(record.checkIn.passId);
+    if (records) records.push(record);
+    else byPass.set(record.checkIn.passId, [record]);
   }
   const views = passes
     .filter((p) => p.type === 'mastr-pass' || !p.cancelled)

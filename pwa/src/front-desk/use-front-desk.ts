@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckInDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
 import { useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
@@ -23,10 +23,11 @@ export function useFrontDesk() {
   const dayPasses = useTenantDocs<DayPassDoc>('day-pass', where.dayPasses);
   const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass', where.mastrPasses);
   const checkIns = useTenantDocs<CheckInDoc>('check-in', where.checkIns);
+  const outcomes = useTenantDocs<CheckInOutcomeDoc>('check-in-outcome', where.outcomes);
   const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
   const lists = useMemo(
-    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], checkIns.docs, now),
-    [dayPasses.docs, mastrPasses.docs, checkIns.docs, now],
+    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], checkIns.docs, outcomes.docs, now),
+    [dayPasses.docs, mastrPasses.docs, checkIns.docs, outcomes.docs, now],
   );
   const checkIn = useCallback(
     (view: PassView, method: CheckInDoc['method']): Promise<Message> =>
@@ -35,7 +36,7 @@ export function useFrontDesk() {
   );
   return {
     gymId: store?.tenantId ?? null,
-    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready && signingKeys.ready,
+    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready && outcomes.ready && signingKeys.ready,
     lists,
     publicKeys: signingKeys.docs[0]?.keys ?? [],
     checkIn,

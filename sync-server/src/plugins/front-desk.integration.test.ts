@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckInDoc, DayPassDoc } from '../../../rules/documents.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc } from '../../../rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../services/ids.ts';
 import { bearerFor, givenDayPass, givenMastrPass } from '../test-support/sync-fixtures.ts';
@@ -40,9 +40,12 @@ describe('front desk online calls', () => {
     const refused = JSON.parse(again.payload);
     expect(refused.message).toMatch(/60 minutes/);
     expect(refused.upcomingDayPassesInformation.map((p: { _id: string }) => p._id)).toContain(pass.passId);
-    // Both records are kept for audit; the online one carries method 'online'.
-    const records = await stack.couch.use<CheckInDoc>(tenantDbName('gym', gymId)).list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0`, include_docs: true });
-    expect(records.rows.map((r) => [r.doc!.method, r.doc!.outcome]).sort()).toEqual([['online', 'counted'], ['online', 'duplicate']]);
+    // Both records are kept for audit, each with the server's decision as a document of its own.
+    const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
+    const records = await gymDb.list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0`, include_docs: true });
+    expect(records.rows.map((r) => (r.doc as CheckInDoc).method)).toEqual(['online', 'online']);
+    const outcomes = await gymDb.fetch({ keys: records.rows.map((r) => checkInOutcomeId(r.id)) });
+    expect(outcomes.rows.map((r) => ('doc' in r ? (r.doc as CheckInOutcomeDoc).outcome : r.error)).sort()).toEqual(['counted', 'duplicate']);
   });
 
   it('checks a Mastr class pass in once', async () => {

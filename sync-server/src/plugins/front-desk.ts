@@ -32,12 +32,12 @@ export const frontDeskPlugin: Plugin<Deps> = {
           const refreshed = async () => ({ [listKey]: await list(deps.couch, gymId, deps.now()) });
           const pass = isId(passId) ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId)) : null;
           if (!pass) return h.response({ message: "Missing ID's", ...(await refreshed()) }).code(400);
-          const stored = await recordCheckIn(deps, gymId, {
+          const { outcome } = await recordCheckIn(deps, gymId, {
             _id: `checkin:${passId}:${newId()}`, type: 'check-in', passId, passKind: kind, gymId,
             checkedInAt: deps.now().toISOString(), method: 'online', deviceId: 'server',
           });
-          const counted = stored.outcome === 'counted';
-          return h.response({ message: counted ? 'Checked In.' : stored.reason, ...(await refreshed()) }).code(counted ? 200 : 400);
+          const counted = outcome.outcome === 'counted';
+          return h.response({ message: counted ? 'Checked In.' : outcome.reason, ...(await refreshed()) }).code(counted ? 200 : 400);
         },
       });
     }

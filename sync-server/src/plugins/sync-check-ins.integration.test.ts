@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_IN_REFUSALS } from '../../../rules/check-in.ts';
-import type { CheckInDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '../../../rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../services/ids.ts';
 import { cancelDayPass } from '../services/passes-service.ts';
@@ -14,7 +14,7 @@ const at = (hhmmss: string) => `${TODAY}T${hhmmss}.000Z`;
 describe('check-ins pushed through the sync gateway', () => {
   let stack: TestStack;
   const gymId = newId();
-  const gymDb = () => stack.couch.use<DayPassDoc | MastrPassDoc | CheckInDoc>(tenantDbName('gym', gymId));
+  const gymDb = () => stack.couch.use<DayPassDoc | MastrPassDoc | CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -30,14 +30,20 @@ describe('check-ins pushed through the sync gateway', () => {
     return JSON.parse(res.payload) as { ok?: boolean; id: string; rev?: string; error?: string }[];
   };
   const stored = async (id: string) => (await gymDb().get(id)) as CheckInDoc;
+  const decision = async (checkInId: string) => (await gymDb().get(checkInOutcomeId(checkInId))) as CheckInOutcomeDoc;
   const pass = async <T extends DayPassDoc | MastrPassDoc>(p: T) => (await gymDb().get(p._id)) as T;
 
-  it("decides a check-in on arrival, stores it with the outcome and records it on the gym's pass", async () => {
+  it("decides a check-in on arrival, stores it as sent, its outcome as a document of its own, and records it on the gym's pass", async () => {
     const dayPass = await givenDayPass(stack, gymId, TODAY);
     const checkIn = deviceCheckIn(dayPass, at('09:30:00'));
     const [row] = await push([checkIn]);
     expect(row).toMatchObject({ ok: true, id: checkIn._id });
-    expect(await stored(checkIn._id)).toMatchObject({ outcome: 'counted', checkedInAt: at('09:30:00'), method: 'tap', deviceId: 'tablet-1', resolvedAt: NOON.toISOString() });
+    const { _deleted, ...sent } = checkIn as CheckInDoc & { _deleted?: boolean };
+    expect(await stored(checkIn._id)).toEqual({ ...sent, _rev: row.rev });
+    expect(await decision(checkIn._id)).toEqual({
+      _id: `checkin-outcome:${checkIn._id}`, _rev: expect.any(String), type: 'check-in-outcome', checkInId: checkIn._id,
+      passId: dayPass.passId, gymId, outcome: 'counted', resolvedAt: NOON.toISOString(),
+    });
     expect((await pass(dayPass)).checkIns).toEqual({ all_check_ins: [at('09:30:00')], latest_check_in: at('09:30:00') });
   });
 
@@ -49,10 +55,10 @@ describe('check-ins pushed through the sync gateway', () => {
     await push([first]);
     await push([tooSoon]);
     await push([onTime]);
-    expect(await stored(first._id)).toMatchObject({ outcome: 'counted' });
-    expect(await stored(tooSoon._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
-    expect((await stored(tooSoon._id)).reason).toMatch(/60 minutes/);
-    expect(await stored(onTime._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(first._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(tooSoon._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect((await decision(tooSoon._id)).reason).toMatch(/60 minutes/);
+    expect(await decision(onTime._id)).toMatchObject({ outcome: 'counted' });
     expect((await pass(dayPass)).checkIns).toEqual({ all_check_ins: [at('10:00:00'), at('11:00:00')], latest_check_in: at('11:00:00') });
   });
 
@@ -63,13 +69,13 @@ describe('check-ins pushed through the sync gateway', () => {
       const a = deviceCheckIn(dayPass, at('09:00:00'), 'tablet-1');
       const b = deviceCheckIn(dayPass, at('09:10:00'), 'tablet-2');
       await Promise.all([push([a], stack.server), push([b], other)]);
-      const outcomes = [await stored(a._id), await stored(b._id)];
+      const outcomes = [await decision(a._id), await decision(b._id)];
       const counted = outcomes.filter((c) => c.outcome === 'counted');
       const duplicates = outcomes.filter((c) => c.outcome === 'duplicate');
       expect(counted).toHaveLength(1);
       expect(duplicates).toHaveLength(1);
-      expect(duplicates[0].duplicateOf).toBe(counted[0]._id);
-      expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([counted[0].checkedInAt]);
+      expect(duplicates[0].duplicateOf).toBe(counted[0].checkInId);
+      expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([(await stored(counted[0].checkInId)).checkedInAt]);
     }
   });
 
@@ -83,8 +89,8 @@ describe('check-ins pushed through the sync gateway', () => {
     } finally {
       stack.clock.now = NOON;
     }
-    expect(await stored(first._id)).toMatchObject({ outcome: 'counted' });
-    expect(await stored(later._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await decision(first._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(later._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
     expect((await pass(mastr)).checkedIn).toEqual({ checkedInState: true, check_in_time: at('17:50:00') });
   });
 
@@ -95,12 +101,12 @@ describe('check-ins pushed through the sync gateway', () => {
     const [again] = await push([checkIn]);
     expect(again).toEqual(first);
 
-    // A crash after the pass recorded the check-in but before the record was stored: delivered again, it is not counted twice.
-    const record = await stored(checkIn._id);
-    await gymDb().destroy(record._id, record._rev!);
+    // A crash after the pass recorded the check-in but before the outcome was stored: delivered again, it is not counted twice.
+    const outcome = await decision(checkIn._id);
+    await gymDb().destroy(outcome._id, outcome._rev!);
     const [redelivered] = await push([checkIn]);
     expect(redelivered).toMatchObject({ ok: true });
-    expect(await stored(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
     expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('08:00:00')]);
   });
 
@@ -112,9 +118,9 @@ describe('check-ins pushed through the sync gateway', () => {
     const docs = [deviceCheckIn(cancelled, at('09:00:00')), deviceCheckIn(tomorrow, at('09:00:00')), deviceCheckIn(unknown, at('09:00:00'))];
     const rows = await push(docs);
     expect(rows.every((r) => r.ok)).toBe(true);
-    expect(await stored(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.cancelled });
-    expect(await stored(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.notThatDay });
-    expect(await stored(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.unknown });
+    expect(await decision(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.cancelled });
+    expect(await decision(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.notThatDay });
+    expect(await decision(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.unknown });
     expect((await pass(tomorrow)).checkIns.latest_check_in).toBeNull();
   });
 
@@ -122,6 +128,7 @@ describe('check-ins pushed through the sync gateway', () => {
     const dayPass = await givenDayPass(stack, gymId, TODAY);
     const checkIn = deviceCheckIn(dayPass, at('13:00:00'));
     await push([checkIn]);
-    expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: NOON.toISOString(), outcome: 'counted' });
+    expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: NOON.toISOString() });
+    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
   });
 });

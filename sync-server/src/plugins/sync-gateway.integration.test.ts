@@ -199,6 +199,8 @@ describe('sync gateway', () => {
         [{ ...pass, _id: `daypass:${newId()}`, passId: newId(), _rev: undefined }],
         [deviceCheckIn(pass, stack.clock.now.toISOString()), { ...stored, cancelled: true }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), outcome: 'counted' }],
+        [{ _id: 'checkin-outcome:checkin:x', type: 'check-in-outcome', checkInId: 'checkin:x', passId: pass.passId, gymId: ids.gym, outcome: 'counted', resolvedAt: stack.clock.now.toISOString() }],
+        [deviceCheckIn(pass, stack.clock.now.toISOString()), { _id: `checkin-outcome:checkin:${pass.passId}:y`, type: 'check-in-outcome', checkInId: `checkin:${pass.passId}:y`, passId: pass.passId, gymId: ids.gym, outcome: 'refused', resolvedAt: stack.clock.now.toISOString() }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), _deleted: true }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), gymId: newId() }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), method: 'online' }],
@@ -214,6 +216,8 @@ describe('sync gateway', () => {
       expect(after._rev).toBe(stored._rev);
       const checkIns = await stack.couch.use(tenantDbName('gym', ids.gym)).list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0` });
       expect(checkIns.rows).toHaveLength(0);
+      const outcomes = await stack.couch.use(tenantDbName('gym', ids.gym)).list({ startkey: 'checkin-outcome:', endkey: 'checkin-outcome:\ufff0' });
+      expect(outcomes.rows).toHaveLength(0);
     });
 
     it("refuses a member's write of anything", async () => {

@@ -1,20 +1,23 @@
 import { CHECK_IN_REFUSALS, checkInRefusal, decideCheckIn } from '../../../rules/check-in.ts';
-import type { CheckInDoc } from '../../../rules/documents.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc } from '../../../rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { passDocId, type PassDoc } from './passes-service.ts';
 import { fetchDocs, tenantDb } from './tenant-docs.ts';
 
-/** A check-in as a front desk sends it: everything but the server's outcome. */
-export type NewCheckIn = Omit<CheckInDoc, '_rev' | 'outcome' | 'duplicateOf' | 'reason' | 'resolvedAt'>;
+/** A check-in as a front desk sends it. */
+export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
 export type StoredCheckIn = CheckInDoc & { _rev: string };
+/** A check-in as stored and the server's decision on it. */
+export type DecidedCheckIn = { checkIn: StoredCheckIn; outcome: CheckInOutcomeDoc };
 
-type Outcome = Required<Pick<CheckInDoc, 'outcome'>> & Pick<CheckInDoc, 'duplicateOf' | 'reason'>;
+type Outcome = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
+type GymDoc = CheckInDoc | CheckInOutcomeDoc;
 
 /** Rounds of "read passes, decide, write passes" before giving up under extreme contention. */
 const MAX_ROUNDS = 8;
 
-export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): Promise<StoredCheckIn> {
-  return recordCheckIns(deps, gymId, [checkIn]).then(([stored]) => stored);
+export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): Promise<DecidedCheckIn> {
+  return recordCheckIns(deps, gymId, [checkIn]).then(([decided]) => decided);
 }
 
 /**
@@ -24,29 +27,40 @@ export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): P
  * with the pass's revision, so two instances racing on one pass cannot both count: the loser reads
  * the pass again and decides again. The pass lists the ids of its counted records
  * (`countedCheckIns`), which makes re-delivery idempotent even if a crash came between the pass
- * write and the record write. Every record is then stored with its outcome, for audit.
- * A record already stored is returned as it is, not decided again. Only the gym's copy of the pass
- * records check-ins: the member's copy is never touched here (the member app does not show them,
- * and a write per member database would more than double the cost of a push from a front desk).
+ * write and the outcome write. Then the records are stored exactly as sent and each decision as its
+ * own `checkin-outcome:{checkInId}` document: a device never holds a copy of the outcome, so a pull
+ * cannot collide with its push in flight. A record with an outcome document is already decided and
+ * is answered as stored. Only the gym's copy of the pass records check-ins: the member's copy is
+ * never touched here (the member app does not show them, and a write per member database would
+ * more than double the cost of a push from a front desk).
  * The whole batch is read and written in bulk; deciding is in memory, in arrival order.
  */
-export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<StoredCheckIn[]> {
-  const db = tenantDb<CheckInDoc>(deps.couch, 'gym', gymId);
-  const stored = await fetchDocs(db, checkIns.map((c) => c._id));
-  const fresh = checkIns.filter((c) => !stored.has(c._id));
-  const outcomes = await decideOutcomes(deps, gymId, fresh);
+export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<DecidedCheckIn[]> {
+  const db = tenantDb<GymDoc>(deps.couch, 'gym', gymId);
+  const stored = await fetchDocs(db, checkIns.flatMap((c) => [c._id, checkInOutcomeId(c._id)]));
+  const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
+  const outcomes = await decideOutcomes(deps, gymId, undecided);
 
   const resolvedAt = deps.now().toISOString();
-  const docs: CheckInDoc[] = fresh.map((c) => ({ ...c, ...outcomes.get(c._id)!, resolvedAt }));
-  const results = await db.bulk({ docs });
+  const docs: GymDoc[] = [
+    ...checkIns.filter((c) => !stored.has(c._id)),
+    ...undecided.map((c): CheckInOutcomeDoc => ({
+      _id: checkInOutcomeId(c._id), type: 'check-in-outcome', checkInId: c._id, passId: c.passId, gymId,
+      ...outcomes.get(c._id)!, resolvedAt,
+    })),
+  ];
+  const results = docs.length ? await db.bulk({ docs }) : [];
   const raced: string[] = [];
   results.forEach((result, i) => {
     if (result.rev) stored.set(docs[i]._id, { ...docs[i], _rev: result.rev });
-    else if (result.error === 'conflict') raced.push(docs[i]._id); // the same record stored meanwhile by another instance
-    else throw new Error(`Storing check-in ${docs[i]._id} failed: ${result.error} ${result.reason}`);
+    else if (result.error === 'conflict') raced.push(docs[i]._id); // stored meanwhile by another instance: its version stands
+    else throw new Error(`Storing ${docs[i]._id} failed: ${result.error} ${result.reason}`);
   });
   for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc);
-  return checkIns.map((c) => stored.get(c._id)!);
+  return checkIns.map((c) => ({
+    checkIn: stored.get(c._id) as StoredCheckIn,
+    outcome: stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc,
+  }));
 }
 
 async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[]) {

@@ -11,12 +11,13 @@ export type BulkRow = { ok: true; id: string; rev: string } | { id: string; erro
 export const LOCKED_SLOT_REASON = 'A booked or requested slot is the server\'s: it cannot be removed or changed from a device.';
 
 /**
- * Check-ins go through the check-in authority and are stored with its outcome; every record is
- * accepted (a duplicate or refused one is kept for audit), so each row is ok with its stored rev.
+ * Check-ins go through the check-in authority, which stores them as sent and its decisions as
+ * separate outcome documents; every record is accepted (a duplicate or refused one is kept for
+ * audit), so each row is ok with the record's stored rev.
  */
 export async function writeCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<BulkRow[]> {
-  const stored = await recordCheckIns(deps, gymId, checkIns);
-  return stored.map((doc) => ({ ok: true, id: doc._id, rev: doc._rev }));
+  const decided = await recordCheckIns(deps, gymId, checkIns);
+  return decided.map(({ checkIn }) => ({ ok: true, id: checkIn._id, rev: checkIn._rev }));
 }
 
 /**

@@ -39,8 +39,8 @@ export function bulkDocsOf(payload: unknown): unknown[] | null {
 const CHECK_IN_KEYS = ['_id', '_rev', '_deleted', 'type', 'passId', 'passKind', 'gymId', 'checkedInAt', 'method', 'deviceId'];
 
 /**
- * A front desk writes new `check-in` records of its own gym, nothing else: no outcome (the server
- * decides it), no other type, no deletes. A stored `_rev` is ignored: a record already stored is
+ * A front desk writes new `check-in` records of its own gym, nothing else: no outcome field or
+ * `check-in-outcome` document (the server decides), no other type, no deletes. A stored `_rev` is ignored: a record already stored is
  * answered with its current state, never changed.
  */
 export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date): NewCheckIn[] | null {
