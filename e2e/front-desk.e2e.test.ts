@@ -10,7 +10,7 @@ import { FrontDeskPage } from './support/front-desk-page.ts';
 
 const TODAY_PATH = '/gymdashboard/daypasses/today';
 const HOME_PATH = '/gymdashboard/daypasses';
-/** Bounds every wait that spans a server restart: the replication retries every 5 s. */
+/** Bounds every wait that spans a server restart (the replication retries every second). */
 const SYNC_WAIT = { timeout: 45_000, interval: 250 };
 /** Bounds a wait for the device's own data to show (no network involved). */
 const UI_WAIT = { timeout: 15_000, interval: 100 };
