@@ -12,7 +12,7 @@ const AVAILABILITY_PATH = '/coachdashboard/availability';
 const COACH = DEMO_COACHES[0];
 /** Bounds a wait for the device's own data to show. */
 const UI_WAIT = { timeout: 15_000, interval: 100 };
-/** Bounds a wait spanning a server restart: the replication retries every 5 s. */
+/** Bounds a wait spanning a server restart (the replication retries every second). */
 const SYNC_WAIT = { timeout: 45_000, interval: 250 };
 
 // The demo coach's Next Week as seeded (seed-availability.ts): Mon 07:00 requested, Tue free all day, Wed 07:00, 12:00 and 17:00 free.
