@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifySyncError, createSyncStatusTracker, createThrottledLogger, type SyncStatus } from './sync-status.ts';
+import { classifySyncError, countPerBatch, createSyncStatusTracker, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { firstSyncText, lastSyncedText, pendingText } from './sync-status-text.ts';
 
 function collect(tracker: ReturnType<typeof createSyncStatusTracker>) {
@@ -30,6 +30,30 @@ describe('sync status', () => {
     tracker.firstSyncDone();
     tracker.received(1);
     expect(status().firstSync).toEqual({ done: true, docsReceived: 2 });
+  });
+
+  it('emits only when something changed, so the bar does not re-render for nothing', () => {
+    const tracker = createSyncStatusTracker();
+    const emitted: SyncStatus[] = [];
+    tracker.status$.subscribe((s) => emitted.push(s));
+    tracker.pending(0);
+    tracker.unreachable();
+    tracker.firstSyncDone();
+    tracker.received(5);
+    expect(emitted).toHaveLength(2);
+    expect(emitted[1].firstSync).toEqual({ done: true, docsReceived: 0 });
+  });
+
+  it('reports items counted one by one once per batch', async () => {
+    const reports: number[] = [];
+    const count = countPerBatch((n) => reports.push(n));
+    for (let i = 0; i < 1_000; i += 1) count();
+    expect(reports).toEqual([]);
+    await Promise.resolve();
+    count();
+    count();
+    await Promise.resolve();
+    expect(reports).toEqual([1_000, 2]);
   });
 
   it('words for the bar', () => {

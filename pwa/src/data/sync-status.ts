@@ -43,7 +43,10 @@ export function createSyncStatusTracker(initial: Partial<SyncStatus> = {}): Sync
   const subject = new BehaviorSubject<SyncStatus>({ ...INITIAL_SYNC_STATUS, ...initial });
   const update = (change: (s: SyncStatus) => Partial<SyncStatus>) => {
     const current = subject.getValue();
-    subject.next({ ...current, ...change(current) });
+    const changed = change(current);
+    // Every subscriber (the status bar) re-renders on each emission: say nothing when nothing changed.
+    if ((Object.keys(changed) as (keyof SyncStatus)[]).every((key) => changed[key] === current[key])) return;
+    subject.next({ ...current, ...changed });
   };
   return {
     status$: subject.asObservable(),
@@ -74,6 +77,24 @@ export function createSyncStatusTracker(initial: Partial<SyncStatus> = {}): Sync
     complete() {
       subject.complete();
     },
+  };
+}
+
+/**
+ * Counts items reported one by one and passes the count on once per batch: RxDB's replication
+ * reports each pulled document separately but all of one write together, so a first sync of
+ * 10,000 documents becomes a handful of status updates instead of 10,000.
+ */
+export function countPerBatch(report: (count: number) => void): () => void {
+  let counted = 0;
+  return () => {
+    counted += 1;
+    if (counted > 1) return;
+    queueMicrotask(() => {
+      const batch = counted;
+      counted = 0;
+      report(batch);
+    });
   };
 }
 

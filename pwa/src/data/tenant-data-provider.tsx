@@ -99,3 +99,19 @@ export function useTenantDocs<T extends CouchShape>(type: string, where: MangoQu
   // Results of a previous store (another account) are never shown.
   return state.source === store && store ? { docs: state.docs, ready: state.ready } : { docs: [], ready: false };
 }
+
+/**
+ * Check-ins this tab has recorded that are still on their way from the journal into the
+ * collection, in CouchDB shape: a page lists them with `useTenantDocs('check-in')` so a tap shows
+ * at once (design/sync.md "Check-ins on the device").
+ */
+export function useJournalledCheckIns<T extends CouchShape>(): T[] {
+  const store = useTenantStore();
+  const [state, setState] = useState<{ docs: T[]; source: unknown }>({ docs: [], source: null });
+  useEffect(() => {
+    if (!store) return;
+    const sub = store.journalledCheckIns$.subscribe((docs) => setState({ docs: docs.map((d) => toCouchShape<T>(d)), source: store }));
+    return () => sub.unsubscribe();
+  }, [store]);
+  return state.source === store && store ? state.docs : [];
+}

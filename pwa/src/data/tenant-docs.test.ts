@@ -20,4 +20,9 @@ describe('tenant documents on the device', () => {
     expect(countUndecided(checkIns, [outcomeOf('checkin:a:2')])).toBe(2);
     expect(countUndecided(checkIns, checkIns.map((c) => outcomeOf(c.id)))).toBe(0);
   });
+
+  it('count a check-in once while it is both in the journal and in the collection', () => {
+    const checkIns = ['checkin:a:1', 'checkin:b:1'].map((id) => ({ id, type: 'check-in' }));
+    expect(countUndecided([...checkIns, checkIns[1]], [])).toBe(2);
+  });
 });

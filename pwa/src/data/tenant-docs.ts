@@ -119,10 +119,13 @@ export const TENANT_DOCS_MIGRATIONS = {
   2: (doc: LocalDoc) => doc,
 };
 
-/** How many check-ins the server has not decided yet: those without an outcome document. */
+/**
+ * How many check-ins the server has not decided yet: those without an outcome document, each
+ * counted once (one may be in the check-in journal and the collection for a moment).
+ */
 export function countUndecided(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): number {
   const decided = new Set(outcomes.map((o) => o.checkInId));
-  return checkIns.filter((c) => !decided.has(c.id)).length;
+  return new Set(checkIns.map((c) => c.id).filter((id) => !decided.has(id))).size;
 }
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {

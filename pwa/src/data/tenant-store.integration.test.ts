@@ -1,10 +1,14 @@
+import 'fake-indexeddb/auto';
 import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ukDateKey } from '../../../rules/dates.ts';
 import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type SigningKeysDoc } from '../../../rules/documents.ts';
 import { recordCheckIn } from '../front-desk/check-in-actions.ts';
-import { frontDeskLists, frontDeskSelectors } from '../front-desk/front-desk-model.ts';
+import { frontDeskLists, frontDeskSelectors, newCheckIn, withJournalled } from '../front-desk/front-desk-model.ts';
+import { openCheckInJournal } from './check-in-journal.ts';
+import { tenantDatabaseName } from './open-stores.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
+import { toCouchShape, toLocalDoc } from './tenant-docs.ts';
 import type { TenantStore } from './tenant-store.ts';
 import { wipeLocalData } from './wipe-local-data.ts';
 
@@ -16,12 +20,19 @@ afterEach(async () => {
   await kit.stop();
 });
 
-/** The front desk's lists from this device's copy. */
+/** The check-ins this tab's journal holds on their way into the collection, in CouchDB shape. */
+function journalledOn(store: TenantStore): CheckInDoc[] {
+  let docs: CheckInDoc[] = [];
+  store.journalledCheckIns$.subscribe((found) => (docs = found.map((d) => toCouchShape<CheckInDoc>(d)))).unsubscribe();
+  return docs;
+}
+
+/** The front desk's lists from this device's copy, as the page reads them (collection and journal). */
 async function listsOn(store: TenantStore) {
   const [passes, checkIns, outcomes] = [
     await localDocs<DayPassDoc>(store, 'day-pass'), await localDocs<CheckInDoc>(store, 'check-in'), await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'),
   ];
-  return frontDeskLists(passes, checkIns, outcomes, new Date());
+  return frontDeskLists(passes, withJournalled(checkIns, journalledOn(store)), outcomes, new Date());
 }
 
 /** The outcome of each check-in by its id, as a copy (device or server) holds them. */
@@ -52,13 +63,30 @@ describe('tenant store replication through the sync gateway', () => {
     expect(status.lastSyncedAt).not.toBeNull();
   });
 
+  it('a first sync of thousands of documents reports progress per pulled batch, ends done, and live changes follow', async () => {
+    const docs = Array.from({ length: 2_500 }, (_, n) => ({ _id: `daypass:bulk-${String(n).padStart(5, '0')}`, type: 'day-pass', passId: `bulk-${n}` }));
+    await kit.gymDb().bulk({ docs });
+    const { store } = await kit.openDevice();
+    const progress: number[] = [];
+    store.status$.subscribe((s) => progress.push(s.firstSync.docsReceived));
+    const done = await eventually(() => latestStatus(store), (s) => s.firstSync.done, 30_000);
+    const stored = await store.collection.count().exec();
+    expect(stored).toBeGreaterThan(docs.length);
+    expect(done.firstSync.docsReceived).toBe(stored);
+    // The pull takes 1,000 documents a time: a few updates, not one per document.
+    expect(new Set(progress).size).toBeLessThanOrEqual(Math.ceil(stored / 1_000) + 1);
+
+    const later = await kit.sellDayPass();
+    await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (found) => found.some((d) => d._id === later._id));
+  });
+
   it("pushes a check-in recorded on the device and pulls back the server's outcome", async () => {
     const pass = await kit.sellDayPass();
     const { store } = await kit.openDevice();
     await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 1);
 
     expect(await checkInOn(store, pass.passId)).toEqual({ tone: 'success', text: 'Checked In.' });
-    const [checkIn] = await localDocs<CheckInDoc>(store, 'check-in');
+    const [checkIn] = await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === 1);
     expect(checkIn).toMatchObject({ passId: pass.passId, gymId: kit.gymId, deviceId: store.deviceId, method: 'tap' });
     await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs[0]?.checkInId === checkIn._id && docs[0].outcome === 'counted');
 
@@ -144,6 +172,28 @@ describe('tenant store replication through the sync gateway', () => {
     for (const { store } of [a, b]) await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
   });
 
+  it('a check-in a closed tab left in the journal is moved into the copy and synced when the front desk opens again', async () => {
+    const pass = await kit.sellDayPass();
+    const first = await kit.openDevice('gym', { databaseName: 'front-desk' });
+    await eventually(() => localDocs<DayPassDoc>(first.store, 'day-pass'), (docs) => docs.length === 1);
+    const view = await viewOn(first.store, pass.passId);
+    await first.store.stop();
+    // The tab closed between the journal's write and the move into the collection.
+    const journal = await openCheckInJournal('front-desk');
+    const left = newCheckIn(view, { gymId: kit.gymId, deviceId: first.store.deviceId, method: 'tap', now: new Date(), random: 'c0ffee' });
+    await journal.append(toLocalDoc(left));
+    journal.close();
+
+    const next = await kit.openDevice('gym', { databaseName: 'front-desk' });
+    const [moved] = await eventually(() => localDocs<CheckInDoc>(next.store, 'check-in'), (docs) => docs.length === 1);
+    expect(moved).toEqual(left);
+    const [decided] = await eventually(() => localDocs<CheckInOutcomeDoc>(next.store, 'check-in-outcome'), (docs) => docs.length === 1);
+    expect(decided).toMatchObject({ checkInId: left._id, outcome: 'counted' });
+    expect(await kit.serverDocs<CheckInDoc>('checkin:')).toEqual([expect.objectContaining({ ...left, _rev: expect.any(String) })]);
+    expect(journalledOn(next.store)).toEqual([]);
+    await eventually(() => latestStatus(next.store), (s) => s.pending === 0);
+  });
+
   it('loses nothing when the server stops in the middle of a sync', async () => {
     const passes: DayPassDoc[] = [];
     for (let n = 0; n < 20; n += 1) passes.push(await kit.sellDayPass());
@@ -212,6 +262,20 @@ describe('tenant store replication through the sync gateway', () => {
     const next = await kit.openDevice('gym', { databaseName: 'shared-tablet', offline: true });
     expect(await localDocs(next.store, 'day-pass')).toEqual([]);
     expect(await localDocs(next.store, 'check-in')).toEqual([]);
+    expect(journalledOn(next.store)).toEqual([]);
     expect(latestStatus(next.store)).toMatchObject({ pending: 0, firstSync: { done: false } });
+  });
+
+  it('logging out with the front desk closed also removes check-ins left in its journal', async () => {
+    const name = tenantDatabaseName('gym', kit.gymId);
+    const journal = await openCheckInJournal(name);
+    await journal.append({ id: `checkin:${'a'.repeat(24)}:1`, type: 'check-in' });
+    journal.close();
+
+    await wipeLocalData({ kind: 'gym', tenantId: kit.gymId });
+
+    const after = await openCheckInJournal(name);
+    expect(await after.entries()).toEqual([]);
+    after.close();
   });
 });

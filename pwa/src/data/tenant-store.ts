@@ -12,10 +12,11 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { combineLatest, filter, type Observable } from 'rxjs';
 import type { CheckInDoc } from '../../../rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
+import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
 import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createSyncFetch } from './sync-fetch.ts';
-import { createSyncStatusTracker, classifySyncError, createThrottledLogger, type SyncStatus } from './sync-status.ts';
+import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
 import {
   TENANT_DOCS_MIGRATIONS,
@@ -59,10 +60,16 @@ export interface TenantStore {
   /** Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device. */
   write(doc: CouchShape): Promise<void>;
   /**
-   * Records a new check-in (always a fresh id, never replaced): one insert, durable on the device
-   * when it resolves. It waits to sync until the server's outcome document for it arrives.
+   * Records a new check-in (always a fresh id, never replaced): durable on the device when it
+   * resolves (in the check-in journal, then moved into the collection). It waits to sync until the
+   * server's outcome document for it arrives.
    */
   addCheckIn(doc: CheckInDoc): Promise<void>;
+  /**
+   * Check-ins recorded in this tab that are still on their way from the journal into the collection
+   * (milliseconds, normally): lists show them with the collection's, so a tap shows at once.
+   */
+  journalledCheckIns$: Observable<readonly LocalDoc[]>;
   /** Resolves when everything local is pushed and everything remote pulled (only while online). */
   awaitInSync(): Promise<void>;
   stop(): Promise<void>;
@@ -107,6 +114,19 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   outbox = pendingWrites;
   // Check-ins wait on their own documents; entries an older version kept for them are dropped.
   await pendingWrites.keepOnly(async (entry) => entry.doc.type !== 'check-in' && (await collection.findOne(entry.id).exec()) !== null);
+  // A tap lands in the journal first (check-in-journal.ts); this moves it into the collection.
+  const journal = await openCheckInJournal(databaseName);
+  const drainJournal = createJournalDrain(
+    journal,
+    async (checkIns) => {
+      const { error } = await collection.bulkInsert(checkIns);
+      // 409: already in the collection (another tab moved it, or a run before a crash did).
+      return error.filter((e) => e.status !== 409).map((e) => e.documentId);
+    },
+    (message) => log('journal', `Check-ins (${kind}): ${message}`),
+  );
+  // Check-ins a closed tab or a crash left in the journal.
+  void drainJournal();
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
@@ -140,8 +160,9 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       pendingWrites.count$,
       collection.find({ selector: { type: 'check-in' } }).$,
       collection.find({ selector: { type: 'check-in-outcome' } }).$,
-    ]).subscribe(([writes, checkIns, outcomes]) => tracker.pending(writes + countUndecided(checkIns, outcomes))),
-    replication.received$.subscribe(() => tracker.received(1)),
+      journal.docs$,
+    ]).subscribe(([writes, checkIns, outcomes, journalled]) => tracker.pending(writes + countUndecided([...checkIns, ...journalled], outcomes))),
+    replication.received$.subscribe(countPerBatch((count) => tracker.received(count))),
     replication.sent$
       .pipe(filter((doc) => doc.type !== 'check-in'))
       .subscribe((doc) => void pendingWrites.acknowledge(doc as unknown as Record<string, unknown>)),
@@ -180,6 +201,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
+      await drainJournal();
+      journal.close();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -194,6 +217,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     deviceId: await db.storageToken,
     collection,
     status$: tracker.status$,
+    journalledCheckIns$: journal.docs$,
     async write(doc) {
       const local = toLocalDoc(doc);
       // Recorded first: the push may report the document sent before a later record would land.
@@ -206,7 +230,9 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }
     },
     async addCheckIn(doc) {
-      await collection.insert(toLocalDoc(doc));
+      await journal.append(toLocalDoc(doc));
+      // Moved on right after the tap has its answer, not before.
+      setTimeout(() => void drainJournal(), 0);
     },
     awaitInSync: () => replication.awaitInSync().then(() => undefined),
     stop,
@@ -214,6 +240,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       (removed ??= (async () => {
         await stop();
         await db.remove();
+        await deleteCheckInJournal(databaseName);
       })()),
   };
   openStores.add(store);

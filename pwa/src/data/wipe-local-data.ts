@@ -1,6 +1,6 @@
 /**
  * Logging out of a shared tablet leaves none of the account's data behind (design/sync.md):
- * its IndexedDB database and the runtime caches. The precached app shell stays, so the app still
+ * its IndexedDB databases (the replicated copy and the check-in journal) and the runtime caches. The precached app shell stays, so the app still
  * starts offline for the next person. RxDB loads only if there is something to remove.
  */
 import { availabilityNotices } from './availability-notices.ts';
@@ -12,9 +12,15 @@ export async function wipeLocalData(account?: { kind: TenantKind; tenantId: stri
     await store.remove();
     removed.add(store.databaseName);
   }
-  if (account && !removed.has(tenantDatabaseName(account.kind, account.tenantId))) {
-    const [{ removeRxDatabase }, { getRxStorageDexie }] = await Promise.all([import('rxdb'), import('rxdb/plugins/storage-dexie')]);
-    await removeRxDatabase(tenantDatabaseName(account.kind, account.tenantId), getRxStorageDexie());
+  const name = account && tenantDatabaseName(account.kind, account.tenantId);
+  if (name && !removed.has(name)) {
+    const [{ removeRxDatabase }, { getRxStorageDexie }, { deleteCheckInJournal }] = await Promise.all([
+      import('rxdb'),
+      import('rxdb/plugins/storage-dexie'),
+      import('./check-in-journal.ts'),
+    ]);
+    await removeRxDatabase(name, getRxStorageDexie());
+    await deleteCheckInJournal(name);
   }
   availabilityNotices.clear();
   if (typeof caches !== 'undefined') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '../../../rules/documents.ts';
-import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, type CheckInRecord } from './front-desk-model.ts';
+import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, withJournalled, type CheckInRecord } from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -107,6 +107,16 @@ describe('front desk lists and tiles', () => {
     const [decided, pending] = [checkIn('1'.repeat(24), minutes(-3)), checkIn('1'.repeat(24), minutes(-1))];
     const outcome = outcomeOf(decided, { outcome: 'counted' });
     expect(joinOutcomes([decided, pending], [outcome])).toEqual([{ checkIn: decided, outcome }, { checkIn: pending, outcome: null }]);
+  });
+
+  it("shows a check-in still in this tab's journal at once, and once when the collection has it too", () => {
+    const pass = dayPass({ passId: '1'.repeat(24) });
+    const tapped = checkIn(pass.passId, minutes(-0.1));
+    const [before, during] = [withJournalled([], [tapped]), withJournalled([tapped], [tapped])];
+    expect(during).toEqual([tapped]);
+    for (const recorded of [before, during]) {
+      expect(frontDeskLists([pass], recorded, [], NOW).today[0]).toMatchObject({ canCheckIn: false, checkInPending: true, checkedInAt: tapped.checkedInAt });
+    }
   });
 
   it('gives each pass only its own check-ins', () => {

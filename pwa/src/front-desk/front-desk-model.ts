@@ -133,6 +133,16 @@ export interface FrontDeskLists {
   mastrUpcoming: PassView[];
 }
 
+/**
+ * Every check-in the device has recorded: the collection's and, once each, those this tab has
+ * just recorded that are still on their way from the check-in journal into it.
+ */
+export function withJournalled<T extends { _id: string }>(stored: T[], journalled: T[]): T[] {
+  if (journalled.length === 0) return stored;
+  const ids = new Set(stored.map((c) => c._id));
+  return [...stored, ...journalled.filter((c) => !ids.has(c._id))];
+}
+
 export function frontDeskLists(
   passes: readonly PassDoc[],
   checkIns: readonly CheckInDoc[],

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
-import { useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
+import { useJournalledCheckIns, useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
-import { CODE_ERRORS, frontDeskLists, frontDeskSelectors, type PassView } from './front-desk-model.ts';
+import { CODE_ERRORS, frontDeskLists, frontDeskSelectors, withJournalled, type PassView } from './front-desk-model.ts';
 
 /** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
 function useNow(intervalMs: number): Date {
@@ -23,11 +23,12 @@ export function useFrontDesk() {
   const dayPasses = useTenantDocs<DayPassDoc>('day-pass', where.dayPasses);
   const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass', where.mastrPasses);
   const checkIns = useTenantDocs<CheckInDoc>('check-in', where.checkIns);
+  const journalled = useJournalledCheckIns<CheckInDoc>();
   const outcomes = useTenantDocs<CheckInOutcomeDoc>('check-in-outcome', where.outcomes);
   const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
   const lists = useMemo(
-    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], checkIns.docs, outcomes.docs, now),
-    [dayPasses.docs, mastrPasses.docs, checkIns.docs, outcomes.docs, now],
+    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], withJournalled(checkIns.docs, journalled), outcomes.docs, now),
+    [dayPasses.docs, mastrPasses.docs, checkIns.docs, journalled, outcomes.docs, now],
   );
   const checkIn = useCallback(
     (view: PassView, method: CheckInDoc['method']): Promise<Message> =>
