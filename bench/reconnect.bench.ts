@@ -15,6 +15,7 @@ import { startBenchStack } from './support/bench-stack.ts';
 import { firstSyncDone, latestStatus, localDocs, openGymDevice, todayList } from './support/devices.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
 import { seedGym, seedMemberCopies } from './support/gym-data.ts';
+import { watchDeviceArrivals, watchServerArrivals } from './support/arrivals.ts';
 import { runBench } from './support/run.ts';
 import { ms, verdict, waitUntil } from './support/stats.ts';
 
@@ -55,16 +56,25 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
       if (text !== 'Checked In.') throw new Error(`Tablet ${t + 1}: '${text}'`);
     }
   }
-  const recorded = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in')))).flat();
-  const total = recorded.length;
+  // A tap is durable before the record reaches the replicated collection (the store's check-in
+  // journal moves it there moments later): count from the collection once it holds every one.
+  const total = 2 * PER_TABLET;
+  let recorded: CheckInDoc[] = [];
+  await waitUntil(
+    async () => (recorded = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in')))).flat()).length === total,
+    { timeoutMs: 15_000, what: 'every check-in in the tablets\' collections' },
+  );
   console.log(`offline: ${tablets.map(({ store }) => latestStatus(store).pending).join(' + ')} check-ins waiting to sync; ${SHARED} passes on both tablets`);
 
   let firstContact = 0;
+  let firstPush = 0;
   const bulkDocs: number[] = [];
   stack.server.events.on('response', (request) => {
     if (!request.path.startsWith('/sync/')) return;
     if (!firstContact) firstContact = request.info.received;
-    if (request.path.endsWith('/_bulk_docs')) bulkDocs.push(request.info.responded - request.info.received);
+    if (!request.path.endsWith('/_bulk_docs')) return;
+    if (!firstPush) firstPush = request.info.received;
+    bulkDocs.push(request.info.responded - request.info.received);
   });
   stack.timing?.reset();
 
@@ -73,25 +83,20 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
     (await gymDb.list({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })).rows.map((r) => r.doc as T);
   const serverCheckIns = () => serverDocs<CheckInDoc>('checkin:');
   const serverOutcomes = () => serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
+  // Arrivals are followed from change feeds and events, not by reading every outcome back each
+  // 50 ms: that polling shared the one Node thread with the server and tablets and slowed them.
+  const serverArrivals = await watchServerArrivals(stack.config.couchUrl!, `mastr_gym_${gym.gymId}`, 'checkin-outcome:', total);
+  const tabletArrivals = tablets.map(({ store }) => watchDeviceArrivals(store, 'check-in-outcome', total));
+  cleanup(async () => [serverArrivals, ...tabletArrivals].forEach((a) => a.stop()));
   const restoredAt = Date.now();
   await Promise.all(tablets.map(({ cable }) => cable.restore()));
-  const done = { server: 0, tablets: [0, 0] };
-  const progress = { server: 0, tablets: [0, 0] };
-  await waitUntil(
-    async () => {
-      progress.server = (await serverOutcomes()).length;
-      if (!done.server && progress.server === total) done.server = Date.now();
-      for (const [t, { store }] of tablets.entries()) {
-        progress.tablets[t] = (await localDocs(store, 'check-in-outcome')).length;
-        if (!done.tablets[t] && progress.tablets[t] === total) done.tablets[t] = Date.now();
-      }
-      return done.server > 0 && done.tablets.every((d) => d > 0);
-    },
-    { timeoutMs: TIMEOUT_MS, everyMs: 50, what: 'every record decided on the server and on both tablets' },
-  ).catch((err) => {
-    console.log(`progress: ${progress.server}/${total} decided on the server, ${progress.tablets.join(' and ')} on the tablets; ${bulkDocs.length} pushes answered`);
+  await waitUntil(() => [serverArrivals, ...tabletArrivals].every((a) => a.doneAt() > 0), {
+    timeoutMs: TIMEOUT_MS, everyMs: 50, what: 'every record decided on the server and on both tablets',
+  }).catch((err) => {
+    console.log(`progress: ${serverArrivals.count()}/${total} decided on the server, ${tabletArrivals.map((a) => a.count()).join(' and ')} on the tablets; ${bulkDocs.length} pushes answered`);
     throw err;
   });
+  const done = { server: serverArrivals.doneAt(), tablets: tabletArrivals.map((a) => a.doneAt()) };
 
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;
@@ -102,7 +107,8 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
     .filter((d) => d.outcome !== decisions.get(d.checkInId)).length;
   const allDone = Math.max(done.server, ...done.tablets);
   console.log(`records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`);
-  console.log(`first request reached the server ${ms(firstContact - restoredAt)} after the network came back (retry pause)`);
+  // The live long-poll retries at once; a push waits for the replication's retry pause.
+  console.log(`first request reached the server ${ms(firstContact - restoredAt)} after the network came back, first push ${ms(firstPush - restoredAt)} (retry pause)`);
   console.log(`from the network back:   server decided all ${ms(done.server - restoredAt)}; tablets pulled all ${done.tablets.map((d) => ms(d - restoredAt)).join(' / ')}`);
   console.log(`from first contact:      server decided all ${ms(done.server - firstContact)}; tablets pulled all ${done.tablets.map((d) => ms(d - firstContact)).join(' / ')}`);
   const bulkTotal = bulkDocs.reduce((a, b) => a + b, 0);

@@ -19,6 +19,9 @@ export interface EmbeddedCouch {
   close(): Promise<void>;
 }
 
+/** In-memory servers started by this process: each gets its own namespace. */
+let inMemoryServers = 0;
+
 /**
  * A CouchDB-compatible HTTP server (express-pouchdb over PouchDB) for development and tests.
  * It is "admin party" — anyone who reaches it may do anything — so it binds to 127.0.0.1 only and
@@ -38,18 +41,24 @@ export async function startEmbeddedCouch(options: EmbeddedCouchOptions): Promise
     configPath = path.join(prefix, 'config.json');
   } else {
     PouchDB.plugin(require('pouchdb-adapter-memory'));
-    Pouch = PouchDB.defaults({ adapter: 'memory' });
+    // The memory adapter keeps databases process-wide by name, its list of databases included: each
+    // server gets a namespace of its own, or a test's server would see (and race on) an earlier one's.
+    Pouch = PouchDB.defaults({ adapter: 'memory', prefix: `mem${(inMemoryServers += 1)}-` });
     configPath = path.join(require('node:os').tmpdir(), `mastr-couch-${process.pid}-${Date.now()}.json`);
   }
 
   const app = express();
   // Full CouchDB mode (the "minimumForPouchDB" mode breaks _find); config and log stay out of the cwd.
+  // Without gzip and per-request log lines, as Apache CouchDB answers: only the Hapi server calls
+  // it, over loopback, and it decompressed every answer it had just compressed (the gateway
+  // compresses for devices itself); the Hapi server logs requests.
   app.use(
     '/',
     expressPouchDB(Pouch, {
       configPath,
       logPath: configPath.replace(/config\.json$|\.json$/, '.log'),
       inMemoryConfig: !options.dataDir,
+      overrideMode: { exclude: ['compression', 'routes/http-log'] },
     }),
   );
 

@@ -79,6 +79,22 @@ describe('check-ins pushed through the sync gateway', () => {
     }
   });
 
+  it('counts each shared pass exactly once when two batches on the same passes race through two server instances', async () => {
+    const other = await stack.startInstance();
+    const passes = await Promise.all(Array.from({ length: 8 }, () => givenDayPass(stack, gymId, TODAY)));
+    const desk1 = passes.map((p) => deviceCheckIn(p, at('09:00:00'), 'tablet-1'));
+    const desk2 = passes.map((p) => deviceCheckIn(p, at('09:20:00'), 'tablet-2'));
+    const [rows1, rows2] = await Promise.all([push(desk1, stack.server), push(desk2, other)]);
+    expect([...rows1, ...rows2].every((r) => r.ok)).toBe(true);
+    for (const [i, p] of passes.entries()) {
+      const outcomes = [await decision(desk1[i]._id), await decision(desk2[i]._id)];
+      const counted = outcomes.filter((o) => o.outcome === 'counted');
+      expect(counted).toHaveLength(1);
+      expect(outcomes.find((o) => o.outcome === 'duplicate')?.duplicateOf).toBe(counted[0].checkInId);
+      expect((await pass(p)).checkIns.all_check_ins).toEqual([(await stored(counted[0].checkInId)).checkedInAt]);
+    }
+  });
+
   it('counts a Mastr class pass once, however far apart the check-ins are', async () => {
     const mastr = await givenMastrPass(stack, gymId, `${TODAY}T18:00:00`);
     const first = deviceCheckIn(mastr, at('17:50:00'));
@@ -108,6 +124,32 @@ describe('check-ins pushed through the sync gateway', () => {
     expect(redelivered).toMatchObject({ ok: true });
     expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
     expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('08:00:00')]);
+  });
+
+  it('answers a re-delivered batch with the stored revisions and decisions and writes nothing', async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const counted = deviceCheckIn(dayPass, at('07:00:00'));
+    const duplicate = deviceCheckIn(dayPass, at('07:10:00'), 'tablet-2');
+    const refused = deviceCheckIn({ ...dayPass, passId: newId() }, at('07:00:00'));
+    const batch = [counted, duplicate, refused];
+    const first = await push(batch);
+    const decided = await Promise.all(batch.map((c) => decision(c._id)));
+    const seqBefore = (await gymDb().info()).update_seq;
+    expect(await push(batch)).toEqual(first);
+    expect(await Promise.all(batch.map((c) => decision(c._id)))).toEqual(decided);
+    expect((await gymDb().info()).update_seq).toEqual(seqBefore);
+    expect(decided.map((d) => d.outcome)).toEqual(['counted', 'duplicate', 'refused']);
+  });
+
+  it('decides a record that was stored without its outcome (a crash between the two) when it is delivered again', async () => {
+    const dayPass = await givenDayPass(stack, gymId, TODAY);
+    const checkIn = deviceCheckIn(dayPass, at('11:30:00'));
+    const { _deleted, ...record } = checkIn;
+    const { rev } = await gymDb().insert(record as CheckInDoc);
+    const [row] = await push([checkIn]);
+    expect(row).toEqual({ ok: true, id: checkIn._id, rev });
+    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('11:30:00')]);
   });
 
   it('keeps check-ins of a cancelled pass, a pass for another day and an unknown pass as refused, with the reason', async () => {

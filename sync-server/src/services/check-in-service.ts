@@ -33,17 +33,26 @@ export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): P
  * is answered as stored. Only the gym's copy of the pass records check-ins: the member's copy is
  * never touched here (the member app does not show them, and a write per member database would
  * more than double the cost of a push from a front desk).
- * The whole batch is read and written in bulk; deciding is in memory, in arrival order.
+ * The whole batch is read and written in bulk, three CouchDB calls when nothing races: one read of
+ * the outcomes and passes, one write of the counted passes, one write of records and outcomes.
+ * Records are not read first: they never change once made, so a record CouchDB already holds
+ * answers the write as a conflict and is then read (only a re-delivery pays for that).
  */
 export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<DecidedCheckIn[]> {
-  const db = tenantDb<GymDoc>(deps.couch, 'gym', gymId);
-  const stored = await fetchDocs(db, checkIns.flatMap((c) => [c._id, checkInOutcomeId(c._id)]));
+  const db = tenantDb<GymDoc | PassDoc>(deps.couch, 'gym', gymId);
+  const known = await fetchDocs(db, checkIns.flatMap((c) => [checkInOutcomeId(c._id), passKey(c)]));
+  const stored = new Map<string, GymDoc>();
+  for (const c of checkIns) {
+    const outcome = known.get(checkInOutcomeId(c._id));
+    if (outcome) stored.set(outcome._id, outcome as CheckInOutcomeDoc);
+  }
   const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
-  const outcomes = await decideOutcomes(deps, gymId, undecided);
+  const passes = new Map(undecided.map((c) => [passKey(c), (known.get(passKey(c)) as PassDoc | undefined) ?? null]));
+  const outcomes = await decideOutcomes(deps, gymId, undecided, passes);
 
   const resolvedAt = deps.now().toISOString();
   const docs: GymDoc[] = [
-    ...checkIns.filter((c) => !stored.has(c._id)),
+    ...checkIns,
     ...undecided.map((c): CheckInOutcomeDoc => ({
       _id: checkInOutcomeId(c._id), type: 'check-in-outcome', checkInId: c._id, passId: c.passId, gymId,
       ...outcomes.get(c._id)!, resolvedAt,
@@ -53,23 +62,26 @@ export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readon
   const raced: string[] = [];
   results.forEach((result, i) => {
     if (result.rev) stored.set(docs[i]._id, { ...docs[i], _rev: result.rev });
-    else if (result.error === 'conflict') raced.push(docs[i]._id); // stored meanwhile by another instance: its version stands
+    // Already stored: a re-delivered record, or an outcome another instance stored meanwhile (its version stands).
+    else if (result.error === 'conflict') raced.push(docs[i]._id);
     else throw new Error(`Storing ${docs[i]._id} failed: ${result.error} ${result.reason}`);
   });
-  for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc);
+  for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc as GymDoc);
   return checkIns.map((c) => ({
     checkIn: stored.get(c._id) as StoredCheckIn,
     outcome: stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc,
   }));
 }
 
-async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[]) {
+/** Decides the records against their passes (as read: null when unknown), writing counted ones onto the passes. */
+async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[], read: Map<string, PassDoc | null>) {
   const db = tenantDb<PassDoc>(deps.couch, 'gym', gymId);
   const outcomes = new Map<string, Outcome>();
   let pending = fresh;
+  let passes = read;
   for (let round = 1; pending.length > 0; round += 1) {
     if (round > MAX_ROUNDS) throw new Error(`Check-ins for gym ${gymId} kept losing races on their passes.`);
-    const passes = await fetchDocs(db, pending.map(passKey));
+    if (round > 1) passes = await fetchDocs(db, pending.map(passKey));
     const changed = new Map<string, PassDoc>();
     for (const checkIn of pending) {
       const key = passKey(checkIn);
