@@ -124,8 +124,13 @@ export const TENANT_DOCS_MIGRATIONS = {
  * counted once (one may be in the check-in journal and the collection for a moment).
  */
 export function countUndecided(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): number {
+  return new Set(undecidedCheckIns(checkIns, outcomes).map((c) => c.id)).size;
+}
+
+/** The check-ins without an outcome document: what the server has still to decide. */
+export function undecidedCheckIns(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): LocalDoc[] {
   const decided = new Set(outcomes.map((o) => o.checkInId));
-  return new Set(checkIns.map((c) => c.id).filter((id) => !decided.has(id))).size;
+  return checkIns.filter((c) => !decided.has(c.id));
 }
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {

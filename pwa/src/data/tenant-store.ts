@@ -4,7 +4,7 @@
  * live through the server's authorising gateway `/sync/{kind}/{id}/`. Pages read the collection
  * and write through `write`; nothing here waits for the network.
  */
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxDocument, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
@@ -13,6 +13,7 @@ import { combineLatest, filter, type Observable } from 'rxjs';
 import type { CheckInDoc } from '../../../rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
+import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
 import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createSyncFetch } from './sync-fetch.ts';
@@ -24,6 +25,7 @@ import {
   tolerateTombstone,
   toLocalDoc,
   countUndecided,
+  undecidedCheckIns,
   type CouchShape,
   type LocalDoc,
 } from './tenant-docs.ts';
@@ -70,8 +72,6 @@ export interface TenantStore {
    * (milliseconds, normally): lists show them with the collection's, so a tap shows at once.
    */
   journalledCheckIns$: Observable<readonly LocalDoc[]>;
-  /** Resolves when everything local is pushed and everything remote pulled (only while online). */
-  awaitInSync(): Promise<void>;
   stop(): Promise<void>;
   /** Stops and deletes this account's data from the device. */
   remove(): Promise<void>;
@@ -131,31 +131,70 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
 
+  const retryMs = options.retryMs ?? 1_000;
+  let checkInSender: CheckInSender | null = null;
+  const url = `${baseUrl}/sync/${kind}/${tenantId}/`;
+  const syncFetch = createSyncFetch({
+    getAccessToken: options.getAccessToken,
+    refresh: options.refresh,
+    onReachable: ({ status }) => {
+      const wasOffline = !tracker.get().online;
+      tracker.reachable(status, new Date());
+      if (!wasOffline || status >= 300) return;
+      // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
+      // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
+      replication.reSync();
+      checkInSender?.wake();
+    },
+    onUnreachable: () => tracker.unreachable(),
+  });
   const replication = replicateCouchDB<LocalDoc>({
     replicationIdentifier: `mastr-couchdb-${kind}-${tenantId}`,
     collection,
-    url: `${baseUrl}/sync/${kind}/${tenantId}/`,
+    url,
     live: true,
-    retryTime: options.retryMs ?? 1_000,
-    fetch: createSyncFetch({
-      getAccessToken: options.getAccessToken,
-      refresh: options.refresh,
-      onReachable: ({ status }) => {
-        const wasOffline = !tracker.get().online;
-        tracker.reachable(status, new Date());
-        // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
-        // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
-        if (wasOffline && status < 300) replication.reSync();
-      },
-      onUnreachable: () => tracker.unreachable(),
-    }),
+    retryTime: retryMs,
+    fetch: syncFetch,
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
-    // Members only read their passes; the gateway would refuse their writes anyway.
-    push: kind === 'member' ? undefined : { batchSize: 100 },
+    // Only a coach edits what it pulls. Members write nothing; a front desk only adds check-ins,
+    // which the check-in sender delivers: without a push, RxDB keeps no push bookkeeping per
+    // pulled document, which halves a front desk's first sync (bench/RESULTS.md, issue 3).
+    push: kind === 'coach' ? { batchSize: 100 } : undefined,
   });
+  checkInSender =
+    kind === 'gym'
+      ? createCheckInSender({
+          url: `${url}_bulk_docs`,
+          fetch: syncFetch,
+          batchSize: 100,
+          retryMs,
+          resendAfterMs: 30_000,
+          onError: (error) => {
+            if (error instanceof TypeError || (error as Error).name === 'AbortError') return; // unreachable: reported by the fetch
+            log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`);
+          },
+        })
+      : null;
+  // Two tabs of one account: only the one elected to replicate delivers check-ins.
+  let undecidedNow: LocalDoc[] = [];
+  let deliversCheckIns = false;
+  if (checkInSender) {
+    const sender = checkInSender;
+    void db.waitForLeadership().then(() => {
+      deliversCheckIns = true;
+      sender.undecided(undecidedNow);
+    });
+  }
 
   const subscriptions = [
+    // The server's undecided check-ins change with the collection only (not at each tap's journal write).
+    combineLatest([collection.find({ selector: { type: 'check-in' } }).$, collection.find({ selector: { type: 'check-in-outcome' } }).$]).subscribe(
+      ([checkIns, outcomes]) => {
+        undecidedNow = undecidedCheckIns(checkIns, outcomes).map((doc) => (doc as unknown as RxDocument<LocalDoc>).toJSON() as LocalDoc);
+        if (deliversCheckIns) checkInSender?.undecided(undecidedNow);
+      },
+    ),
     combineLatest([
       pendingWrites.count$,
       collection.find({ selector: { type: 'check-in' } }).$,
@@ -201,6 +240,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
+      checkInSender?.stop();
       await drainJournal();
       journal.close();
       await replication.cancel();
@@ -234,7 +274,6 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       // Moved on right after the tap has its answer, not before.
       setTimeout(() => void drainJournal(), 0);
     },
-    awaitInSync: () => replication.awaitInSync().then(() => undefined),
     stop,
     remove: () =>
       (removed ??= (async () => {

@@ -1,0 +1,129 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
+import type { LocalDoc } from './tenant-docs.ts';
+
+const PASS = 'a'.repeat(24);
+const checkIn = (n: number): LocalDoc => ({
+  id: `checkin:${PASS}:${n}`, type: 'check-in', passId: PASS, passKind: 'day-pass', gymId: 'g'.repeat(24),
+  checkedInAt: '2026-11-21T10:00:00.000Z', method: 'tap', deviceId: 'tablet-1', _meta: { lwt: 1 }, _rev: '1-x', _deleted: false,
+});
+
+/** A gateway stand-in that records each delivery's ids, answering as told. */
+function gateway(answer: () => 'ok' | 'down' | 'refused' = () => 'ok') {
+  const deliveries: { ids: string[]; body: Record<string, unknown>[] }[] = [];
+  let release: (() => void) | null = null;
+  let hold = false;
+  const fetchImpl = (async (_url: string, init: RequestInit) => {
+    const docs = (JSON.parse(String(init.body)) as { docs: Record<string, unknown>[] }).docs;
+    if (hold) await new Promise<void>((resolve) => (release = resolve));
+    const how = answer();
+    if (how === 'down') throw new TypeError('fetch failed');
+    if (how === 'refused') throw Object.assign(new Error('The sync server answered 403'), { name: 'SyncHttpError' });
+    deliveries.push({ ids: docs.map((d) => String(d._id)), body: docs });
+    return new Response('[]', { status: 201 });
+  }) as unknown as typeof fetch;
+  return {
+    fetchImpl,
+    deliveries,
+    holdNext() {
+      hold = true;
+    },
+    releaseHeld() {
+      hold = false;
+      release?.();
+    },
+  };
+}
+
+const settle = (ms = 0) => new Promise((resolve) => setTimeout(resolve, ms));
+async function eventually(check: () => boolean, timeoutMs = 2_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('Condition not met');
+    await settle(5);
+  }
+}
+
+let sender: CheckInSender | null = null;
+afterEach(() => sender?.stop());
+
+function start(fetchImpl: typeof fetch, over: { resendAfterMs?: number; retryMs?: number } = {}, errors: unknown[] = []) {
+  sender = createCheckInSender({
+    url: 'http://gateway/sync/gym/g/_bulk_docs', fetch: fetchImpl, batchSize: 2, retryMs: over.retryMs ?? 20,
+    resendAfterMs: over.resendAfterMs ?? 60_000, onError: (e) => errors.push(e),
+  });
+  return sender;
+}
+
+describe('delivering check-ins to the server', () => {
+  it('sends every undecided check-in in batches, with only the fields a front desk may send', async () => {
+    const server = gateway();
+    start(server.fetchImpl).undecided([1, 2, 3].map(checkIn));
+    await eventually(() => server.deliveries.length === 2);
+    expect(server.deliveries.map((d) => d.ids)).toEqual([[checkIn(1).id, checkIn(2).id], [checkIn(3).id]]);
+    expect(server.deliveries[0].body[0]).toEqual({
+      _id: checkIn(1).id, type: 'check-in', passId: PASS, passKind: 'day-pass', gymId: 'g'.repeat(24),
+      checkedInAt: '2026-11-21T10:00:00.000Z', method: 'tap', deviceId: 'tablet-1',
+    });
+  });
+
+  it('does not send an accepted check-in again while its outcome is on its way, and does after a while', async () => {
+    const server = gateway();
+    const desk = start(server.fetchImpl, { resendAfterMs: 80 });
+    desk.undecided([checkIn(1)]);
+    await eventually(() => server.deliveries.length === 1);
+    desk.undecided([checkIn(1), checkIn(2)]);
+    await eventually(() => server.deliveries.length === 2);
+    expect(server.deliveries[1].ids).toEqual([checkIn(2).id]);
+    // No outcome came for either: both are delivered again.
+    await eventually(() => server.deliveries.length >= 3);
+    expect(server.deliveries.slice(2).flatMap((d) => d.ids).sort()).toEqual([checkIn(1).id, checkIn(2).id].sort());
+  });
+
+  it('stops sending a check-in once it is decided', async () => {
+    const server = gateway();
+    const desk = start(server.fetchImpl, { resendAfterMs: 40 });
+    desk.undecided([checkIn(1)]);
+    await eventually(() => server.deliveries.length === 1);
+    desk.undecided([]);
+    await settle(120);
+    expect(server.deliveries).toHaveLength(1);
+  });
+
+  it('retries after a failed delivery, and at once when woken (the server is reachable again)', async () => {
+    let how: 'down' | 'ok' = 'down';
+    const server = gateway(() => how);
+    const errors: unknown[] = [];
+    const desk = start(server.fetchImpl, { retryMs: 60_000 }, errors);
+    desk.undecided([checkIn(1)]);
+    await eventually(() => errors.length === 1);
+    how = 'ok';
+    await settle(50);
+    expect(server.deliveries).toHaveLength(0); // still in its retry pause
+    desk.wake();
+    await eventually(() => server.deliveries.length === 1);
+    expect(server.deliveries[0].ids).toEqual([checkIn(1).id]);
+  });
+
+  it('keeps retrying a refused delivery after the pause, reporting each failure', async () => {
+    let how: 'refused' | 'ok' = 'refused';
+    const server = gateway(() => how);
+    const errors: unknown[] = [];
+    start(server.fetchImpl, { retryMs: 20 }, errors).undecided([checkIn(1)]);
+    await eventually(() => errors.length >= 2);
+    how = 'ok';
+    await eventually(() => server.deliveries.length === 1);
+  });
+
+  it('picks up a check-in recorded while a delivery is under way', async () => {
+    const server = gateway();
+    server.holdNext();
+    const desk = start(server.fetchImpl);
+    desk.undecided([checkIn(1)]);
+    await settle(10);
+    desk.undecided([checkIn(1), checkIn(2)]);
+    server.releaseHeld();
+    await eventually(() => server.deliveries.length === 2);
+    expect(server.deliveries.map((d) => d.ids)).toEqual([[checkIn(1).id], [checkIn(2).id]]);
+  });
+});
