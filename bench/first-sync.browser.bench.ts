@@ -4,8 +4,9 @@
  * (`openTenantStore` as the app opens it: Dexie storage on Chromium's IndexedDB, `multiInstance`
  * with the browser's BroadcastChannel and Web Locks), next to the raw floor in the same run and the
  * same browser: one `_changes?include_docs=true` fetch plus one bulk write of the same documents
- * into a bare RxDB collection and a bare Dexie table. Also RxDB's replication alone (the store's
- * pull settings, bare collection), which splits the store's cost into RxDB's and its own.
+ * into a bare RxDB collection and a bare Dexie table. Also RxDB's push-and-pull replication into a
+ * bare collection (the store's pull settings plus a push, as a coach replicates and as front desks
+ * did before design/decisions.md 20), which shows what RxDB's push bookkeeping costs a first sync.
  * The server (Hapi, gateway, embedded CouchDB on leveldb) runs in this Node process; the page, on
  * the gateway's origin, runs in Chromium. Each measurement gets a fresh browser context (empty
  * IndexedDB); the order alternates between rounds.
@@ -119,7 +120,7 @@ await runBench(
       console.log(
         `round ${round} (${floorFirst ? 'floor first' : 'store first'}): store ${ms(store.syncedMs)} (opened ${ms(store.openedMs)}, ` +
           `first pull sent ${ms(store.firstPullMs)}, first batch stored ${ms(store.firstDocsMs)}, ${store.pulls} pulls ${ms(store.pullsInFlightMs)} in flight) · ` +
-          `bare replication ${ms(bare.syncedMs)} (${bare.pulls} pulls ${ms(bare.pullsInFlightMs)} in flight) · ` +
+          `bare push+pull replication ${ms(bare.syncedMs)} (${bare.pulls} pulls ${ms(bare.pullsInFlightMs)} in flight) · ` +
           `raw fetch ${ms(floor.fetchMs)} + RxDB bulkInsert ${ms(floor.rxdbInsertMs)} · + Dexie bulkPut ${ms(floor.dexiePutMs)}`,
       );
     }
@@ -128,7 +129,7 @@ await runBench(
     const rxdbFloor = median(runs.rxdb);
     const dexieFloor = median(runs.dexie);
     console.log(
-      `median of ${ROUNDS}: store first sync ${ms(store)}; bare replication ${ms(median(runs.replication))} (${ratio(median(runs.replication), rxdbFloor)} the RxDB floor); ` +
+      `median of ${ROUNDS}: store first sync ${ms(store)}; bare push+pull replication ${ms(median(runs.replication))} (${ratio(median(runs.replication), rxdbFloor)} the RxDB floor); ` +
         `raw fetch ${ms(median(runs.fetch))}; fetch + RxDB bulkInsert ${ms(rxdbFloor)} (store ${ratio(store, rxdbFloor)}); ` +
         `fetch + Dexie bulkPut ${ms(dexieFloor)} (store ${ratio(store, dexieFloor)})`,
     );

@@ -13,7 +13,7 @@ import { TENANT_DOCS_SCHEMA, toLocalDoc, tolerateTombstone, type CouchShape, typ
 import { openTenantStore } from '../../pwa/src/data/tenant-store.ts';
 import type { FirstSyncBenchPage, FloorTimes, ReplicationTimes, RoundInput, StoreTimes } from './first-sync-api.ts';
 
-/** tenant-store.ts's pull and push batch sizes. */
+/** tenant-store.ts's pull batch size, and the push batch a coach uses: the bare replication pushes too, to show what RxDB's push costs a first sync (design/decisions.md 20). */
 const PULL_BATCH = 1_000;
 const PUSH_BATCH = 100;
 

@@ -98,11 +98,13 @@ describe('delivering check-ins to the server', () => {
     desk.undecided([checkIn(1)]);
     await eventually(() => errors.length === 1);
     how = 'ok';
+    // A check-in recorded during the pause waits for it too: no attempt per tap while offline.
+    desk.undecided([checkIn(1), checkIn(2)]);
     await settle(50);
-    expect(server.deliveries).toHaveLength(0); // still in its retry pause
+    expect(server.deliveries).toHaveLength(0);
     desk.wake();
     await eventually(() => server.deliveries.length === 1);
-    expect(server.deliveries[0].ids).toEqual([checkIn(1).id]);
+    expect(server.deliveries[0].ids).toEqual([checkIn(1).id, checkIn(2).id]);
   });
 
   it('keeps retrying a refused delivery after the pause, reporting each failure', async () => {

@@ -50,6 +50,8 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
   /** Something changed while a delivery was running: look again when it ends. */
   let again = false;
   let stopped = false;
+  /** The last delivery failed: new check-ins wait for the retry (or a wake), as RxDB's replication does. */
+  let pausing = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
   const schedule = (ms: number) => {
@@ -57,6 +59,7 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
     if (timer) clearTimeout(timer);
     timer = setTimeout(() => {
       timer = null;
+      pausing = false;
       void send();
     }, ms);
   };
@@ -87,6 +90,7 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
       if (Number.isFinite(oldest)) schedule(Math.max(0, oldest + options.resendAfterMs - Date.now()));
     } catch (error) {
       again = false;
+      pausing = true;
       options.onError(error);
       schedule(options.retryMs);
     } finally {
@@ -100,11 +104,12 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
       waiting = checkIns;
       const ids = new Set(checkIns.map((doc) => doc.id));
       for (const id of accepted.keys()) if (!ids.has(id)) accepted.delete(id);
-      if (checkIns.some((doc) => !accepted.has(doc.id))) void send();
+      if (!pausing && checkIns.some((doc) => !accepted.has(doc.id))) void send();
     },
     wake() {
       if (timer) clearTimeout(timer);
       timer = null;
+      pausing = false;
       void send();
     },
     stop() {

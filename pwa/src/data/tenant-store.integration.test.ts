@@ -194,6 +194,13 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => latestStatus(next.store), (s) => s.pending === 0);
   });
 
+  it('a front desk delivers check-ins but edits nothing it pulls: an edit is refused rather than left unsent', async () => {
+    const { store } = await kit.openDevice('gym', { offline: true });
+    await expect(store.write({ _id: 'schedule:week:2026-11-16', type: 'schedule-week' })).rejects.toThrow('does not edit documents');
+    expect(await localDocs(store, 'schedule-week')).toEqual([]);
+    expect(latestStatus(store).pending).toBe(0);
+  });
+
   it('loses nothing when the server stops in the middle of a sync', async () => {
     const passes: DayPassDoc[] = [];
     for (let n = 0; n < 20; n += 1) passes.push(await kit.sellDayPass());

@@ -59,7 +59,10 @@ export interface TenantStore {
   deviceId: string;
   collection: RxCollection<LocalDoc>;
   status$: Observable<SyncStatus>;
-  /** Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device. */
+  /**
+   * Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device.
+   * Only a coach's device edits documents (its availability); other devices' replication is pull-only.
+   */
   write(doc: CouchShape): Promise<void>;
   /**
    * Records a new check-in (always a fresh id, never replaced): durable on the device when it
@@ -191,7 +194,10 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // The server's undecided check-ins change with the collection only (not at each tap's journal write).
     combineLatest([collection.find({ selector: { type: 'check-in' } }).$, collection.find({ selector: { type: 'check-in-outcome' } }).$]).subscribe(
       ([checkIns, outcomes]) => {
-        undecidedNow = undecidedCheckIns(checkIns, outcomes).map((doc) => (doc as unknown as RxDocument<LocalDoc>).toJSON() as LocalDoc);
+        // Check-ins never change: each is turned into plain data once, not at every change.
+        const undecided = undecidedCheckIns(checkIns, outcomes) as unknown as RxDocument<LocalDoc>[];
+        const known = new Map(undecidedNow.map((doc) => [doc.id, doc]));
+        undecidedNow = undecided.map((doc) => known.get(doc.id) ?? (doc.toJSON() as LocalDoc));
         if (deliversCheckIns) checkInSender?.undecided(undecidedNow);
       },
     ),
@@ -259,6 +265,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     status$: tracker.status$,
     journalledCheckIns$: journal.docs$,
     async write(doc) {
+      if (kind !== 'coach') throw new Error(`A ${kind} device does not edit documents: nothing would send them.`);
       const local = toLocalDoc(doc);
       // Recorded first: the push may report the document sent before a later record would land.
       await pendingWrites.add(local, new Date());
