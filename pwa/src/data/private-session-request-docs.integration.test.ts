@@ -122,7 +122,7 @@ describe('private session requests on devices', () => {
 
     const { store, cable } = await kit.openDevice('gym', { databaseName: name, offline: true });
     expect((await localDocs<CheckInDoc>(store, 'check-in')).map((d) => d._id)).toEqual([checkIn.id]);
-    expect(latestStatus(store).pending).toBe(1);
+    await eventually(() => latestStatus(store), (s) => s.pending === 1);
     await cable.restore();
     await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (found) => found[0]?.checkInId === checkIn.id && found[0].outcome === 'counted');
     await eventually(() => latestStatus(store), (s) => s.pending === 0);

@@ -209,7 +209,7 @@ describe('tenant store replication through the sync gateway', () => {
 
     await cable.cut();
     for (const pass of passes) expect(await checkInOn(store, pass.passId)).toMatchObject({ tone: 'success' });
-    expect(latestStatus(store).pending).toBe(passes.length);
+    await eventually(() => latestStatus(store), (s) => s.pending === passes.length);
     await cable.restore();
     await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length > 0, 30_000);
     // The server process goes away mid-sync; a new one takes its place on the same data.

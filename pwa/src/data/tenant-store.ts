@@ -9,7 +9,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { combineLatest, filter, type Observable } from 'rxjs';
+import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
 import type { CheckInDoc } from '../../../rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
@@ -201,12 +201,14 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         if (deliversCheckIns) checkInSender?.undecided(undecidedNow);
       },
     ),
+    // The status bar's count, once per turn of the event loop: not inside a tap's write, and once
+    // for a burst of changes (a pulled batch of outcomes).
     combineLatest([
       pendingWrites.count$,
       collection.find({ selector: { type: 'check-in' } }).$,
       collection.find({ selector: { type: 'check-in-outcome' } }).$,
       journal.docs$,
-    ]).subscribe(([writes, checkIns, outcomes, journalled]) => tracker.pending(writes + countUndecided([...checkIns, ...journalled], outcomes))),
+    ]).pipe(auditTime(0)).subscribe(([writes, checkIns, outcomes, journalled]) => tracker.pending(writes + countUndecided([...checkIns, ...journalled], outcomes))),
     replication.received$.subscribe(countPerBatch((count) => tracker.received(count))),
     replication.sent$
       .pipe(filter((doc) => doc.type !== 'check-in'))
