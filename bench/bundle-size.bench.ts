@@ -19,7 +19,7 @@ import { withProductionNodeEnv } from '../sync-server/src/cli/build-if-stale.ts'
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { idOf } from '../sync-server/src/test-support/directory-fixtures.ts';
 import { serveImagesLocally, startDirectoryServer } from './support/directory-server.ts';
-import { runMarketplaceBench } from './support/marketplace-run.ts';
+import { runBenchIn } from './support/run.ts';
 import { verdict } from './support/stats.ts';
 
 const TARGET_BYTES = 200_000;
@@ -93,7 +93,7 @@ async function scriptsOf(browser: Browser, origin: string, route: string): Promi
   }
 }
 
-await runMarketplaceBench('JavaScript loaded by the public routes (gzip)', 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
+await runBenchIn('JavaScript loaded by the public routes (gzip)', 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bundle-'));
   cleanup(async () => rmSync(outDir, { recursive: true, force: true }));
   const chunks = await buildWithGraph(outDir);

@@ -17,7 +17,7 @@ import { buildPwaIfStale } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { launchBrowser, newAppContext } from '../e2e/support/browser.ts';
 import { fetchGymList, serveImagesLocally, startDirectoryServer, type DirectoryServer } from './support/directory-server.ts';
-import { runMarketplaceBench } from './support/marketplace-run.ts';
+import { runBenchIn } from './support/run.ts';
 import { ms, percentile, ratio, summarise, timedSync, verdict, type Summary } from './support/stats.ts';
 
 const GYMS = 2_000;
@@ -121,7 +121,7 @@ async function keystrokesInBrowser(browser: Browser, server: DirectoryServer): P
   }
 }
 
-await runMarketplaceBench(`/gyms search per keystroke with ${GYMS.toLocaleString('en-GB')} gyms`, 'Chromium headless for part 2 · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
+await runBenchIn(`/gyms search per keystroke with ${GYMS.toLocaleString('en-GB')} gyms`, 'Chromium headless for part 2 · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
   await buildPwaIfStale(REPO_ROOT);
   // The browser baseline runs first, on the same server before it grows to the full directory.
   const server = await startDirectoryServer(BASELINE_GYMS);

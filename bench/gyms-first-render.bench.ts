@@ -12,7 +12,7 @@ import { launchBrowser, newAppContext } from '../e2e/support/browser.ts';
 import { buildPwaIfStale } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { serveImagesLocally, startDirectoryServer, type DirectoryServer } from './support/directory-server.ts';
-import { runMarketplaceBench } from './support/marketplace-run.ts';
+import { runBenchIn } from './support/run.ts';
 import { ms, percentile, ratio, verdict } from './support/stats.ts';
 
 const GYMS = 2_000;
@@ -88,7 +88,7 @@ async function measure(browser: Browser, server: DirectoryServer, gyms: number):
   return firstCard;
 }
 
-await runMarketplaceBench(`/gyms first render with ${GYMS.toLocaleString('en-GB')} gyms, cold visitors`, 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
+await runBenchIn(`/gyms first render with ${GYMS.toLocaleString('en-GB')} gyms, cold visitors`, 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
   await buildPwaIfStale(REPO_ROOT);
   const server = await startDirectoryServer(BASELINE_GYMS);
   cleanup(() => server.stop());

@@ -1,17 +1,19 @@
-/** Runs one benchmark: prints where it ran, reports failure as a non-zero exit, always cleans up. */
+/**
+ * Runs one benchmark: prints where it ran and on what, reports failure as a non-zero exit, and
+ * always cleans up (last opened, first closed: browsers and devices before the servers they talk
+ * to). A missed target is printed as NOT MET, not thrown: the figures are the result.
+ */
 import os from 'node:os';
 
-export async function runBench(
-  title: string,
-  bench: (cleanup: (step: () => Promise<unknown>) => void) => Promise<void>,
-  devices = 'RxDB/Dexie on fake-indexeddb in Node',
-): Promise<void> {
+export type Cleanup = (step: () => Promise<unknown>) => void;
+
+/** `setting` says what runs besides Node, e.g. 'Chromium 142 headless · loopback server'. */
+export async function runBenchIn(title: string, setting: string, bench: (cleanup: Cleanup) => Promise<void>): Promise<void> {
   const steps: (() => Promise<unknown>)[] = [];
   console.log(`# ${title}`);
   console.log(
     `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()} · ` +
-      `${Math.round(os.totalmem() / 2 ** 30)} GiB · load ${os.loadavg()[0].toFixed(1)} (other work on the machine skews figures) · devices: ${devices} · ` +
-      `CouchDB: embedded (${process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb'})${process.env.BENCH_COUCH_TIMING === '1' ? ' behind a timing proxy' : ''}`,
+      `${Math.round(os.totalmem() / 2 ** 30)} GiB · load ${os.loadavg()[0].toFixed(1)} (other work on the machine skews figures) · ${setting}`,
   );
   try {
     await bench((step) => steps.push(step));
@@ -19,9 +21,14 @@ export async function runBench(
     console.error(err);
     process.exitCode = 1;
   } finally {
-    // Last opened, first closed: devices before the server they talk to.
     for (const step of steps.reverse()) await step().catch((err) => console.error('Cleanup failed:', err));
   }
-  // Live replications' timers and leveldb handles would keep Node alive after the figures are out.
+  // Live replications' timers, servers' keep-alive sockets and leveldb handles would keep Node alive after the figures are out.
   process.exit();
+}
+
+/** A sync benchmark: devices against the embedded CouchDB-compatible server. */
+export function runBench(title: string, bench: (cleanup: Cleanup) => Promise<void>, devices = 'RxDB/Dexie on fake-indexeddb in Node'): Promise<void> {
+  const couch = `CouchDB: embedded (${process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb'})${process.env.BENCH_COUCH_TIMING === '1' ? ' behind a timing proxy' : ''}`;
+  return runBenchIn(title, `devices: ${devices} · ${couch}`, bench);
 }
