@@ -12,6 +12,7 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: `${here}pwa`,
   publicDir: `${here}pwa/public`,
+  resolve: { alias: { '@mastr/rules': `${here}rules` } },
   build: {
     outDir: `${here}pwa/dist`,
     emptyOutDir: true,

@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+const rulesFolder = fileURLToPath(new URL('./rules', import.meta.url));
 
 /**
  * One runner, three projects: `npm test` runs them all.
@@ -7,9 +10,12 @@ import { defineConfig } from 'vitest/config';
  * - e2e: the built PWA driven in Debian's headless Chromium (playwright-core).
  */
 export default defineConfig({
+  // The shared rules are imported as `@mastr/rules/...` by the PWA, the server, tests and benches.
+  resolve: { alias: { '@mastr/rules': rulesFolder } },
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['rules/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'sync-server/src/**/*.test.ts', 'dev-tools/**/*.test.ts'],
@@ -18,6 +24,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'integration',
           include: ['sync-server/src/**/*.integration.test.ts', 'pwa/src/**/*.integration.test.{ts,tsx}'],
@@ -27,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.e2e.test.ts'],

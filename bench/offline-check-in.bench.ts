@@ -7,7 +7,7 @@
  * is in the replicated collection and the page's live check-in query has it.
  * Run: npx tsx bench/offline-check-in.bench.ts
  */
-import type { CheckInDoc } from '../rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { toLocalDoc, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';

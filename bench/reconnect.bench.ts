@@ -8,7 +8,7 @@
  * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
  * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)
  */
-import type { CheckInDoc, CheckInOutcomeDoc } from '../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import type { TenantStore } from '../pwa/src/data/tenant-store.ts';
 import { startBenchStack } from './support/bench-stack.ts';

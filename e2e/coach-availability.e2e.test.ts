@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { availabilityDocId, coachWeekStart } from '../rules/coach-week.ts';
-import type { AvailabilityWeekDoc } from '../rules/documents.ts';
+import { availabilityDocId, coachWeekStart } from '@mastr/rules/coach-week.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { DEMO_COACHES } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { AvailabilityPage } from './support/availability-page.ts';

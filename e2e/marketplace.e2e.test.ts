@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { addDaysToKey } from '../rules/coach-week.ts';
-import { ukDateKey } from '../rules/dates.ts';
-import type { AvailabilityWeekDoc, GymRequestDoc } from '../rules/documents.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { AvailabilityWeekDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { ukCoachWeekStart, ukGymWeekStart } from '../sync-server/src/seed/demo-calendar.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_GYMS, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { SignInScreen } from './support/account-pages.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { ukDateKey } from '../rules/dates.ts';
-import type { DayPassDoc } from '../rules/documents.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';

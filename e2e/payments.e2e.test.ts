@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { checkoutPassId } from '../rules/checkout-pass.ts';
-import { addDaysToKey } from '../rules/coach-week.ts';
-import { ukDateKey } from '../rules/dates.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '../rules/documents.ts';
-import { formatPence } from '../rules/money.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import { DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { linkIn } from './support/account-pages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';

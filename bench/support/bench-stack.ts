@@ -13,10 +13,10 @@ import { loadConfig, type ServerConfig } from '../../sync-server/src/config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../../sync-server/src/couch/couch.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
-import { createStripeClient } from '../../sync-server/src/payments/stripe-client.ts';
+import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { createServer } from '../../sync-server/src/server.ts';
-import { issueAccessToken } from '../../sync-server/src/services/access-tokens.ts';
-import { createMailer } from '../../sync-server/src/services/mailer.ts';
+import { issueAccessToken } from '../../sync-server/src/services/auth/access-tokens.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
 import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
 
 export interface BenchStack {

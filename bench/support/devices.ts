@@ -8,7 +8,7 @@ import 'fake-indexeddb/auto';
 import { createRequire } from 'node:module';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '../../rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
 import { openTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
 import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';

@@ -4,15 +4,15 @@
  * signing-keys document the gateway publishes. Issuing 10,000 passes one by one through the
  * service would take minutes; setup time is not what the benches measure.
  */
-import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, GYM_WEEKDAYS } from '../../rules/constants.ts';
-import { ukDateKey, ukWallClock } from '../../rules/dates.ts';
-import type { ClassItem, DayPassDoc, MastrPassDoc, ScheduleWeekDoc } from '../../rules/documents.ts';
+import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
+import type { ClassItem, DayPassDoc, MastrPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { ensureDatabase } from '../../sync-server/src/couch/couch.ts';
 import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import { ukGymWeekStart } from '../../sync-server/src/seed/demo-calendar.ts';
-import { newId } from '../../sync-server/src/services/ids.ts';
-import { passSigner } from '../../sync-server/src/services/pass-signing.ts';
-import { ensureSigningKeysDoc, passDocId, type PassDoc } from '../../sync-server/src/services/passes-service.ts';
+import { newId } from '../../sync-server/src/couch/ids.ts';
+import { passSigner } from '../../sync-server/src/services/passes/pass-signing.ts';
+import { ensureSigningKeysDoc, passDocId, type PassDoc } from '../../sync-server/src/services/passes/passes-service.ts';
 import type { BenchStack } from './bench-stack.ts';
 
 export interface GymShape {

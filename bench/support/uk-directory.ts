@@ -4,7 +4,7 @@
  * cards carry coach avatars). Built from a seeded generator, so every run holds the same data. The
  * documents are the fixtures' own shapes (sync-server/src/test-support/directory-fixtures.ts).
  */
-import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '../../rules/documents.ts';
+import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
 import { coachDoc, gymDoc, idOf, membershipDoc } from '../../sync-server/src/test-support/directory-fixtures.ts';
 
 /** Town, postcode area and its districts. */

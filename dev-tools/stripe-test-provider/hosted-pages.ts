@@ -1,4 +1,4 @@
-import { formatPence } from '../../rules/money.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import type { Account } from './resources/accounts.ts';
 import type { CheckoutSession, LineItem } from './resources/checkout-sessions.ts';
 import type { Customer } from './resources/customers.ts';

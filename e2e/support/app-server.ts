@@ -9,11 +9,11 @@ import { connectCouch, setupDatabases } from '../../sync-server/src/couch/couch.
 import { tenantDbName, type TenantKind } from '../../sync-server/src/couch/databases.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
-import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../../sync-server/src/payments/local-test-provider.ts';
-import { createStripeClient } from '../../sync-server/src/payments/stripe-client.ts';
+import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../../sync-server/src/services/payments/local-test-provider.ts';
+import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
-import { createMailer } from '../../sync-server/src/services/mailer.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
 import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
 
 export interface AppServer {

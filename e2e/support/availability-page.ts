@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { formatTimeOfDay } from '../../rules/time-of-day.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { AppPage } from './app-page.ts';
 import { SyncStatusBar } from './sync-status-bar.ts';
 

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { formatTimeOfDay } from '../../rules/time-of-day.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { AppPage } from './app-page.ts';
 import { escapeRegExp } from './directory-list-page.ts';
 

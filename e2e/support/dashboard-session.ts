@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { AccountKind } from '../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_PASSWORD } from '../../sync-server/src/seed/demo-data.ts';
 import { SignInScreen } from './account-pages.ts';
 

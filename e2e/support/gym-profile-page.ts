@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
-import { DATE_FORMATS, formatWallClock } from '../../rules/dates.ts';
-import { formatTimeOfDay } from '../../rules/time-of-day.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { AppPage } from './app-page.ts';
 
 export interface PtRequestChoices {

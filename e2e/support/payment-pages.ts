@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { DATE_FORMATS, formatWallClock } from '../../rules/dates.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { AppPage } from './app-page.ts';
 import { FrontDeskPage } from './front-desk-page.ts';
 import { GymProfilePage } from './gym-profile-page.ts';

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import type { ServerConfig } from './config.ts';
 import type { Couch } from './couch/couch.ts';
-import type { Mailer } from './services/mailer.ts';
+import type { Mailer } from './services/mail/mailer.ts';
 
 /** What every route plugin and service receives: configuration and the real parts it talks to. */
 export interface Deps {

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../rules/money.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import { invalidRequest } from '../errors.ts';
 import type { Params } from '../params.ts';
 import { newId, unixNow, type ResourceContext } from '../state.ts';

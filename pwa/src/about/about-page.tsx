@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatPence, MASTR_CLASS_PRICE_PENCE } from '../../../rules/money.ts';
+import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 
 /** /about — what Mastr is and who it is for. */
 export function AboutPage() {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
-import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import { addSlot, coachWeeks, removeSlot, weekView, type EditContext, type EditResult } from './availability-model.ts';
 
 const HOUR = 3600;

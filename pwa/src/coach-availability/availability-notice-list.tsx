@@ -3,8 +3,8 @@
  * them meanwhile (design/sync.md). The notices outlive a reload until the coach dismisses them.
  */
 import { useSyncExternalStore } from 'react';
-import type { AvailabilityNotice } from '../../../rules/availability-merge.ts';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
+import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { availabilityNotices } from '../data/availability-notices.ts';
 import type { WeekRef } from './availability-model.ts';
 

@@ -1,6 +1,6 @@
 /** /coachdashboard/availability (§2 "Availability"): Default, Current Week and Next Week, edited on the device and synced. */
 import { useMemo } from 'react';
-import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';

@@ -4,7 +4,7 @@
  * what the device holds at that moment, so two quick taps never overwrite each other.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { toCouchShape } from '../data/tenant-docs.ts';
 import type { TenantStore } from '../data/tenant-store.ts';

@@ -1,6 +1,6 @@
 /** One section of the availability page (Default, Current Week or Next Week): its seven days and their hourly slots. */
 import { useId, useState, type FormEvent } from 'react';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { DayView, SlotState, SlotView, WeekView } from './availability-model.ts';
 
 const DAY_DATE = 'd MMM';

@@ -1,4 +1,4 @@
-import { formatHourlyRate } from '../../../rules/money.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { ComingNote, DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
-import type { TimeSlot } from '../../../rules/documents.ts';
+import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import type { TimeSlot } from '@mastr/rules/documents.ts';
 import type { CoachAvailabilityDay } from '../directory/directory-api.ts';
 import { availabilityGrid, slotChoice } from './availability-grid-model.ts';
 

@@ -10,9 +10,9 @@ import {
   slotState,
   type CoachWeekKind,
   type SlotState,
-} from '../../../rules/coach-slots.ts';
-import type { TimeSlot } from '../../../rules/documents.ts';
-import { formatTimeOfDay } from '../../../rules/time-of-day.ts';
+} from '@mastr/rules/coach-slots.ts';
+import type { TimeSlot } from '@mastr/rules/documents.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
 
 export const WEEK_TITLES: Record<CoachWeekKind, string> = { currentWeek: 'Current Week', nextWeek: 'Next Week' };

@@ -1,6 +1,6 @@
 import { useId, useState, type MouseEvent } from 'react';
-import type { CoachWeekKind } from '../../../rules/coach-slots.ts';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
+import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachDetail } from '../directory/directory-api.ts';
 import { availabilityGrid, slotChoice, type GridDay, type GridWeek, type SlotChoice, type SlotStatus } from './availability-grid-model.ts';
 

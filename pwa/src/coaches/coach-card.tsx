@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { cardAvatars } from '../../../rules/listing.ts';
-import { formatHourlyRate } from '../../../rules/money.ts';
+import { cardAvatars } from '@mastr/rules/listing.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
 import type { CoachListItem, GymAvatar } from '../directory/directory-api.ts';
 import { coachFullName } from './coach-profile-model.ts';
 import { Avatar } from '../shell/avatar.tsx';

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router-dom';
-import { formatHourlyRate } from '../../../rules/money.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { socialLinksOf } from '../coach-dashboard/social-links.ts';
 import type { CoachDetail } from '../directory/directory-api.ts';
 import { FormMessage } from '../forms/form-message.tsx';

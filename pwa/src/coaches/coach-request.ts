@@ -4,9 +4,9 @@
  * profile page. The server prices the session from the coach's stored profile; `coachPrice` is sent
  * only because the contract names it.
  */
-import type { EXPERIENCE_LEVELS } from '../../../rules/constants.ts';
-import type { CoachWeekKind } from '../../../rules/coach-slots.ts';
-import type { TimeSlot } from '../../../rules/documents.ts';
+import type { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
+import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import type { TimeSlot } from '@mastr/rules/documents.ts';
 import { api, ApiError, statusOf } from '../api/http.ts';
 import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
 import type { SlotChoice } from './availability-grid-model.ts';

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { matchesCoachSearch } from '../../../rules/listing.ts';
+import { matchesCoachSearch } from '@mastr/rules/listing.ts';
 import { fetchCoaches, type CoachListItem } from '../directory/directory-api.ts';
 import { SearchBox } from '../directory/search-box.tsx';
 import { SkeletonCardList } from '../directory/skeleton-card.tsx';

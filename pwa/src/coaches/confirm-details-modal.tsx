@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
-import { EXPERIENCE_LEVELS } from '../../../rules/constants.ts';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
-import { formatHourlyRate } from '../../../rules/money.ts';
-import { formatTimeOfDay } from '../../../rules/time-of-day.ts';
+import { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import type { RegisteredGym } from '../directory/directory-api.ts';
 import { FormMessage, type Message } from '../forms/form-message.tsx';
 import type { SlotChoice } from './availability-grid-model.ts';

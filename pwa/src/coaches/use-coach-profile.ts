@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { addDaysToKey, coachWeekdayOf } from '../../../rules/coach-week.ts';
+import { addDaysToKey, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { statusOf } from '../api/http.ts';
 import { fetchCoach, type CoachAvailabilityDay, type CoachDetail } from '../directory/directory-api.ts';
 

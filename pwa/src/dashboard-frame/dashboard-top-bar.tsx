@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
 import { TestModeBadge } from '../payments/test-mode-badge.tsx';
 import { logout } from '../session/session-api.ts';
 import { useSession } from '../session/session-context.tsx';

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
+import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { ApiError, api } from '../api/http.ts';
 import { useSession } from '../session/session-context.tsx';
 import type { MeProfiles } from './me-profiles.ts';

@@ -2,8 +2,8 @@
  * What the dashboards read from GET /api/me/users|gyms|coaches (§3, §7): the profile fields of the
  * CouchDB documents with the bare profile id, plus the account's email and mobile.
  */
-import type { AccountKind } from '../../../rules/roles.ts';
-import type { Address, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '../../../rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import type { Address, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 
 interface Contact {
   _id: string;

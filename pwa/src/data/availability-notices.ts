@@ -4,7 +4,7 @@
  * removed when dismissed and at logout.
  */
 import { useSyncExternalStore } from 'react';
-import type { AvailabilityNotice } from '../../../rules/availability-merge.ts';
+import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
 
 const STORAGE_KEY = 'availabilityNotices';
 const listeners = new Set<() => void>();

@@ -1,4 +1,4 @@
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 
 /**
  * The tenant stores open in this tab, by database name, so logout can stop and remove them

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useSession } from '../session/session-context.tsx';
 import { tenantKindOf } from './open-stores.ts';
 import { TenantDataProvider } from './tenant-data-provider.tsx';

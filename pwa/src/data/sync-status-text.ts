@@ -1,5 +1,5 @@
 /** The words of the sync status bar, kept apart from the component so they are tested. */
-import { DATE_FORMATS, ukNow } from '../../../rules/dates.ts';
+import { DATE_FORMATS, ukNow } from '@mastr/rules/dates.ts';
 import { format } from 'date-fns';
 import type { SyncStatus } from './sync-status.ts';
 

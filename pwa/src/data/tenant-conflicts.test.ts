@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AvailabilityNotice } from '../../../rules/availability-merge.ts';
-import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
 import { toLocalDoc, type LocalDoc } from './tenant-docs.ts';
 

@@ -5,8 +5,8 @@
  * (check-ins never conflict, they get fresh ids; passes and schedules are the server's).
  */
 import { defaultConflictHandler, type RxConflictHandler } from 'rxdb';
-import { mergeAvailability, type AvailabilityNotice } from '../../../rules/availability-merge.ts';
-import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { mergeAvailability, type AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { toCouchShape, toLocalDoc, type LocalDoc } from './tenant-docs.ts';
 
 export interface ConflictReports {

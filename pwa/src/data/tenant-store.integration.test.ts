@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ukDateKey } from '../../../rules/dates.ts';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type SigningKeysDoc } from '../../../rules/documents.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type SigningKeysDoc } from '@mastr/rules/documents.ts';
 import { recordCheckIn } from '../front-desk/check-in-actions.ts';
 import { frontDeskLists, frontDeskSelectors, newCheckIn, withJournalled } from '../front-desk/front-desk-model.ts';
 import { openCheckInJournal } from './check-in-journal.ts';

@@ -10,7 +10,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
-import type { CheckInDoc } from '../../../rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
 import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';

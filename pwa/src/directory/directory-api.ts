@@ -3,7 +3,7 @@
  * coaches pages read. No token is sent — the server answers only public gyms and coaches and never a
  * private field. Errors are `ApiError`s (404 for an unknown or non-public id).
  */
-import type { Address, ClassItem, TimeSlot } from '../../../rules/documents.ts';
+import type { Address, ClassItem, TimeSlot } from '@mastr/rules/documents.ts';
 import { api } from '../api/http.ts';
 
 /** A coach's avatar on a gym card (active coaches only, at most 9 on list cards). */

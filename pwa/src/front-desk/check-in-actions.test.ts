@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckInDoc, DayPassDoc } from '../../../rules/documents.ts';
+import type { CheckInDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { cancelErrorText, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { recordCheckIn } from './check-in-actions.ts';
 import { passView } from './front-desk-model.ts';

@@ -1,5 +1,5 @@
 /** Recording a check-in on this device (design/sync.md "Check-ins"); the replication sends it on. */
-import type { CheckInDoc } from '../../../rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantStore } from '../data/tenant-store.ts';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { checkInBlocker, newCheckIn, type PassView } from './front-desk-model.ts';

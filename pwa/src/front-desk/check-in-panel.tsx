@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
-import { ENTRY_CODE_LENGTH } from '../../../rules/constants.ts';
+import { ENTRY_CODE_LENGTH } from '@mastr/rules/constants.ts';
 import { FormMessage, errorMessage, type Message } from '../forms/form-message.tsx';
 import { passForScannedToken } from './entry-scan.ts';
 import { findTodayPassByCode, type CodeLookup, type PassView } from './front-desk-model.ts';

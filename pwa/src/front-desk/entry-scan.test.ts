@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DayPassDoc } from '../../../rules/documents.ts';
-import { assembleEntryToken, entryTokenPayload, entryTokenSigningInput, toBase64Url } from '../../../rules/entry-token.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
+import { assembleEntryToken, entryTokenPayload, entryTokenSigningInput, toBase64Url } from '@mastr/rules/entry-token.ts';
 import { passForScannedToken, SCAN_ERRORS } from './entry-scan.ts';
 import { CODE_ERRORS, frontDeskLists } from './front-desk-model.ts';
 

@@ -2,9 +2,9 @@
  * A scanned QR code opens the door only if the server signed it for this gym and today
  * (design/sync.md "Entry codes that verify offline"); the check works with no network.
  */
-import { ukDateKey } from '../../../rules/dates.ts';
-import type { SigningKeysDoc } from '../../../rules/documents.ts';
-import { entryTokenRefusal, verifyEntryToken } from '../../../rules/entry-token.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { SigningKeysDoc } from '@mastr/rules/documents.ts';
+import { entryTokenRefusal, verifyEntryToken } from '@mastr/rules/entry-token.ts';
 import { CODE_ERRORS, type CodeLookup, type FrontDeskLists } from './front-desk-model.ts';
 
 export const SCAN_ERRORS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '../../../rules/documents.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '@mastr/rules/documents.ts';
 import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, withJournalled, type CheckInRecord } from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.

@@ -5,13 +5,13 @@
  * control, so staff never check a member in twice.
  */
 import { format } from 'date-fns';
-import { canCheckInAgain, type PassKind } from '../../../rules/check-in.ts';
-import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '../../../rules/constants.ts';
+import { canCheckInAgain, type PassKind } from '@mastr/rules/check-in.ts';
+import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '@mastr/rules/constants.ts';
 import { TZDate } from '@date-fns/tz';
-import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '../../../rules/dates.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
-import { ENTRY_TOKEN_REASONS } from '../../../rules/entry-token.ts';
-import { byStartAscending, passDay, type PassDay } from '../../../rules/pass-listing.ts';
+import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { ENTRY_TOKEN_REASONS } from '@mastr/rules/entry-token.ts';
+import { byStartAscending, passDay, type PassDay } from '@mastr/rules/pass-listing.ts';
 
 export type PassDoc = DayPassDoc | MastrPassDoc;
 

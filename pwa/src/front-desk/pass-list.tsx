@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatWallClock, DATE_FORMATS } from '../../../rules/dates.ts';
+import { formatWallClock, DATE_FORMATS } from '@mastr/rules/dates.ts';
 import { CheckInControl } from './check-in-control.tsx';
 import type { PassView } from './front-desk-model.ts';
 

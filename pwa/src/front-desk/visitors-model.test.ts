@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DayPassDoc } from '../../../rules/documents.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { searchVisitors, visitorsOf } from './visitors-model.ts';
 
 function pass(memberId: string, day: number, over: Partial<DayPassDoc> = {}): DayPassDoc {

@@ -2,9 +2,9 @@
  * The gym's visitors (§2 "Visitors", §3 "Visitor"), derived from the day passes the gym holds
  * locally, so the page works offline. Private sessions are not in the gym's data yet: none show.
  */
-import { MAX_VISITOR_ITEMS } from '../../../rules/constants.ts';
-import type { DayPassDoc } from '../../../rules/documents.ts';
-import { byStartDescending } from '../../../rules/pass-listing.ts';
+import { MAX_VISITOR_ITEMS } from '@mastr/rules/constants.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
+import { byStartDescending } from '@mastr/rules/pass-listing.ts';
 
 export interface Visitor {
   _id: string;

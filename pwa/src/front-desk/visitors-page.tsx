@@ -1,7 +1,7 @@
 /** /gymdashboard/visitors (§2 "Visitors"): from the gym's local passes, so it works offline. */
 import { useMemo, useState } from 'react';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
-import type { DayPassDoc } from '../../../rules/documents.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useTenantDocs } from '../data/tenant-data-provider.tsx';
 import { searchVisitors, visitorsOf } from './visitors-model.ts';

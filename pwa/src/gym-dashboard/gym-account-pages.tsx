@@ -1,4 +1,4 @@
-import { formatPence } from '../../../rules/money.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import { ComingNote, DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { addressLines } from '../dashboard-frame/me-profiles.ts';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';

@@ -1,5 +1,5 @@
 /** Member booking calls from a gym profile (§7 "Member bookings"); each needs the member's token. */
-import type { DayPassType } from '../../../rules/constants.ts';
+import type { DayPassType } from '@mastr/rules/constants.ts';
 import { api } from '../api/http.ts';
 
 export interface CheckoutSession {

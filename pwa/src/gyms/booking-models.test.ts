@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INVITATION_ONLY } from '../../../rules/constants.ts';
-import type { ClassItem } from '../../../rules/documents.ts';
-import type { TimetableDay } from '../../../rules/timetable.ts';
+import { INVITATION_ONLY } from '@mastr/rules/constants.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import type { TimetableDay } from '@mastr/rules/timetable.ts';
 import { dayPassClassesOn, isDayPassDateDisabled, isPtDateDisabled, mastrOptionViews, passTypeOf, pickerWeeks, ptRequestBody } from './booking-models.ts';
 
 function cls(_id: string, startTime: number, extra: Partial<ClassItem> = {}): ClassItem {

@@ -1,10 +1,10 @@
 /** The booking dialogs of a gym profile as pure data (§2 "Modals", §5 booking rules). */
-import { addDaysToKey } from '../../../rules/coach-week.ts';
-import type { DayPassType } from '../../../rules/constants.ts';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
-import type { ClassItem } from '../../../rules/documents.ts';
-import { isPtRequestDateSelectable } from '../../../rules/pt-requests.ts';
-import { classesOnDate, dayPassClasses, gymWeekDates, isDayPassDateOpen, mastrOptionState, type MastrClassSlot, type MastrOptionState, type TimetableDay } from '../../../rules/timetable.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import type { DayPassType } from '@mastr/rules/constants.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import { isPtRequestDateSelectable } from '@mastr/rules/pt-requests.ts';
+import { classesOnDate, dayPassClasses, gymWeekDates, isDayPassDateOpen, mastrOptionState, type MastrClassSlot, type MastrOptionState, type TimetableDay } from '@mastr/rules/timetable.ts';
 import type { GymPtRequest } from './booking-api.ts';
 
 /** The dates a booking picker offers: the current gym week, then the next (§9 "Two weeks only"). */

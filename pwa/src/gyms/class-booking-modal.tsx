@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { ClassItem } from '../../../rules/documents.ts';
-import { alsoIncluded, isBookableClass } from '../../../rules/timetable.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import { alsoIncluded, isBookableClass } from '@mastr/rules/timetable.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { passTypeOf } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';

@@ -1,4 +1,4 @@
-import type { ClassItem } from '../../../rules/documents.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
 import { classTimes, shortLabelOf, toneOf } from './timetable-view.ts';
 
 /** One class as the booking dialogs list it: colour tag, times, discipline, difficulty, location. */

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatPence } from '../../../rules/money.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import type { GymDetail } from '../directory/directory-api.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { dayPassClassesOn, isDayPassDateDisabled, passTypeOf, pickerWeeks } from './booking-models.ts';

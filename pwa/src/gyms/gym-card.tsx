@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
-import { cardAvatars } from '../../../rules/listing.ts';
-import { formatPence } from '../../../rules/money.ts';
+import { cardAvatars } from '@mastr/rules/listing.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import type { GymListItem } from '../directory/directory-api.ts';
 import { Avatar } from '../shell/avatar.tsx';
 import '../directory/directory.css';

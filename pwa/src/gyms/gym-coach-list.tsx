@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { formatHourlyRate } from '../../../rules/money.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
 import type { GymCoach } from '../directory/directory-api.ts';
 import { Avatar } from '../shell/avatar.tsx';
 

@@ -1,4 +1,4 @@
-import { formatPence } from '../../../rules/money.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import type { GymDetail } from '../directory/directory-api.ts';
 import { Avatar } from '../shell/avatar.tsx';
 

@@ -1,4 +1,4 @@
-import { matchesGymSearch } from '../../../rules/listing.ts';
+import { matchesGymSearch } from '@mastr/rules/listing.ts';
 import type { GymListItem } from '../directory/directory-api.ts';
 
 /**

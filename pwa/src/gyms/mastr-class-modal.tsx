@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MASTR_CLASS_PRICE_PENCE, formatPence } from '../../../rules/money.ts';
+import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { MastrClassOption } from '../directory/directory-api.ts';
 import { createMastrClassCheckout } from './booking-api.ts';
 import { mastrOptionViews } from './booking-models.ts';

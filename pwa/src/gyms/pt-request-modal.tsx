@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '../../../rules/pt-requests.ts';
-import { formatTimeOfDay } from '../../../rules/time-of-day.ts';
+import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { useSession } from '../session/session-context.tsx';
 import { requestGymPrivateSession } from './booking-api.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';

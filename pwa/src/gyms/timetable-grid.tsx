@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { ClassItem } from '../../../rules/documents.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
 import { formatDayMonth, classTimes, emptyDayText, shortLabelOf, toneOf, type TimetableColumn } from './timetable-view.ts';
 
 interface TimetableGridProps {

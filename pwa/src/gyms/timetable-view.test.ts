@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassItem } from '../../../rules/documents.ts';
-import type { TimetableDay } from '../../../rules/timetable.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import type { TimetableDay } from '@mastr/rules/timetable.ts';
 import { classTimes, emptyDayText, formatDayMonth, LEGEND_LABELS, shortLabelOf, timetableColumns, toneOf } from './timetable-view.ts';
 
 function cls(_id: string, startTime: number, kidsClass = false, discipline = 'Boxing'): ClassItem {

@@ -2,11 +2,11 @@
  * What the gym timetable grid shows, as pure data (§2 "Timetable"): seven Monday-to-Sunday columns
  * of one week, each split into AM and PM, for the adult or the kids view.
  */
-import { DISCIPLINE_SHORT_LABEL, GYM_WEEKDAYS, type ClassDiscipline } from '../../../rules/constants.ts';
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
-import type { ClassItem } from '../../../rules/documents.ts';
-import { formatTimeOfDay } from '../../../rules/time-of-day.ts';
-import { classesOfWeek, gymWeekDate, isExpiredDay, splitAmPm, type TimetableDay, type WeekKind } from '../../../rules/timetable.ts';
+import { DISCIPLINE_SHORT_LABEL, GYM_WEEKDAYS, type ClassDiscipline } from '@mastr/rules/constants.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
+import { classesOfWeek, gymWeekDate, isExpiredDay, splitAmPm, type TimetableDay, type WeekKind } from '@mastr/rules/timetable.ts';
 
 /** The legend: each of §9's short labels once, in the order the disciplines are listed. */
 export const LEGEND_LABELS: readonly string[] = [...new Set(Object.values(DISCIPLINE_SHORT_LABEL))];

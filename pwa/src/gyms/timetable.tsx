@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { addDaysToKey } from '../../../rules/coach-week.ts';
-import type { ClassItem } from '../../../rules/documents.ts';
-import { MASTR_CLASS_PRICE_PENCE, formatPence } from '../../../rules/money.ts';
-import type { WeekKind } from '../../../rules/timetable.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import type { ClassItem } from '@mastr/rules/documents.ts';
+import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
+import type { WeekKind } from '@mastr/rules/timetable.ts';
 import type { GymDetail } from '../directory/directory-api.ts';
 import { ClassBookingModal } from './class-booking-modal.tsx';
 import { DayPassModal } from './day-pass-modal.tsx';

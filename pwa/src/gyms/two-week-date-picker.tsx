@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatWallClock } from '../../../rules/dates.ts';
+import { formatWallClock } from '@mastr/rules/dates.ts';
 import { formatDayMonth } from './timetable-view.ts';
 
 interface TwoWeekDatePickerProps {

@@ -1,5 +1,5 @@
-import { formatWallClock } from '../../../rules/dates.ts';
-import type { WeekKind } from '../../../rules/timetable.ts';
+import { formatWallClock } from '@mastr/rules/dates.ts';
+import type { WeekKind } from '@mastr/rules/timetable.ts';
 
 interface WeekSelectorProps {
   weekKind: WeekKind;

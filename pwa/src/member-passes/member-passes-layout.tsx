@@ -1,7 +1,7 @@
 /** /userdashboard/daypasses: the Day Passes and Mastr Class tabs over the member's local copy of their passes. */
 import { useMemo } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
-import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { USER_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
 import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
 import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';

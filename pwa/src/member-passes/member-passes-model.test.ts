@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { memberDayPasses, memberMastrPasses, memberPasses } from './member-passes-model.ts';
 
 // Thursday 19 November 2026, 12:00 in the UK.

@@ -2,9 +2,9 @@
  * What the member's Day Passes and Mastr Class tabs list (§2, §4), from the passes replicated into
  * their tenant database: today's and upcoming passes, soonest first, each with its entry code.
  */
-import { DATE_FORMATS, formatWallClock } from '../../../rules/dates.ts';
-import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
-import { byStartAscending, passDay } from '../../../rules/pass-listing.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
 
 export interface EntryCode {
   /** The idCode as the member reads it out (upper-case). */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { forgottenPasswordErrorText } from '../forms/error-texts.ts';
 import { TextField } from '../forms/text-field.tsx';

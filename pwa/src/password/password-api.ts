@@ -1,6 +1,6 @@
 /** Forgotten password and reset calls (§7 "Registration, verification, reset"). */
-import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
-import { normaliseEmail } from '../../../rules/validation.ts';
+import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
+import { normaliseEmail } from '@mastr/rules/validation.ts';
 import { api } from '../api/http.ts';
 
 function resetLinkPath(kind: AccountKind, id: string, token: string): string {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { memberCancellation } from '../../../rules/refunds.ts';
+import { memberCancellation } from '@mastr/rules/refunds.ts';
 import { CANCEL_MESSAGES } from '../front-desk/cancel-day-pass.ts';
 import { successMessage, type Message } from '../forms/form-message.tsx';
 import { Modal } from '../gyms/modal.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { checkoutPassId } from '../../../rules/checkout-pass.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { CHECKOUT_TEXTS, checkoutReturnOf, paidNotice, withoutCheckoutParams } from './checkout-return.ts';
 import './payments.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberCancellation, SALES_FINAL_MESSAGE } from '../../../rules/refunds.ts';
+import { memberCancellation, SALES_FINAL_MESSAGE } from '@mastr/rules/refunds.ts';
 import { cancelledText, cancelPrompt } from './member-cancel.ts';
 
 const PASS = { passType: 'Adult', gymName: 'Iron Temple', date: 'Saturday 21st November 2026' };

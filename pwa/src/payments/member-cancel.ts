@@ -2,7 +2,7 @@
  * What the member is told when cancelling their own day pass, from the refund rule of §1
  * (rules/refunds.ts): asked with the outcome before confirming, told the outcome after.
  */
-import type { MemberCancellation } from '../../../rules/refunds.ts';
+import type { MemberCancellation } from '@mastr/rules/refunds.ts';
 
 export interface CancelPrompt {
   question: string;

@@ -1,6 +1,6 @@
 /** POST /api/register/{kind} (§7): bodies per §3, cookies sent; the server answers with a message. */
-import type { AccountKind } from '../../../rules/roles.ts';
-import { normaliseEmail } from '../../../rules/validation.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { normaliseEmail } from '@mastr/rules/validation.ts';
 import { api } from '../api/http.ts';
 import type { Confirmations, WizardValues } from './wizard-steps.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { INVALID_ENTRY, registrationErrorText } from '../forms/error-texts.ts';
 import '../forms/forms.css';

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { ACCOUNT_KINDS, type AccountKind } from '../../../rules/roles.ts';
-import { HINTS } from '../../../rules/validation.ts';
+import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
+import { HINTS } from '@mastr/rules/validation.ts';
 import {
   NEW_PASSWORD_STEPS,
   REGISTRATION_STEPS,

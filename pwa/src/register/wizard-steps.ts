@@ -3,7 +3,7 @@
  * step; Next only when that step and every earlier one is valid, so the wizard moves strictly
  * forward; the confirm screen follows the last field.
  */
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import {
   HINTS,
   MAX_NAME_LENGTH,
@@ -11,7 +11,7 @@ import {
   isValidEmail,
   isValidMobile,
   isValidPassword,
-} from '../../../rules/validation.ts';
+} from '@mastr/rules/validation.ts';
 
 export type WizardField = 'firstName' | 'lastName' | 'gymName' | 'email' | 'mobile' | 'pwd' | 'matchPwd';
 export type WizardValues = Partial<Record<WizardField, string>>;

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { SIGN_IN_PATH, hasRole, type AccountKind } from '../../../rules/roles.ts';
+import { SIGN_IN_PATH, hasRole, type AccountKind } from '@mastr/rules/roles.ts';
 import { useSession } from './session-context.tsx';
 
 /**

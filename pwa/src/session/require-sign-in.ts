@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { SIGN_IN_PATH } from '../../../rules/roles.ts';
+import { SIGN_IN_PATH } from '@mastr/rules/roles.ts';
 import { useSession } from './session-context.tsx';
 
 /**

@@ -1,5 +1,5 @@
 /** Session calls of §7: sign-in, refresh, logout. */
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { api, statusOf } from '../api/http.ts';
 import { tenantKindOf } from '../data/open-stores.ts';
 import { wipeLocalData } from '../data/wipe-local-data.ts';

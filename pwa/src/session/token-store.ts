@@ -2,7 +2,7 @@
  * The access token lives in memory only (never in storage): a tiny external store that both the
  * http client and React (useSyncExternalStore) read.
  */
-import { kindOfRoles, type AccountKind } from '../../../rules/roles.ts';
+import { kindOfRoles, type AccountKind } from '@mastr/rules/roles.ts';
 
 export interface UserInfo {
   email: string;

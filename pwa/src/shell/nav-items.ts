@@ -2,7 +2,7 @@
  * What the top navigation offers for each session state (§2 "Top navigation"). Pure so the rules
  * are tested without rendering.
  */
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 
 export interface NavItem {
   label: string;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ukDateKey } from '../../../rules/dates.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 
 const CHECK_EVERY_MS = 60_000;
 

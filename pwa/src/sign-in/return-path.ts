@@ -1,5 +1,5 @@
 /** Where a successful sign-in goes (§4): back to the page a guard or action came from, else the kind's home. */
-import { DEFAULT_HOME, type AccountKind } from '../../../rules/roles.ts';
+import { DEFAULT_HOME, type AccountKind } from '@mastr/rules/roles.ts';
 
 /** Only paths inside this app: '//host' and '/\host' would leave it (open redirect). */
 function isAppPath(path: unknown): path is string {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
+import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { CheckboxField } from '../forms/checkbox-field.tsx';
 import { FormMessage, errorMessage, type Message } from '../forms/form-message.tsx';
 import { signInErrorText } from '../forms/error-texts.ts';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import '../forms/forms.css';
 import { ContinueWithGoogleButton } from './continue-with-google.tsx';
 import { SignInForm } from './sign-in-form.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { SIGN_IN_PATH, type AccountKind } from '../../../rules/roles.ts';
+import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
 import '../forms/forms.css';
 import { verifyEmail } from './verify-email.ts';
 

@@ -1,5 +1,5 @@
 /** Email verification (§7): GET /api/{plural}/{id}/verify/{token}; success verified, any error not found. */
-import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
+import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { api } from '../api/http.ts';
 
 /**

@@ -4,11 +4,11 @@ import { connectCouch, setupDatabases, waitForCouch } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
 import type { Deps } from '../deps.ts';
-import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../payments/local-test-provider.ts';
-import { createStripeClient } from '../payments/stripe-client.ts';
+import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
+import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
-import { createMailer } from '../services/mailer.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { StartupError } from './process-lifecycle.ts';
 
 export interface Backend {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MASTR_CLASS_PRICE_PENCE } from '../../../rules/money.ts';
+import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import { DB } from '../couch/databases.ts';
-import { CHECKOUT_REFUSALS } from '../payments/checkout-service.ts';
-import { checkoutPassId } from '../../../rules/checkout-pass.ts';
-import { paymentDocId } from '../payments/payment-docs.ts';
-import { mastrClassAvailability } from '../services/mastr-class-schedule.ts';
-import { newId } from '../services/ids.ts';
+import { CHECKOUT_REFUSALS } from '../services/payments/checkout-service.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import { paymentDocId } from '../services/payments/payment-docs.ts';
+import { mastrClassAvailability } from '../services/directory/mastr-class-schedule.ts';
+import { newId } from '../couch/ids.ts';
 import {
   checkoutSessionIdOf, dayPasses, givenPayingMember, givenSellingGym, mastrPasses, submitHostedForm,
 } from '../test-support/payment-fixtures.ts';

@@ -1,11 +1,11 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { DAY_PASS_TYPES } from '../../../rules/constants.ts';
+import { DAY_PASS_TYPES } from '@mastr/rules/constants.ts';
 import type { Deps } from '../deps.ts';
 import {
   CheckoutRefusal, createDayPassCheckout, createMastrClassCheckout, type DayPassCheckoutInput, type MastrClassCheckoutInput,
-} from '../payments/checkout-service.ts';
+} from '../services/payments/checkout-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const dayPassBody = Joi.object({

@@ -1,9 +1,9 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Deps } from '../deps.ts';
-import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot, type AvailabilityWeek } from '../services/availability-service.ts';
+import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot, type AvailabilityWeek } from '../services/coaching/availability-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /** The body field naming the slot, per week and per call (§7). */

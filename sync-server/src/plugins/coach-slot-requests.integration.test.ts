@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvailabilityWeekDoc, CoachRequestDoc, SlotClaimDoc } from '../../../rules/documents.ts';
+import type { AvailabilityWeekDoc, CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
-import { ABANDONED_CLAIM_MS, requestCoachSlot } from '../services/coach-slot-requests-service.ts';
-import { newId } from '../services/ids.ts';
-import { getDoc } from '../services/tenant-docs.ts';
+import { ABANDONED_CLAIM_MS, requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
+import { newId } from '../couch/ids.ts';
+import { getDoc } from '../couch/tenant-docs.ts';
 import { givenCoach, givenDefaultAvailability, givenGym, givenMember, givenMembership, givenProfiles } from '../test-support/directory-fixtures.ts';
 import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -1,11 +1,11 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { refundPassInFull } from '../payments/refund-service.ts';
-import { recordCheckIn } from '../services/check-in-service.ts';
-import { isId, newId } from '../services/ids.ts';
-import { upcomingDayPasses, upcomingMastrPasses } from '../services/pass-views.ts';
-import { CANCEL_REFUSALS, cancelDayPass, passDocId, type PassDoc } from '../services/passes-service.ts';
-import { getDoc, tenantDb } from '../services/tenant-docs.ts';
+import { refundPassInFull } from '../services/payments/refund-service.ts';
+import { recordCheckIn } from '../services/passes/check-in-service.ts';
+import { isId, newId } from '../couch/ids.ts';
+import { upcomingDayPasses, upcomingMastrPasses } from '../services/passes/pass-views.ts';
+import { CANCEL_REFUSALS, cancelDayPass, passDocId, type PassDoc } from '../services/passes/passes-service.ts';
+import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const CHECK_IN_ROUTES = [

@@ -1,7 +1,7 @@
 import Bell from '@hapi/bell';
 import type { AuthCredentials, Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccountByEmail } from '../services/accounts-store.ts';
+import { findAccountByEmail } from '../services/accounts/accounts-store.ts';
 import { givenAccount, jwtCookieOf, refresh, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { GOOGLE_NOT_CONFIGURED } from './google-sign-in.ts';

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import { KIND_PLURAL, ACCOUNT_KINDS } from '../../../rules/roles.ts';
+import { KIND_PLURAL, ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { getAccount } from '../services/accounts-store.ts';
-import { privateProfileView } from '../services/profile-views.ts';
-import { getProfile } from '../services/profiles-store.ts';
+import { getAccount } from '../services/accounts/accounts-store.ts';
+import { privateProfileView } from '../services/accounts/profile-views.ts';
+import { getProfile } from '../services/accounts/profiles-store.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
+import { cancelOwnDayPass } from '../services/payments/member-cancellation.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /**

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountDoc } from '../../../rules/documents.ts';
-import { KIND_PLURAL, type AccountKind } from '../../../rules/roles.ts';
+import type { AccountDoc } from '@mastr/rules/documents.ts';
+import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts-store.ts';
-import { verifyPassword } from '../services/passwords.ts';
-import { RATE_LIMITS } from '../services/rate-limit.ts';
-import { createRefreshSession, type RefreshSessionDoc } from '../services/refresh-sessions.ts';
+import { getAccount } from '../services/accounts/accounts-store.ts';
+import { verifyPassword } from '../services/auth/passwords.ts';
+import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
+import { createRefreshSession, type RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
 import { apiPathOfLink, GOOD_PASSWORD, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import { ACCOUNT_KINDS, KIND_PLURAL } from '../../../rules/roles.ts';
+import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { emailOnlySchema, newPasswordSchema } from '../schemas/account-schemas.ts';
-import { isResetLinkValid, requestPasswordReset, resetPassword } from '../services/password-reset-service.ts';
-import { clientIp } from '../services/client-ip.ts';
+import { isResetLinkValid, requestPasswordReset, resetPassword } from '../services/auth/password-reset-service.ts';
+import { clientIp } from '../services/auth/client-ip.ts';
 
 type LinkParams = { id: string; token: string };
 

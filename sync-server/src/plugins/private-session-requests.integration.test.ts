@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GymRequestDoc } from '../../../rules/documents.ts';
+import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { newId } from '../services/ids.ts';
+import { newId } from '../couch/ids.ts';
 import { givenGym, givenMember } from '../test-support/directory-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -1,12 +1,12 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { COACH_WEEK_KINDS, type CoachWeekKind } from '../../../rules/coach-slots.ts';
-import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '../../../rules/pt-requests.ts';
+import { COACH_WEEK_KINDS, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
 import type { Deps } from '../deps.ts';
-import { availabilityView } from '../services/availability-service.ts';
-import { requestCoachSlot } from '../services/coach-slot-requests-service.ts';
-import { requestGymSession } from '../services/private-session-requests-service.ts';
+import { availabilityView } from '../services/coaching/availability-service.ts';
+import { requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
+import { requestGymSession } from '../services/coaching/private-session-requests-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /** §8: a booking call's bad input reads 'Missing data' whatever was wrong with it. */

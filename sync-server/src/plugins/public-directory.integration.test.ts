@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClassItem, GymProfileDoc } from '../../../rules/documents.ts';
+import type { ClassItem, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
-import { newId } from '../services/ids.ts';
+import { newId } from '../couch/ids.ts';
 import { givenAccount } from '../test-support/sign-in-helpers.ts';
 import {
   coachDoc, givenCoach, givenDefaultAvailability, givenGym, givenMembership, givenProfiles, givenSchedule, gymDoc, idOf, membershipDoc,

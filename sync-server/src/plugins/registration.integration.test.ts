@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { AccountDoc } from '../../../rules/documents.ts';
+import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts-store.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { getAccount } from '../services/accounts/accounts-store.ts';
+import { verifyPassword } from '../services/auth/passwords.ts';
 import { apiPathOfLink, docCount, GOOD_PASSWORD, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

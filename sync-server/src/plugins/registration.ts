@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
+import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas, type RegistrationPayload } from '../schemas/account-schemas.ts';
-import { AccountTakenError } from '../services/accounts-service.ts';
-import { VerificationMailError, registerAccount } from '../services/registration-service.ts';
+import { AccountTakenError } from '../services/accounts/accounts-service.ts';
+import { VerificationMailError, registerAccount } from '../services/accounts/registration-service.ts';
 
 /**
  * POST /api/register/{user|coach|gym} (§3, §7). Only JSON bodies are read: a cross-site HTML form

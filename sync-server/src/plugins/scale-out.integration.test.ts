@@ -1,7 +1,7 @@
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../services/rate-limit.ts';
-import { REUSE_GRACE_SECONDS } from '../services/refresh-sessions.ts';
+import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
+import { REUSE_GRACE_SECONDS } from '../services/auth/refresh-sessions.ts';
 import { bearer, givenAccount, jwtCookieOf, refresh, signedIn, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SIGN_IN_MESSAGES } from './sign-in.ts';

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
+import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { getAccount } from '../services/accounts-store.ts';
-import { revokeRefreshSession, rotateRefreshSession } from '../services/refresh-sessions.ts';
-import { accessTokenFor } from '../services/sign-in-service.ts';
+import { getAccount } from '../services/accounts/accounts-store.ts';
+import { revokeRefreshSession, rotateRefreshSession } from '../services/auth/refresh-sessions.ts';
+import { accessTokenFor } from '../services/auth/sign-in-service.ts';
 
 export const SESSION_MESSAGES = {
   unauthorized: 'Unauthorized',

@@ -1,9 +1,9 @@
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES } from '../../../rules/roles.ts';
+import { ROLES } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
-import { RATE_LIMITS } from '../services/rate-limit.ts';
-import type { RefreshSessionDoc } from '../services/refresh-sessions.ts';
+import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
+import type { RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
 import { givenAccount, jwtCookieOf, jwtSetCookieLine, nextIp, PASSWORD, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SIGN_IN_MESSAGES } from './sign-in.ts';

@@ -1,13 +1,13 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import type { AccountDoc } from '../../../rules/documents.ts';
-import { ACCOUNT_KINDS } from '../../../rules/roles.ts';
+import type { AccountDoc } from '@mastr/rules/documents.ts';
+import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { signInPayloadSchema } from '../schemas/account-schemas.ts';
-import { getProfile } from '../services/profiles-store.ts';
-import { profileDisplayName } from '../services/profile-views.ts';
-import { openSession, signInWithPassword } from '../services/sign-in-service.ts';
-import { clientIp } from '../services/client-ip.ts';
+import { getProfile } from '../services/accounts/profiles-store.ts';
+import { profileDisplayName } from '../services/accounts/profile-views.ts';
+import { openSession, signInWithPassword } from '../services/auth/sign-in-service.ts';
+import { clientIp } from '../services/auth/client-ip.ts';
 
 export const SIGN_IN_MESSAGES = {
   rateLimited: 'Too many sign-in attempts. Please try again later.',

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { ConnectRefusal, loginLink, onboardingLink } from '../payments/connect-service.ts';
+import { ConnectRefusal, loginLink, onboardingLink } from '../services/payments/connect-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const LINKS = { express_onboarding_link: onboardingLink, express_login_link: loginLink } as const;

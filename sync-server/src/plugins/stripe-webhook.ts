@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps.ts';
-import { handleStripeEvent } from '../payments/webhook-service.ts';
+import { handleStripeEvent } from '../services/payments/webhook-service.ts';
 
 /**
  * POST /api/stripe/webhook: Stripe's events (design/payments.md "Webhooks and idempotency"). The

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoachProfileDoc, GymProfileDoc } from '../../../rules/documents.ts';
+import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
-import { NOT_ONBOARDED } from '../payments/connect-service.ts';
-import { getPayee } from '../payments/payment-docs.ts';
-import { SUBSCRIPTION_REFUSALS } from '../payments/subscription-service.ts';
+import { NOT_ONBOARDED } from '../services/payments/connect-service.ts';
+import { getPayee } from '../services/payments/payment-docs.ts';
+import { SUBSCRIPTION_REFUSALS } from '../services/payments/subscription-service.ts';
 import { givenCoach } from '../test-support/directory-fixtures.ts';
 import { checkoutSessionIdOf, givenSellingGym, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';

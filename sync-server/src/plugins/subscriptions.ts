@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { basicPlanCheckout, customerPortal, SubscriptionRefusal } from '../payments/subscription-service.ts';
+import { basicPlanCheckout, customerPortal, SubscriptionRefusal } from '../services/payments/subscription-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const ROUTES = { basicPlan: basicPlanCheckout, customerPortal } as const;

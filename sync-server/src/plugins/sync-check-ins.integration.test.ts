@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_IN_REFUSALS } from '../../../rules/check-in.ts';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '../../../rules/documents.ts';
+import { CHECK_IN_REFUSALS } from '@mastr/rules/check-in.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { newId } from '../services/ids.ts';
-import { cancelDayPass } from '../services/passes-service.ts';
+import { newId } from '../couch/ids.ts';
+import { cancelDayPass } from '../services/passes/passes-service.ts';
 import { bulkDocs, deviceCheckIn, givenDayPass, givenMastrPass, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc } from '../../../rules/documents.ts';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { issueAccessToken } from '../services/access-tokens.ts';
-import { newId } from '../services/ids.ts';
-import { ukDateKey } from '../../../rules/dates.ts';
+import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { newId } from '../couch/ids.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

@@ -1,8 +1,8 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
-import { ACCOUNT_KINDS, KIND_PLURAL } from '../../../rules/roles.ts';
+import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { verifyEmail } from '../services/registration-service.ts';
+import { verifyEmail } from '../services/accounts/registration-service.ts';
 
 /** GET /api/{users|coaches|gyms}/{id}/verify/{token} (§7): verified, or 404 for any problem. */
 export const verificationPlugin: Plugin<Deps> = {

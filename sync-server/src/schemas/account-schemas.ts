@@ -4,8 +4,8 @@
  * the field and the problem in words a person can act on; the server's failAction sends it as is.
  */
 import Joi from 'joi';
-import type { AccountKind } from '../../../rules/roles.ts';
-import { EMAIL_REGEX, MAX_NAME_LENGTH, PASSWORD_REGEX, isValidMobile } from '../../../rules/validation.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { EMAIL_REGEX, MAX_NAME_LENGTH, PASSWORD_REGEX, isValidMobile } from '@mastr/rules/validation.ts';
 
 /** Longest email a mailbox can have (RFC 5321 path limit). */
 const MAX_EMAIL_LENGTH = 254;

@@ -1,5 +1,5 @@
 import { addDays, addWeeks, format, startOfWeek } from 'date-fns';
-import { ukNow } from '../../../rules/dates.ts';
+import { ukNow } from '@mastr/rules/dates.ts';
 
 const DATE_KEY = 'yyyy-MM-dd';
 

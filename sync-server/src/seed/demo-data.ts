@@ -1,5 +1,5 @@
-import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '../../../rules/documents.ts';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 
 /**
  * The demo world `npm start` seeds: three UK gyms, four coaches and two members, all verified,

@@ -1,4 +1,4 @@
-import { INVITATION_ONLY, type ClassDiscipline, type Difficulty } from '../../../rules/constants.ts';
+import { INVITATION_ONLY, type ClassDiscipline, type Difficulty } from '@mastr/rules/constants.ts';
 import { DEMO_GYMS } from './demo-data.ts';
 
 type GymDay = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';

@@ -1,6 +1,6 @@
-import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
-import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
+import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Couch } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { createIfMissing } from './create-if-missing.ts';

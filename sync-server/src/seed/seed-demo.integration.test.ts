@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayPassDoc, MastrPassDoc, MembershipDoc, ScheduleWeekDoc, SigningKeysDoc } from '../../../rules/documents.ts';
-import { verifyEntryToken } from '../../../rules/entry-token.ts';
-import { ENTRY_CODE_ALPHABET } from '../../../rules/constants.ts';
+import type { DayPassDoc, MastrPassDoc, MembershipDoc, ScheduleWeekDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import { verifyEntryToken } from '@mastr/rules/entry-token.ts';
+import { ENTRY_CODE_ALPHABET } from '@mastr/rules/constants.ts';
 import type { Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { findAccountByEmail } from '../services/accounts-store.ts';
-import { verifyPassword } from '../services/passwords.ts';
+import { findAccountByEmail } from '../services/accounts/accounts-store.ts';
+import { verifyPassword } from '../services/auth/passwords.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { ukDayKey, ukGymWeekStart } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_LOGINS, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.ts';

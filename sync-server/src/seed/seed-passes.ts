@@ -1,7 +1,7 @@
-import type { DayPassType } from '../../../rules/constants.ts';
-import { MASTR_CLASS_PRICE_PENCE } from '../../../rules/money.ts';
+import type { DayPassType } from '@mastr/rules/constants.ts';
+import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { Couch } from '../couch/couch.ts';
-import { createDayPass, createMastrPass, ensureSigningKeysDoc, type PassesDeps, type PassMember } from '../services/passes-service.ts';
+import { createDayPass, createMastrPass, ensureSigningKeysDoc, type PassesDeps, type PassMember } from '../services/passes/passes-service.ts';
 import { ukDayKey } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_MEMBERS, type DemoMember } from './demo-data.ts';
 import { demoId } from './demo-ids.ts';

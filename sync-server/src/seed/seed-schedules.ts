@@ -1,6 +1,6 @@
-import { GYM_WEEKDAYS, KIDS_CLASS_DISCIPLINES, type ClassDiscipline } from '../../../rules/constants.ts';
-import type { ClassItem, ScheduleWeekDoc } from '../../../rules/documents.ts';
-import { CLASS_START_SLOTS } from '../../../rules/time-of-day.ts';
+import { GYM_WEEKDAYS, KIDS_CLASS_DISCIPLINES, type ClassDiscipline } from '@mastr/rules/constants.ts';
+import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { CLASS_START_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Couch } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { createIfMissing } from './create-if-missing.ts';

@@ -1,8 +1,8 @@
-import { keepsLockedSlots } from '../../../rules/availability-merge.ts';
-import type { AvailabilityWeekDoc } from '../../../rules/documents.ts';
+import { keepsLockedSlots } from '@mastr/rules/availability-merge.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
-import { recordCheckIns, type NewCheckIn } from '../services/check-in-service.ts';
-import { fetchDocs, tenantDb } from '../services/tenant-docs.ts';
+import { recordCheckIns, type NewCheckIn } from '../services/passes/check-in-service.ts';
+import { fetchDocs, tenantDb } from '../couch/tenant-docs.ts';
 import { hasLockedSlots } from './write-rules.ts';
 
 /** One row of a CouchDB `_bulk_docs` answer, as RxDB's replication reads it. */

@@ -1,11 +1,11 @@
 import Boom from '@hapi/boom';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase } from '../couch/couch.ts';
 import { tenantDbName, type TenantKind } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
-import type { AccessCredentials } from '../services/access-tokens.ts';
-import { isId } from '../services/ids.ts';
-import { ensureSigningKeysDoc } from '../services/passes-service.ts';
+import type { AccessCredentials } from '../services/auth/access-tokens.ts';
+import { isId } from '../couch/ids.ts';
+import { ensureSigningKeysDoc } from '../services/passes/passes-service.ts';
 
 /** Which account kind may replicate each kind of tenant database. */
 export const TENANT_OWNER: Record<TenantKind, AccountKind> = { gym: 'gym', member: 'user', coach: 'coach' };

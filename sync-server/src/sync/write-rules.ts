@@ -1,8 +1,8 @@
-import { availabilityDocId, coachWeekdayOf } from '../../../rules/coach-week.ts';
-import { COACH_WEEKDAYS } from '../../../rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '../../../rules/documents.ts';
-import { HOURLY_SLOTS } from '../../../rules/time-of-day.ts';
-import type { NewCheckIn } from '../services/check-in-service.ts';
+import { availabilityDocId, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
+import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
+import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 
 /**
  * What a device may write through `_bulk_docs` (design/sync.md "Writes and who decides"), as

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { AccountKind } from '../../../rules/roles.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import type { TestStack } from './test-stack.ts';
 

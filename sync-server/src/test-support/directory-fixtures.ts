@@ -1,8 +1,8 @@
-import type { AvailabilityWeekDoc, CoachProfileDoc, GymProfileDoc, MembershipDoc, ScheduleWeekDoc, UserProfileDoc } from '../../../rules/documents.ts';
-import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '../../../rules/constants.ts';
+import type { AvailabilityWeekDoc, CoachProfileDoc, GymProfileDoc, MembershipDoc, ScheduleWeekDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
+import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ensureDatabase } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { newId } from '../services/ids.ts';
+import { newId } from '../couch/ids.ts';
 import type { TestStack } from './test-stack.ts';
 
 /**

@@ -8,7 +8,7 @@ export interface OutboxMail {
   text: string;
 }
 
-/** The mails the development outbox (services/mailer.ts) wrote to `dir`, oldest first. */
+/** The mails the development outbox (services/mail/mailer.ts) wrote to `dir`, oldest first. */
 export function readOutbox(dir: string): OutboxMail[] {
   let files: string[];
   try {

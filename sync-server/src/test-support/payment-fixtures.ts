@@ -1,8 +1,8 @@
-import type { ClassItem, DayPassDoc, GymProfileDoc, MastrPassDoc } from '../../../rules/documents.ts';
+import type { ClassItem, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { checkoutPassId } from '../../../rules/checkout-pass.ts';
-import { newId } from '../services/ids.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import { newId } from '../couch/ids.ts';
 import { givenGym, givenSchedule } from './directory-fixtures.ts';
 import { givenAccount } from './sign-in-helpers.ts';
 import { bearerFor } from './sync-fixtures.ts';

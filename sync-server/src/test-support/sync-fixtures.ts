@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
-import type { DayPassType } from '../../../rules/constants.ts';
-import type { DayPassDoc, MastrPassDoc } from '../../../rules/documents.ts';
-import type { AccountKind } from '../../../rules/roles.ts';
-import { issueAccessToken } from '../services/access-tokens.ts';
-import { newId } from '../services/ids.ts';
-import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes-service.ts';
+import type { DayPassType } from '@mastr/rules/constants.ts';
+import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { newId } from '../couch/ids.ts';
+import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/passes-service.ts';
 import type { TestStack } from './test-stack.ts';
 
 /** The passes service wired to the stack (its clock, its signing key). */

@@ -8,10 +8,10 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { Deps } from '../deps.ts';
-import { startLocalPayments, webhookUrlOf } from '../payments/local-test-provider.ts';
-import { createStripeClient } from '../payments/stripe-client.ts';
+import { startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
+import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { createServer } from '../server.ts';
-import { createMailer } from '../services/mailer.ts';
+import { createMailer } from '../services/mail/mailer.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
 
 export interface TestStack {

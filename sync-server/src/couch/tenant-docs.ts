@@ -1,0 +1,64 @@
+import type { DocumentScope } from 'nano';
+import { couchStatus, type Couch } from './couch.ts';
+import { tenantDbName, type TenantKind } from './databases.ts';
+
+type Doc = { _id: string; _rev?: string };
+
+/** How often a read-modify-write is retried when another instance wrote the document meanwhile. */
+const MAX_WRITE_ATTEMPTS = 8;
+
+export function tenantDb<T extends Doc>(couch: Couch, kind: TenantKind, id: string): DocumentScope<T> {
+  return couch.use<T>(tenantDbName(kind, id));
+}
+
+/** The live document with this id, or null when it is missing or deleted. */
+export async function getDoc<T extends Doc>(db: DocumentScope<T>, id: string): Promise<(T & { _rev: string }) | null> {
+  try {
+    return (await db.get(id)) as T & { _rev: string };
+  } catch (err) {
+    if (couchStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+/**
+ * Live documents by id in one request (missing and deleted ones are absent from the map). A tenant
+ * whose database was never created (nothing written for it yet) simply has none: `_all_docs` with
+ * keys answers missing documents as rows, so a 404 here can only mean the database is missing.
+ */
+export async function fetchDocs<T extends Doc>(db: DocumentScope<T>, ids: readonly string[]): Promise<Map<string, T & { _rev: string }>> {
+  const found = new Map<string, T & { _rev: string }>();
+  if (ids.length === 0) return found;
+  let rows;
+  try {
+    ({ rows } = await db.fetch({ keys: [...new Set(ids)] }));
+  } catch (err) {
+    if (couchStatus(err) === 404) return found;
+    throw err;
+  }
+  for (const row of rows) if ('doc' in row && row.doc) found.set(row.id, row.doc as T & { _rev: string });
+  return found;
+}
+
+/**
+ * Read-modify-write guarded by the revision: `change` sees the current document (null if none)
+ * and returns the new one, or null to leave it as is. When another writer got there first (409)
+ * it reads again and decides again, so concurrent instances never overwrite each other.
+ */
+export async function updateDoc<T extends Doc>(
+  db: DocumentScope<T>,
+  id: string,
+  change: (current: (T & { _rev: string }) | null) => T | null,
+): Promise<(T & { _rev: string }) | null> {
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await getDoc(db, id);
+    const next = change(current);
+    if (!next) return current;
+    try {
+      const { rev } = await db.insert({ ...next, _id: id, ...(current ? { _rev: current._rev } : {}) });
+      return { ...next, _id: id, _rev: rev };
+    } catch (err) {
+      if (couchStatus(err) !== 409 || attempt >= MAX_WRITE_ATTEMPTS) throw err;
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Registration (§3 payloads) and email verification. A new account starts unverified and its owner
+ * receives a one-time link; opening it marks the account verified.
+ */
+import type { AccountDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { couchStatus, type Couch } from '../../couch/couch.ts';
+import { DB } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
+import { updateAccount } from './account-updates.ts';
+import { createAccount } from './accounts-service.ts';
+import { accountDocId, emailClaimId, getAccount, mobileClaimId } from './accounts-store.ts';
+import { isId } from '../../couch/ids.ts';
+import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
+import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+
+/** The verification mail could not be sent, so the registration was undone. */
+export class VerificationMailError extends Error {
+  constructor(cause: unknown) {
+    super('The verification email could not be sent.', { cause });
+    this.name = 'VerificationMailError';
+  }
+}
+
+/**
+ * Creates an unverified account and mails its verification link.
+ *
+ * If the mail cannot be sent, the account is removed again and VerificationMailError is thrown.
+ * Keeping it would leave an account its owner can never verify whose email and mobile stay taken,
+ * so a second attempt would be refused with 'Email or Mobile Taken'; undoing it lets the person
+ * simply try again once mail works. AccountTakenError passes through from createAccount.
+ */
+export async function registerAccount(deps: Deps, kind: AccountKind, payload: RegistrationPayload): Promise<AccountDoc> {
+  const now = deps.now();
+  const { account } = await createAccount(
+    deps.couch,
+    { kind, email: payload.email, mobile: payload.mobile, pwd: payload.pwd, firstName: payload.firstName, lastName: payload.lastName, gymName: payload.gymName },
+    { verified: false, now },
+  );
+  let token: string | undefined;
+  try {
+    token = await issueOneTimeToken(deps.couch, 'verify', account.profileId, now);
+    const link = verificationLink(deps.config.publicUrl, kind, account.profileId, token);
+    await deps.mailer.send(verificationMail(account.email, kind, link));
+  } catch (err) {
+    if (token) await deleteOneTimeToken(deps.couch, token).catch(() => undefined);
+    await removeAccount(deps.couch, account);
+    throw new VerificationMailError(err);
+  }
+  return account;
+}
+
+/**
+ * Uses a verification link. False for anything that is not a live link of an account of this kind
+ * (unknown or malformed id, another kind's path, a wrong, expired or used token): the caller answers
+ * 404 and never learns which.
+ */
+export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: string, token: string): Promise<boolean> {
+  if (!isId(profileId)) return false;
+  const now = deps.now();
+  const account = await getAccount(deps.couch, profileId);
+  if (!account || account.kind !== kind) return false;
+  const stored = await findUsableToken(deps.couch, 'verify', profileId, token, now);
+  if (!stored || !(await consumeToken(deps.couch, stored, now))) return false;
+  await updateAccount(deps.couch, profileId, (current) =>
+    current.verified ? current : { ...current, verified: true, verifiedAt: now.toISOString() },
+  );
+  return true;
+}
+
+/** Deletes what createAccount wrote: the account, its email and mobile claims and its profile. */
+async function removeAccount(couch: Couch, account: AccountDoc): Promise<void> {
+  const accountIds = [accountDocId(account.profileId), emailClaimId(account.kind, account.email), mobileClaimId(account.kind, account.mobileKey)];
+  for (const id of accountIds) await destroyIfPresent(couch, DB.accounts, id);
+  await destroyIfPresent(couch, DB.profiles, `${account.kind}:${account.profileId}`);
+}
+
+async function destroyIfPresent(couch: Couch, dbName: string, id: string): Promise<void> {
+  const db = couch.use<{ _id: string }>(dbName);
+  try {
+    const doc = await db.get(id);
+    await db.destroy(id, doc._rev);
+  } catch (err) {
+    if (couchStatus(err) !== 404) throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import Jwt from '@hapi/jwt';
+import { ROLES, type AccountKind } from '@mastr/rules/roles.ts';
+
+export const TOKEN_AUDIENCE = 'urn:mastr:api';
+export const TOKEN_ISSUER = 'urn:mastr:sync-server';
+
+/** What the access token carries (§3 "Access token payload": UserInfo with a roles list). */
+export interface UserInfo {
+  email: string;
+  roles: number[];
+  profileId: string;
+}
+
+/** Credentials a verified request carries (request.auth.credentials). */
+export interface AccessCredentials {
+  UserInfo: UserInfo;
+  kind: AccountKind;
+  /** Hapi scope: the role codes as strings, so route `access.scope` enforces roles. */
+  scope: string[];
+}
+
+export function issueAccessToken(
+  secret: string,
+  info: { email: string; kind: AccountKind; profileId: string },
+  ttlSeconds: number,
+  now: Date = new Date(),
+): string {
+  const UserInfo: UserInfo = { email: info.email, roles: [ROLES[info.kind]], profileId: info.profileId };
+  return Jwt.token.generate(
+    { aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER, sub: info.profileId, UserInfo, iat: Math.floor(now.getTime() / 1000) },
+    { key: secret, algorithm: 'HS256' },
+    { ttlSec: ttlSeconds },
+  );
+}
+
+export { kindOfRoles as kindFromRoles } from '@mastr/rules/roles.ts';

@@ -1,0 +1,201 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { couchStatus, type Couch } from '../../couch/couch.ts';
+import { DB } from '../../couch/databases.ts';
+import { newId } from '../../couch/ids.ts';
+
+/**
+ * Refresh sessions behind the `jwt` cookie. Everything lives in CouchDB (no memory), so any server
+ * instance can refresh or revoke any session. The cookie carries `{sid}.{secret}`; the database
+ * holds only the sha256 of the secret, so a leaked database does not leak usable cookies.
+ */
+export interface RefreshSessionDoc {
+  _id: string; // `session:${sid}`
+  _rev?: string;
+  type: 'refresh-session';
+  /** The account's profileId (account doc `account:${accountId}`). */
+  accountId: string;
+  kind: AccountKind;
+  /** sha256 (hex) of the secret currently in the cookie. */
+  tokenHash: string;
+  /** Hashes of recently rotated secrets, newest last: presenting one of these is token reuse. */
+  previousHashes: string[];
+  createdAt: string;
+  /** When the current secret was issued (the start of the reuse grace window). */
+  rotatedAt: string;
+  expiresAt: string;
+  revoked: boolean;
+}
+
+/** How many rotated hashes are remembered for reuse detection. */
+const REMEMBERED_HASHES = 20;
+
+/**
+ * Two tabs restoring a persisted session at once both send the same cookie; the one that arrives
+ * after the other's rotation presents the just-rotated secret. Within this window that is treated
+ * as the benign race it almost certainly is (401, session kept) rather than theft (the usual
+ * "reuse interval" of rotating refresh tokens).
+ */
+export const REUSE_GRACE_SECONDS = 10;
+
+const COOKIE_VALUE = /^([a-f0-9]{24})\.([A-Za-z0-9_-]{43})$/;
+
+const sessionDocId = (sid: string) => `session:${sid}`;
+const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+const newSecret = () => randomBytes(32).toString('base64url');
+
+function sameHash(a: string, b: string): boolean {
+  const left = Buffer.from(a, 'hex');
+  const right = Buffer.from(b, 'hex');
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function parseCookie(value: unknown): { sid: string; secret: string } | null {
+  if (typeof value !== 'string') return null;
+  const match = COOKIE_VALUE.exec(value);
+  return match ? { sid: match[1], secret: match[2] } : null;
+}
+
+const sessionsDb = (couch: Couch) => couch.use<RefreshSessionDoc>(DB.auth);
+
+async function getSession(couch: Couch, sid: string): Promise<RefreshSessionDoc | null> {
+  try {
+    return (await sessionsDb(couch).get(sessionDocId(sid))) as RefreshSessionDoc;
+  } catch (err) {
+    if (couchStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+const expiry = (now: Date, ttlSeconds: number) => new Date(now.getTime() + ttlSeconds * 1000).toISOString();
+
+/** Starts a session for a signed-in account; returns the cookie value. */
+export async function createRefreshSession(
+  couch: Couch,
+  account: { accountId: string; kind: AccountKind },
+  ttlSeconds: number,
+  now: Date,
+): Promise<string> {
+  const sid = newId();
+  const secret = newSecret();
+  await sessionsDb(couch).insert({
+    _id: sessionDocId(sid),
+    type: 'refresh-session',
+    accountId: account.accountId,
+    kind: account.kind,
+    tokenHash: hashSecret(secret),
+    previousHashes: [],
+    createdAt: now.toISOString(),
+    rotatedAt: now.toISOString(),
+    expiresAt: expiry(now, ttlSeconds),
+    revoked: false,
+  });
+  return `${sid}.${secret}`;
+}
+
+export type RotationResult<A> =
+  /** The cookie was current: here is its successor (the session's expiry slides forward). */
+  | { outcome: 'rotated'; cookie: string; account: A }
+  /** Missing, malformed, unknown, expired or revoked: the cookie is worthless and should be cleared. */
+  | { outcome: 'invalid' }
+  /** Lost a race with a concurrent refresh of the same cookie: the browser may already hold the winner's cookie, so leave it. */
+  | { outcome: 'superseded' }
+  /** A rotated secret came back after the grace window: the session has been revoked. */
+  | { outcome: 'reused' };
+
+/**
+ * Exchanges the current cookie for a new one. The account is loaded before rotating, so a deleted
+ * account cannot keep refreshing (its session is revoked instead).
+ */
+export async function rotateRefreshSession<A>(
+  couch: Couch,
+  cookieValue: unknown,
+  options: { ttlSeconds: number; now: Date; loadAccount: (session: RefreshSessionDoc) => Promise<A | null> },
+): Promise<RotationResult<A>> {
+  const parsed = parseCookie(cookieValue);
+  if (!parsed) return { outcome: 'invalid' };
+  const session = await getSession(couch, parsed.sid);
+  const { now } = options;
+  if (!session || session.revoked || new Date(session.expiresAt) <= now) return { outcome: 'invalid' };
+
+  const presented = hashSecret(parsed.secret);
+  if (!sameHash(presented, session.tokenHash)) {
+    const rotatedIndex = session.previousHashes.findIndex((h) => sameHash(presented, h));
+    if (rotatedIndex === -1) return { outcome: 'invalid' };
+    const justRotated = rotatedIndex === session.previousHashes.length - 1;
+    const graceEnds = new Date(session.rotatedAt).getTime() + REUSE_GRACE_SECONDS * 1000;
+    if (justRotated && now.getTime() < graceEnds) return { outcome: 'superseded' };
+    await revokeSessionDoc(couch, parsed.sid);
+    return { outcome: 'reused' };
+  }
+
+  const account = await options.loadAccount(session);
+  if (!account) {
+    await revokeSessionDoc(couch, parsed.sid);
+    return { outcome: 'invalid' };
+  }
+
+  const secret = newSecret();
+  const rotated: RefreshSessionDoc = {
+    ...session,
+    tokenHash: hashSecret(secret),
+    previousHashes: [...session.previousHashes, session.tokenHash].slice(-REMEMBERED_HASHES),
+    rotatedAt: now.toISOString(),
+    expiresAt: expiry(now, options.ttlSeconds),
+  };
+  try {
+    await sessionsDb(couch).insert(rotated); // carries _rev: a concurrent rotation makes this 409
+    return { outcome: 'rotated', cookie: `${parsed.sid}.${secret}`, account };
+  } catch (err) {
+    if (couchStatus(err) === 409) return { outcome: 'superseded' };
+    throw err;
+  }
+}
+
+/** Marks a session revoked, re-reading on conflict so a concurrent rotation cannot undo it. */
+async function revokeSessionDoc(couch: Couch, sid: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const session = await getSession(couch, sid);
+    if (!session || session.revoked) return;
+    try {
+      await sessionsDb(couch).insert({ ...session, revoked: true });
+      return;
+    } catch (err) {
+      if (couchStatus(err) !== 409) throw err;
+    }
+  }
+  throw new Error(`Could not revoke session ${sid}: too much contention.`);
+}
+
+/**
+ * Logout: revokes the session the cookie belongs to. The secret must be the current or a rotated
+ * one, so knowing a session id alone cannot end somebody else's session.
+ */
+export async function revokeRefreshSession(couch: Couch, cookieValue: unknown): Promise<void> {
+  const parsed = parseCookie(cookieValue);
+  if (!parsed) return;
+  const session = await getSession(couch, parsed.sid);
+  if (!session || session.revoked) return;
+  const presented = hashSecret(parsed.secret);
+  if ([session.tokenHash, ...session.previousHashes].some((h) => sameHash(presented, h))) {
+    await revokeSessionDoc(couch, parsed.sid);
+  }
+}
+
+/** Revokes every live session of an account (password reset, account deletion); returns how many. */
+export async function revokeAllSessionsForAccount(couch: Couch, accountId: string): Promise<number> {
+  const db = sessionsDb(couch);
+  let revoked = 0;
+  // Each pass revokes what it found; conflicted docs (a concurrent rotation) are picked up by the next pass.
+  for (let pass = 0; pass < 50; pass++) {
+    const { docs } = await db.find({
+      selector: { type: 'refresh-session', accountId, revoked: false },
+      use_index: 'by-session-account',
+      limit: 200,
+    });
+    if (docs.length === 0) return revoked;
+    const results = await db.bulk({ docs: docs.map((doc) => ({ ...doc, revoked: true })) });
+    revoked += results.filter((r) => !r.error).length;
+  }
+  throw new Error(`Could not revoke all sessions of ${accountId}: too much contention.`);
+}

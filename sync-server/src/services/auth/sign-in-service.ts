@@ -1,0 +1,117 @@
+import type { AccountDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { normaliseEmail } from '@mastr/rules/validation.ts';
+import type { Couch } from '../../couch/couch.ts';
+import type { Deps } from '../../deps.ts';
+import { issueAccessToken } from './access-tokens.ts';
+import { updateAccount } from '../accounts/account-updates.ts';
+import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
+import { findAccountByEmail } from '../accounts/accounts-store.ts';
+import { dummyPasswordHash, verifyPassword } from './passwords.ts';
+import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
+import { createRefreshSession } from './refresh-sessions.ts';
+
+export type PasswordSignInResult =
+  | { outcome: 'signed-in'; account: AccountDoc }
+  | { outcome: 'rate-limited' }
+  | { outcome: 'bad-credentials' }
+  | { outcome: 'unverified' };
+
+/**
+ * Checks an email and password for one account kind. Every attempt counts against both the
+ * caller's IP and the email (limits held in CouchDB, so they hold across instances). An unknown
+ * email is checked against a dummy hash so it takes as long as a wrong password; "not verified"
+ * is only revealed to someone who knows the password.
+ */
+export async function signInWithPassword(
+  couch: Couch,
+  attempt: { kind: AccountKind; email: string; pwd: string; ip: string; now: Date },
+): Promise<PasswordSignInResult> {
+  const email = normaliseEmail(attempt.email);
+  const [ipOver, emailOver] = await Promise.all([
+    hitRateLimit(couch, RATE_LIMITS.signInPerIp, attempt.ip, attempt.now),
+    hitRateLimit(couch, RATE_LIMITS.signInPerEmail, email, attempt.now),
+  ]);
+  if (ipOver || emailOver) return { outcome: 'rate-limited' };
+
+  const account = await findAccountByEmail(couch, attempt.kind, email);
+  const matches = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), attempt.pwd);
+  if (!account?.passwordHash || !matches) return { outcome: 'bad-credentials' };
+  if (!account.verified) return { outcome: 'unverified' };
+  return { outcome: 'signed-in', account };
+}
+
+/** A short-lived access token carrying the account's email, role and profile id. */
+export function accessTokenFor(deps: Deps, account: AccountDoc): string {
+  return issueAccessToken(
+    deps.config.jwtAccessSecret,
+    { email: account.email, kind: account.kind, profileId: account.profileId },
+    deps.config.accessTokenTtlSeconds,
+    deps.now(),
+  );
+}
+
+/** An access token for the account plus a new refresh session (the `jwt` cookie's value). */
+export async function openSession(deps: Deps, account: AccountDoc): Promise<{ accessToken: string; refreshCookie: string }> {
+  const refreshCookie = await createRefreshSession(
+    deps.couch,
+    { accountId: account.profileId, kind: account.kind },
+    deps.config.refreshTtlSeconds,
+    deps.now(),
+  );
+  return { accessToken: accessTokenFor(deps, account), refreshCookie };
+}
+
+/** What Google told us about the person (bell's normalised profile). */
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string;
+}
+
+export class GoogleIdentityRefusedError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'GoogleIdentityRefusedError';
+  }
+}
+
+/**
+ * The member account for a Google identity: the existing user account with that email (linked to
+ * the Google subject on first use) or a new verified, password-less one. Only Google-verified
+ * emails are trusted, and an email already linked to a different Google subject is refused.
+ */
+export async function findOrCreateGoogleMember(couch: Couch, identity: GoogleIdentity, now: Date): Promise<AccountDoc> {
+  if (!identity.emailVerified) throw new GoogleIdentityRefusedError('Google has not verified this email address.');
+  const email = normaliseEmail(identity.email);
+  const existing = await findAccountByEmail(couch, 'user', email);
+  if (existing) return linkGoogle(couch, existing, identity.sub, now);
+  try {
+    const { account } = await createAccount(
+      couch,
+      { kind: 'user', email, mobile: '', pwd: null, firstName: identity.name, googleSub: identity.sub },
+      { verified: true, now },
+    );
+    return account;
+  } catch (err) {
+    if (!(err instanceof AccountTakenError)) throw err;
+    // A concurrent callback for the same person created it first: link to that account.
+    const created = await findAccountByEmail(couch, 'user', email);
+    if (!created) throw err;
+    return linkGoogle(couch, created, identity.sub, now);
+  }
+}
+
+async function linkGoogle(couch: Couch, account: AccountDoc, sub: string, now: Date): Promise<AccountDoc> {
+  if (account.googleSub === sub && account.verified) return account;
+  return updateAccount(couch, account.profileId, (current) => {
+    if (current.googleSub && current.googleSub !== sub) {
+      throw new GoogleIdentityRefusedError('This email is linked to a different Google account.');
+    }
+    if (current.verified) return { ...current, googleSub: sub };
+    // Google has just proved who owns the address. A password set on the unverified account was
+    // chosen by whoever registered it, not necessarily this person, so it stops working.
+    return { ...current, googleSub: sub, verified: true, verifiedAt: now.toISOString(), passwordHash: null };
+  });
+}

@@ -1,0 +1,142 @@
+import type { DocumentScope } from 'nano';
+import { availabilityDocId } from '@mastr/rules/coach-week.ts';
+import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { coachSlotDate, coachSlotTimes, coachWeekStartOf, isDaySelectable, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { AvailabilityWeekDoc, CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
+import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import { setSlotRequested } from './availability-service.ts';
+import { profilesById } from '../directory/directory-queries.ts';
+import { newId } from '../../couch/ids.ts';
+import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
+import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+
+/**
+ * A member's request for one of a coach's slots (§4 "Coach slot"), race-free across server
+ * instances (design/sync.md "Coach slot requests"):
+ *   1. claim the slot with `slot-claim:{weekStart}:{weekday}:{time}` in the coach's database —
+ *      CouchDB accepts exactly one creation of an id, so of any number of simultaneous requests on
+ *      any number of instances one wins and the rest get 409;
+ *   2. the winner sets `requested: true` on the slot (revision-guarded, so a coach's concurrent
+ *      edit is re-judged, never lost; the week's document is created from the default if missing);
+ *   3. writes the request into the coach's and the member's databases.
+ * When step 2 or 3 fails the earlier steps are undone, so a failed request never strands the slot.
+ */
+
+export interface CoachSlotRequest {
+  memberId: string;
+  coachId: string;
+  gymId: string;
+  experienceLevel: string;
+  weekKind: CoachWeekKind;
+  bookingDate: string; // 'YYYY-MM-DD'
+  time: number; // seconds
+}
+
+export type CoachSlotOutcome = { status: 'sent' } | { status: 'taken' } | { status: 'refused'; message: string };
+
+export const SLOT_REFUSALS = {
+  unknownCoach: 'Coach not found',
+  notRegistered: 'This coach is not registered to that gym.',
+  notInWeek: 'That date is not in the chosen week.',
+  dayClosed: 'That day can no longer be booked.',
+} as const;
+
+/**
+ * A claim whose request never got written (its server died between the steps) is abandoned after
+ * this long and may be taken over, still through CouchDB's revision check. Real requests take
+ * milliseconds between claim and request document.
+ */
+export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
+
+type CoachDoc = SlotClaimDoc | CoachRequestDoc | AvailabilityWeekDoc;
+type CoachDb = DocumentScope<CoachDoc & { _deleted?: boolean }>;
+
+export const slotClaimId = (weekStart: string, weekday: number, time: number) => `slot-claim:${weekStart}:${weekday}:${time}`;
+export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
+
+/** The claim's revision when this request now holds the slot, null when another request does. */
+async function claimSlot(deps: Deps, db: CoachDb, coachId: string, claim: SlotClaimDoc): Promise<string | null> {
+  try {
+    return (await db.insert(claim)).rev;
+  } catch (err) {
+    if (couchStatus(err) !== 409) throw err;
+  }
+  const held = await getDoc(db, claim._id);
+  if (!held || held.type !== 'slot-claim' || !isAbandoned(deps, held) || (await getDoc(db, coachRequestId(held.requestId)))) return null;
+  try {
+    const { rev } = await db.insert({ ...claim, _rev: held._rev });
+    // The dead request may have locked the slot already: that lock is the claim holder's, now ours.
+    await setSlotRequested(deps, coachId, claim.weekStart, claim.weekday, claim.time, false);
+    return rev;
+  } catch (err) {
+    if (couchStatus(err) === 409) return null;
+    throw err;
+  }
+}
+
+const isAbandoned = (deps: Deps, claim: SlotClaimDoc) => deps.now().getTime() - Date.parse(claim.createdAt) >= ABANDONED_CLAIM_MS;
+
+/** Whether the gym is public and the coach registered to it (one membership document per pair). */
+async function isRegisteredAt(deps: Deps, coachId: string, gymId: string) {
+  const [membership, gyms] = await Promise.all([
+    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), `membership:${gymId}:${coachId}`),
+    profilesById(deps.couch, 'gym', [gymId]),
+  ]);
+  const gym = gyms.get(gymId);
+  return membership?.type === 'membership' && membership.state === 'registered' && gym && isPublicGym(gym) ? gym : null;
+}
+
+/** Claims, locks and records the slot; see the file comment for the steps and why they are race-free. */
+export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Promise<CoachSlotOutcome> {
+  const now = deps.now();
+  const { coachId, gymId, memberId, time } = input;
+  const [coaches, gym, clientName] = await Promise.all([
+    profilesById(deps.couch, 'coach', [coachId]), isRegisteredAt(deps, coachId, gymId), clientNameOf(deps.couch, memberId),
+  ]);
+  const coach = coaches.get(coachId);
+  if (!coach || !isPublicCoach(coach)) return refused(SLOT_REFUSALS.unknownCoach);
+  if (!gym) return refused(SLOT_REFUSALS.notRegistered);
+  if (clientName === null) return refused(REQUEST_REFUSALS.unknownMember);
+  const weekStart = coachWeekStartOf(input.weekKind, now);
+  const weekday = COACH_WEEKDAYS.find((d) => coachSlotDate(weekStart, d.weekday) === input.bookingDate)?.weekday;
+  if (weekday === undefined) return refused(SLOT_REFUSALS.notInWeek);
+  if (!isDaySelectable(input.weekKind, weekday, ukDateKey(now))) return refused(SLOT_REFUSALS.dayClosed);
+
+  await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
+  const db: CoachDb = tenantDb(deps.couch, 'coach', coachId);
+  const requestId = newId();
+  const claim: SlotClaimDoc = {
+    _id: slotClaimId(weekStart, weekday, time), type: 'slot-claim', requestId, weekStart, weekday, time, createdAt: now.toISOString(),
+  };
+  const claimRev = await claimSlot(deps, db, coachId, claim);
+  if (!claimRev) return { status: 'taken' };
+  let sent = false;
+  try {
+    if (!(await setSlotRequested(deps, coachId, weekStart, weekday, time, true)).ok) return { status: 'taken' };
+    try {
+      const week = (await getDoc(db, availabilityDocId(weekStart))) as AvailabilityWeekDoc;
+      const day = week.days.find((d) => d.weekday === weekday)!;
+      const request: CoachRequestDoc = {
+        _id: coachRequestId(requestId), type: 'coach-request', requestId, ...coachSlotTimes(weekStart, weekday, time),
+        clientName, userProfile_id: memberId, coachId, coachFullName: `${coach.firstName} ${coach.lastName}`.trim(),
+        coachPrice: coach.price, gymId, gymName: gym.gymName, experienceLevel: input.experienceLevel, accepted: false,
+        weekStart, bookingDayId: day._id, bookingTimeObject_id: day.times.find((s) => s.time === time)!._id,
+        slotClaimId: claim._id, createdAt: now.toISOString(),
+      };
+      await writeRequestCopies(deps.couch, [['coach', coachId], ['member', memberId]], request);
+      sent = true;
+      return { status: 'sent' };
+    } finally {
+      if (!sent) await setSlotRequested(deps, coachId, weekStart, weekday, time, false).catch(() => undefined);
+    }
+  } finally {
+    // Released as a full document (design/sync.md "Deletes"); a later request may claim the id again.
+    if (!sent) await db.insert({ ...claim, _rev: claimRev, _deleted: true }).catch(() => undefined);
+  }
+}
+
+const refused = (message: string): CoachSlotOutcome => ({ status: 'refused', message });

@@ -1,0 +1,155 @@
+import { coachWeekStart } from '@mastr/rules/coach-week.ts';
+import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
+import { cardAvatars, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
+import { DB } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import { availabilityView } from '../coaching/availability-service.ts';
+import {
+  activeCoaches, activeGyms, profileIdOf, profilesById, registeredMemberships, registeredMembershipsOfCoach, registeredMembershipsOfGym,
+  type Membership,
+} from './directory-queries.ts';
+import { gymTimetableView } from './gym-timetable-views.ts';
+import { mastrClassAvailability } from './mastr-class-schedule.ts';
+import { memoiseBySequence } from './sequence-memo.ts';
+
+/**
+ * The public directory's views (§7 "Public data", §4 "Listing"): only public gyms (active and
+ * subscribed) and coaches (active), built field by field from the public fields, so no private
+ * field (email, mobile, payment status, tokens, membership internals) can slip into an answer.
+ */
+
+const byCreatedAt = <T extends { _id: string; createdAt: string }>(a: T, b: T) =>
+  a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
+
+const gymAvatar = (gym: GymProfileDoc) => ({ _id: profileIdOf(gym._id), status: gym.status, profileImage: gym.profileImage, gymName: gym.gymName });
+const coachAvatar = (coach: CoachProfileDoc) => ({
+  _id: profileIdOf(coach._id), status: coach.status, profileImage: coach.profileImage, firstName: coach.firstName, lastName: coach.lastName,
+});
+
+function gymCard(gym: GymProfileDoc) {
+  return {
+    _id: profileIdOf(gym._id),
+    gymName: gym.gymName,
+    address: {
+      addressLineOne: gym.address.addressLineOne, addressLineTwo: gym.address.addressLineTwo,
+      addressTownOrCity: gym.address.addressTownOrCity, addressPostalCode: gym.address.addressPostalCode,
+    },
+    bio: gym.bio,
+    adultDayPassPrice: gym.adultDayPassPrice,
+    kidsDayPassPrice: gym.kidsDayPassPrice,
+    profileImage: gym.profileImage,
+    coverImage: gym.coverImage,
+    mastrClassActive: gym.mastrClassActive,
+  };
+}
+
+function coachCard(coach: CoachProfileDoc) {
+  return {
+    _id: profileIdOf(coach._id),
+    firstName: coach.firstName,
+    lastName: coach.lastName,
+    discipline: coach.discipline,
+    price: coach.price,
+    sessionPreferenceType: coach.sessionPreferenceType,
+    profileImage: coach.profileImage,
+  };
+}
+
+/** For each key, the related profiles in relation order (profiles missing from `byId` left out). */
+function related<T>(memberships: readonly Membership[], key: (m: Membership) => string, other: (m: Membership) => string, byId: Map<string, T>) {
+  const grouped = new Map<string, T[]>();
+  for (const m of memberships) {
+    const profile = byId.get(other(m));
+    if (!profile) continue;
+    const list = grouped.get(key(m));
+    if (list) list.push(profile);
+    else grouped.set(key(m), [profile]);
+  }
+  return (id: string) => grouped.get(id) ?? [];
+}
+
+/** GET /api/gyms: public gyms, oldest first, each with up to nine active registered coaches. */
+async function listGyms(deps: Deps) {
+  const [gyms, coaches, memberships] = await Promise.all([activeGyms(deps.couch), activeCoaches(deps.couch), registeredMemberships(deps.couch)]);
+  const coachesOf = related(memberships, (m) => m.gymId, (m) => m.coachId, new Map(coaches.map((c) => [profileIdOf(c._id), c])));
+  return gyms
+    .filter(isPublicGym)
+    .sort(byCreatedAt)
+    .map((gym) => ({ ...gymCard(gym), coachesInformation: cardAvatars(coachesOf(profileIdOf(gym._id))).map(coachAvatar) }));
+}
+
+/** GET /api/coaches: public coaches in reverse order (newest first), each with up to nine active registered gyms. */
+async function listCoaches(deps: Deps) {
+  const [coaches, gyms, memberships] = await Promise.all([activeCoaches(deps.couch), activeGyms(deps.couch), registeredMemberships(deps.couch)]);
+  const gymsOf = related(memberships, (m) => m.coachId, (m) => m.gymId, new Map(gyms.map((g) => [profileIdOf(g._id), g])));
+  return coaches
+    .filter(isPublicCoach)
+    .sort(byCreatedAt)
+    .reverse()
+    .map((coach) => ({ ...coachCard(coach), gymsInformation: cardAvatars(gymsOf(profileIdOf(coach._id))).map(gymAvatar) }));
+}
+
+/**
+ * The two lists, read from the profiles database alone and so recomputed only after it changed
+ * (browsing, search and every card render read them; 2,000 gyms must stay fast).
+ */
+export function createDirectoryLists(deps: Deps) {
+  return {
+    gyms: memoiseBySequence(deps.couch, DB.profiles, () => listGyms(deps)),
+    coaches: memoiseBySequence(deps.couch, DB.profiles, () => listCoaches(deps)),
+  };
+}
+
+/**
+ * GET /api/gyms/{id}, or null unless the gym is public: the card fields, every active registered
+ * coach (newest registration first: §2 lists the gym's coaches in reverse order), the two-week
+ * timetable and the next two Mastr classes.
+ */
+export async function gymProfile(deps: Deps, gymId: string) {
+  const now = deps.now();
+  const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
+  if (!gym || !isPublicGym(gym)) return null;
+  const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
+  const [coachesById, timetable] = await Promise.all([
+    profilesById(deps.couch, 'coach', memberships.map((m) => m.coachId)),
+    gymTimetableView(deps.couch, gymId, now),
+  ]);
+  const coaches = memberships.flatMap((m) => {
+    const coach = coachesById.get(m.coachId);
+    return coach && isPublicCoach(coach) ? [coach] : [];
+  }).reverse();
+  return {
+    ...gymCard(gym),
+    activeCoachCount: coaches.length,
+    coachesInformation: coaches.map((c) => ({ ...coachAvatar(c), discipline: c.discipline, price: c.price })),
+    ...timetable,
+    mastrClassAvailability: mastrClassAvailability(gymId, gym, now),
+  };
+}
+
+/**
+ * GET /api/coaches/{id}, or null unless the coach is public: the card fields, socials, the public
+ * gyms the coach is registered to, and the availability of the default, current and next week.
+ */
+export async function coachProfile(deps: Deps, coachId: string) {
+  const now = deps.now();
+  const coach = (await profilesById(deps.couch, 'coach', [coachId])).get(coachId);
+  if (!coach || !isPublicCoach(coach)) return null;
+  const memberships = await registeredMembershipsOfCoach(deps.couch, coachId);
+  const [gymsById, availability] = await Promise.all([
+    profilesById(deps.couch, 'gym', memberships.map((m) => m.gymId)),
+    availabilityView(deps, coachId),
+  ]);
+  const gyms = memberships.flatMap((m) => gymsById.get(m.gymId) ?? []);
+  return {
+    ...coachCard(coach),
+    gymsInformation: cardAvatars(gyms).map(gymAvatar),
+    instagramUsername: coach.instagramUsername,
+    tiktokUsername: coach.tiktokUsername,
+    youtubeUsername: coach.youtubeUsername,
+    registeredGymsInformation: gyms.filter(isPublicGym).map((g) => ({ _id: profileIdOf(g._id), gymName: g.gymName, profileImage: g.profileImage })),
+    availability,
+    currentWeekStart: coachWeekStart(now),
+    nextWeekStart: coachWeekStart(now, 1),
+  };
+}

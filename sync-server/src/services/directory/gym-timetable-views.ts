@@ -1,0 +1,40 @@
+import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
+import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { gymWeekStart } from '@mastr/rules/timetable.ts';
+import type { Couch } from '../../couch/couch.ts';
+import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
+
+/** `schedule:default` and `schedule:week:{Monday}` in the gym's database (design/data-model.md). */
+export const scheduleDocId = (weekStart: string | null) => (weekStart ? `schedule:week:${weekStart}` : 'schedule:default');
+
+const classView = (c: ClassItem): ClassItem => ({
+  _id: c._id, discipline: c.discipline, difficulty: c.difficulty, startTime: c.startTime, endTime: c.endTime, location: c.location, kidsClass: c.kidsClass,
+});
+
+function classesOf(doc: ScheduleWeekDoc | undefined, weekday: number): ClassItem[] {
+  const classes = doc?.days.find((d) => d.weekday === weekday)?.classes ?? [];
+  return classes.map(classView).sort((a, b) => a.startTime - b.startTime);
+}
+
+/**
+ * A gym's public timetable (§3 "Schedule weekday"): Monday to Sunday, each with the default,
+ * current-week and next-week classes; a week without its own document follows the default. A gym
+ * that never wrote a schedule (or has no database yet) has seven empty days.
+ */
+export async function gymTimetableView(couch: Couch, gymId: string, now: Date) {
+  const currentWeekStart = gymWeekStart(now);
+  const nextWeekStart = gymWeekStart(now, 1);
+  const ids = [null, currentWeekStart, nextWeekStart].map(scheduleDocId);
+  const docs = await fetchDocs(tenantDb<ScheduleWeekDoc>(couch, 'gym', gymId), ids);
+  const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
+  const schedule = GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+    // Days are known by the default week's day ids; a gym without a default gets ids from the weekday.
+    _id: defaultDoc?.days.find((d) => d.weekday === weekday)?._id ?? `${gymId}-${weekday}`,
+    weekday,
+    abbreviation,
+    defaultClasses: classesOf(defaultDoc, weekday),
+    currentWeekClasses: classesOf(currentDoc ?? defaultDoc, weekday),
+    nextWeekClasses: classesOf(nextDoc ?? defaultDoc, weekday),
+  }));
+  return { schedule, currentWeekStart, nextWeekStart };
+}

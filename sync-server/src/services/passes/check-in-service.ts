@@ -1,0 +1,127 @@
+import { CHECK_IN_REFUSALS, checkInRefusal, decideCheckIn } from '@mastr/rules/check-in.ts';
+import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
+import type { Deps } from '../../deps.ts';
+import { passDocId, type PassDoc } from './passes-service.ts';
+import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
+
+/** A check-in as a front desk sends it. */
+export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
+export type StoredCheckIn = CheckInDoc & { _rev: string };
+/** A check-in as stored and the server's decision on it. */
+export type DecidedCheckIn = { checkIn: StoredCheckIn; outcome: CheckInOutcomeDoc };
+
+type Outcome = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
+type GymDoc = CheckInDoc | CheckInOutcomeDoc;
+
+/** Rounds of "read passes, decide, write passes" before giving up under extreme contention. */
+const MAX_ROUNDS = 8;
+
+export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): Promise<DecidedCheckIn> {
+  return recordCheckIns(deps, gymId, [checkIn]).then(([decided]) => decided);
+}
+
+/**
+ * The check-in authority (design/sync.md "Writes and who decides"). Each record is decided in
+ * arrival order against its pass: refused (unknown, cancelled, expired, not that day), duplicate
+ * (the 60-minute rule / a Mastr pass counts once) or counted. A counted one is written onto the pass
+ * with the pass's revision, so two instances racing on one pass cannot both count: the loser reads
+ * the pass again and decides again. The pass lists the ids of its counted records
+ * (`countedCheckIns`), which makes re-delivery idempotent even if a crash came between the pass
+ * write and the outcome write. Then the records are stored exactly as sent and each decision as its
+ * own `checkin-outcome:{checkInId}` document: a device never holds a copy of the outcome, so a pull
+ * cannot collide with its push in flight. A record with an outcome document is already decided and
+ * is answered as stored. Only the gym's copy of the pass records check-ins: the member's copy is
+ * never touched here (the member app does not show them, and a write per member database would
+ * more than double the cost of a push from a front desk).
+ * The whole batch is read and written in bulk, three CouchDB calls when nothing races: one read of
+ * the outcomes and passes, one write of the counted passes, one write of records and outcomes.
+ * Records are not read first: they never change once made, so a record CouchDB already holds
+ * answers the write as a conflict and is then read (only a re-delivery pays for that).
+ */
+export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<DecidedCheckIn[]> {
+  const db = tenantDb<GymDoc | PassDoc>(deps.couch, 'gym', gymId);
+  const known = await fetchDocs(db, checkIns.flatMap((c) => [checkInOutcomeId(c._id), passKey(c)]));
+  const stored = new Map<string, GymDoc>();
+  for (const c of checkIns) {
+    const outcome = known.get(checkInOutcomeId(c._id));
+    if (outcome) stored.set(outcome._id, outcome as CheckInOutcomeDoc);
+  }
+  const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
+  const passes = new Map(undecided.map((c) => [passKey(c), (known.get(passKey(c)) as PassDoc | undefined) ?? null]));
+  const outcomes = await decideOutcomes(deps, gymId, undecided, passes);
+
+  const resolvedAt = deps.now().toISOString();
+  const docs: GymDoc[] = [
+    ...checkIns,
+    ...undecided.map((c): CheckInOutcomeDoc => ({
+      _id: checkInOutcomeId(c._id), type: 'check-in-outcome', checkInId: c._id, passId: c.passId, gymId,
+      ...outcomes.get(c._id)!, resolvedAt,
+    })),
+  ];
+  const results = docs.length ? await db.bulk({ docs }) : [];
+  const raced: string[] = [];
+  results.forEach((result, i) => {
+    if (result.rev) stored.set(docs[i]._id, { ...docs[i], _rev: result.rev });
+    // Already stored: a re-delivered record, or an outcome another instance stored meanwhile (its version stands).
+    else if (result.error === 'conflict') raced.push(docs[i]._id);
+    else throw new Error(`Storing ${docs[i]._id} failed: ${result.error} ${result.reason}`);
+  });
+  for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc as GymDoc);
+  return checkIns.map((c) => ({
+    checkIn: stored.get(c._id) as StoredCheckIn,
+    outcome: stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc,
+  }));
+}
+
+/** Decides the records against their passes (as read: null when unknown), writing counted ones onto the passes. */
+async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[], read: Map<string, PassDoc | null>) {
+  const db = tenantDb<PassDoc>(deps.couch, 'gym', gymId);
+  const outcomes = new Map<string, Outcome>();
+  let pending = fresh;
+  let passes = read;
+  for (let round = 1; pending.length > 0; round += 1) {
+    if (round > MAX_ROUNDS) throw new Error(`Check-ins for gym ${gymId} kept losing races on their passes.`);
+    if (round > 1) passes = await fetchDocs(db, pending.map(passKey));
+    const changed = new Map<string, PassDoc>();
+    for (const checkIn of pending) {
+      const key = passKey(checkIn);
+      const pass = changed.get(key) ?? passes.get(key) ?? null;
+      const { outcome, counted } = judge(pass, checkIn);
+      outcomes.set(checkIn._id, outcome);
+      if (counted) changed.set(key, counted);
+    }
+    const written = changed.size ? await db.bulk({ docs: [...changed.values()] }) : [];
+    const lost = new Set<string>();
+    for (const result of written) {
+      if (result.error === 'conflict') lost.add(result.id);
+      else if (!result.rev) throw new Error(`Counting a check-in on ${result.id} failed: ${result.error} ${result.reason}`);
+    }
+    // Only the records of passes another writer changed meanwhile are decided again.
+    pending = pending.filter((c) => lost.has(passKey(c)));
+  }
+  return outcomes;
+}
+
+const passKey = (checkIn: NewCheckIn) => passDocId(checkIn.passKind, checkIn.passId);
+
+/** The outcome of one record against the pass as it stands, and the pass to write if it counts. */
+function judge(pass: PassDoc | null, checkIn: NewCheckIn): { outcome: Outcome; counted?: PassDoc } {
+  if (pass?.countedCheckIns?.some((c) => c.checkInId === checkIn._id)) return { outcome: { outcome: 'counted' } };
+  const refusal = checkInRefusal(pass, checkIn.checkedInAt);
+  if (refusal !== null || pass === null) return { outcome: { outcome: 'refused', reason: refusal ?? CHECK_IN_REFUSALS.unknown } };
+  const decision = decideCheckIn(pass.type, pass.countedCheckIns ?? [], checkIn.checkedInAt);
+  if (decision.outcome === 'duplicate') return { outcome: decision };
+  return { outcome: decision, counted: withCountedCheckIn(pass, checkIn) };
+}
+
+function withCountedCheckIn(pass: PassDoc, checkIn: NewCheckIn): PassDoc {
+  const countedCheckIns = [...(pass.countedCheckIns ?? []), { checkInId: checkIn._id, at: checkIn.checkedInAt }].sort((a, b) =>
+    a.at.localeCompare(b.at),
+  );
+  if (pass.type === 'mastr-pass') {
+    return { ...pass, countedCheckIns, checkedIn: { checkedInState: true, check_in_time: checkIn.checkedInAt } };
+  }
+  const all = countedCheckIns.map((c) => c.at);
+  return { ...pass, countedCheckIns, checkIns: { all_check_ins: all, latest_check_in: all[all.length - 1] } };
+}
+

@@ -1,0 +1,197 @@
+import { randomInt } from 'node:crypto';
+import type { DocumentScope } from 'nano';
+import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, type DayPassType } from '@mastr/rules/constants.ts';
+import type { DayPassDoc, EntryCodeClaimDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import { passDay } from '@mastr/rules/pass-listing.ts';
+import type { ServerConfig } from '../../config.ts';
+import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import { newId } from '../../couch/ids.ts';
+import { passSigner } from './pass-signing.ts';
+import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+
+/** What issuing passes needs: the databases, the clock and the entry-token signing key. */
+export type PassesDeps = Pick<Deps, 'couch' | 'now'> & { config: Pick<ServerConfig, 'passSigningKey'> };
+
+export type PassDoc = DayPassDoc | MastrPassDoc;
+
+export interface PassGym {
+  profileId: string;
+  gymName: string;
+}
+
+export interface PassMember {
+  profileId: string;
+  name: string;
+  email: string;
+}
+
+interface NewPassCommon {
+  gym: PassGym;
+  member: PassMember;
+  /** What the member paid, in pence. */
+  pricePence: number;
+  /**
+   * A caller-chosen id makes issuing idempotent (the demo seed; a payment webhook delivered twice):
+   * if the pass exists already, it is returned as it is.
+   */
+  passId?: string;
+}
+
+export interface NewDayPass extends NewPassCommon {
+  passType: DayPassType;
+  /** UK day, 'YYYY-MM-DD'. */
+  date: string;
+}
+
+export interface NewMastrPass extends NewPassCommon {
+  /** UK wall clock of the class, or null while the member has not chosen one. */
+  dateAndTimeStart: string | null;
+}
+
+export interface IssuedPass<T extends PassDoc> {
+  pass: T;
+  /** False when a pass with the given passId already existed. */
+  created: boolean;
+}
+
+export const SIGNING_KEYS_DOC_ID: SigningKeysDoc['_id'] = 'pass-signing-keys';
+const MAX_CODE_ATTEMPTS = 20;
+
+export const passDocId = (kind: PassDoc['type'], passId: string) => `${kind === 'day-pass' ? 'daypass' : 'mastrpass'}:${passId}`;
+
+export function createDayPass(deps: PassesDeps, input: NewDayPass): Promise<IssuedPass<DayPassDoc>> {
+  return issuePass<DayPassDoc>(deps, input, (passId, createdAt) => ({
+    _id: passDocId('day-pass', passId), type: 'day-pass', passId, passType: input.passType,
+    dayDateStart: `${input.date}T00:00:00`, ...owners(input), expired: false, cancelled: false,
+    pricePence: input.pricePence, checkIns: { all_check_ins: [], latest_check_in: null }, createdAt,
+  }));
+}
+
+export function createMastrPass(deps: PassesDeps, input: NewMastrPass): Promise<IssuedPass<MastrPassDoc>> {
+  return issuePass<MastrPassDoc>(deps, input, (passId, createdAt) => ({
+    _id: passDocId('mastr-pass', passId), type: 'mastr-pass', passId, dateAndTimeStart: input.dateAndTimeStart,
+    ...owners(input), expired: false, pricePence: input.pricePence,
+    checkedIn: { checkedInState: false, check_in_time: null }, createdAt,
+  }));
+}
+
+function owners({ gym, member }: NewPassCommon) {
+  return {
+    clientName: member.name, clientEmail: member.email, memberId: member.profileId,
+    gymId: gym.profileId, gymName: gym.gymName, idCode: '', entryToken: '',
+  };
+}
+
+/**
+ * Writes a new pass into the gym's database (front desk) and the member's (entry code offline),
+ * with a fresh entry code unique within the gym and its signed entry token.
+ */
+async function issuePass<T extends PassDoc>(
+  deps: PassesDeps,
+  input: NewPassCommon,
+  build: (passId: string, createdAt: string) => T,
+): Promise<IssuedPass<T>> {
+  const { couch } = deps;
+  await ensureDatabase(couch, tenantDbName('gym', input.gym.profileId));
+  await ensureDatabase(couch, tenantDbName('member', input.member.profileId));
+  await ensureSigningKeysDoc(deps, input.gym.profileId);
+  const gymDb = tenantDb<T>(couch, 'gym', input.gym.profileId);
+  const memberDb = tenantDb<T>(couch, 'member', input.member.profileId);
+  const draft = build(input.passId ?? newId(), deps.now().toISOString());
+
+  const existing = await getDoc(gymDb, draft._id);
+  if (existing) return { pass: await withMemberCopy(memberDb, existing), created: false };
+
+  const claim = await claimEntryCode(deps, input.gym.profileId, draft.passId);
+  const pass = { ...draft, idCode: claim.code };
+  pass.entryToken = passSigner(deps.config.passSigningKey).entryToken(pass);
+  try {
+    await gymDb.insert(pass);
+  } catch (err) {
+    if (couchStatus(err) !== 409) throw err;
+    // Another instance issued the same passId at the same moment: theirs stands, our code is freed.
+    await couch.use(DB.accounts).destroy(claim.id, claim.rev);
+    return { pass: await withMemberCopy(memberDb, (await getDoc(gymDb, draft._id))!), created: false };
+  }
+  return { pass: await withMemberCopy(memberDb, pass), created: true };
+}
+
+/** The member's copy is written from the gym's (a crash between the two writes heals on retry). */
+async function withMemberCopy<T extends PassDoc>(memberDb: DocumentScope<T>, pass: T): Promise<T> {
+  const { _rev, ...body } = pass;
+  await updateDoc(memberDb, pass._id, (current) => (current ? null : (body as T)));
+  return pass;
+}
+
+async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
+  const claims = deps.couch.use<EntryCodeClaimDoc>(DB.accounts);
+  for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
+    const code = Array.from({ length: ENTRY_CODE_LENGTH }, () => ENTRY_CODE_ALPHABET[randomInt(ENTRY_CODE_ALPHABET.length)]).join('').toLowerCase();
+    const id = `entry-code:${gymId}:${code}`;
+    try {
+      const { rev } = await claims.insert({ _id: id, type: 'entry-code-claim', passId });
+      return { code, id, rev };
+    } catch (err) {
+      if (couchStatus(err) !== 409) throw err; // taken at this gym: draw again
+    }
+  }
+  throw new Error(`No free entry code at gym ${gymId} after ${MAX_CODE_ATTEMPTS} draws.`);
+}
+
+/**
+ * Publishes the current signing key in the gym's `pass-signing-keys` document (keeping older keys,
+ * so passes signed before a key rotation still verify). Idempotent.
+ */
+export async function ensureSigningKeysDoc(deps: Pick<PassesDeps, 'couch' | 'config'>, gymId: string): Promise<void> {
+  const { publicKey } = passSigner(deps.config.passSigningKey);
+  await updateDoc(tenantDb<SigningKeysDoc>(deps.couch, 'gym', gymId), SIGNING_KEYS_DOC_ID, (current): SigningKeysDoc | null =>
+    current?.keys.some((k) => k.kid === publicKey.kid)
+      ? null
+      : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
+  );
+}
+
+export const CANCEL_REFUSALS = {
+  unknown: "Missing ID's",
+  cancelled: 'This day pass is already cancelled.',
+  notUpcoming: "Only upcoming day passes can be cancelled; today's and past passes stay as they are.",
+} as const;
+
+function cancelRefusal(pass: DayPassDoc | null, now: Date): string | null {
+  if (!pass) return CANCEL_REFUSALS.unknown;
+  if (pass.cancelled) return CANCEL_REFUSALS.cancelled;
+  return passDay(pass.dayDateStart, pass.expired, now) === 'upcoming' ? null : CANCEL_REFUSALS.notUpcoming;
+}
+
+/**
+ * The gym cancels an upcoming day pass (§4). `beforeCancel` (the refund, design/payments.md) runs
+ * once the pass is known to be cancellable and before it is marked: if it fails, the pass stays as
+ * it was and the call can be retried. Resolves to null on success, else the reason it was refused.
+ */
+export async function cancelDayPass(
+  deps: PassesDeps,
+  gymId: string,
+  passId: string,
+  beforeCancel: (pass: DayPassDoc) => Promise<void> = async () => {},
+): Promise<string | null> {
+  const pass = await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', gymId), passDocId('day-pass', passId));
+  const refusal = cancelRefusal(pass, deps.now());
+  if (refusal || !pass) return refusal;
+  await beforeCancel(pass);
+  await markDayPassCancelled(deps, pass);
+  return null;
+}
+
+/**
+ * Both copies, gym's and member's, get `cancelled: true` (whole-document writes, so devices
+ * replicate the change). A concurrent cancel may win the write: the pass ends up cancelled either way.
+ */
+export async function markDayPassCancelled(deps: Pick<PassesDeps, 'couch'>, pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>): Promise<void> {
+  for (const [kind, owner] of [['gym', pass.gymId], ['member', pass.memberId]] as const) {
+    await updateDoc(tenantDb<DayPassDoc>(deps.couch, kind, owner), pass._id, (current) =>
+      current && !current.cancelled ? { ...current, cancelled: true } : null,
+    );
+  }
+}

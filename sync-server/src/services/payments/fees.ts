@@ -1,0 +1,31 @@
+import type { FeeSettings } from '../../config.ts';
+
+/**
+ * How a payment is split (design/payments.md "Fees"). Pure and in whole pence: Stripe takes
+ * integer amounts in the smallest unit, and every split here adds up exactly to the price.
+ */
+
+const percentOf = (pricePence: number, percent: number) => Math.round((pricePence * percent) / 100);
+
+/** Mastr's fee on a sale: the percentage, at least the minimum, never more than the price. */
+export function platformFeePence(pricePence: number, fees: Pick<FeeSettings, 'platformFeePercent' | 'platformFeeMinPence'>): number {
+  return Math.min(pricePence, Math.max(fees.platformFeeMinPence, percentOf(pricePence, fees.platformFeePercent)));
+}
+
+/** A pass paid to a gym (destination charge): the application fee and what the gym receives. */
+export function passSplit(pricePence: number, fees: FeeSettings) {
+  const applicationFeePence = platformFeePence(pricePence, fees);
+  return { applicationFeePence, gymReceivesPence: pricePence - applicationFeePence };
+}
+
+/**
+ * A PT session paid to the coach (destination charge) at a gym: the application fee holds Mastr's
+ * fee and the gym's share for use of its space, which is then transferred to the gym. When the two
+ * exceed the price (tiny prices), the gym's share gives way first.
+ */
+export function ptSessionSplit(pricePence: number, fees: FeeSettings) {
+  const platformPence = platformFeePence(pricePence, fees);
+  const gymSharePence = Math.min(percentOf(pricePence, fees.gymSpacePercent), pricePence - platformPence);
+  const applicationFeePence = platformPence + gymSharePence;
+  return { applicationFeePence, platformFeePence: platformPence, gymSharePence, coachReceivesPence: pricePence - applicationFeePence };
+}

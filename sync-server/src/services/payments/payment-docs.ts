@@ -1,0 +1,111 @@
+import type { DocumentScope } from 'nano';
+import type { Couch } from '../../couch/couch.ts';
+import { DB } from '../../couch/databases.ts';
+import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+
+/**
+ * Server-only payment documents in `mastr_payments` (design/payments.md "Where payment data lives").
+ * Stripe ids never leave this database: profiles carry only the §3 flags derived from them.
+ */
+
+export type PayeeKind = 'gym' | 'coach';
+
+/** `payments:{kind}:{profileId}`: a gym's or coach's Stripe state. */
+export interface PayeeDoc {
+  _id: string;
+  _rev?: string;
+  type: 'payee';
+  kind: PayeeKind;
+  profileId: string;
+  connectAccountId: string | null;
+  detailsSubmitted: boolean;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  /** `created` of the last `account.updated` applied (older deliveries are ignored). */
+  accountUpdatedAt: number | null;
+  /** The gym's Stripe customer (subscriptions). */
+  customerId: string | null;
+}
+
+/** `connect-account:{acct}`: whose Express account this is. */
+export interface ConnectAccountDoc {
+  _id: string;
+  _rev?: string;
+  type: 'connect-account';
+  kind: PayeeKind;
+  profileId: string;
+}
+
+/** `subscription:{gymId}:{sub}`: one subscription's status as of the newest event applied. */
+export interface SubscriptionDoc {
+  _id: string;
+  _rev?: string;
+  type: 'subscription';
+  gymId: string;
+  subscriptionId: string;
+  status: string;
+  eventCreated: number;
+}
+
+export interface RefundRecord {
+  amountPence: number;
+  status: string;
+  /** 'member-cancel' / 'gym-cancel' for refunds Mastr made; 'stripe' for one seen only in an event. */
+  reason: string;
+  recordedAt: string;
+}
+
+/** `payment:{passId}`: the sale behind a pass. */
+export interface PaymentDoc {
+  _id: string;
+  _rev?: string;
+  type: 'payment';
+  passId: string;
+  passKind: 'day-pass' | 'mastr-pass';
+  gymId: string;
+  memberId: string;
+  checkoutSessionId: string;
+  paymentIntentId: string;
+  amountPence: number;
+  applicationFeePence: number;
+  destination: string;
+  /** By Stripe refund id, so a refund seen twice (made here, then its event) is recorded once. */
+  refunds: Record<string, RefundRecord>;
+  createdAt: string;
+}
+
+/** `stripe-event:{evt}`: the event was applied. */
+export interface StripeEventDoc {
+  _id: string;
+  type: 'stripe-event';
+  eventType: string;
+  processedAt: string;
+}
+
+export type PaymentsDoc = PayeeDoc | ConnectAccountDoc | SubscriptionDoc | PaymentDoc | StripeEventDoc;
+
+export const payeeDocId = (kind: PayeeKind, profileId: string) => `payments:${kind}:${profileId}`;
+export const connectAccountDocId = (accountId: string) => `connect-account:${accountId}`;
+export const subscriptionDocId = (gymId: string, subscriptionId: string) => `subscription:${gymId}:${subscriptionId}`;
+export const paymentDocId = (passId: string) => `payment:${passId}`;
+export const stripeEventDocId = (eventId: string) => `stripe-event:${eventId}`;
+
+export function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
+  return couch.use<T>(DB.payments);
+}
+
+export function emptyPayee(kind: PayeeKind, profileId: string): PayeeDoc {
+  return {
+    _id: payeeDocId(kind, profileId), type: 'payee', kind, profileId, connectAccountId: null,
+    detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, accountUpdatedAt: null, customerId: null,
+  };
+}
+
+export function getPayee(couch: Couch, kind: PayeeKind, profileId: string) {
+  return getDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId));
+}
+
+/** Read-modify-write of a payee; `change` gets the stored doc or a fresh empty one. */
+export function updatePayee(couch: Couch, kind: PayeeKind, profileId: string, change: (current: PayeeDoc) => PayeeDoc | null) {
+  return updateDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId), (current) => change(current ?? emptyPayee(kind, profileId)));
+}

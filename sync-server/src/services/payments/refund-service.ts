@@ -1,0 +1,53 @@
+import type Stripe from 'stripe';
+import type { Deps } from '../../deps.ts';
+import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+import { paymentDocId, paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
+
+/**
+ * Refunds of paid passes (design/payments.md "Refunds"): always through Stripe, with an idempotency
+ * key per pass, and recorded once on `payment:{passId}` under Stripe's refund id.
+ */
+
+export type RefundReason = 'member-cancel' | 'gym-cancel';
+
+const refundedPence = (payment: PaymentDoc) => Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);
+
+/**
+ * Refunds what is left of a pass's payment, the platform fee and the gym's transfer included.
+ * Resolves to the refunded pence: 0 for a pass that was never paid (demo data) or is refunded already.
+ */
+export async function refundPassInFull(deps: Deps, passId: string, reason: RefundReason): Promise<number> {
+  const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
+  if (!payment || refundedPence(payment) >= payment.amountPence) return 0;
+  const refund = await deps.stripe.refunds.create(
+    { payment_intent: payment.paymentIntentId, reverse_transfer: true, refund_application_fee: true, metadata: { passId, reason } },
+    // A retry (a crash before the pass was marked cancelled, two clicks) finds this same refund.
+    { idempotencyKey: `refund:${passId}` },
+  );
+  await recordRefund(deps, payment._id, refund, reason);
+  return refund.amount;
+}
+
+/** `charge.refunded`: every refund of the charge, including ones made in Stripe's dashboard. */
+export async function recordRefundsOfCharge(deps: Deps, charge: Stripe.Charge): Promise<void> {
+  const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentIntentId) return;
+  const payment = await paymentOfIntent(deps, paymentIntentId);
+  if (!payment) return;
+  // Recent API versions leave the list out of the event's charge; then ask for it.
+  const refunds = charge.refunds?.data ?? (await deps.stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
+  for (const refund of refunds) await recordRefund(deps, payment._id, refund, refund.metadata?.reason || 'stripe');
+}
+
+async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<PaymentDoc | null> {
+  const { docs } = await paymentsDb<PaymentDoc>(deps.couch).find({ selector: { paymentIntentId }, limit: 1 });
+  return docs[0] ?? null;
+}
+
+async function recordRefund(deps: Deps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
+  await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentId, (current) => {
+    if (!current || current.refunds[refund.id]) return null;
+    const record: RefundRecord = { amountPence: refund.amount, status: refund.status ?? 'pending', reason, recordedAt: deps.now().toISOString() };
+    return { ...current, refunds: { ...current.refunds, [refund.id]: record } };
+  });
+}

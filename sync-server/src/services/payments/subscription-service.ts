@@ -1,0 +1,117 @@
+import type Stripe from 'stripe';
+import type { Deps } from '../../deps.ts';
+import { updateDoc } from '../../couch/tenant-docs.ts';
+import { getPayee, paymentsDb, subscriptionDocId, updatePayee, type SubscriptionDoc } from './payment-docs.ts';
+import { setPaymentFlags } from './profile-flags.ts';
+import { isResourceMissing } from './stripe-client.ts';
+
+/**
+ * The gym Basic plan (§2 "Stripe" plan section, §7 "Payments and subscription"): a monthly Stripe
+ * subscription whose events set `subscribed` and `mastrPlan` (design/payments.md "Subscriptions").
+ */
+
+export const BASIC_PLAN = 'Basic';
+
+export const SUBSCRIPTION_REFUSALS = {
+  alreadySubscribed: 'This gym already has a plan: use Manage Plan to change it.',
+  noPlan: 'There is no plan to manage yet: select a plan first.',
+} as const;
+
+export class SubscriptionRefusal extends Error {}
+
+/** Statuses after which a subscription is over for good. */
+const ENDED = new Set(['canceled', 'incomplete_expired']);
+const PAYING = new Set(['active', 'trialing']);
+
+const stripePage = (deps: Deps) => `${deps.config.publicUrl}/gymdashboard/stripe`;
+
+export async function basicPlanCheckout(deps: Deps, gymId: string): Promise<string> {
+  if ((await gymSubscriptions(deps, gymId)).some((s) => !ENDED.has(s.status))) {
+    throw new SubscriptionRefusal(SUBSCRIPTION_REFUSALS.alreadySubscribed);
+  }
+  const customer = await ensureCustomer(deps, gymId);
+  const session = await deps.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{
+      price_data: { currency: 'gbp', unit_amount: deps.config.fees.basicPlanPricePence, recurring: { interval: 'month' }, product_data: { name: 'Mastr Basic plan' } },
+      quantity: 1,
+    }],
+    customer,
+    client_reference_id: gymId,
+    metadata: { kind: 'basic-plan', gymId },
+    subscription_data: { metadata: { gymId } },
+    success_url: `${stripePage(deps)}?subscription=success`,
+    cancel_url: `${stripePage(deps)}?subscription=cancelled`,
+  });
+  if (!session.url) throw new Error(`Checkout session ${session.id} has no url.`);
+  return session.url;
+}
+
+export async function customerPortal(deps: Deps, gymId: string): Promise<string> {
+  const customer = (await getPayee(deps.couch, 'gym', gymId))?.customerId;
+  if (!customer) throw new SubscriptionRefusal(SUBSCRIPTION_REFUSALS.noPlan);
+  try {
+    return (await deps.stripe.billingPortal.sessions.create({ customer, return_url: stripePage(deps) })).url;
+  } catch (err) {
+    if (isResourceMissing(err)) throw new SubscriptionRefusal(SUBSCRIPTION_REFUSALS.noPlan);
+    throw err;
+  }
+}
+
+/** The gym's Stripe customer, created once (a customer the local test provider forgot is replaced). */
+async function ensureCustomer(deps: Deps, gymId: string): Promise<string> {
+  const stored = (await getPayee(deps.couch, 'gym', gymId))?.customerId ?? null;
+  if (stored) {
+    try {
+      const customer = await deps.stripe.customers.retrieve(stored);
+      if (!customer.deleted) return stored;
+    } catch (err) {
+      if (!isResourceMissing(err)) throw err;
+    }
+  }
+  const customer = await deps.stripe.customers.create({ metadata: { mastrGymId: gymId } }, { idempotencyKey: `customer:${gymId}:${stored ?? 'first'}` });
+  await recordCustomer(deps, gymId, customer.id, stored);
+  return customer.id;
+}
+
+/** Stores the gym's customer id unless another one than `replacing` is stored already. */
+async function recordCustomer(deps: Deps, gymId: string, customerId: string, replacing: string | null): Promise<void> {
+  await updatePayee(deps.couch, 'gym', gymId, (payee) => (payee.customerId === replacing ? { ...payee, customerId } : null));
+}
+
+/** `checkout.session.completed` in subscription mode: the customer that pays the plan. */
+export async function applySubscriptionCheckout(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
+  const gymId = session.metadata?.gymId;
+  const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
+  if (!gymId || !customer) return;
+  await updatePayee(deps.couch, 'gym', gymId, (payee) => (payee.customerId === customer ? null : { ...payee, customerId: customer }));
+}
+
+/**
+ * `customer.subscription.created|updated|deleted`. Deliveries may come late or out of order: an
+ * event older than the one last applied to that subscription changes nothing, and `canceled` is
+ * final, so a late `updated` never resurrects a cancelled plan. The gym's flags are then derived
+ * from all its subscriptions.
+ */
+export async function applySubscriptionEvent(deps: Deps, subscription: Stripe.Subscription, eventCreated: number, deleted: boolean): Promise<void> {
+  const gymId = subscription.metadata?.gymId;
+  if (!gymId) return; // not a Mastr plan
+  const status = deleted ? 'canceled' : subscription.status;
+  await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), subscriptionDocId(gymId, subscription.id), (current): SubscriptionDoc | null => {
+    if (current && (current.status === 'canceled' || eventCreated < current.eventCreated)) return null;
+    if (current && current.status === status && current.eventCreated === eventCreated) return null;
+    return { _id: subscriptionDocId(gymId, subscription.id), type: 'subscription', gymId, subscriptionId: subscription.id, status, eventCreated };
+  });
+  const subscriptions = await gymSubscriptions(deps, gymId);
+  await setPaymentFlags(deps.couch, 'gym', gymId, {
+    subscribed: subscriptions.some((s) => PAYING.has(s.status)),
+    // A plan with a failed payment is still the gym's plan (Manage Plan lets it fix the card).
+    mastrPlan: subscriptions.some((s) => !ENDED.has(s.status)) ? BASIC_PLAN : null,
+  });
+}
+
+async function gymSubscriptions(deps: Deps, gymId: string): Promise<SubscriptionDoc[]> {
+  const prefix = subscriptionDocId(gymId, '');
+  const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+  return rows.flatMap((row) => (row.doc ? [row.doc] : []));
+}

@@ -1,0 +1,55 @@
+import type Stripe from 'stripe';
+import { couchStatus } from '../../couch/couch.ts';
+import type { Deps } from '../../deps.ts';
+import { getDoc } from '../../couch/tenant-docs.ts';
+import { applyAccountUpdated } from './connect-service.ts';
+import { issuePaidPass } from './paid-passes.ts';
+import { paymentsDb, stripeEventDocId, type StripeEventDoc } from './payment-docs.ts';
+import { recordRefundsOfCharge } from './refund-service.ts';
+import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
+
+/**
+ * Applies a verified Stripe event (design/payments.md "Webhooks and idempotency"). Stripe delivers at
+ * least once, in parallel and out of order, so every effect is idempotent on its own (deterministic
+ * CouchDB ids); the `stripe-event:{id}` marker, written once the effects are in, only lets a
+ * re-delivery answer at once. A failure propagates, so Stripe retries later.
+ */
+export type EventOutcome = 'applied' | 'already-applied' | 'ignored';
+
+export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promise<EventOutcome> {
+  const events = paymentsDb<StripeEventDoc>(deps.couch);
+  if (await getDoc(events, stripeEventDocId(event.id))) return 'already-applied';
+  if (!(await apply(deps, event))) return 'ignored';
+  try {
+    await events.insert({ _id: stripeEventDocId(event.id), type: 'stripe-event', eventType: event.type, processedAt: deps.now().toISOString() });
+  } catch (err) {
+    if (couchStatus(err) !== 409) throw err; // a parallel delivery of the same event finished first
+  }
+  return 'applied';
+}
+
+/** False for events Mastr does not act on. */
+async function apply(deps: Deps, event: Stripe.Event): Promise<boolean> {
+  switch (event.type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
+      const session = event.data.object;
+      if (session.mode === 'subscription') await applySubscriptionCheckout(deps, session);
+      else if (session.mode === 'payment' && session.payment_status === 'paid') await issuePaidPass(deps, session);
+      return true;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      await applySubscriptionEvent(deps, event.data.object, event.created, event.type === 'customer.subscription.deleted');
+      return true;
+    case 'account.updated':
+      await applyAccountUpdated(deps, event.data.object, event.created);
+      return true;
+    case 'charge.refunded':
+      await recordRefundsOfCharge(deps, event.data.object);
+      return true;
+    default:
+      return false;
+  }
+}
