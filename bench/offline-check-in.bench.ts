@@ -7,11 +7,12 @@
  * is in the replicated collection and the page's live check-in query has it.
  * Run: npx tsx bench/offline-check-in.bench.ts
  */
+import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { toLocalDoc, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
-import { frontDeskLists, frontDeskSelectors, newCheckIn, type PassDoc } from '../pwa/src/front-desk/front-desk-model.ts';
+import { frontDeskLists, frontDeskSelectors, newCheckIn } from '../pwa/src/front-desk/front-desk-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import { firstSyncDone, latestStatus, localDocs, openGymDevice, openRawCollection, openRawDexie, todayList } from './support/devices.ts';

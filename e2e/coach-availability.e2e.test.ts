@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { availabilityDocId, coachWeekStart } from '@mastr/rules/coach-week.ts';
+import { coachWeekStart } from '@mastr/rules/coach-week.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { DEMO_COACHES } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';

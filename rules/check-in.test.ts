@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canCheckInAgain, CHECK_IN_REFUSALS, checkInRefusal, decideCheckIn } from './check-in.ts';
+import { canCheckInAgain, checkInRefusal, decideCheckIn } from './check-in.ts';
 import type { DayPassDoc, MastrPassDoc } from './documents.ts';
+import { REFUSALS } from './refusals.ts';
 
 const T = '2026-11-20T10:00:00.000Z';
 const plus = (ms: number) => new Date(Date.parse(T) + ms).toISOString();
@@ -55,11 +56,11 @@ describe('checkInRefusal', () => {
   });
 
   it('refuses an unknown, cancelled, expired, unassigned or other-day pass with the reason', () => {
-    expect(checkInRefusal(null, T)).toBe(CHECK_IN_REFUSALS.unknown);
-    expect(checkInRefusal(dayPass({ cancelled: true }), T)).toBe(CHECK_IN_REFUSALS.cancelled);
-    expect(checkInRefusal(dayPass({ expired: true }), T)).toBe(CHECK_IN_REFUSALS.expired);
-    expect(checkInRefusal(mastrPass(null), T)).toBe(CHECK_IN_REFUSALS.unassigned);
-    expect(checkInRefusal(dayPass({ dayDateStart: '2026-11-21T00:00:00' }), T)).toBe(CHECK_IN_REFUSALS.notThatDay);
-    expect(checkInRefusal(dayPass({ dayDateStart: '2026-07-01T00:00:00' }), '2026-07-01T23:30:00.000Z')).toBe(CHECK_IN_REFUSALS.notThatDay);
+    expect(checkInRefusal(null, T)).toBe(REFUSALS.unknown);
+    expect(checkInRefusal(dayPass({ cancelled: true }), T)).toBe(REFUSALS.cancelled);
+    expect(checkInRefusal(dayPass({ expired: true }), T)).toBe(REFUSALS.expired);
+    expect(checkInRefusal(mastrPass(null), T)).toBe(REFUSALS.unassigned);
+    expect(checkInRefusal(dayPass({ dayDateStart: '2026-11-21T00:00:00' }), T)).toBe(REFUSALS.otherDay);
+    expect(checkInRefusal(dayPass({ dayDateStart: '2026-07-01T00:00:00' }), '2026-07-01T23:30:00.000Z')).toBe(REFUSALS.otherDay);
   });
 });

@@ -1,6 +1,7 @@
 import { RECHECK_IN_MINUTES } from './constants.ts';
-import type { DayPassDoc, MastrPassDoc } from './documents.ts';
+import type { PassDoc } from './doc-ids.ts';
 import { passDay } from './pass-listing.ts';
+import { REFUSALS } from './refusals.ts';
 
 /** A day pass may be checked in again only 60 minutes after its latest counted check-in (§4, §9). */
 export const RECHECK_IN_MS = RECHECK_IN_MINUTES * 60 * 1000;
@@ -48,23 +49,15 @@ export function canCheckInAgain(kind: PassKind, latestCounted: string | null, no
   return now.getTime() - Date.parse(latestCounted) >= RECHECK_IN_MS;
 }
 
-export const CHECK_IN_REFUSALS = {
-  unknown: 'No such pass at this gym.',
-  cancelled: 'This day pass has been cancelled.',
-  expired: 'This pass has expired.',
-  unassigned: 'This Mastr class pass has no class yet.',
-  notThatDay: 'This pass is not for today.',
-} as const;
-
 /**
  * Why a check-in at `at` (an instant) cannot count on this pass at all, before the 60-minute rule:
  * the pass must exist at the gym, not be cancelled or expired, and be for that UK day. Null: it may count.
  */
-export function checkInRefusal(pass: DayPassDoc | MastrPassDoc | null, at: string): string | null {
-  if (!pass) return CHECK_IN_REFUSALS.unknown;
-  if (pass.type === 'day-pass' && pass.cancelled) return CHECK_IN_REFUSALS.cancelled;
-  if (pass.expired) return CHECK_IN_REFUSALS.expired;
+export function checkInRefusal(pass: PassDoc | null, at: string): string | null {
+  if (!pass) return REFUSALS.unknown;
+  if (pass.type === 'day-pass' && pass.cancelled) return REFUSALS.cancelled;
+  if (pass.expired) return REFUSALS.expired;
   const start = pass.type === 'day-pass' ? pass.dayDateStart : pass.dateAndTimeStart;
-  if (!start) return CHECK_IN_REFUSALS.unassigned;
-  return passDay(start, false, new Date(at)) === 'today' ? null : CHECK_IN_REFUSALS.notThatDay;
+  if (!start) return REFUSALS.unassigned;
+  return passDay(start, false, new Date(at)) === 'today' ? null : REFUSALS.otherDay;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDaysToKey, availabilityDocId, coachWeekDate, coachWeekStart, coachWeekdayOf, isPastCoachDay } from './coach-week.ts';
+import { addDaysToKey, coachWeekDate, coachWeekStart, coachWeekdayOf, isPastCoachDay } from './coach-week.ts';
 
 describe('coach weeks (Sunday to Saturday, UK dates)', () => {
   it('starts the current week on the Sunday on or before today, the next one 7 days later', () => {
@@ -29,10 +29,5 @@ describe('coach weeks (Sunday to Saturday, UK dates)', () => {
     expect(isPastCoachDay('2026-11-15', 2, wednesday)).toBe(true); // Tuesday
     expect(isPastCoachDay('2026-11-15', 3, wednesday)).toBe(false); // today
     expect(isPastCoachDay('2026-11-22', 0, wednesday)).toBe(false); // next week
-  });
-
-  it('names the default and week documents', () => {
-    expect(availabilityDocId(null)).toBe('availability:default');
-    expect(availabilityDocId('2026-11-15')).toBe('availability:week:2026-11-15');
   });
 });

@@ -2,18 +2,12 @@ import { ukDateKey } from './dates.ts';
 
 /**
  * Coach weeks (§4): Sunday (weekday 0) to Saturday (6), reckoned on UK dates. A coach keeps a
- * default week (`availability:default`) and may give any week its own document keyed by its
- * Sunday (`availability:week:YYYY-MM-DD`); a week without one follows the default.
+ * default week and may give any week its own document keyed by its Sunday (`availabilityDocId`
+ * in doc-ids.ts); a week without one follows the default.
  *
  * Date keys are shifted with UTC arithmetic on purpose: a calendar date has no time of day, so
  * neither the device's zone nor the UK clock change can move it.
  */
-
-export const DEFAULT_AVAILABILITY_ID = 'availability:default';
-
-export function availabilityDocId(weekStart: string | null): string {
-  return weekStart ? `availability:week:${weekStart}` : DEFAULT_AVAILABILITY_ID;
-}
 
 function utcDate(dateKey: string): Date {
   const [y, m, d] = dateKey.split('-').map(Number);

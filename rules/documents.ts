@@ -1,8 +1,8 @@
 /**
  * Shapes of the CouchDB documents both sides share (design/data-model.md explains where each
- * lives and who may write it). Ids are 24 lowercase hex characters. Dates and times of day-passes,
- * classes and sessions are UK wall-clock ISO strings without offset (see dates.ts); times of day
- * inside a week are seconds from midnight.
+ * lives and who may write it). Document ids are built and parsed in doc-ids.ts; ids are 24
+ * lowercase hex characters. Dates and times of day-passes, classes and sessions are UK wall-clock
+ * ISO strings without offset (see dates.ts); times of day inside a week are seconds from midnight.
  */
 import type { AccountKind } from './roles.ts';
 import type { DayPassType } from './constants.ts';
@@ -11,7 +11,7 @@ import type { CountedCheckIn } from './check-in.ts';
 // ---- mastr_accounts (server only) -------------------------------------------------------------
 
 export interface AccountDoc {
-  _id: string; // `account:${profileId}`
+  _id: string; // accountDocId(profileId)
   _rev?: string;
   type: 'account';
   kind: AccountKind;
@@ -28,13 +28,13 @@ export interface AccountDoc {
 
 /** Deterministic-id claim docs make "email/mobile taken" race-free across server instances. */
 export interface ClaimDoc {
-  _id: string; // `email:${kind}:${email}` | `mobile:${kind}:${mobileKey}`
+  _id: string; // emailClaimId(kind, email) | mobileClaimId(kind, mobileKey)
   _rev?: string;
   type: 'email-claim' | 'mobile-claim';
   accountId: string;
 }
 
-/** `entry-code:${gymId}:${idCode}`: keeps entry codes unique within a gym, race-free across instances. */
+/** entryCodeClaimId(gymId, idCode): keeps entry codes unique within a gym, race-free across instances. */
 export interface EntryCodeClaimDoc {
   _id: string;
   _rev?: string;
@@ -52,7 +52,7 @@ export interface Address {
 }
 
 export interface GymProfileDoc {
-  _id: string; // `gym:${id}`
+  _id: string; // profileDocId('gym', id)
   _rev?: string;
   type: 'gym';
   gymName: string;
@@ -73,7 +73,7 @@ export interface GymProfileDoc {
 }
 
 export interface CoachProfileDoc {
-  _id: string; // `coach:${id}`
+  _id: string; // profileDocId('coach', id)
   _rev?: string;
   type: 'coach';
   firstName: string;
@@ -91,7 +91,7 @@ export interface CoachProfileDoc {
 }
 
 export interface UserProfileDoc {
-  _id: string; // `user:${id}`
+  _id: string; // profileDocId('user', id)
   _rev?: string;
   type: 'user';
   name: string;
@@ -102,7 +102,7 @@ export interface UserProfileDoc {
 
 /** Coach-gym relation, one doc per pair so request/accept/terminate never race on a shared list. */
 export interface MembershipDoc {
-  _id: string; // `membership:${gymId}:${coachId}`
+  _id: string; // membershipDocId(gymId, coachId)
   _rev?: string;
   type: 'membership';
   gymId: string;
@@ -123,7 +123,7 @@ export interface ClassItem {
   kidsClass: boolean;
 }
 
-/** mastr_gym_<id>: `schedule:default` and `schedule:week:YYYY-MM-DD` (the Monday). A week with no doc of its own follows the default. */
+/** mastr_gym_<id>: scheduleDocId(null) and scheduleDocId(its Monday). A week with no doc of its own follows the default. */
 export interface ScheduleWeekDoc {
   _id: string;
   _rev?: string;
@@ -141,7 +141,7 @@ export interface TimeSlot {
   requested: boolean;
 }
 
-/** mastr_coach_<id>: `availability:default` and `availability:week:YYYY-MM-DD` (the Sunday). */
+/** mastr_coach_<id>: availabilityDocId(null) and availabilityDocId(its Sunday). */
 export interface AvailabilityWeekDoc {
   _id: string;
   _rev?: string;
@@ -152,7 +152,7 @@ export interface AvailabilityWeekDoc {
   updatedAt: string;
 }
 
-/** In mastr_gym_<gymId> and mastr_member_<memberId>: `daypass:${id}`. */
+/** In mastr_gym_<gymId> and mastr_member_<memberId>: passDocId('day-pass', id). */
 export interface DayPassDoc {
   _id: string;
   _rev?: string;
@@ -181,7 +181,7 @@ export interface DayPassDoc {
   createdAt: string;
 }
 
-/** In mastr_gym_<gymId> and mastr_member_<memberId>: `mastrpass:${id}`. Unassigned while dateAndTimeStart is null. */
+/** In mastr_gym_<gymId> and mastr_member_<memberId>: passDocId('mastr-pass', id). Unassigned while dateAndTimeStart is null. */
 export interface MastrPassDoc {
   _id: string;
   _rev?: string;
@@ -204,7 +204,7 @@ export interface MastrPassDoc {
 }
 
 /**
- * In mastr_gym_<gymId>: `checkin:${passId}:${random}`. Written by a front-desk device (online or
+ * In mastr_gym_<gymId>: checkInId(passId, random). Written by a front-desk device (online or
  * offline) and stored exactly as sent: a fact, never changed again. The server's decision is a
  * document of its own (`CheckInOutcomeDoc`). Every record is kept for audit.
  */
@@ -222,7 +222,15 @@ export interface CheckInDoc {
 }
 
 /**
- * In mastr_gym_<gymId>: `checkin-outcome:${checkInId}`, written only by the server once it has
+ * Every field of a check-in record as a device sends it, in sending order: all of CheckInDoc but
+ * `_rev` (documents.test.ts holds the two to each other).
+ */
+export const CHECK_IN_FIELDS = [
+  '_id', 'type', 'passId', 'passKind', 'gymId', 'checkedInAt', 'method', 'deviceId',
+] as const satisfies readonly (keyof CheckInDoc)[];
+
+/**
+ * In mastr_gym_<gymId>: checkInOutcomeId(checkInId), written only by the server once it has
  * decided a check-in. A separate document, so a device never holds a copy of it that a pull could
  * collide with (design/sync.md "Writes and who decides"); only `counted` ones count.
  */
@@ -240,10 +248,7 @@ export interface CheckInOutcomeDoc {
   resolvedAt: string;
 }
 
-/** The id of the outcome document of a check-in. */
-export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkInId}`;
-
-/** In every mastr_gym_<id>: `pass-signing-keys`, the public keys that verify entry tokens offline. */
+/** In every mastr_gym_<id>: SIGNING_KEYS_DOC_ID, the public keys that verify entry tokens offline. */
 export interface SigningKeysDoc {
   _id: 'pass-signing-keys';
   _rev?: string;
@@ -252,7 +257,7 @@ export interface SigningKeysDoc {
 }
 
 /**
- * In mastr_coach_<coachId> and mastr_member_<memberId>: `coach-request:${requestId}`, a member's
+ * In mastr_coach_<coachId> and mastr_member_<memberId>: coachRequestId(requestId), a member's
  * request for one of the coach's slots (§3 "Private session request (coach)"). Written by the
  * server only, after it claimed the slot (SlotClaimDoc) and marked it requested.
  */
@@ -282,7 +287,7 @@ export interface CoachRequestDoc {
 }
 
 /**
- * In mastr_coach_<coachId>: `slot-claim:${weekStart}:${weekday}:${time}`. Its deterministic id makes
+ * In mastr_coach_<coachId>: slotClaimId(weekStart, weekday, time). Its deterministic id makes
  * CouchDB itself pick exactly one request per slot across server instances (the others get 409).
  */
 export interface SlotClaimDoc {
@@ -307,7 +312,7 @@ export interface AppliedCoach {
 }
 
 /**
- * In mastr_gym_<gymId> and mastr_member_<memberId>: `gym-request:${requestId}`, a member's PT request
+ * In mastr_gym_<gymId> and mastr_member_<memberId>: gymRequestId(requestId), a member's PT request
  * to a gym (§3 "Private session request (gym)"), open to the gym's coaches (the auction).
  */
 export interface GymRequestDoc {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPassDoc, MastrPassDoc } from './documents.ts';
 import {
-  assembleEntryToken, ENTRY_TOKEN_REASONS, entryTokenPayload, entryTokenRefusal, entryTokenSigningInput, fromBase64Url,
+  assembleEntryToken, entryTokenPayload, entryTokenRefusal, entryTokenSigningInput, fromBase64Url,
   parseEntryToken, toBase64Url, verifyEntryToken,
 } from './entry-token.ts';
+import { REFUSALS } from './refusals.ts';
 
 const GYM = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 const dayPass = { type: 'day-pass', passId: 'bbbbbbbbbbbbbbbbbbbbbbbb', gymId: GYM, idCode: 'k7m2xq', dayDateStart: '2026-11-20T00:00:00' } as DayPassDoc;
@@ -54,7 +55,7 @@ describe('entry tokens', () => {
       await signedToken((await newKey()).privateKey, dayPass),
     ];
     for (const forged of forgeries) {
-      expect(await verifyEntryToken(forged, [key.published])).toEqual({ valid: false, reason: ENTRY_TOKEN_REASONS.forged });
+      expect(await verifyEntryToken(forged, [key.published])).toEqual({ valid: false, reason: REFUSALS.forged });
     }
   });
 
@@ -70,15 +71,15 @@ describe('entry tokens', () => {
       `v1.not*base64.${signature}`,
     ]) {
       expect(parseEntryToken(text), text).toBeNull();
-      expect(await verifyEntryToken(text, [key.published])).toEqual({ valid: false, reason: ENTRY_TOKEN_REASONS.malformed });
+      expect(await verifyEntryToken(text, [key.published])).toEqual({ valid: false, reason: REFUSALS.malformed });
     }
   });
 
   it("says why a genuine token does not open this gym's door today", () => {
     const payload = entryTokenPayload(dayPass);
     expect(entryTokenRefusal(payload, GYM, '2026-11-20')).toBeNull();
-    expect(entryTokenRefusal(payload, 'dddddddddddddddddddddddd', '2026-11-20')).toBe(ENTRY_TOKEN_REASONS.otherGym);
-    expect(entryTokenRefusal(payload, GYM, '2026-11-21')).toBe(ENTRY_TOKEN_REASONS.otherDay);
-    expect(entryTokenRefusal(entryTokenPayload(unassigned), GYM, '2026-11-20')).toBe(ENTRY_TOKEN_REASONS.unassigned);
+    expect(entryTokenRefusal(payload, 'dddddddddddddddddddddddd', '2026-11-20')).toBe(REFUSALS.otherGym);
+    expect(entryTokenRefusal(payload, GYM, '2026-11-21')).toBe(REFUSALS.otherDay);
+    expect(entryTokenRefusal(entryTokenPayload(unassigned), GYM, '2026-11-20')).toBe(REFUSALS.unassigned);
   });
 });

@@ -1,5 +1,6 @@
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from './constants.ts';
-import type { DayPassDoc, MastrPassDoc } from './documents.ts';
+import { isId, type PassDoc } from './doc-ids.ts';
+import { REFUSALS } from './refusals.ts';
 
 /**
  * Entry tokens (design/sync.md "Entry codes that verify offline"): the member's QR code carries
@@ -23,19 +24,10 @@ export interface EntryTokenPayload {
 
 export type EntryTokenVerdict = { valid: true; payload: EntryTokenPayload } | { valid: false; reason: string };
 
-export const ENTRY_TOKEN_REASONS = {
-  malformed: 'This code is not a Mastr pass.',
-  forged: 'This code was not issued by Mastr.',
-  otherGym: 'This pass is for another gym.',
-  otherDay: 'This pass is not for today.',
-  unassigned: 'This Mastr class pass has no class yet.',
-} as const;
-
-const ID = /^[a-f0-9]{24}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const CODE = new RegExp(`^[${ENTRY_CODE_ALPHABET.toLowerCase()}]{${ENTRY_CODE_LENGTH}}$`);
 
-export function entryTokenPayload(pass: DayPassDoc | MastrPassDoc): EntryTokenPayload {
+export function entryTokenPayload(pass: PassDoc): EntryTokenPayload {
   const start = pass.type === 'day-pass' ? pass.dayDateStart : pass.dateAndTimeStart;
   return { p: pass.passId, k: pass.type, g: pass.gymId, c: pass.idCode, d: start ? start.slice(0, 10) : null };
 }
@@ -78,7 +70,7 @@ export function parseEntryToken(token: string): ParsedEntryToken | null {
  */
 export async function verifyEntryToken(token: string, publicKeys: readonly { publicKey: string }[]): Promise<EntryTokenVerdict> {
   const parsed = parseEntryToken(token);
-  if (!parsed) return { valid: false, reason: ENTRY_TOKEN_REASONS.malformed };
+  if (!parsed) return { valid: false, reason: REFUSALS.malformed };
   const data = new TextEncoder().encode(parsed.signingInput);
   for (const { publicKey } of publicKeys) {
     const raw = fromBase64Url(publicKey);
@@ -88,14 +80,14 @@ export async function verifyEntryToken(token: string, publicKeys: readonly { pub
       return { valid: true, payload: parsed.payload };
     }
   }
-  return { valid: false, reason: ENTRY_TOKEN_REASONS.forged };
+  return { valid: false, reason: REFUSALS.forged };
 }
 
 /** Why a genuine token does not open this gym's door today (null: it does). `today` is the UK 'YYYY-MM-DD'. */
 export function entryTokenRefusal(payload: EntryTokenPayload, gymId: string, today: string): string | null {
-  if (payload.g !== gymId) return ENTRY_TOKEN_REASONS.otherGym;
-  if (payload.d === null) return ENTRY_TOKEN_REASONS.unassigned;
-  if (payload.d !== today) return ENTRY_TOKEN_REASONS.otherDay;
+  if (payload.g !== gymId) return REFUSALS.otherGym;
+  if (payload.d === null) return REFUSALS.unassigned;
+  if (payload.d !== today) return REFUSALS.otherDay;
   return null;
 }
 
@@ -104,9 +96,9 @@ function isPayload(value: unknown): value is EntryTokenPayload {
   const v = value as Record<string, unknown>;
   return (
     Object.keys(v).length === 5 &&
-    typeof v.p === 'string' && ID.test(v.p) &&
+    isId(v.p) &&
     (v.k === 'day-pass' || v.k === 'mastr-pass') &&
-    typeof v.g === 'string' && ID.test(v.g) &&
+    isId(v.g) &&
     typeof v.c === 'string' && CODE.test(v.c) &&
     (v.d === null || (typeof v.d === 'string' && DAY.test(v.d)))
   );

@@ -6,6 +6,9 @@ export type RoleCode = (typeof ROLES)[AccountKind];
 
 export const ACCOUNT_KINDS: readonly AccountKind[] = ['user', 'coach', 'gym'];
 
+/** Whose tenant database a device replicates: one per gym, member ('user' account) and coach. */
+export type TenantKind = 'gym' | 'member' | 'coach';
+
 /** The plural path segment the API and routes use for each kind (/api/users/..., /coaches/..., /gyms/...). */
 export const KIND_PLURAL: Record<AccountKind, 'users' | 'coaches' | 'gyms'> = {
   user: 'users',

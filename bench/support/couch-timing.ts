@@ -29,13 +29,17 @@ function labelOf(method: string, path: string): string {
 
 export async function startCouchTiming(target: string): Promise<CouchTiming> {
   const upstream = new URL(target);
+  // The embedded server answers only its own Host and its admin password (kept in the target URL).
+  const authorization = upstream.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(upstream.username)}:${decodeURIComponent(upstream.password)}`).toString('base64')}`
+    : undefined;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const stats = new Map<string, CouchCallStats>();
   const server = http.createServer((req, res) => {
     const label = labelOf(req.method ?? 'GET', req.url ?? '/');
     const start = performance.now();
     const forward = http.request(
-      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
+      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, ...(authorization ? { authorization } : {}) } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

@@ -6,6 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { createRequire } from 'node:module';
+import type { Dexie as DexieClass } from 'dexie';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
@@ -17,7 +18,7 @@ import { waitUntil } from './stats.ts';
 
 // RxDB pins its own Dexie (the stack notes' trap); the baseline must use that build, not the top-level one.
 const require = createRequire(import.meta.url);
-const { Dexie } = require(require.resolve('dexie', { paths: [require.resolve('rxdb/plugins/storage-dexie')] })) as typeof import('dexie');
+const { Dexie } = require(require.resolve('dexie', { paths: [require.resolve('rxdb/plugins/storage-dexie')] })) as { Dexie: typeof DexieClass };
 export type RawDexie = InstanceType<typeof Dexie>;
 
 let opened = 0;

@@ -6,13 +6,14 @@
  */
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
+import { passDocId, scheduleDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, DayPassDoc, MastrPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { ensureDatabase } from '../../sync-server/src/couch/couch.ts';
 import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import { ukGymWeekStart } from '../../sync-server/src/seed/demo-calendar.ts';
 import { newId } from '../../sync-server/src/couch/ids.ts';
 import { passSigner } from '../../sync-server/src/services/passes/pass-signing.ts';
-import { ensureSigningKeysDoc, passDocId, type PassDoc } from '../../sync-server/src/services/passes/passes-service.ts';
+import { ensureSigningKeysDoc } from '../../sync-server/src/services/passes/passes-service.ts';
 import type { BenchStack } from './bench-stack.ts';
 
 export interface GymShape {
@@ -53,7 +54,7 @@ function scheduleWeek(gymId: string, weekStart: string | null, now: Date): Sched
     startTime: hour * 3600, endTime: (hour + 1) * 3600, location: 'Main mat', kidsClass: false,
   });
   return {
-    _id: weekStart ? `schedule:week:${weekStart}` : 'schedule:default', type: 'schedule-week', gymId, weekStart,
+    _id: scheduleDocId(weekStart), type: 'schedule-week', gymId, weekStart,
     days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
       _id: newId(), weekday, abbreviation, classes: [7, 12, 17, 18, 19, 20].map(classAt),
     })),

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-config-'));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env } as NodeJS.ProcessEnv);
-const secrets = { JWT_ACCESS_SECRET: 'x'.repeat(40), COOKIE_SECRET: 'y'.repeat(40), PASS_SIGNING_KEY: 'k' };
+const secrets = { JWT_ACCESS_SECRET: 'x'.repeat(40), COOKIE_SECRET: 'y'.repeat(40), PASS_SIGNING_KEY: 'k', COUCHDB_URL: 'http://admin:pw@couch.internal:5984' };
 
 describe('payment settings', () => {
   it('uses the local test provider with generated credentials when no Stripe keys are set', () => {
@@ -35,5 +35,29 @@ describe('payment settings', () => {
     expect(() => load({ PLATFORM_FEE_PERCENT: '150' })).toThrow(/PLATFORM_FEE_PERCENT/);
     expect(() => load({ PLATFORM_FEE_MIN_PENCE: '2.5' })).toThrow(/PLATFORM_FEE_MIN_PENCE/);
     expect(() => load({ BASIC_PLAN_PRICE_PENCE: 'abc' })).toThrow(/BASIC_PLAN_PRICE_PENCE/);
+  });
+});
+
+describe('CouchDB settings', () => {
+  it('refuses to run production without COUCHDB_URL, with a message that says why', () => {
+    const { COUCHDB_URL: _, ...withoutCouch } = secrets;
+    expect(() => load({ NODE_ENV: 'production', ...withoutCouch })).toThrow(/COUCHDB_URL must be set in production/);
+  });
+
+  it('gives the embedded server an admin password kept with the other development secrets', () => {
+    const first = load({});
+    expect(first.couchUrl).toBeUndefined();
+    expect(first.embeddedCouchPassword).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(load({}).embeddedCouchPassword).toBe(first.embeddedCouchPassword);
+    const stored = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8'));
+    expect(stored.couchAdminPassword).toBe(first.embeddedCouchPassword);
+    // Set development secrets do not stop the embedded server getting its password.
+    expect(load({ ...secrets, COUCHDB_URL: '' }).embeddedCouchPassword).toBe(first.embeddedCouchPassword);
+  });
+
+  it('uses COUCHDB_URL as given and no embedded password when it is set', () => {
+    const config = load({ COUCHDB_URL: 'http://admin:pw@127.0.0.1:5984' });
+    expect(config.couchUrl).toBe('http://admin:pw@127.0.0.1:5984');
+    expect(config.embeddedCouchPassword).toBeUndefined();
   });
 });

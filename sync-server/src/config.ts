@@ -34,9 +34,11 @@ export interface ServerConfig {
   /** Hapi port (0 = any free port, for tests). */
   port: number;
   host: string;
-  /** Full CouchDB URL incl. admin credentials; unset → the embedded server is started by the CLI. */
+  /** Full CouchDB URL incl. admin credentials; unset → the embedded server is started by the CLI (never in production). */
   couchUrl?: string;
   couchPort: number;
+  /** Password of the embedded server's `admin` (a development secret under DATA_DIR); set when couchUrl is not. */
+  embeddedCouchPassword?: string;
   dataDir: string;
   /** Base URL links in mails point at. */
   publicUrl: string;
@@ -58,6 +60,10 @@ export interface ServerConfig {
   trustProxyHops: number;
   /** Ed25519 private key signing pass entry tokens: PKCS8 DER in base64, or a JWK (JSON). */
   passSigningKey: string;
+  /** Long-polls (`_changes?feed=longpoll`) one account may hold open at once on one server instance (design/sync.md). */
+  liveFeedsPerAccount: number;
+  /** Longest a long-poll is held before it is answered with no changes (passed to CouchDB as `timeout`). */
+  longPollTimeoutMs: number;
   stripe: StripeSettings;
   fees: FeeSettings;
 }
@@ -66,6 +72,8 @@ interface DevSecrets {
   jwtAccessSecret: string;
   cookieSecret: string;
   passSigningKey: string;
+  /** The embedded CouchDB-compatible server's admin password. */
+  couchAdminPassword: string;
 }
 
 /** A new Ed25519 private key in the PASS_SIGNING_KEY form (PKCS8 DER, base64). */
@@ -85,6 +93,7 @@ function loadOrCreateDevSecrets(dataDir: string): DevSecrets {
     cookieSecret: stored.cookieSecret ?? randomBytes(48).toString('base64url'),
     // Data directories from before entry tokens existed gain a key on their next start.
     passSigningKey: stored.passSigningKey ?? generatePassSigningKey(),
+    couchAdminPassword: stored.couchAdminPassword ?? randomBytes(32).toString('base64url'),
   };
   if (Object.keys(stored).length < Object.keys(secrets).length) {
     mkdirSync(dataDir, { recursive: true });
@@ -143,12 +152,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   let jwtAccessSecret = env.JWT_ACCESS_SECRET;
   let cookieSecret = env.COOKIE_SECRET;
   let passSigningKey = env.PASS_SIGNING_KEY;
-  if (!jwtAccessSecret || !cookieSecret || !passSigningKey) {
+  const couchUrl = env.COUCHDB_URL || undefined;
+  let embeddedCouchPassword: string | undefined;
+  if (!jwtAccessSecret || !cookieSecret || !passSigningKey || !couchUrl) {
+    if (production && !couchUrl) {
+      throw new Error('COUCHDB_URL must be set in production: the embedded CouchDB-compatible server is for development only.');
+    }
     if (production) throw new Error('JWT_ACCESS_SECRET, COOKIE_SECRET and PASS_SIGNING_KEY must be set in production.');
     const dev = loadOrCreateDevSecrets(dataDir);
     jwtAccessSecret ||= dev.jwtAccessSecret;
     cookieSecret ||= dev.cookieSecret;
     passSigningKey ||= dev.passSigningKey;
+    if (!couchUrl) embeddedCouchPassword = dev.couchAdminPassword;
   }
   if (jwtAccessSecret.length < 32 || cookieSecret.length < 32) {
     throw new Error('JWT_ACCESS_SECRET and COOKIE_SECRET must be at least 32 characters.');
@@ -161,8 +176,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     production,
     port,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
-    couchUrl: env.COUCHDB_URL || undefined,
+    couchUrl,
     couchPort: Number(env.COUCHDB_PORT ?? 5984),
+    embeddedCouchPassword,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
@@ -176,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     pwaDistDir: path.resolve(repoRoot, env.PWA_DIST_DIR ?? 'pwa/dist'),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     passSigningKey,
+    liveFeedsPerAccount: 6,
+    longPollTimeoutMs: 30_000,
     stripe: loadStripe(env, production),
     fees: loadFees(env),
   };

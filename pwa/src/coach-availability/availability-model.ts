@@ -5,7 +5,8 @@
  * requested slots belong to the server (design/sync.md) and are never removed here; days before
  * today are history and stay as they are.
  */
-import { availabilityDocId, coachWeekDate, coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { coachWeekDate, coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';

@@ -18,6 +18,7 @@ export function CoachAvailabilityPage() {
   const weeks = useMemo(() => {
     const now = new Date();
     return coachWeeks(now).map((week) => weekView(week, docs, now));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `today` is the trigger, `new Date()` the value.
   }, [docs, today]);
   const editor = useAvailabilityEditor();
 

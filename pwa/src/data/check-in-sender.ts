@@ -11,6 +11,7 @@
  * is idempotent on the server (a record already stored is answered as stored), so sending twice —
  * a lost answer, a retry, a second tab — never counts twice.
  */
+import { CHECK_IN_FIELDS } from '@mastr/rules/documents.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInSenderOptions {
@@ -34,12 +35,10 @@ export interface CheckInSender {
   stop(): void;
 }
 
-/** The fields a front desk sends (the gateway refuses anything else). */
-const SENT_FIELDS = ['_id', 'type', 'passId', 'passKind', 'gymId', 'checkedInAt', 'method', 'deviceId'] as const;
-
 function asSent(doc: LocalDoc): Record<string, unknown> {
   const couch = toCouchShape(doc) as unknown as Record<string, unknown>;
-  return Object.fromEntries(SENT_FIELDS.map((field) => [field, couch[field]]));
+  // A check-in record's fields and nothing else: the gateway refuses a document with any other.
+  return Object.fromEntries(CHECK_IN_FIELDS.map((field) => [field, couch[field]]));
 }
 
 export function createCheckInSender(options: CheckInSenderOptions): CheckInSender {

@@ -1,4 +1,4 @@
-import type { AccountKind } from '@mastr/rules/roles.ts';
+import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 
 /**
  * The tenant stores open in this tab, by database name, so logout can stop and remove them
@@ -21,8 +21,6 @@ export const openStores = {
   },
   all: (): ClosableStore[] => [...open.values()],
 };
-
-export type TenantKind = 'gym' | 'member' | 'coach';
 
 /** Members ('user' accounts) replicate their member database; gyms and coaches their own. */
 export function tenantKindOf(kind: AccountKind): TenantKind {

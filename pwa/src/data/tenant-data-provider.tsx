@@ -3,13 +3,14 @@
  * Nothing waits for the network: pages render from the local copy as soon as it is open.
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { TenantKind } from '@mastr/rules/roles.ts';
 import { refreshSession } from '../session/session-api.ts';
 import { tokenStore } from '../session/token-store.ts';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
 import type { MangoQuerySelector } from 'rxdb';
 import { toCouchShape, type CouchShape, type LocalDoc } from './tenant-docs.ts';
 import { createSharedStores } from './shared-stores.ts';
-import { openTenantStore, type TenantKind, type TenantStore } from './tenant-store.ts';
+import { openTenantStore, type TenantStore } from './tenant-store.ts';
 
 const stores = createSharedStores((key) => {
   const [kind, tenantId] = key.split(':') as [TenantKind, string];

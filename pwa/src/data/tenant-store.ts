@@ -11,10 +11,11 @@ import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
 import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
-import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
+import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
@@ -31,7 +32,6 @@ import {
 } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
-export type { TenantKind } from './open-stores.ts';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
 // Devices keep their data across app updates: a newer tenant-docs schema migrates it on open.

@@ -3,8 +3,9 @@
  * its IndexedDB databases (the replicated copy and the check-in journal) and the runtime caches. The precached app shell stays, so the app still
  * starts offline for the next person. RxDB loads only if there is something to remove.
  */
+import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
-import { openStores, tenantDatabaseName, type TenantKind } from './open-stores.ts';
+import { openStores, tenantDatabaseName } from './open-stores.ts';
 
 export async function wipeLocalData(account?: { kind: TenantKind; tenantId: string }): Promise<void> {
   const removed = new Set<string>();

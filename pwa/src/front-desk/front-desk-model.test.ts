@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '@mastr/rules/documents.ts';
+import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, withJournalled, type CheckInRecord } from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.

@@ -9,11 +9,10 @@ import { canCheckInAgain, type PassKind } from '@mastr/rules/check-in.ts';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '@mastr/rules/constants.ts';
 import { TZDate } from '@date-fns/tz';
 import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { ENTRY_TOKEN_REASONS } from '@mastr/rules/entry-token.ts';
+import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { byStartAscending, passDay, type PassDay } from '@mastr/rules/pass-listing.ts';
-
-export type PassDoc = DayPassDoc | MastrPassDoc;
+import { REFUSALS } from '@mastr/rules/refusals.ts';
 
 export interface PassView {
   id: string;
@@ -190,12 +189,12 @@ export function findTodayPassByCode(lists: FrontDeskLists | null, typed: string)
   const today = [...lists.today, ...lists.mastrToday].find((v) => v.entryCode === code);
   if (today) return { found: today };
   const later = [...lists.upcoming, ...lists.mastrUpcoming].some((v) => v.entryCode === code);
-  return { error: later ? ENTRY_TOKEN_REASONS.otherDay : CODE_ERRORS.unknown };
+  return { error: later ? REFUSALS.otherDay : CODE_ERRORS.unknown };
 }
 
 /** Why a pass cannot be checked in right now (null: it can). */
 export function checkInBlocker(view: PassView): string | null {
-  if (view.day !== 'today') return ENTRY_TOKEN_REASONS.otherDay;
+  if (view.day !== 'today') return REFUSALS.otherDay;
   if (view.canCheckIn) return null;
   return view.kind === 'mastr-pass'
     ? `Already checked in at ${ukTime(view.checkedInAt!)}.`
@@ -208,7 +207,7 @@ export function newCheckIn(
   context: { gymId: string; deviceId: string; method: CheckInDoc['method']; now: Date; random: string },
 ): CheckInDoc {
   return {
-    _id: `checkin:${view.passId}:${context.random}`,
+    _id: checkInId(view.passId, context.random),
     type: 'check-in',
     passId: view.passId,
     passKind: view.kind,

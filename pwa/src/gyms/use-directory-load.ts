@@ -28,6 +28,7 @@ export function useDirectoryLoad<T>(key: string, load: (signal: AbortSignal) => 
       },
     );
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` changes every render; the key decides.
   }, [key]);
 
   // Until this key's answer arrives (and never with the previous key's answer) it is loading.

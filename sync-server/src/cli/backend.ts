@@ -39,11 +39,17 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     await embeddedCouch?.close();
   };
   if (!config.couchUrl) {
-    embeddedCouch = await startEmbeddedCouch({ port: config.couchPort, dataDir: config.dataDir }).catch((err) => {
+    embeddedCouch = await startEmbeddedCouch({
+      port: config.couchPort,
+      dataDir: config.dataDir,
+      adminPassword: config.embeddedCouchPassword,
+      onRestart: (reason) => console.error('The embedded CouchDB stopped and is being started again:', reason),
+    }).catch((err) => {
       throw explainPortInUse(err, config.couchPort, 'set COUCHDB_PORT to a free port, or COUCHDB_URL to use a running CouchDB.');
     });
   }
   try {
+    // The embedded server's URL carries its admin password: nano and the gateway send it as Basic auth.
     const couchUrl = config.couchUrl ?? embeddedCouch!.url;
     const couch = connectCouch(couchUrl);
     await waitForCouch(couch);

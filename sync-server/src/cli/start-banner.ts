@@ -21,7 +21,7 @@ function describePayments(config: ServerConfig, backend: Backend): string {
 
 /** What `npm start` / `npm run dev` print once everything answers. */
 export function startBanner(config: ServerConfig, backend: Backend, openUrl: string): string {
-  const couch = backend.embeddedCouch ? `embedded, ${backend.embeddedCouch.url} (127.0.0.1 only)` : 'COUCHDB_URL';
+  const couch = backend.embeddedCouch ? `embedded, ${backend.embeddedCouch.origin} (127.0.0.1 only, admin password in ${config.dataDir}/secrets.json)` : 'COUCHDB_URL';
   const lines = [
     '',
     `  Mastr is running: open ${openUrl}`,

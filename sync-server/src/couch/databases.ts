@@ -1,3 +1,6 @@
+import { isId } from '@mastr/rules/doc-ids.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
+
 /**
  * CouchDB databases (see design/data-model.md). Server-only databases hold secrets and never
  * replicate to a device; tenant databases are what devices replicate, one per gym, member, coach.
@@ -13,11 +16,9 @@ export const DB = {
   payments: 'mastr_payments',
 } as const;
 
-export type TenantKind = 'gym' | 'member' | 'coach';
-
 /** Ids are 24 lowercase hex characters, so tenant names are valid CouchDB database names. */
 export function tenantDbName(kind: TenantKind, id: string): string {
-  if (!/^[a-f0-9]{24}$/.test(id)) throw new Error(`Invalid tenant id: ${id}`);
+  if (!isId(id)) throw new Error(`Invalid tenant id: ${id}`);
   return `mastr_${kind}_${id}`;
 }
 

@@ -1,6 +1,7 @@
 import type { DocumentScope } from 'nano';
+import type { TenantKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from './couch.ts';
-import { tenantDbName, type TenantKind } from './databases.ts';
+import { tenantDbName } from './databases.ts';
 
 type Doc = { _id: string; _rev?: string };
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc } from '@mastr/rules/documents.ts';
+import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { bearerFor, givenDayPass, givenMastrPass } from '../test-support/sync-fixtures.ts';

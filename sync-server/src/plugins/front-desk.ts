@@ -1,10 +1,11 @@
 import type { Plugin } from '@hapi/hapi';
+import { checkInId, isId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { refundPassInFull } from '../services/payments/refund-service.ts';
 import { recordCheckIn } from '../services/passes/check-in-service.ts';
-import { isId, newId } from '../couch/ids.ts';
+import { newId } from '../couch/ids.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from '../services/passes/pass-views.ts';
-import { CANCEL_REFUSALS, cancelDayPass, passDocId, type PassDoc } from '../services/passes/passes-service.ts';
+import { CANCEL_REFUSALS, cancelDayPass } from '../services/passes/passes-service.ts';
 import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
@@ -33,7 +34,7 @@ export const frontDeskPlugin: Plugin<Deps> = {
           const pass = isId(passId) ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId)) : null;
           if (!pass) return h.response({ message: "Missing ID's", ...(await refreshed()) }).code(400);
           const { outcome } = await recordCheckIn(deps, gymId, {
-            _id: `checkin:${passId}:${newId()}`, type: 'check-in', passId, passKind: kind, gymId,
+            _id: checkInId(passId, newId()), type: 'check-in', passId, passKind: kind, gymId,
             checkedInAt: deps.now().toISOString(), method: 'online', deviceId: 'server',
           });
           const counted = outcome.outcome === 'counted';

@@ -1,8 +1,8 @@
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
-import { accountDocId } from '../services/accounts/accounts-store.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

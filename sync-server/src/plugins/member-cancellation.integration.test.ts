@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { SALES_FINAL_MESSAGE } from '@mastr/rules/refunds.ts';
 import { DB } from '../couch/databases.ts';
 import { MEMBER_CANCEL_MESSAGES } from '../services/payments/member-cancellation.ts';
-import { paymentDocId, type PaymentDoc } from '../services/payments/payment-docs.ts';
+import type { PaymentDoc } from '../services/payments/payment-docs.ts';
 import { buyDayPass, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { COACH_WEEK_KINDS, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import { ID_PATTERN } from '@mastr/rules/doc-ids.ts';
 import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
 import type { Deps } from '../deps.ts';
 import { availabilityView } from '../services/coaching/availability-service.ts';
@@ -14,7 +15,7 @@ const BAD_INPUT = 'Missing data';
 const REQUEST_SENT = 'Request Sent';
 const SLOT_TAKEN_MESSAGE = 'That time has just been taken. Please choose another.';
 
-const id = () => Joi.string().pattern(/^[a-f0-9]{24}$/).required();
+const id = () => Joi.string().pattern(ID_PATTERN).required();
 const dateKey = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required();
 const failAction = async () => {
   throw Boom.badRequest(BAD_INPUT);

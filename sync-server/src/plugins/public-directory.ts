@@ -1,8 +1,8 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
-import { isId } from '../couch/ids.ts';
 
 /**
  * The public directory (§7 "Public data"): gyms and coaches anyone may browse without an account.

@@ -6,6 +6,28 @@ import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 
 /**
+ * The Content Security Policy of the app's HTML (design/auth.md "Content Security Policy"): scripts,
+ * styles, workers and connections from this origin only, no inline script or style (the build has
+ * none; React sets `style={…}` through the CSSOM, which CSP does not govern), images also as data:
+ * and blob: URLs (QR codes), no plugins, not framed, forms and `<base>` only to this origin.
+ * Checkouts and Google sign-in are navigations (`location.assign`), which CSP does not restrict.
+ */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
  * Serves the built PWA. Any path that is not a file gets index.html (the app's router decides what
  * to show, §2 "unknown paths"), except /api/* which answers a JSON 404. The service worker and the
  * HTML are never cached by the browser so updates are seen; hashed assets are cached for a year.
@@ -40,7 +62,7 @@ export const staticPwaPlugin: Plugin<Deps> = {
       const isApi = request.path.startsWith('/api/');
       if (Boom.isBoom(response)) {
         if (!isApi && request.method === 'get' && response.output.statusCode === 404 && existsSync(indexFile)) {
-          return h.file(indexFile, { confine: false }).code(200).header('cache-control', 'no-cache');
+          return h.file(indexFile, { confine: false }).code(200).header('cache-control', 'no-cache').header('content-security-policy', CONTENT_SECURITY_POLICY);
         }
         return h.continue;
       }
@@ -51,6 +73,9 @@ export const staticPwaPlugin: Plugin<Deps> = {
         } else if (p.startsWith('/assets/')) {
           response.header('cache-control', 'public, max-age=31536000, immutable');
         }
+        // By the file served: the directory handler answers `/` with index.html (and rewrites the path).
+        const file = (response.variety as string) === 'file' ? String((response.source as { path?: string }).path) : '';
+        if (file.endsWith('.html')) response.header('content-security-policy', CONTENT_SECURITY_POLICY);
       }
       return h.continue;
     });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { paymentDocId } from '../services/payments/payment-docs.ts';
 import { checkoutSessionIdOf, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECK_IN_REFUSALS } from '@mastr/rules/check-in.ts';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc, type DayPassDoc, type MastrPassDoc } from '@mastr/rules/documents.ts';
+import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { REFUSALS } from '@mastr/rules/refusals.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { cancelDayPass } from '../services/passes/passes-service.ts';
@@ -160,9 +161,9 @@ describe('check-ins pushed through the sync gateway', () => {
     const docs = [deviceCheckIn(cancelled, at('09:00:00')), deviceCheckIn(tomorrow, at('09:00:00')), deviceCheckIn(unknown, at('09:00:00'))];
     const rows = await push(docs);
     expect(rows.every((r) => r.ok)).toBe(true);
-    expect(await decision(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.cancelled });
-    expect(await decision(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.notThatDay });
-    expect(await decision(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: CHECK_IN_REFUSALS.unknown });
+    expect(await decision(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.cancelled });
+    expect(await decision(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.otherDay });
+    expect(await decision(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.unknown });
     expect((await pass(tomorrow)).checkIns.latest_check_in).toBeNull();
   });
 

@@ -3,6 +3,7 @@ import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { writeAvailability, writeCheckIns } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
+import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
 import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns } from '../sync/write-rules.ts';
 import { credentialsOf } from './auth-strategy.ts';
@@ -15,6 +16,9 @@ const ALL_DOCS_PARAMS = [
 ];
 
 const forbidden = () => Boom.forbidden('Forbidden');
+
+/** A sequence as CouchDB wrote it: the embedded server's are numbers, Apache CouchDB's strings. */
+const sequence = (value: string): string | number => (/^\d+$/.test(value) ? Number(value) : value);
 
 /** The request's query, if every parameter is allowed and given once. */
 function allowedSearch(request: Request, allowed: readonly string[]): URLSearchParams {
@@ -41,7 +45,8 @@ function allDocsBody(payload: unknown): Record<string, unknown> {
  * The authorising gateway between devices and their tenant's CouchDB database (design/sync.md):
  * `/sync/{gym|member|coach}/{id}/` admits a Bearer access token of the matching role and the same
  * profile id, forwards only what RxDB's CouchDB replication needs (database info, `_changes`,
- * `_all_docs`) and applies the write rules to `_bulk_docs`. Every other path is 403.
+ * `_all_docs`) and applies the write rules to `_bulk_docs`. Every other path is 403. Long-polls are
+ * limited per account and in time (design/sync.md "Live feeds").
  */
 export const syncGatewayPlugin: Plugin<Deps> = {
   name: 'sync-gateway',
@@ -49,6 +54,10 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     if (!deps.config.couchUrl) throw new Error('The sync gateway needs the CouchDB URL (config.couchUrl).');
     const proxy = createCouchProxy(deps.config.couchUrl);
     const prepare = createTenantPreparer(deps);
+    const { longPollTimeoutMs } = deps.config;
+    const liveFeeds = createLiveFeedLimit(deps.config.liveFeedsPerAccount, Math.ceil(longPollTimeoutMs / 1000));
+    // CouchDB ends a long-poll after `timeout`; should it not, the gateway answers a little later itself.
+    const longPollDeadlineMs = longPollTimeoutMs + Math.min(5_000, Math.ceil(longPollTimeoutMs / 5));
     // Open long-polls would otherwise hold server.stop() until its timeout.
     server.ext('onPreStop', () => proxy.closeAll());
     // A stopped server may be started again (tests, graceful restarts): accept requests again.
@@ -73,11 +82,31 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     const forward = (request: Request, h: ResponseToolkit, tenant: Tenant, endpoint: CouchEndpoint, search: URLSearchParams, body?: unknown) =>
       proxy.forward(request, h, { dbName: tenant.dbName, endpoint, method: body === undefined ? 'GET' : 'POST', search, body });
 
+    /**
+     * A long-poll, one of at most `liveFeedsPerAccount` per account (429 beyond), held at most
+     * `longPollTimeoutMs`: that is CouchDB's `timeout`, and `heartbeat` is dropped (CouchDB keeps a
+     * feed with heartbeats open past its timeout; the answer is read whole anyway). `since=now` is
+     * pinned to the database's current sequence first, so an answer the gateway gives on its own
+     * deadline, `{results: [], last_seq: since}`, neither skips nor repeats a change.
+     */
+    const longPoll = (request: Request, h: ResponseToolkit, tenant: Tenant, search: URLSearchParams) =>
+      liveFeeds.hold(tenant.dbName, async () => {
+        const asked = Number(search.get('timeout') ?? longPollTimeoutMs);
+        search.set('timeout', String(Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs));
+        search.delete('heartbeat');
+        const since = search.get('since');
+        if (since === null || since === 'now') search.set('since', String((await deps.couch.use(tenant.dbName).info()).update_seq));
+        const answer = { results: [], last_seq: sequence(search.get('since')!) };
+        return proxy.forward(request, h, { dbName: tenant.dbName, endpoint: '_changes', method: 'GET', search, deadline: { ms: longPollDeadlineMs, answer } });
+      });
+
     tenantRoute('GET', '', async (request, h, tenant) => forward(request, h, tenant, '', allowedSearch(request, [])));
 
     tenantRoute('GET', '_changes', async (request, h, tenant) => {
       const search = allowedSearch(request, CHANGES_PARAMS);
-      if (!CHANGES_FEEDS.includes(search.get('feed') ?? 'normal')) throw forbidden();
+      const feed = search.get('feed') ?? 'normal';
+      if (!CHANGES_FEEDS.includes(feed)) throw forbidden();
+      if (feed === 'longpoll') return longPoll(request, h, tenant, search);
       return forward(request, h, tenant, '_changes', search);
     });
 

@@ -1,3 +1,4 @@
+import { membershipDocId } from '@mastr/rules/doc-ids.ts';
 import type { MembershipDoc } from '@mastr/rules/documents.ts';
 import { ensureDatabase, type Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
@@ -41,7 +42,7 @@ export async function seedDemoMemberships(couch: Couch, now: Date): Promise<numb
   const profiles = couch.use<MembershipDoc>(DB.profiles);
   let created = 0;
   for (const { gymId, coachId, state } of DEMO_MEMBERSHIPS) {
-    const doc: MembershipDoc = { _id: `membership:${gymId}:${coachId}`, type: 'membership', gymId, coachId, state, updatedAt: now.toISOString() };
+    const doc: MembershipDoc = { _id: membershipDocId(gymId, coachId), type: 'membership', gymId, coachId, state, updatedAt: now.toISOString() };
     if (await createIfMissing(profiles, doc)) created += 1;
   }
   return created;

@@ -1,4 +1,5 @@
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Couch } from '../couch/couch.ts';
@@ -26,7 +27,7 @@ function availabilityDoc(coachId: string, hours: Partial<Record<number, number[]
   const weekKey = weekStart ?? 'default';
   const isFlag = (flag: [number, number] | undefined, weekday: number, index: number) => flag?.[0] === weekday && flag[1] === index;
   return {
-    _id: weekStart ? `availability:week:${weekStart}` : 'availability:default',
+    _id: availabilityDocId(weekStart),
     type: 'availability-week',
     coachId,
     weekStart,

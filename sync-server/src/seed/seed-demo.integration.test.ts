@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DayPassDoc, MastrPassDoc, MembershipDoc, ScheduleWeekDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import type { PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { MembershipDoc, ScheduleWeekDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import { verifyEntryToken } from '@mastr/rules/entry-token.ts';
 import { ENTRY_CODE_ALPHABET } from '@mastr/rules/constants.ts';
 import type { Couch } from '../couch/couch.ts';
@@ -10,8 +11,6 @@ import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { ukDayKey, ukGymWeekStart } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_LOGINS, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.ts';
 import { seedDemoData } from './seed-demo.ts';
-
-type PassDoc = DayPassDoc | MastrPassDoc;
 
 async function docCounts(couch: Couch): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};

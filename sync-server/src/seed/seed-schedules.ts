@@ -1,4 +1,5 @@
 import { GYM_WEEKDAYS, KIDS_CLASS_DISCIPLINES, type ClassDiscipline } from '@mastr/rules/constants.ts';
+import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { CLASS_START_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Couch } from '../couch/couch.ts';
@@ -30,7 +31,7 @@ function scheduleDoc(gymId: string, weekStart: string | null, rows: readonly Tim
   const weekKey = weekStart ?? 'default';
   const items = rows.map((row, index) => ({ day: row[0], item: classItem(gymId, weekKey, index, row) }));
   return {
-    _id: weekStart ? `schedule:week:${weekStart}` : 'schedule:default',
+    _id: scheduleDocId(weekStart),
     type: 'schedule-week',
     gymId,
     weekStart,

@@ -12,10 +12,16 @@ export interface ProxiedCall {
   method: 'GET' | 'POST';
   search: URLSearchParams;
   body?: unknown;
+  /**
+   * For long-polls: the answer is read whole (it is one JSON document, sent when a change comes or
+   * CouchDB's `timeout` passes), and if CouchDB has not answered after `ms` the call is aborted and
+   * the device gets 200 with `answer` instead (an empty result RxDB takes as "nothing new").
+   */
+  deadline?: { ms: number; answer: Record<string, unknown> };
 }
 
 export interface CouchProxy {
-  /** Forwards one call and streams CouchDB's answer back (status, JSON body) as it arrives. */
+  /** Forwards one call and streams CouchDB's answer back (status, JSON body) as it arrives (a long-poll's once whole). */
   forward(request: Request, h: ResponseToolkit, call: ProxiedCall): Promise<ResponseObject>;
   /** Ends every open upstream call (long-polls) so the server can stop; later calls get 503. */
   closeAll(): void;
@@ -24,8 +30,9 @@ export interface CouchProxy {
 }
 
 /**
- * A streaming pass-through to CouchDB. Credentials in the CouchDB URL become a Basic header here
- * and never reach a device. Each upstream call is tied to its client: when the client goes away,
+ * A streaming pass-through to CouchDB (long-polls, with a deadline, are read whole: see
+ * `ProxiedCall.deadline`). Credentials in the CouchDB URL become a Basic header here and never
+ * reach a device. Each upstream call is tied to its client: when the client goes away,
  * or the server stops, the upstream call is aborted instead of holding a long-poll open.
  */
 export function createCouchProxy(couchUrl: string): CouchProxy {
@@ -47,6 +54,13 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
       open.add(controller);
       const release = () => open.delete(controller);
       request.events.once('disconnect', () => controller.abort());
+      let expired = false;
+      const timer = call.deadline
+        ? setTimeout(() => {
+            expired = true;
+            controller.abort();
+          }, call.deadline.ms)
+        : undefined;
 
       let upstream: Response;
       try {
@@ -60,10 +74,18 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
           body: call.body === undefined ? undefined : JSON.stringify(call.body),
           signal: controller.signal,
         });
+        if (call.deadline) {
+          const text = await upstream.text();
+          return h.response(text).code(upstream.status).type(upstream.headers.get('content-type') ?? 'application/json');
+        }
       } catch (err) {
         release();
+        if (expired && call.deadline) return h.response(call.deadline.answer).code(200);
         if (controller.signal.aborted) throw Boom.serverUnavailable('The request was cut short.');
         throw err;
+      } finally {
+        clearTimeout(timer);
+        if (call.deadline) release();
       }
       const type = upstream.headers.get('content-type') ?? 'application/json';
       if (!upstream.body) {
@@ -71,8 +93,8 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
         return h.response().code(upstream.status).type(type);
       }
       const body = Readable.fromWeb(upstream.body as WebReadableStream<Uint8Array>);
-      // An aborted long-poll ends the response early (Hapi ends it on the stream's error); the
-      // client's replication retries.
+      // An aborted call ends the response early (Hapi ends it on the stream's error); the client's
+      // replication retries.
       body.once('close', release);
       return h.response(body).code(upstream.status).type(type);
     },

@@ -1,10 +1,10 @@
 import Boom from '@hapi/boom';
-import type { AccountKind } from '@mastr/rules/roles.ts';
+import { isId } from '@mastr/rules/doc-ids.ts';
+import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase } from '../couch/couch.ts';
-import { tenantDbName, type TenantKind } from '../couch/databases.ts';
+import { tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import type { AccessCredentials } from '../services/auth/access-tokens.ts';
-import { isId } from '../couch/ids.ts';
 import { ensureSigningKeysDoc } from '../services/passes/passes-service.ts';
 
 /** Which account kind may replicate each kind of tenant database. */

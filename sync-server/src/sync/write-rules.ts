@@ -1,6 +1,7 @@
-import { availabilityDocId, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
+import { coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { availabilityDocId, parseCheckInId } from '@mastr/rules/doc-ids.ts';
+import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 
@@ -15,7 +16,6 @@ import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 /** A device's clock may run ahead a little; a check-in further in the future is taken as "now". */
 export const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
-const CHECK_IN_ID = /^checkin:([a-f0-9]{24}):[A-Za-z0-9_-]{1,64}$/;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
 const DEVICE_METHODS = ['tap', 'code', 'qr'] as const;
@@ -36,7 +36,7 @@ export function bulkDocsOf(payload: unknown): unknown[] | null {
   return payload.docs;
 }
 
-const CHECK_IN_KEYS = ['_id', '_rev', '_deleted', 'type', 'passId', 'passKind', 'gymId', 'checkedInAt', 'method', 'deviceId'];
+const CHECK_IN_KEYS = [...CHECK_IN_FIELDS, '_rev', '_deleted'];
 
 /**
  * A front desk writes new `check-in` records of its own gym, nothing else: no outcome field or
@@ -48,9 +48,9 @@ export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date
   for (const doc of docs) {
     if (!isObject(doc) || !onlyKeys(doc, CHECK_IN_KEYS) || !notDeleting(doc) || !revOk(doc)) return null;
     const { _id, passId, passKind, checkedInAt, method, deviceId } = doc;
-    const idMatch = typeof _id === 'string' ? CHECK_IN_ID.exec(_id) : null;
+    const id = typeof _id === 'string' ? parseCheckInId(_id) : null;
     if (
-      doc.type !== 'check-in' || !idMatch || idMatch[1] !== passId ||
+      doc.type !== 'check-in' || !id || id.passId !== passId ||
       doc.gymId !== gymId ||
       (passKind !== 'day-pass' && passKind !== 'mastr-pass') ||
       !isInstant(checkedInAt) ||

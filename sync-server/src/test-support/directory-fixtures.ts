@@ -1,3 +1,4 @@
+import { availabilityDocId, membershipDocId, profileDocId, profileIdOf, scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, CoachProfileDoc, GymProfileDoc, MembershipDoc, ScheduleWeekDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ensureDatabase } from '../couch/couch.ts';
@@ -17,7 +18,7 @@ const nextCreatedAt = () => new Date(Date.UTC(2026, 0, 1) + ++sequence * 1000).t
 export function gymDoc(overrides: Partial<GymProfileDoc> = {}): GymProfileDoc {
   const id = newId();
   return {
-    _id: `gym:${id}`, type: 'gym', gymName: `Gym ${sequence + 1}`,
+    _id: profileDocId('gym', id), type: 'gym', gymName: `Gym ${sequence + 1}`,
     address: { addressLineOne: '1 High Street', addressLineTwo: '', addressTownOrCity: 'Leeds', addressPostalCode: 'LS1 1AA' },
     status: true, subscribed: true, mastrPlan: 'basic', bio: 'A gym.', adultDayPassPrice: 1500, kidsDayPassPrice: 800,
     profileImage: `https://img.example/${id}.png`, coverImage: '', stripeAccountDetailsSubmittedStatus: true,
@@ -28,14 +29,14 @@ export function gymDoc(overrides: Partial<GymProfileDoc> = {}): GymProfileDoc {
 export function coachDoc(overrides: Partial<CoachProfileDoc> = {}): CoachProfileDoc {
   const id = newId();
   return {
-    _id: `coach:${id}`, type: 'coach', firstName: 'Casey', lastName: `Coach${sequence + 1}`, discipline: 'Boxing',
+    _id: profileDocId('coach', id), type: 'coach', firstName: 'Casey', lastName: `Coach${sequence + 1}`, discipline: 'Boxing',
     sessionPreferenceType: '1 to 1', status: true, profileImage: `https://img.example/${id}.png`, price: 4500,
     instagramUsername: 'casey', tiktokUsername: '', youtubeUsername: '', stripeAccountDetailsSubmittedStatus: true,
     createdAt: nextCreatedAt(), ...overrides,
   };
 }
 
-export const idOf = (doc: { _id: string }) => doc._id.slice(doc._id.indexOf(':') + 1);
+export const idOf = (doc: { _id: string }) => profileIdOf(doc._id);
 
 export async function givenProfiles(stack: TestStack, docs: readonly (GymProfileDoc | CoachProfileDoc | UserProfileDoc | MembershipDoc)[]) {
   const results = await stack.couch.use(DB.profiles).bulk({ docs: [...docs] });
@@ -56,12 +57,12 @@ export async function givenCoach(stack: TestStack, overrides: Partial<CoachProfi
 
 export async function givenMember(stack: TestStack, name = 'Alex Member'): Promise<string> {
   const id = newId();
-  await givenProfiles(stack, [{ _id: `user:${id}`, type: 'user', name, profileImage: '', coachProfileId: null, createdAt: nextCreatedAt() }]);
+  await givenProfiles(stack, [{ _id: profileDocId('user', id), type: 'user', name, profileImage: '', coachProfileId: null, createdAt: nextCreatedAt() }]);
   return id;
 }
 
 export function membershipDoc(gymId: string, coachId: string, state: MembershipDoc['state'] = 'registered'): MembershipDoc {
-  return { _id: `membership:${gymId}:${coachId}`, type: 'membership', gymId, coachId, state, updatedAt: nextCreatedAt() };
+  return { _id: membershipDocId(gymId, coachId), type: 'membership', gymId, coachId, state, updatedAt: nextCreatedAt() };
 }
 
 export async function givenMembership(stack: TestStack, gymId: string, coachId: string, state: MembershipDoc['state'] = 'registered') {
@@ -72,7 +73,7 @@ export async function givenMembership(stack: TestStack, gymId: string, coachId: 
 export async function givenSchedule(stack: TestStack, gymId: string, weekStart: string | null, classes: Record<number, ScheduleWeekDoc['days'][number]['classes']>) {
   await ensureDatabase(stack.couch, tenantDbName('gym', gymId));
   const doc: ScheduleWeekDoc = {
-    _id: weekStart ? `schedule:week:${weekStart}` : 'schedule:default', type: 'schedule-week', gymId, weekStart,
+    _id: scheduleDocId(weekStart), type: 'schedule-week', gymId, weekStart,
     days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({ _id: newId(), weekday, abbreviation, classes: classes[weekday] ?? [] })),
     updatedAt: stack.clock.now.toISOString(),
   };
@@ -83,7 +84,7 @@ export async function givenSchedule(stack: TestStack, gymId: string, weekStart: 
 export async function givenDefaultAvailability(stack: TestStack, coachId: string, times: Record<number, number[]>) {
   await ensureDatabase(stack.couch, tenantDbName('coach', coachId));
   const doc: AvailabilityWeekDoc = {
-    _id: 'availability:default', type: 'availability-week', coachId, weekStart: null,
+    _id: availabilityDocId(null), type: 'availability-week', coachId, weekStart: null,
     days: COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
       _id: newId(), weekday, abbreviation, times: (times[weekday] ?? []).map((time) => ({ _id: newId(), time, booked: false, requested: false })),
     })),

@@ -1,3 +1,4 @@
+import { passDocPrefix } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
@@ -67,8 +68,8 @@ export async function tenantDocs<T>(stack: TestStack, kind: 'gym' | 'member', id
   return listed.rows.flatMap((row) => (row.doc ? [row.doc as T] : []));
 }
 
-export const dayPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<DayPassDoc>(stack, kind, id, 'daypass:');
-export const mastrPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<MastrPassDoc>(stack, kind, id, 'mastrpass:');
+export const dayPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<DayPassDoc>(stack, kind, id, passDocPrefix('day-pass'));
+export const mastrPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<MastrPassDoc>(stack, kind, id, passDocPrefix('mastr-pass'));
 
 /** Books and pays a day pass through the real calls; resolves to the pass as the gym holds it. */
 export async function buyDayPass(stack: TestStack, gymId: string, member: { memberId: string; headers: Record<string, string> }, date: string) {

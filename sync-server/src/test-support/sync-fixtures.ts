@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import type { DayPassType } from '@mastr/rules/constants.ts';
+import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
+import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
 import { newId } from '../couch/ids.ts';
 import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/passes-service.ts';
@@ -36,14 +37,14 @@ export async function givenMastrPass(stack: TestStack, gymId: string, dateAndTim
 }
 
 /** A check-in record as a front-desk tablet pushes it (RxDB adds `_deleted: false`). */
-export function deviceCheckIn(pass: DayPassDoc | MastrPassDoc, checkedInAt: string, deviceId = 'tablet-1') {
+export function deviceCheckIn(pass: PassDoc, checkedInAt: string, deviceId = 'tablet-1') {
   return {
-    _id: `checkin:${pass.passId}:${randomBytes(6).toString('hex')}`, type: 'check-in', passId: pass.passId, passKind: pass.type,
+    _id: checkInId(pass.passId, randomBytes(6).toString('hex')), type: 'check-in', passId: pass.passId, passKind: pass.type,
     gymId: pass.gymId, checkedInAt, method: 'tap', deviceId, _deleted: false,
   };
 }
 
-export function bulkDocs(server: Server, stack: TestStack, kind: 'gym' | 'member' | 'coach', id: string, docs: unknown[]) {
+export function bulkDocs(server: Server, stack: TestStack, kind: TenantKind, id: string, docs: unknown[]) {
   const owner = kind === 'member' ? 'user' : kind;
   return server.inject({ method: 'POST', url: `/sync/${kind}/${id}/_bulk_docs`, headers: bearerFor(stack, owner, id), payload: { docs } });
 }

@@ -1,9 +1,9 @@
+import { accountDocId, emailClaimId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
-import { accountDocId, emailClaimId, mobileClaimId } from './accounts-store.ts';
 import { newId } from '../../couch/ids.ts';
 import { hashPassword } from '../auth/passwords.ts';
 
@@ -36,17 +36,17 @@ export class AccountTakenError extends Error {
 function newProfile(input: NewAccountInput, id: string, createdAt: string): ProfileDoc {
   switch (input.kind) {
     case 'user':
-      return { _id: `user:${id}`, type: 'user', name: input.firstName?.trim() ?? '', profileImage: '', coachProfileId: null, createdAt, ...(input.profile as Partial<UserProfileDoc>) };
+      return { _id: profileDocId('user', id), type: 'user', name: input.firstName?.trim() ?? '', profileImage: '', coachProfileId: null, createdAt, ...(input.profile as Partial<UserProfileDoc>) };
     case 'coach':
       return {
-        _id: `coach:${id}`, type: 'coach', firstName: input.firstName?.trim() ?? '', lastName: input.lastName?.trim() ?? '',
+        _id: profileDocId('coach', id), type: 'coach', firstName: input.firstName?.trim() ?? '', lastName: input.lastName?.trim() ?? '',
         discipline: '', sessionPreferenceType: 'No Preference', status: false, profileImage: '', price: 0,
         instagramUsername: '', tiktokUsername: '', youtubeUsername: '', stripeAccountDetailsSubmittedStatus: false, createdAt,
         ...(input.profile as Partial<CoachProfileDoc>),
       };
     case 'gym':
       return {
-        _id: `gym:${id}`, type: 'gym', gymName: input.gymName?.trim() ?? '',
+        _id: profileDocId('gym', id), type: 'gym', gymName: input.gymName?.trim() ?? '',
         address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
         status: false, subscribed: false, mastrPlan: null, bio: '', adultDayPassPrice: 0, kidsDayPassPrice: 0,
         profileImage: '', coverImage: '', stripeAccountDetailsSubmittedStatus: false, mastrClassActive: false,

@@ -1,12 +1,8 @@
+import { accountDocId, emailClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { normaliseEmail } from '@mastr/rules/validation.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
-
-export const accountDocId = (profileId: string) => `account:${profileId}`;
-export const emailClaimId = (kind: AccountKind, email: string) => `email:${kind}:${normaliseEmail(email)}`;
-export const mobileClaimId = (kind: AccountKind, mobileKey: string) => `mobile:${kind}:${mobileKey}`;
 
 export async function getAccount(couch: Couch, profileId: string): Promise<AccountDoc | null> {
   try {

@@ -1,10 +1,8 @@
+import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { ProfileDoc } from './accounts-service.ts';
-
-/** Profile docs are keyed by kind and profileId (`gym:{id}`, `coach:{id}`, `user:{id}`). */
-export const profileDocId = (kind: AccountKind, profileId: string) => `${kind}:${profileId}`;
 
 export async function getProfile(couch: Couch, kind: AccountKind, profileId: string): Promise<ProfileDoc | null> {
   try {

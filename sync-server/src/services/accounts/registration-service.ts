@@ -2,6 +2,7 @@
  * Registration (§3 payloads) and email verification. A new account starts unverified and its owner
  * receives a one-time link; opening it marks the account verified.
  */
+import { accountDocId, emailClaimId, isId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
@@ -10,8 +11,7 @@ import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
 import { updateAccount } from './account-updates.ts';
 import { createAccount } from './accounts-service.ts';
-import { accountDocId, emailClaimId, getAccount, mobileClaimId } from './accounts-store.ts';
-import { isId } from '../../couch/ids.ts';
+import { getAccount } from './accounts-store.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
 import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
 
@@ -73,7 +73,7 @@ export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: stri
 async function removeAccount(couch: Couch, account: AccountDoc): Promise<void> {
   const accountIds = [accountDocId(account.profileId), emailClaimId(account.kind, account.email), mobileClaimId(account.kind, account.mobileKey)];
   for (const id of accountIds) await destroyIfPresent(couch, DB.accounts, id);
-  await destroyIfPresent(couch, DB.profiles, `${account.kind}:${account.profileId}`);
+  await destroyIfPresent(couch, DB.profiles, profileDocId(account.kind, account.profileId));
 }
 
 async function destroyIfPresent(couch: Couch, dbName: string, id: string): Promise<void> {

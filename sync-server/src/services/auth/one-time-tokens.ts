@@ -5,6 +5,7 @@
  * randomness, not a guessable password.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { oneTimeTokenDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 
@@ -14,7 +15,7 @@ const HOUR_MS = 60 * 60 * 1000;
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = { verify: 24 * HOUR_MS, reset: HOUR_MS };
 
 export interface OneTimeTokenDoc {
-  _id: string; // `token:${sha256hex(token)}`
+  _id: string; // oneTimeTokenDocId(sha256hex(token))
   _rev?: string;
   type: 'one-time-token';
   purpose: TokenPurpose;
@@ -31,7 +32,7 @@ export interface OneTimeTokenDoc {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 export function tokenDocId(token: string): string {
-  return `token:${createHash('sha256').update(token).digest('hex')}`;
+  return oneTimeTokenDocId(createHash('sha256').update(token).digest('hex'));
 }
 
 /** Whether a stored token may still be used for this purpose and account at this moment. */

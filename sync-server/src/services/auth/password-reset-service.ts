@@ -2,13 +2,13 @@
  * Forgotten password: a rate-limited request mails a one-hour link; the link sets a new password
  * once and signs the account out everywhere.
  */
+import { isId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
 import type { Deps } from '../../deps.ts';
 import { updateAccount } from '../accounts/account-updates.ts';
 import { findAccountByEmail, getAccount } from '../accounts/accounts-store.ts';
-import { isId } from '../../couch/ids.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
 import { consumeToken, findUsableToken, issueOneTimeToken, revokeUnusedTokens, type OneTimeTokenDoc } from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';

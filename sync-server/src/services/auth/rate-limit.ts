@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { rateLimitDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 
@@ -36,7 +37,7 @@ export async function hitRateLimit(couch: Couch, rule: RateLimitRule, key: strin
   const windowMs = rule.windowSeconds * 1000;
   const window = Math.floor(now.getTime() / windowMs);
   const keyHash = createHash('sha256').update(key.toLowerCase()).digest('hex').slice(0, 32);
-  const _id = `ratelimit:${rule.scope}:${keyHash}:${window}`;
+  const _id = rateLimitDocId(rule.scope, keyHash, window);
   const expiresAt = new Date((window + 1) * windowMs).toISOString();
   for (let attempt = 0; attempt < 20; attempt++) {
     let doc: CounterDoc;

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { ID_SOURCE, sessionDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
@@ -10,10 +11,10 @@ import { newId } from '../../couch/ids.ts';
  * holds only the sha256 of the secret, so a leaked database does not leak usable cookies.
  */
 export interface RefreshSessionDoc {
-  _id: string; // `session:${sid}`
+  _id: string; // sessionDocId(sid)
   _rev?: string;
   type: 'refresh-session';
-  /** The account's profileId (account doc `account:${accountId}`). */
+  /** The account's profileId (account doc accountDocId(accountId)). */
   accountId: string;
   kind: AccountKind;
   /** sha256 (hex) of the secret currently in the cookie. */
@@ -38,9 +39,7 @@ const REMEMBERED_HASHES = 20;
  */
 export const REUSE_GRACE_SECONDS = 10;
 
-const COOKIE_VALUE = /^([a-f0-9]{24})\.([A-Za-z0-9_-]{43})$/;
-
-const sessionDocId = (sid: string) => `session:${sid}`;
+const COOKIE_VALUE = new RegExp(`^(${ID_SOURCE})\\.([A-Za-z0-9_-]{43})$`);
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
 const newSecret = () => randomBytes(32).toString('base64url');
 

@@ -1,4 +1,5 @@
-import { availabilityDocId, coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';

@@ -1,8 +1,8 @@
 import type { DocumentScope } from 'nano';
-import { availabilityDocId } from '@mastr/rules/coach-week.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { coachSlotDate, coachSlotTimes, coachWeekStartOf, isDaySelectable, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
+import { availabilityDocId, coachRequestId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
@@ -55,9 +55,6 @@ export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
 type CoachDoc = SlotClaimDoc | CoachRequestDoc | AvailabilityWeekDoc;
 type CoachDb = DocumentScope<CoachDoc & { _deleted?: boolean }>;
 
-export const slotClaimId = (weekStart: string, weekday: number, time: number) => `slot-claim:${weekStart}:${weekday}:${time}`;
-export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
-
 /** The claim's revision when this request now holds the slot, null when another request does. */
 async function claimSlot(deps: Deps, db: CoachDb, coachId: string, claim: SlotClaimDoc): Promise<string | null> {
   try {
@@ -83,7 +80,7 @@ const isAbandoned = (deps: Deps, claim: SlotClaimDoc) => deps.now().getTime() - 
 /** Whether the gym is public and the coach registered to it (one membership document per pair). */
 async function isRegisteredAt(deps: Deps, coachId: string, gymId: string) {
   const [membership, gyms] = await Promise.all([
-    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), `membership:${gymId}:${coachId}`),
+    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(gymId, coachId)),
     profilesById(deps.couch, 'gym', [gymId]),
   ]);
   const gym = gyms.get(gymId);

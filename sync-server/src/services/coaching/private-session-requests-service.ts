@@ -1,10 +1,12 @@
 import type { DocumentScope } from 'nano';
 import { ukDateKey } from '@mastr/rules/dates.ts';
+import { gymRequestId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
 import { GYM_PT_REQUEST_PRICE_PENCE, isPtRequestDateSelectable, privateSessionTimes } from '@mastr/rules/pt-requests.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase, type Couch } from '../../couch/couch.ts';
-import { tenantDbName, type TenantKind } from '../../couch/databases.ts';
+import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { profilesById } from '../directory/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
@@ -75,7 +77,7 @@ export async function requestGymSession(deps: Deps, input: GymSessionRequest): P
   if (clientName === null) return { ok: false, message: REQUEST_REFUSALS.unknownMember };
   const requestId = newId();
   const doc: GymRequestDoc = {
-    _id: `gym-request:${requestId}`,
+    _id: gymRequestId(requestId),
     type: 'gym-request',
     requestId,
     ...privateSessionTimes(input.date, input.time),

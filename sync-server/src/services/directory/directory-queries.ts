@@ -1,3 +1,4 @@
+import { membershipDocPrefix, profileDocId, profileDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
@@ -17,34 +18,31 @@ const ALL_ROWS = 100_000;
 
 export type Membership = Pick<MembershipDoc, 'gymId' | 'coachId' | 'updatedAt'>;
 
-/** The profile id behind a `gym:{id}` / `coach:{id}` document id. */
-export const profileIdOf = (docId: string) => docId.slice(docId.indexOf(':') + 1);
-
-async function range<T extends { type: string }>(couch: Couch, type: T['type'], prefix = `${type}:`): Promise<T[]> {
+async function range<T extends { type: string }>(couch: Couch, type: T['type'], prefix: string): Promise<T[]> {
   const { rows } = await couch.use<T>(DB.profiles).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
   return rows.flatMap((row) => (row.doc?.type === type ? [row.doc as T] : []));
 }
 
 /** Gyms with status true (subscribed or not: coach cards show every active gym). */
 export async function activeGyms(couch: Couch): Promise<GymProfileDoc[]> {
-  return (await range<GymProfileDoc>(couch, 'gym')).filter((g) => g.status === true);
+  return (await range<GymProfileDoc>(couch, 'gym', profileDocPrefix('gym'))).filter((g) => g.status === true);
 }
 
 /** Coaches with status true, i.e. the public ones. */
 export async function activeCoaches(couch: Couch): Promise<CoachProfileDoc[]> {
-  return (await range<CoachProfileDoc>(couch, 'coach')).filter((c) => c.status === true);
+  return (await range<CoachProfileDoc>(couch, 'coach', profileDocPrefix('coach'))).filter((c) => c.status === true);
 }
 
 const registered = (memberships: MembershipDoc[]) => memberships.filter((m) => m.state === 'registered').sort(byUpdatedAt);
 
 /** Every registered coach-gym relation, oldest registration first. */
 export async function registeredMemberships(couch: Couch): Promise<Membership[]> {
-  return registered(await range<MembershipDoc>(couch, 'membership'));
+  return registered(await range<MembershipDoc>(couch, 'membership', membershipDocPrefix()));
 }
 
 /** A gym's registered relations (its memberships are the key range `membership:{gymId}:…`), oldest first. */
 export async function registeredMembershipsOfGym(couch: Couch, gymId: string): Promise<Membership[]> {
-  return registered(await range<MembershipDoc>(couch, 'membership', `membership:${gymId}:`));
+  return registered(await range<MembershipDoc>(couch, 'membership', membershipDocPrefix(gymId)));
 }
 
 /** A coach's registered relations, oldest first: one Mango query on the coach index (couch/databases.ts). */
@@ -61,7 +59,7 @@ const byUpdatedAt = (a: Membership, b: Membership) => a.updatedAt.localeCompare(
 export async function profilesById(couch: Couch, kind: 'gym', ids: readonly string[]): Promise<Map<string, GymProfileDoc>>;
 export async function profilesById(couch: Couch, kind: 'coach', ids: readonly string[]): Promise<Map<string, CoachProfileDoc>>;
 export async function profilesById(couch: Couch, kind: 'gym' | 'coach', ids: readonly string[]) {
-  const docs = await fetchDocs(couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles), ids.map((id) => `${kind}:${id}`));
+  const docs = await fetchDocs(couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles), ids.map((id) => profileDocId(kind, id)));
   const byId = new Map<string, GymProfileDoc | CoachProfileDoc>();
   for (const doc of docs.values()) if (doc.type === kind) byId.set(profileIdOf(doc._id), doc);
   return byId;

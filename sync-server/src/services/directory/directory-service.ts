@@ -1,11 +1,12 @@
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
+import { profileIdOf } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { cardAvatars, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import {
-  activeCoaches, activeGyms, profileIdOf, profilesById, registeredMemberships, registeredMembershipsOfCoach, registeredMembershipsOfGym,
+  activeCoaches, activeGyms, profilesById, registeredMemberships, registeredMembershipsOfCoach, registeredMembershipsOfGym,
   type Membership,
 } from './directory-queries.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';

@@ -1,11 +1,9 @@
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { gymWeekStart } from '@mastr/rules/timetable.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
-
-/** `schedule:default` and `schedule:week:{Monday}` in the gym's database (design/data-model.md). */
-export const scheduleDocId = (weekStart: string | null) => (weekStart ? `schedule:week:${weekStart}` : 'schedule:default');
 
 const classView = (c: ClassItem): ClassItem => ({
   _id: c._id, discipline: c.discipline, difficulty: c.difficulty, startTime: c.startTime, endTime: c.endTime, location: c.location, kidsClass: c.kidsClass,

@@ -1,7 +1,8 @@
-import { CHECK_IN_REFUSALS, checkInRefusal, decideCheckIn } from '@mastr/rules/check-in.ts';
-import { checkInOutcomeId, type CheckInDoc, type CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
+import { checkInRefusal, decideCheckIn } from '@mastr/rules/check-in.ts';
+import { checkInOutcomeId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
+import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
-import { passDocId, type PassDoc } from './passes-service.ts';
 import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A check-in as a front desk sends it. */
@@ -108,7 +109,7 @@ const passKey = (checkIn: NewCheckIn) => passDocId(checkIn.passKind, checkIn.pas
 function judge(pass: PassDoc | null, checkIn: NewCheckIn): { outcome: Outcome; counted?: PassDoc } {
   if (pass?.countedCheckIns?.some((c) => c.checkInId === checkIn._id)) return { outcome: { outcome: 'counted' } };
   const refusal = checkInRefusal(pass, checkIn.checkedInAt);
-  if (refusal !== null || pass === null) return { outcome: { outcome: 'refused', reason: refusal ?? CHECK_IN_REFUSALS.unknown } };
+  if (refusal !== null || pass === null) return { outcome: { outcome: 'refused', reason: refusal ?? REFUSALS.unknown } };
   const decision = decideCheckIn(pass.type, pass.countedCheckIns ?? [], checkIn.checkedInAt);
   if (decision.outcome === 'duplicate') return { outcome: decision };
   return { outcome: decision, counted: withCountedCheckIn(pass, checkIn) };

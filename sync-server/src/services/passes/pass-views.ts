@@ -1,7 +1,7 @@
+import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
 import type { Couch } from '../../couch/couch.ts';
-import type { PassDoc } from './passes-service.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A day pass in the §3 shape the gym's online calls answer with. */
@@ -31,8 +31,9 @@ export function mastrPassView(pass: MastrPassDoc) {
   };
 }
 
-async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, prefix: string): Promise<T[]> {
-  const { rows } = await tenantDb<T>(couch, 'gym', gymId).list({ startkey: `${prefix}:`, endkey: `${prefix}:\ufff0`, include_docs: true });
+async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
+  const prefix = passDocPrefix(kind);
+  const { rows } = await tenantDb<T>(couch, 'gym', gymId).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
   return rows.map((row) => row.doc as T);
 }
 
@@ -41,7 +42,7 @@ async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, pref
  * front desk's day-pass pages list (`upcomingDayPassesInformation`).
  */
 export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date) {
-  const passes = await passesOfKind<DayPassDoc>(couch, gymId, 'daypass');
+  const passes = await passesOfKind<DayPassDoc>(couch, gymId, 'day-pass');
   return passes
     .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) !== 'past')
     .sort(byStartAscending((p) => p.dayDateStart))
@@ -50,7 +51,7 @@ export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date) 
 
 /** The gym's Mastr class passes with a class today or later (UK), soonest first (`mastrPasses`). */
 export async function upcomingMastrPasses(couch: Couch, gymId: string, now: Date) {
-  const passes = await passesOfKind<MastrPassDoc>(couch, gymId, 'mastrpass');
+  const passes = await passesOfKind<MastrPassDoc>(couch, gymId, 'mastr-pass');
   return passes
     .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) !== 'past')
     .sort(byStartAscending((p) => p.dateAndTimeStart))

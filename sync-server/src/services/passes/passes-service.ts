@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { DocumentScope } from 'nano';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, type DayPassType } from '@mastr/rules/constants.ts';
+import { entryCodeClaimId, passDocId, SIGNING_KEYS_DOC_ID, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, EntryCodeClaimDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import { passDay } from '@mastr/rules/pass-listing.ts';
 import type { ServerConfig } from '../../config.ts';
@@ -13,8 +14,6 @@ import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 
 /** What issuing passes needs: the databases, the clock and the entry-token signing key. */
 export type PassesDeps = Pick<Deps, 'couch' | 'now'> & { config: Pick<ServerConfig, 'passSigningKey'> };
-
-export type PassDoc = DayPassDoc | MastrPassDoc;
 
 export interface PassGym {
   profileId: string;
@@ -56,10 +55,7 @@ export interface IssuedPass<T extends PassDoc> {
   created: boolean;
 }
 
-export const SIGNING_KEYS_DOC_ID: SigningKeysDoc['_id'] = 'pass-signing-keys';
 const MAX_CODE_ATTEMPTS = 20;
-
-export const passDocId = (kind: PassDoc['type'], passId: string) => `${kind === 'day-pass' ? 'daypass' : 'mastrpass'}:${passId}`;
 
 export function createDayPass(deps: PassesDeps, input: NewDayPass): Promise<IssuedPass<DayPassDoc>> {
   return issuePass<DayPassDoc>(deps, input, (passId, createdAt) => ({
@@ -129,7 +125,7 @@ async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
   const claims = deps.couch.use<EntryCodeClaimDoc>(DB.accounts);
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
     const code = Array.from({ length: ENTRY_CODE_LENGTH }, () => ENTRY_CODE_ALPHABET[randomInt(ENTRY_CODE_ALPHABET.length)]).join('').toLowerCase();
-    const id = `entry-code:${gymId}:${code}`;
+    const id = entryCodeClaimId(gymId, code);
     try {
       const { rev } = await claims.insert({ _id: id, type: 'entry-code-claim', passId });
       return { code, id, rev };

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
+import { connectAccountDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import {
-  connectAccountDocId, getPayee, paymentsDb, updatePayee, type ConnectAccountDoc, type PayeeDoc, type PayeeKind,
+  getPayee, paymentsDb, updatePayee, type ConnectAccountDoc, type PayeeDoc, type PayeeKind,
 } from './payment-docs.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { isResourceMissing } from './stripe-client.ts';

@@ -1,8 +1,8 @@
+import { isId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { Deps } from '../../deps.ts';
-import { isId } from '../../couch/ids.ts';
-import { CANCEL_REFUSALS, markDayPassCancelled, passDocId } from '../passes/passes-service.ts';
+import { CANCEL_REFUSALS, markDayPassCancelled } from '../passes/passes-service.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import { refundPassInFull } from './refund-service.ts';
 

@@ -1,13 +1,13 @@
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { DAY_PASS_TYPES, type DayPassType } from '@mastr/rules/constants.ts';
+import { isId, paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
-import { isId } from '../../couch/ids.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
-import { paymentDocId, paymentsDb, type PaymentDoc } from './payment-docs.ts';
+import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 
 
 /** Metadata keys the checkout call adds next to the sale (what the fee was when the member paid). */

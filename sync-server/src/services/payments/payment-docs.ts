@@ -1,4 +1,5 @@
 import type { DocumentScope } from 'nano';
+import { payeeDocId } from '@mastr/rules/doc-ids.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
@@ -83,12 +84,6 @@ export interface StripeEventDoc {
 }
 
 export type PaymentsDoc = PayeeDoc | ConnectAccountDoc | SubscriptionDoc | PaymentDoc | StripeEventDoc;
-
-export const payeeDocId = (kind: PayeeKind, profileId: string) => `payments:${kind}:${profileId}`;
-export const connectAccountDocId = (accountId: string) => `connect-account:${accountId}`;
-export const subscriptionDocId = (gymId: string, subscriptionId: string) => `subscription:${gymId}:${subscriptionId}`;
-export const paymentDocId = (passId: string) => `payment:${passId}`;
-export const stripeEventDocId = (eventId: string) => `stripe-event:${eventId}`;
 
 export function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
   return couch.use<T>(DB.payments);

@@ -1,7 +1,7 @@
+import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
-import { profileDocId } from '../accounts/profiles-store.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 
 type PaymentFlags = Partial<Pick<GymProfileDoc, 'stripeAccountDetailsSubmittedStatus' | 'subscribed' | 'mastrPlan'>>;

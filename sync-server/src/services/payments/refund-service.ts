@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
+import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
-import { paymentDocId, paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
+import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
 
 /**
  * Refunds of paid passes (design/payments.md "Refunds"): always through Stripe, with an idempotency

@@ -1,7 +1,8 @@
 import type Stripe from 'stripe';
+import { subscriptionDocId, subscriptionDocPrefix } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
-import { getPayee, paymentsDb, subscriptionDocId, updatePayee, type SubscriptionDoc } from './payment-docs.ts';
+import { getPayee, paymentsDb, updatePayee, type SubscriptionDoc } from './payment-docs.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { isResourceMissing } from './stripe-client.ts';
 
@@ -111,7 +112,7 @@ export async function applySubscriptionEvent(deps: Deps, subscription: Stripe.Su
 }
 
 async function gymSubscriptions(deps: Deps, gymId: string): Promise<SubscriptionDoc[]> {
-  const prefix = subscriptionDocId(gymId, '');
+  const prefix = subscriptionDocPrefix(gymId);
   const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
   return rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }

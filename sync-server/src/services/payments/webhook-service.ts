@@ -1,10 +1,11 @@
 import type Stripe from 'stripe';
+import { stripeEventDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import { applyAccountUpdated } from './connect-service.ts';
 import { issuePaidPass } from './paid-passes.ts';
-import { paymentsDb, stripeEventDocId, type StripeEventDoc } from './payment-docs.ts';
+import { paymentsDb, type StripeEventDoc } from './payment-docs.ts';
 import { recordRefundsOfCharge } from './refund-service.ts';
 import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
 

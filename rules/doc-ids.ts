@@ -1,0 +1,110 @@
+/**
+ * Every CouchDB document id, built and parsed here and nowhere else (design/data-model.md "Ids").
+ * Ids start with their document's kind, so an `_all_docs` key range is a list by kind (the
+ * prefixes below). Pure, for the PWA and the server alike: random ids are drawn by the server
+ * (sync-server/src/couch/ids.ts), hashes for the auth ids are taken there too.
+ */
+import type { DayPassDoc, MastrPassDoc } from './documents.ts';
+import type { AccountKind } from './roles.ts';
+import { normaliseEmail } from './validation.ts';
+
+// ---- the id shape ---------------------------------------------------------------------------------
+
+/** An id is 24 lowercase hex characters: this without anchors, to build a larger pattern from. */
+export const ID_SOURCE = '[a-f0-9]{24}';
+
+/** An id of accounts, profiles, passes, requests (and a valid CouchDB database-name suffix). */
+export const ID_PATTERN = new RegExp(`^${ID_SOURCE}$`);
+
+/** True for an id of that shape; ids from URLs or payloads are checked before they reach a CouchDB path. */
+export function isId(value: unknown): value is string {
+  return typeof value === 'string' && ID_PATTERN.test(value);
+}
+
+// ---- mastr_accounts ---------------------------------------------------------------------------------
+
+export const accountDocId = (profileId: string) => `account:${profileId}`;
+/** Claim docs make "email/mobile taken" race-free across server instances. */
+export const emailClaimId = (kind: AccountKind, email: string) => `email:${kind}:${normaliseEmail(email)}`;
+export const mobileClaimId = (kind: AccountKind, mobileKey: string) => `mobile:${kind}:${mobileKey}`;
+/** Keeps entry codes (stored lower-case) unique within a gym. */
+export const entryCodeClaimId = (gymId: string, code: string) => `entry-code:${gymId}:${code}`;
+
+// ---- mastr_auth -------------------------------------------------------------------------------------
+
+export const sessionDocId = (sid: string) => `session:${sid}`;
+/** A one-time token is stored under the sha256 (hex) of the token, never the token itself. */
+export const oneTimeTokenDocId = (tokenHash: string) => `token:${tokenHash}`;
+/** A fixed-window counter: the scope, the sha256 of the key (never the key) and the window's number. */
+export const rateLimitDocId = (scope: string, keyHash: string, window: number) =>
+  `ratelimit:${scope}:${keyHash}:${window}`;
+
+// ---- mastr_profiles ---------------------------------------------------------------------------------
+
+/** `gym:{id}`, `coach:{id}`, `user:{id}`. */
+export const profileDocId = (kind: AccountKind, profileId: string) => `${kind}:${profileId}`;
+/** The key range of every profile of a kind. */
+export const profileDocPrefix = (kind: AccountKind) => `${kind}:`;
+/** The profile id behind a profile document's id (`gym:{id}` gives `{id}`). */
+export const profileIdOf = (docId: string) => docId.slice(docId.indexOf(':') + 1);
+
+/** One doc per coach-gym pair, so request/accept/terminate never race on a shared list. */
+export const membershipDocId = (gymId: string, coachId: string) => `membership:${gymId}:${coachId}`;
+/** The key range of every membership, or of one gym's. */
+export const membershipDocPrefix = (gymId?: string) => (gymId === undefined ? 'membership:' : `membership:${gymId}:`);
+
+// ---- mastr_payments (server only) ---------------------------------------------------------------
+
+/** A gym's or coach's Stripe state. */
+export const payeeDocId = (kind: Exclude<AccountKind, 'user'>, profileId: string) => `payments:${kind}:${profileId}`;
+export const connectAccountDocId = (accountId: string) => `connect-account:${accountId}`;
+export const subscriptionDocId = (gymId: string, subscriptionId: string) => `subscription:${gymId}:${subscriptionId}`;
+/** The key range of a gym's subscriptions. */
+export const subscriptionDocPrefix = (gymId: string) => subscriptionDocId(gymId, '');
+export const paymentDocId = (passId: string) => `payment:${passId}`;
+export const stripeEventDocId = (eventId: string) => `stripe-event:${eventId}`;
+
+// ---- tenant databases (replicated to devices) -------------------------------------------------------
+
+/** mastr_gym_<id>: `schedule:default`, or `schedule:week:{Monday}` for a week of its own. */
+export const scheduleDocId = (weekStart: string | null) =>
+  weekStart ? `schedule:week:${weekStart}` : 'schedule:default';
+
+/** mastr_coach_<id>: `availability:default`, or `availability:week:{Sunday}` for a week of its own. */
+export const availabilityDocId = (weekStart: string | null) =>
+  weekStart ? `availability:week:${weekStart}` : 'availability:default';
+
+/** A pass as the gym's and the member's databases hold it. */
+export type PassDoc = DayPassDoc | MastrPassDoc;
+
+/** The key range of every pass of a kind. */
+export const passDocPrefix = (kind: PassDoc['type']) => (kind === 'day-pass' ? 'daypass:' : 'mastrpass:');
+/** `daypass:{passId}` and `mastrpass:{passId}`, in mastr_gym_<gymId> and mastr_member_<memberId>. */
+export const passDocId = (kind: PassDoc['type'], passId: string) => `${passDocPrefix(kind)}${passId}`;
+
+/** mastr_gym_<id>: the public keys that verify entry tokens offline. */
+export const SIGNING_KEYS_DOC_ID = 'pass-signing-keys';
+
+/** What a check-in id may end with: the device's random part. */
+const CHECK_IN_RANDOM = '[A-Za-z0-9_-]{1,64}';
+const CHECK_IN_ID = new RegExp(`^checkin:(${ID_SOURCE}):(${CHECK_IN_RANDOM})$`);
+
+/** `checkin:{passId}:{random}`: a fresh id per record, so offline devices never collide. */
+export const checkInId = (passId: string, random: string) => `checkin:${passId}:${random}`;
+
+/** The pass and random part of a check-in id; null when it is not one (a device's id is checked before it is stored). */
+export function parseCheckInId(id: string): { passId: string; random: string } | null {
+  const match = CHECK_IN_ID.exec(id);
+  return match ? { passId: match[1], random: match[2] } : null;
+}
+
+/** The server's decision on a check-in: `checkin-outcome:{checkInId}`. */
+export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkInId}`;
+
+/** mastr_coach_<coachId> and mastr_member_<memberId>: a member's request for a coach's slot. */
+export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
+/** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
+export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
+/** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */
+export const slotClaimId = (weekStart: string, weekday: number, time: number) =>
+  `slot-claim:${weekStart}:${weekday}:${time}`;

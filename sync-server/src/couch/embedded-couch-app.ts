@@ -1,0 +1,236 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+/** The user name of the embedded server's one account; its password is the dev secret `couchAdminPassword`. */
+export const EMBEDDED_COUCH_USER = 'admin';
+
+/** Longest a long-poll `_changes` is held when the caller asks for longer or gives no `timeout` (CouchDB's default). */
+const MAX_LONGPOLL_MS = 60_000;
+
+/**
+ * The parts of express-pouchdb the server and the gateway use, and nothing else: no `_replicate`
+ * (an unreachable target crashed the process) or replicator daemon, no `_config`, `_session`,
+ * `_users`, `_utils`, `_active_tasks`, `_stats`, `_log`, views, shows, rewrites, attachments,
+ * security objects or vhosts. The allow-list below refuses everything else before it gets here.
+ */
+const EXPRESS_POUCHDB_PARTS = [
+  'routes/db',
+  'routes/all-dbs',
+  'routes/all-docs',
+  'routes/bulk-docs',
+  'routes/bulk-get',
+  'routes/changes',
+  'routes/documents',
+  'routes/find',
+  'routes/revs-diff',
+  'routes/404',
+];
+
+type Next = (err?: unknown) => void;
+/** An express middleware, typed without express's types (the package ships none). */
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Database names CouchDB allows, without '/' (so no encoded paths). */
+const DB_NAME = /^[a-z][a-z0-9_$()+-]*$/;
+/** What may be asked of a database, by endpoint and method (HEAD goes wherever GET does). */
+const DB_ENDPOINTS: Record<string, readonly string[]> = {
+  _all_docs: ['GET', 'POST'],
+  _changes: ['GET'],
+  _bulk_docs: ['POST'],
+  _bulk_get: ['POST'],
+  _find: ['POST'],
+  _index: ['POST'],
+  _revs_diff: ['POST'],
+};
+const DOC_METHODS = ['GET', 'PUT', 'DELETE'];
+
+/** A document id from the raw path, if it is one: decodes, and is neither special ('_…') nor a path. */
+function plainDocId(raw: string): boolean {
+  try {
+    const id = decodeURIComponent(raw);
+    return id !== '' && !id.startsWith('_') && !id.includes('/');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The allow-list: `_all_dbs`; a database's info, creation and document POST; `_all_docs`,
+ * `_changes`, `_bulk_docs`, `_bulk_get`, `_find`, `_index`, `_revs_diff`; documents and `_local`
+ * documents by id. Nothing else (no design documents, attachments, `_security`, `_compact`,
+ * server-wide endpoints or database deletion).
+ */
+function allowed(method: string, pathname: string): boolean {
+  const asked = method === 'HEAD' ? 'GET' : method;
+  if (pathname === '/_all_dbs') return asked === 'GET';
+  const [db = '', second, third, ...more] = pathname.split('/').slice(1);
+  if (!DB_NAME.test(db) || more.length > 0) return false;
+  if (second === undefined || (second === '' && third === undefined)) return ['GET', 'PUT', 'POST'].includes(asked);
+  if (third === undefined) {
+    if (Object.hasOwn(DB_ENDPOINTS, second)) return DB_ENDPOINTS[second].includes(asked);
+    return plainDocId(second) && DOC_METHODS.includes(asked);
+  }
+  return second === '_local' && plainDocId(third) && DOC_METHODS.includes(asked);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** Hosts the server answers to: its own loopback address and port, nothing a rebound DNS name can carry. */
+function knownHost(req: IncomingMessage): boolean {
+  const port = req.socket.localPort;
+  const host = (req.headers.host ?? '').toLowerCase();
+  return host === `127.0.0.1:${port}` || host === `localhost:${port}`;
+}
+
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+}
+
+function isJson(req: IncomingMessage): boolean {
+  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Refuses, in this order: a Host other than 127.0.0.1:{port} or localhost:{port} (421: DNS
+ * rebinding), a missing or wrong Basic password (401, no browser prompt), a write whose body is
+ * not JSON (415: no text/plain or form posts from other sites), and any endpoint the app does not
+ * use (404).
+ */
+function couchGuard(adminPassword: string): Middleware {
+  const expected = sha256(`Basic ${Buffer.from(`${EMBEDDED_COUCH_USER}:${adminPassword}`).toString('base64')}`);
+  return (req, res, next) => {
+    if (!knownHost(req)) return sendJson(res, 421, { error: 'misdirected_request', reason: 'Unknown Host header.' });
+    if (!timingSafeEqual(sha256(req.headers.authorization ?? ''), expected)) {
+      return sendJson(res, 401, { error: 'unauthorized', reason: 'Name or password is incorrect.' });
+    }
+    const method = req.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD' && (req.headers['content-type'] !== undefined || hasBody(req)) && !isJson(req)) {
+      return sendJson(res, 415, { error: 'bad_content_type', reason: 'Content-Type must be application/json.' });
+    }
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (!allowed(method, pathname)) return sendJson(res, 404, { error: 'not_found', reason: 'This endpoint is switched off.' });
+    next();
+  };
+}
+
+interface ChangesFeed {
+  on(event: 'change', listener: (change: { seq: unknown }) => void): ChangesFeed;
+  on(event: 'error', listener: (err: unknown) => void): ChangesFeed;
+  cancel(): void;
+}
+interface PouchDatabase {
+  changes(options: Record<string, unknown>): ChangesFeed & Promise<{ results: unknown[]; last_seq: unknown }>;
+}
+interface PouchConstructor {
+  allDbs(): Promise<string[]>;
+}
+
+/** A query parameter as express-pouchdb reads it: JSON when it parses, the text otherwise. */
+function queryValue(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * `_changes` with `feed=longpoll` the way CouchDB answers it, honouring `timeout` (express-pouchdb
+ * ignores it and holds the request until a change or a disconnect): the changes since `since` at
+ * once if there are any, else the first change to come, else after `timeout` (at most
+ * MAX_LONGPOLL_MS) `{results: [], last_seq}` with the sequence it started from. `feed=continuous`
+ * and `eventsource` (never held to a bound) are refused; a normal feed goes on to express-pouchdb.
+ */
+function longPolls(Pouch: PouchConstructor): Middleware {
+  const { getOrCreateDB } = require('express-pouchdb/lib/create-or-delete-dbs');
+  return (req, res, next) => {
+    const url = new URL(req.url ?? '/', 'http://couch');
+    const match = /^\/([^/]+)\/_changes$/.exec(url.pathname);
+    const feed = url.searchParams.get('feed') ?? 'normal';
+    if (!match || req.method !== 'GET' || feed === 'normal') return next();
+    if (feed !== 'longpoll') return sendJson(res, 400, { error: 'bad_request', reason: `feed=${feed} is switched off.` });
+    const options: Record<string, unknown> = {};
+    for (const name of ['since', 'limit', 'include_docs', 'style', 'conflicts', 'descending']) {
+      const raw = url.searchParams.get(name);
+      if (raw !== null) options[name] = queryValue(raw);
+    }
+    const asked = Number(url.searchParams.get('timeout') ?? MAX_LONGPOLL_MS);
+    const timeoutMs = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_LONGPOLL_MS) : MAX_LONGPOLL_MS;
+    const dbName = decodeURIComponent(match[1]);
+    void (async () => {
+      if (!(await Pouch.allDbs()).includes(dbName)) return sendJson(res, 404, { error: 'not_found', reason: 'no_db_file' });
+      const db: PouchDatabase = await getOrCreateDB(Pouch, dbName);
+      const now = await db.changes({ ...options, live: false });
+      if (res.destroyed) return;
+      if (now.results.length > 0) return sendJson(res, 200, now);
+      let done = false;
+      const stop = () => {
+        if (done) return false;
+        done = true;
+        clearTimeout(timer);
+        changes.cancel();
+        return true;
+      };
+      const answer = (status: number, body: unknown) => {
+        if (stop() && !res.destroyed) sendJson(res, status, body);
+      };
+      const timer = setTimeout(() => answer(200, { results: [], last_seq: now.last_seq }), timeoutMs);
+      const changes = db.changes({ ...options, since: now.last_seq, live: true });
+      changes.on('change', (change) => answer(200, { results: [change], last_seq: change.seq }));
+      changes.on('error', (err) => answer(500, { error: 'internal_error', reason: String((err as Error)?.message ?? err) }));
+      res.once('close', stop);
+    })().catch(next);
+  };
+}
+
+export interface EmbeddedCouchAppOptions {
+  /** Directory for the leveldb files; omit to keep everything in memory. */
+  dataDir?: string;
+  adminPassword: string;
+}
+
+/**
+ * The embedded CouchDB-compatible server's request handler: express-pouchdb over PouchDB behind
+ * `couchGuard`, with long-polls bounded, and an error handler that answers 500 instead of letting
+ * an error escape (the worker it runs in is restarted if anything still does).
+ */
+export function createEmbeddedCouchApp(options: EmbeddedCouchAppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+  const PouchDB = require('pouchdb');
+  const express = require('express');
+  const expressPouchDB = require('express-pouchdb');
+
+  let Pouch;
+  if (options.dataDir) {
+    const prefix = path.join(options.dataDir, 'couch') + path.sep;
+    mkdirSync(prefix, { recursive: true });
+    Pouch = PouchDB.defaults({ prefix });
+  } else {
+    PouchDB.plugin(require('pouchdb-adapter-memory'));
+    Pouch = PouchDB.defaults({ adapter: 'memory' });
+  }
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(couchGuard(options.adminPassword));
+  // Only what the app uses ("custom" mode): no config or log files, no gzip (only the Hapi server
+  // calls it, over loopback; the gateway compresses for devices itself), no per-request log lines.
+  const couch = expressPouchDB(Pouch, { mode: 'custom', overrideMode: { include: EXPRESS_POUCHDB_PARTS } });
+  app.use(longPolls(Pouch));
+  app.use('/', couch);
+  app.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {
+    if (res.headersSent) return void res.destroy();
+    sendJson(res, 500, { error: 'internal_error', reason: String((err as Error)?.message ?? err) });
+  });
+  return app;
+}

@@ -1,0 +1,205 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedCouch, type EmbeddedCouch } from './embedded-couch.ts';
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** A raw HTTP call (fetch cannot send another Host header). */
+function call(couch: EmbeddedCouch, method: string, urlPath: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: couch.port, method, path: urlPath, headers: options.headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+/** The Basic header of the URL's credentials (what nano sends). */
+function basic(couch: EmbeddedCouch): Record<string, string> {
+  const { username, password } = new URL(couch.url);
+  return { authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` };
+}
+
+const json = { 'content-type': 'application/json' };
+
+// leveldb as `npm start` runs it, memory as the test stacks do: both get the same protections.
+describe.each([
+  ['leveldb', true],
+  ['in-memory', false],
+] as const)('the embedded CouchDB-compatible server (%s)', (_kind, onDisk) => {
+  let couch: EmbeddedCouch;
+  let dataDir: string;
+  let admin: Record<string, string>;
+  const restarts: unknown[] = [];
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-couch-'));
+    couch = await startEmbeddedCouch({ port: 0, ...(onDisk ? { dataDir } : {}), onRestart: (reason) => restarts.push(reason) });
+    admin = basic(couch);
+    expect((await call(couch, 'PUT', '/mastr_probe', { headers: { ...admin, ...json } })).status).toBe(201);
+    const doc = await call(couch, 'PUT', '/mastr_probe/doc-1', { headers: { ...admin, ...json }, body: '{"type":"x"}' });
+    expect(doc.status).toBe(201);
+  });
+  afterAll(async () => {
+    await couch.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('survives POST /_replicate to a target it cannot reach, with or without credentials (it is switched off)', async () => {
+    const replicate = JSON.stringify({ source: 'mastr_probe', target: 'http://127.0.0.1:1/nowhere' });
+    const anonymous = await call(couch, 'POST', '/_replicate', { headers: json, body: replicate });
+    expect(anonymous.status).toBe(401);
+    const asAdmin = await call(couch, 'POST', '/_replicate', { headers: { ...admin, ...json }, body: replicate });
+    expect(asAdmin.status).toBe(404);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await call(couch, 'GET', '/_all_dbs', { headers: admin })).status).toBe(200);
+  });
+
+  it('needs the admin password for everything, and never asks a browser for one', async () => {
+    const wrong = { authorization: `Basic ${Buffer.from('admin:guess').toString('base64')}` };
+    for (const headers of [{}, wrong]) {
+      for (const [method, urlPath, body] of [
+        ['GET', '/_all_dbs'],
+        ['GET', '/mastr_probe/doc-1'],
+        ['GET', '/mastr_probe/_all_docs'],
+        ['POST', '/mastr_probe', '{"type":"y"}'],
+        ['PUT', '/mastr_other'],
+      ] as const) {
+        const res = await call(couch, method, urlPath, { headers: { ...headers, ...json }, body });
+        expect(res.status, `${method} ${urlPath}`).toBe(401);
+      }
+    }
+    const docs = JSON.parse((await call(couch, 'GET', '/mastr_probe/_all_docs', { headers: admin })).body);
+    expect(docs.rows.map((r: { id: string }) => r.id)).toEqual(['doc-1']);
+  });
+
+  it('answers only its own Host (127.0.0.1:port or localhost:port): no DNS rebinding', async () => {
+    for (const host of ['evil.example', `evil.example:${couch.port}`, '127.0.0.1', `127.0.0.1:${couch.port + 1}`, `0.0.0.0:${couch.port}`]) {
+      const res = await call(couch, 'GET', '/_all_dbs', { headers: { ...admin, host } });
+      expect(res.status, host).toBe(421);
+    }
+    for (const host of [`127.0.0.1:${couch.port}`, `localhost:${couch.port}`, `LOCALHOST:${couch.port}`]) {
+      expect((await call(couch, 'GET', '/_all_dbs', { headers: { ...admin, host } })).status, host).toBe(200);
+    }
+  });
+
+  it('takes only JSON bodies for writes: text/plain, form and multipart posts get 415 and write nothing', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain; charset=application/json']) {
+      for (const [method, urlPath] of [
+        ['POST', '/mastr_probe'],
+        ['PUT', '/mastr_probe/doc-2'],
+        ['POST', '/mastr_probe/_bulk_docs'],
+      ] as const) {
+        const res = await call(couch, method, urlPath, { headers: { ...admin, 'content-type': type }, body: '{"docs":[{"_id":"doc-3"}],"_id":"doc-4"}' });
+        expect(res.status, `${type} ${method} ${urlPath}`).toBe(415);
+      }
+    }
+    const noType = await call(couch, 'POST', '/mastr_probe', { headers: admin, body: '{"type":"y"}' });
+    expect(noType.status).toBe(415);
+    const docs = JSON.parse((await call(couch, 'GET', '/mastr_probe/_all_docs', { headers: admin })).body);
+    expect(docs.rows.map((r: { id: string }) => r.id)).toEqual(['doc-1']);
+  });
+
+  it('switches off every endpoint the app does not use', async () => {
+    const off: [string, string][] = [
+      ['GET', '/'],
+      ['GET', '/_config'],
+      ['PUT', '/_config/admins/x'],
+      ['GET', '/_session'],
+      ['POST', '/_session'],
+      ['GET', '/_utils/'],
+      ['GET', '/_users'],
+      ['GET', '/_users/_all_docs'],
+      ['GET', '/_active_tasks'],
+      ['GET', '/_node/_local/_config'],
+      ['GET', '/_membership'],
+      ['POST', '/_restart'],
+      ['GET', '/_stats'],
+      ['GET', '/_log'],
+      ['GET', '/_uuids'],
+      ['GET', '/_db_updates'],
+      ['GET', '/_replicator'],
+      ['DELETE', '/mastr_probe'],
+      ['GET', '/mastr_probe/_security'],
+      ['PUT', '/mastr_probe/_security'],
+      ['POST', '/mastr_probe/_compact'],
+      ['POST', '/mastr_probe/_view_cleanup'],
+      ['POST', '/mastr_probe/_temp_view'],
+      ['GET', '/mastr_probe/_design/x'],
+      ['GET', '/mastr_probe/%5Fdesign%2Fx'],
+      ['GET', '/mastr_probe/_design/x/_view/y'],
+      ['GET', '/mastr_probe/doc-1/attachment.png'],
+      ['PUT', '/mastr_probe/doc-1/attachment.png'],
+      ['GET', '/mastr_probe/doc%2F1'],
+      ['GET', '/..%2Fmastr_probe/_all_docs'],
+    ];
+    for (const [method, urlPath] of off) {
+      const res = await call(couch, method, urlPath, { headers: { ...admin, ...json } });
+      expect(res.status, `${method} ${urlPath}`).toBe(404);
+    }
+    const continuous = await call(couch, 'GET', '/mastr_probe/_changes?feed=continuous', { headers: admin });
+    expect(continuous.status).toBe(400);
+  });
+
+  it('keeps what nano and the gateway use', async () => {
+    const write = (method: string, urlPath: string, body: unknown) => call(couch, method, urlPath, { headers: { ...admin, ...json }, body: JSON.stringify(body) });
+    expect((await call(couch, 'GET', '/mastr_probe', { headers: admin })).status).toBe(200);
+    expect((await call(couch, 'GET', '/mastr_probe/', { headers: admin })).status).toBe(200);
+    expect((await write('POST', '/mastr_probe/_bulk_docs', { docs: [{ _id: 'doc-5', type: 'x' }] })).status).toBe(201);
+    expect((await write('POST', '/mastr_probe/_all_docs', { keys: ['doc-5'] })).status).toBe(200);
+    expect((await write('POST', '/mastr_probe/_bulk_get', { docs: [{ id: 'doc-5' }] })).status).toBe(200);
+    expect((await write('POST', '/mastr_probe/_index', { index: { fields: ['type'] }, name: 'by-type', ddoc: 'by-type' })).status).toBe(200);
+    expect((await write('POST', '/mastr_probe/_find', { selector: { type: 'x' } })).status).toBe(200);
+    expect((await write('POST', '/mastr_probe/_revs_diff', { 'doc-5': ['1-x'] })).status).toBe(200);
+    expect((await write('PUT', '/mastr_probe/_local/checkpoint', { at: 1 })).status).toBe(201);
+    expect((await call(couch, 'GET', '/mastr_probe/_changes?since=0', { headers: admin })).status).toBe(200);
+    expect((await write('PUT', '/mastr_probe/checkin%3Aa%3Ab', { type: 'check-in' })).status).toBe(201);
+    expect((await call(couch, 'GET', '/mastr_probe/checkin%3Aa%3Ab', { headers: admin })).status).toBe(200);
+  });
+
+  it("ends a long-poll with no changes after its timeout, as CouchDB does, and answers at once when there are changes", async () => {
+    const started = performance.now();
+    const idle = await call(couch, 'GET', '/mastr_probe/_changes?feed=longpoll&since=now&timeout=300&heartbeat=60000', { headers: admin });
+    const took = performance.now() - started;
+    expect(idle.status).toBe(200);
+    const answer = JSON.parse(idle.body);
+    expect(answer.results).toEqual([]);
+    expect(typeof answer.last_seq).toBe('number');
+    expect(took).toBeGreaterThanOrEqual(250);
+    expect(took).toBeLessThan(3_000);
+
+    const since = answer.last_seq;
+    const waiting = call(couch, 'GET', `/mastr_probe/_changes?feed=longpoll&since=${since}&include_docs=true&timeout=10000`, { headers: admin });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await call(couch, 'PUT', '/mastr_probe/doc-6', { headers: { ...admin, ...json }, body: '{"type":"z"}' });
+    const changed = JSON.parse((await waiting).body);
+    expect(changed.results.map((r: { id: string }) => r.id)).toEqual(['doc-6']);
+    expect(changed.last_seq).toBeGreaterThan(since);
+  });
+
+  it('keeps the process alive when something escapes in its thread, and serves again on the same port', async () => {
+    couch.crashForTest();
+    const deadline = Date.now() + 10_000;
+    let res: Answer | undefined;
+    while (Date.now() < deadline) {
+      res = restarts.length > 0 ? await call(couch, 'GET', '/_all_dbs', { headers: admin }).catch(() => undefined) : undefined;
+      if (res?.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(restarts).toHaveLength(1);
+    expect(String(restarts[0])).toMatch(/Crash asked for/);
+    expect(res?.status).toBe(200);
+    // On disk the data is still there; in memory it went with the thread.
+    if (onDisk) expect(JSON.parse(res!.body)).toContain('mastr_probe');
+  });
+});

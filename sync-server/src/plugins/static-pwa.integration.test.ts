@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+/** The directives of a Content-Security-Policy header, by name. */
+function directives(header: unknown): Record<string, string[]> {
+  expect(typeof header).toBe('string');
+  return Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name, values]),
+  );
+}
+
+describe('the served app: Content-Security-Policy', () => {
+  let stack: TestStack;
+  let dist: string;
+
+  beforeAll(async () => {
+    // A built app of its own: the suite must not depend on (or race) the real pwa/dist.
+    dist = mkdtempSync(path.join(os.tmpdir(), 'mastr-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(path.join(dist, 'assets', 'index.js'), 'console.log(1);');
+    stack = await startTestStack({ pwaDistDir: dist });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends a strict policy with the app shell, at / and on every route the app answers', async () => {
+    for (const url of ['/', '/index.html', '/gyms/abc', '/gymdashboard/daypasses/today', '/no/such/page']) {
+      const res = await stack.server.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.payload, url).toContain('<div id="root">');
+      expect(res.headers['content-security-policy'], url).toBeDefined();
+      const csp = directives(res.headers['content-security-policy']);
+      expect(csp, url).toEqual({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+      });
+      // Nothing that would let an injected script run.
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    }
+  });
+
+  it('keeps the asset and API answers as they were', async () => {
+    const asset = await stack.server.inject('/assets/index.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const api = await stack.server.inject('/api/health');
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+});

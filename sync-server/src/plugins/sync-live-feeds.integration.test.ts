@@ -1,0 +1,131 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../couch/ids.ts';
+import { bearerFor } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+const BOUND_MS = 3_000;
+
+describe('live feeds (long-polls) through the sync gateway', () => {
+  let stack: TestStack;
+  let origin: string;
+
+  beforeAll(async () => {
+    stack = await startTestStack({ longPollTimeoutMs: BOUND_MS });
+    origin = stack.server.info.uri;
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const longPollUrl = (gymId: string, since = 'now') =>
+    `${origin}/sync/gym/${gymId}/_changes?style=all_docs&feed=longpoll&since=${since}&include_docs=true&heartbeat=60000&limit=20&seq_interval=20`;
+
+  /** A long-poll as RxDB opens it; `settled` says how it ended (status and body, or 'aborted'). */
+  function openFeed(gymId: string) {
+    const controller = new AbortController();
+    const started = performance.now();
+    const settled = fetch(longPollUrl(gymId), { headers: bearerFor(stack, 'gym', gymId), signal: controller.signal }).then(
+      async (res) => ({ status: res.status, body: await res.text(), ms: performance.now() - started }),
+      () => ({ status: 0, body: 'aborted', ms: performance.now() - started }),
+    );
+    return { settled, abort: () => controller.abort() };
+  }
+
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it('admits 6 long-polls per account and refuses the 7th with 429 and a clear message; other accounts are not affected', async () => {
+    const gymId = newId();
+    const six = Array.from({ length: 6 }, () => openFeed(gymId));
+    await pause(300);
+    const seventh = await fetch(longPollUrl(gymId), { headers: bearerFor(stack, 'gym', gymId), signal: AbortSignal.timeout(2_000) });
+    expect(seventh.status).toBe(429);
+    expect(seventh.headers.get('retry-after')).toBe(String(BOUND_MS / 1000));
+    expect((await seventh.json()).message).toMatch(/Too many live sync connections for this account: at most 6 at once/);
+
+    // A normal (catch-up) feed of the same account is not a live feed.
+    const normal = await stack.server.inject({ method: 'GET', url: `/sync/gym/${gymId}/_changes?since=0`, headers: bearerFor(stack, 'gym', gymId) });
+    expect(normal.statusCode).toBe(200);
+
+    const other = openFeed(newId());
+    await pause(300);
+    other.abort();
+    expect((await other.settled).status).toBe(0); // held, not refused
+
+    // When a device goes away its feed is released.
+    six[0].abort();
+    let again = 429;
+    for (let tries = 0; tries < 40 && again === 429; tries += 1) {
+      await pause(50);
+      const probe = openFeed(gymId);
+      const first = await Promise.race([probe.settled, pause(300).then(() => null)]);
+      again = first?.status ?? 200;
+      probe.abort();
+    }
+    expect(again).toBe(200);
+    for (const feed of six) feed.abort();
+  });
+
+  it('answers health at once while an account holds 6 long-polls', async () => {
+    const gymId = newId();
+    const six = Array.from({ length: 6 }, () => openFeed(gymId));
+    await pause(300);
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      const health = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      expect(health.status).toBe(200);
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+    for (const feed of six) feed.abort();
+  });
+
+  it('ends a long-poll with no changes within the bound, with an empty result RxDB takes as "nothing new"', async () => {
+    const gymId = newId();
+    const feed = openFeed(gymId);
+    const timer = setTimeout(() => feed.abort(), BOUND_MS + 5_000);
+    const { status, body, ms } = await feed.settled;
+    clearTimeout(timer);
+    expect(status).toBe(200);
+    const answer = JSON.parse(body);
+    expect(answer.results).toEqual([]);
+    expect(answer.last_seq).toEqual(expect.anything());
+    expect(answer.last_seq).not.toBe('now');
+    expect(ms).toBeGreaterThanOrEqual(BOUND_MS - 200);
+    expect(ms).toBeLessThan(BOUND_MS + 2_000);
+  });
+
+  it('ends a long-poll itself when CouchDB holds it past its timeout, and asks CouchDB for the bound without heartbeats', async () => {
+    // A CouchDB that never answers _changes.
+    const asked: string[] = [];
+    let upstreamClosed = 0;
+    const stuck = http.createServer((req) => {
+      asked.push(req.url ?? '');
+      req.socket.once('close', () => (upstreamClosed += 1));
+    });
+    await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
+    const instance = await stack.startInstance({ couchUrl: `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`, longPollTimeoutMs: 500 });
+    try {
+      const gymId = newId();
+      const started = performance.now();
+      const res = await instance.inject({
+        method: 'GET',
+        url: `/sync/gym/${gymId}/_changes?style=all_docs&feed=longpoll&since=7&include_docs=true&heartbeat=60000&timeout=90000`,
+        headers: bearerFor(stack, 'gym', gymId),
+      });
+      const took = performance.now() - started;
+      expect(res.statusCode).toBe(200);
+      expect(JSON.parse(res.payload)).toEqual({ results: [], last_seq: 7 });
+      expect(took).toBeLessThan(2_000);
+      const query = new URL(asked[0], 'http://couch').searchParams;
+      expect(query.get('timeout')).toBe('500');
+      expect(query.get('heartbeat')).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(upstreamClosed).toBe(1);
+    } finally {
+      await instance.stop();
+      stuck.closeAllConnections();
+      await new Promise((resolve) => stuck.close(resolve));
+    }
+  });
+});
