@@ -18,7 +18,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['rules/**/*.test.ts', 'pwa/src/**/*.test.{ts,tsx}', 'sync-server/src/**/*.test.ts', 'dev-tools/**/*.test.ts'],
+          include: [
+            'rules/**/*.test.ts',
+            'pwa/src/**/*.test.{ts,tsx}',
+            'sync-server/src/**/*.test.ts',
+            'dev-tools/**/*.test.ts',
+          ],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

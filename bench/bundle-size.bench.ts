@@ -25,8 +25,14 @@ import { verdict } from './support/stats.ts';
 const TARGET_BYTES = 200_000;
 /** What only the dashboards need: their heavy packages and the lazily loaded dashboard entries (app.tsx). */
 const DASHBOARD_ONLY = [
-  'rxdb', 'dexie', '@zxing/browser', '@zxing/library', 'qrcode.react',
-  'pwa/src/user-dashboard/user-dashboard.tsx', 'pwa/src/gym-dashboard/gym-dashboard.tsx', 'pwa/src/coach-dashboard/coach-dashboard.tsx',
+  'rxdb',
+  'dexie',
+  '@zxing/browser',
+  '@zxing/library',
+  'qrcode.react',
+  'pwa/src/user-dashboard/user-dashboard.tsx',
+  'pwa/src/gym-dashboard/gym-dashboard.tsx',
+  'pwa/src/coach-dashboard/coach-dashboard.tsx',
 ];
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -60,7 +66,11 @@ interface BuiltChunk {
 async function buildWithGraph(outDir: string): Promise<Map<string, BuiltChunk>> {
   const { build } = await import('vite');
   const result = await withProductionNodeEnv(() =>
-    build({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
+    build({
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    }),
   );
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => ('output' in r ? r.output : []));
   const chunks = new Map<string, BuiltChunk>();
@@ -74,7 +84,12 @@ async function buildWithGraph(outDir: string): Promise<Map<string, BuiltChunk>> 
 
 /** The same-origin JavaScript files a new visitor's page loads on `route`, with their gzip sizes. */
 async function scriptsOf(browser: Browser, origin: string, route: string): Promise<Map<string, number>> {
-  const context = await browser.newContext({ baseURL: origin, serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+  const context = await browser.newContext({
+    baseURL: origin,
+    serviceWorkers: 'block',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
   try {
     await serveImagesLocally(context);
     const page = await context.newPage();
@@ -93,46 +108,78 @@ async function scriptsOf(browser: Browser, origin: string, route: string): Promi
   }
 }
 
-await runBenchIn('JavaScript loaded by the public routes (gzip)', 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bundle-'));
-  cleanup(async () => rmSync(outDir, { recursive: true, force: true }));
-  const chunks = await buildWithGraph(outDir);
-  const server = await startDirectoryServer(20, outDir);
-  cleanup(() => server.stop());
-  const browser = await launchBrowser();
-  cleanup(() => browser.close());
-  console.log(`browser: Chromium ${browser.version()} · production build with ${chunks.size} JavaScript files`);
+await runBenchIn(
+  'JavaScript loaded by the public routes (gzip)',
+  'Chromium headless · loopback server, CouchDB: embedded (memory)',
+  async (cleanup) => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bundle-'));
+    cleanup(async () => rmSync(outDir, { recursive: true, force: true }));
+    const chunks = await buildWithGraph(outDir);
+    const server = await startDirectoryServer(20, outDir);
+    cleanup(() => server.stop());
+    const browser = await launchBrowser();
+    cleanup(() => browser.close());
+    console.log(`browser: Chromium ${browser.version()} · production build with ${chunks.size} JavaScript files`);
 
-  const routes = ['/', '/gyms', `/gyms/${idOf(server.directory.gyms[0])}`, '/coaches', `/coaches/${idOf(server.directory.coaches[0])}`, '/register', '/auth/user'];
-  const everyLoaded = new Map<string, number>();
-  let largestRoute = 0;
-  for (const route of routes) {
-    const scripts = await scriptsOf(browser, server.origin, route);
-    const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
-    largestRoute = Math.max(largestRoute, total);
-    for (const [file, size] of scripts) everyLoaded.set(file, size);
-    console.log(`${route.padEnd(36)} ${String(scripts.size).padStart(2)} files  ${kB(total).padStart(9)}`);
-  }
-  const union = [...everyLoaded.values()].reduce((sum, n) => sum + n, 0);
-  console.log(`${'all seven routes (union)'.padEnd(36)} ${String(everyLoaded.size).padStart(2)} files  ${kB(union).padStart(9)}`);
-  for (const [file, size] of [...everyLoaded].sort((a, b) => b[1] - a[1])) {
-    const owners = [...(chunks.get(file)?.owners ?? [])];
-    const appFiles = owners.filter((o) => !isPackage(o)).length;
-    console.log(`  ${file.padEnd(44)} ${kB(size).padStart(9)}  ${[...owners.filter(isPackage), ...(appFiles ? [`${appFiles} app files`] : [])].join(', ')}`);
-  }
+    const routes = [
+      '/',
+      '/gyms',
+      `/gyms/${idOf(server.directory.gyms[0])}`,
+      '/coaches',
+      `/coaches/${idOf(server.directory.coaches[0])}`,
+      '/register',
+      '/auth/user',
+    ];
+    const everyLoaded = new Map<string, number>();
+    let largestRoute = 0;
+    for (const route of routes) {
+      const scripts = await scriptsOf(browser, server.origin, route);
+      const total = [...scripts.values()].reduce((sum, n) => sum + n, 0);
+      largestRoute = Math.max(largestRoute, total);
+      for (const [file, size] of scripts) everyLoaded.set(file, size);
+      console.log(`${route.padEnd(36)} ${String(scripts.size).padStart(2)} files  ${kB(total).padStart(9)}`);
+    }
+    const union = [...everyLoaded.values()].reduce((sum, n) => sum + n, 0);
+    console.log(
+      `${'all seven routes (union)'.padEnd(36)} ${String(everyLoaded.size).padStart(2)} files  ${kB(union).padStart(9)}`,
+    );
+    for (const [file, size] of [...everyLoaded].sort((a, b) => b[1] - a[1])) {
+      const owners = [...(chunks.get(file)?.owners ?? [])];
+      const appFiles = owners.filter((o) => !isPackage(o)).length;
+      console.log(
+        `  ${file.padEnd(44)} ${kB(size).padStart(9)}  ${[...owners.filter(isPackage), ...(appFiles ? [`${appFiles} app files`] : [])].join(', ')}`,
+      );
+    }
 
-  const unknown = [...everyLoaded.keys()].filter((file) => !chunks.has(file));
-  if (unknown.length) throw new Error(`Loaded files missing from the build's graph: ${unknown.join(', ')}`);
-  const leaked = [...everyLoaded.keys()].flatMap((file) => DASHBOARD_ONLY.filter((owner) => chunks.get(file)!.owners.has(owner)).map((owner) => `${owner} in ${file}`));
-  const kept = [...chunks].filter(([file, chunk]) => !everyLoaded.has(file) && DASHBOARD_ONLY.some((owner) => chunk.owners.has(owner)));
-  console.log('\nNot loaded by any public route (dashboard chunks):');
-  for (const [file, chunk] of kept.sort((a, b) => b[1].gzip - a[1].gzip)) {
-    console.log(`  ${file.padEnd(44)} ${kB(chunk.gzip).padStart(9)}  ${DASHBOARD_ONLY.filter((o) => chunk.owners.has(o)).join(', ')}`);
-  }
-  const precache = [...chunks.values()].reduce((sum, c) => sum + c.gzip, 0);
-  console.log(`(the service worker later precaches all ${chunks.size} files for offline use: ${kB(precache)} gzip, in the background after the first visit)`);
+    const unknown = [...everyLoaded.keys()].filter((file) => !chunks.has(file));
+    if (unknown.length) throw new Error(`Loaded files missing from the build's graph: ${unknown.join(', ')}`);
+    const leaked = [...everyLoaded.keys()].flatMap((file) =>
+      DASHBOARD_ONLY.filter((owner) => chunks.get(file)!.owners.has(owner)).map((owner) => `${owner} in ${file}`),
+    );
+    const kept = [...chunks].filter(
+      ([file, chunk]) => !everyLoaded.has(file) && DASHBOARD_ONLY.some((owner) => chunk.owners.has(owner)),
+    );
+    console.log('\nNot loaded by any public route (dashboard chunks):');
+    for (const [file, chunk] of kept.sort((a, b) => b[1].gzip - a[1].gzip)) {
+      console.log(
+        `  ${file.padEnd(44)} ${kB(chunk.gzip).padStart(9)}  ${DASHBOARD_ONLY.filter((o) => chunk.owners.has(o)).join(', ')}`,
+      );
+    }
+    const precache = [...chunks.values()].reduce((sum, c) => sum + c.gzip, 0);
+    console.log(
+      `(the service worker later precaches all ${chunks.size} files for offline use: ${kB(precache)} gzip, in the background after the first visit)`,
+    );
 
-  verdict('no dashboard code on public routes', leaked.length === 0, leaked.length ? leaked.join('; ') : `${DASHBOARD_ONLY.length} dashboard-only parts absent`);
-  verdict(`each public route ≤ ${kB(TARGET_BYTES)} gzip`, largestRoute <= TARGET_BYTES, `largest ${kB(largestRoute)}`);
-  verdict(`all public routes together ≤ ${kB(TARGET_BYTES)} gzip`, union <= TARGET_BYTES, kB(union));
-});
+    verdict(
+      'no dashboard code on public routes',
+      leaked.length === 0,
+      leaked.length ? leaked.join('; ') : `${DASHBOARD_ONLY.length} dashboard-only parts absent`,
+    );
+    verdict(
+      `each public route ≤ ${kB(TARGET_BYTES)} gzip`,
+      largestRoute <= TARGET_BYTES,
+      `largest ${kB(largestRoute)}`,
+    );
+    verdict(`all public routes together ≤ ${kB(TARGET_BYTES)} gzip`, union <= TARGET_BYTES, kB(union));
+  },
+);

@@ -76,12 +76,18 @@ async function healthTimes(stack: BenchStack, samples: number, forMs = 0): Promi
   return summarise(times);
 }
 
-const line = (label: string, s: Summary) => console.log(`${label.padEnd(44)} n=${String(s.n).padStart(4)}  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  max ${ms(s.max).padStart(8)}`);
+const line = (label: string, s: Summary) =>
+  console.log(
+    `${label.padEnd(44)} n=${String(s.n).padStart(4)}  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  max ${ms(s.max).padStart(8)}`,
+  );
 
 /** A 7th long-poll of an account: 429 once it holds 6 (else it is held, and let go after 300 ms). */
 async function seventh(stack: BenchStack, gymId: string): Promise<number> {
   try {
-    const res = await fetch(longPollUrl(stack, gymId, 'now'), { headers: { authorization: `Bearer ${stack.gymToken(gymId)}` }, signal: AbortSignal.timeout(300) });
+    const res = await fetch(longPollUrl(stack, gymId, 'now'), {
+      headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+      signal: AbortSignal.timeout(300),
+    });
     await res.body?.cancel();
     return res.status;
   } catch {
@@ -92,7 +98,9 @@ async function seventh(stack: BenchStack, gymId: string): Promise<number> {
 await runBench('Live-feed flood: long-polls held per account, API health while they are held', async (cleanup) => {
   const stack = await startBenchStack();
   cleanup(() => stack.stop());
-  console.log(`long-poll bound ${stack.config.longPollTimeoutMs / 1000} s, at most ${stack.config.liveFeedsPerAccount} per account`);
+  console.log(
+    `long-poll bound ${stack.config.longPollTimeoutMs / 1000} s, at most ${stack.config.liveFeedsPerAccount} per account`,
+  );
 
   line('health, no feeds', await healthTimes(stack, HEALTH_SAMPLES));
 
@@ -100,19 +108,30 @@ await runBench('Live-feed flood: long-polls held per account, API health while t
     const stop = new AbortController();
     const tally = newTally();
     const gyms = Array.from({ length: accounts }, () => newId());
-    const feeds = gyms.flatMap((gymId) => Array.from({ length: FEEDS_PER_ACCOUNT }, () => holdFeed(stack, gymId, stop.signal, tally)));
+    const feeds = gyms.flatMap((gymId) =>
+      Array.from({ length: FEEDS_PER_ACCOUNT }, () => holdFeed(stack, gymId, stop.signal, tally)),
+    );
     const opened = performance.now();
     // Held once every account's 7th is refused.
-    await waitUntil(async () => (await Promise.all(gyms.map((g) => seventh(stack, g)))).every((status) => status === 429), {
-      timeoutMs: 60_000,
-      everyMs: 100,
-      what: `${accounts * FEEDS_PER_ACCOUNT} feeds to be held`,
-    });
+    await waitUntil(
+      async () => (await Promise.all(gyms.map((g) => seventh(stack, g)))).every((status) => status === 429),
+      {
+        timeoutMs: 60_000,
+        everyMs: 100,
+        what: `${accounts * FEEDS_PER_ACCOUNT} feeds to be held`,
+      },
+    );
     const heldAfter = performance.now() - opened;
     const during = await healthTimes(stack, HEALTH_SAMPLES);
     line(`health, ${FEEDS_PER_ACCOUNT} feeds × ${accounts} accounts held`, during);
-    console.log(`  all ${accounts * FEEDS_PER_ACCOUNT} held ${ms(heldAfter)} after they were opened; each account's 7th: 429`);
-    verdict(`health p95 ≤ ${TARGET_P95_MS} ms with ${accounts * FEEDS_PER_ACCOUNT} feeds held`, during.p95 <= TARGET_P95_MS, ms(during.p95));
+    console.log(
+      `  all ${accounts * FEEDS_PER_ACCOUNT} held ${ms(heldAfter)} after they were opened; each account's 7th: 429`,
+    );
+    verdict(
+      `health p95 ≤ ${TARGET_P95_MS} ms with ${accounts * FEEDS_PER_ACCOUNT} feeds held`,
+      during.p95 <= TARGET_P95_MS,
+      ms(during.p95),
+    );
     stop.abort();
     await Promise.all(feeds);
   }
@@ -125,11 +144,16 @@ await runBench('Live-feed flood: long-polls held per account, API health while t
   const flood = Array.from({ length: FLOOD }, () => holdFeed(stack, gymId, stop.signal, tally));
   // From the burst on, and through three rounds of the refused feeds retrying as RxDB would.
   const during = await healthTimes(stack, HEALTH_SAMPLES, 3 * RETRY_MS);
-  await waitUntil(() => tally.refusedFeeds >= FLOOD - FEEDS_PER_ACCOUNT, { timeoutMs: 60_000, what: 'the flood to be refused' });
+  await waitUntil(() => tally.refusedFeeds >= FLOOD - FEEDS_PER_ACCOUNT, {
+    timeoutMs: 60_000,
+    what: 'the flood to be refused',
+  });
   const refusedAfter = performance.now() - started;
   line(`health, ${FLOOD} long-polls of one account`, during);
   const held = FLOOD - tally.refusedFeeds;
-  console.log(`  ${tally.refusedFeeds} of ${FLOOD} refused, ${tally.refused} refusals in ${ms(refusedAfter)} (burst and retries); held ${held}`);
+  console.log(
+    `  ${tally.refusedFeeds} of ${FLOOD} refused, ${tally.refused} refusals in ${ms(refusedAfter)} (burst and retries); held ${held}`,
+  );
   verdict(`one account holds at most ${FEEDS_PER_ACCOUNT}`, held === FEEDS_PER_ACCOUNT, `${held} held`);
   verdict(`health p95 ≤ ${TARGET_P95_MS} ms during the flood`, during.p95 <= TARGET_P95_MS, ms(during.p95));
   stop.abort();

@@ -9,7 +9,13 @@
  * Run: npx tsx bench/first-sync.bench.ts
  */
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
-import { TENANT_DOCS_SCHEMA, toLocalDoc, tolerateTombstone, type CouchShape, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
+import {
+  TENANT_DOCS_SCHEMA,
+  toLocalDoc,
+  tolerateTombstone,
+  type CouchShape,
+  type LocalDoc,
+} from '../pwa/src/data/tenant-docs.ts';
 import { startBenchStack, type BenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import { firstSyncDone, openGymDevice, openRawCollection, openRawDexie } from './support/devices.ts';
@@ -26,22 +32,37 @@ const TIMEOUT_MS = 120_000;
 
 /** The raw floor: the whole feed in one answer, then one bulk write. */
 async function rawFetch(stack: BenchStack, gymId: string): Promise<LocalDoc[]> {
-  const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?include_docs=true`, { headers: { authorization: `Bearer ${stack.gymToken(gymId)}` } });
+  const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?include_docs=true`, {
+    headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+  });
   if (!response.ok) throw new Error(`_changes answered ${response.status}`);
   const { results } = (await response.json()) as { results: { doc: CouchShape }[] };
   return results.map((row) => toLocalDoc(row.doc));
 }
 
 /** The store's replication settings with another pull batch size, into a bare collection. */
-async function replicateWithBatch(stack: BenchStack, gymId: string, batchSize: number, expected: number): Promise<number> {
+async function replicateWithBatch(
+  stack: BenchStack,
+  gymId: string,
+  batchSize: number,
+  expected: number,
+): Promise<number> {
   const { db, collection } = await openRawCollection();
   try {
     const token = stack.gymToken(gymId);
     const { ms: took } = await timed(async () => {
       const replication = replicateCouchDB<LocalDoc>({
-        replicationIdentifier: `bench-batch-${batchSize}`, collection, url: `${stack.origin}/sync/gym/${gymId}/`, live: true,
-        fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
-        pull: { batchSize, modifier: tolerateTombstone }, push: { batchSize: 100 },
+        replicationIdentifier: `bench-batch-${batchSize}`,
+        collection,
+        url: `${stack.origin}/sync/gym/${gymId}/`,
+        live: true,
+        fetch: (input, init) =>
+          fetch(input, {
+            ...init,
+            headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` },
+          }),
+        pull: { batchSize, modifier: tolerateTombstone },
+        push: { batchSize: 100 },
       });
       await replication.awaitInitialReplication();
       await replication.cancel();
@@ -63,12 +84,15 @@ await runBench('First sync of a gym with 10,000 passes, its schedule and 2,000 v
   const gym = await seedGym(stack);
   // The gateway prepares a tenant on its first request; that once-per-instance step is not timed.
   await rawFetch(stack, gym.gymId);
-  console.log(`server holds ${gym.docCount} documents for the gym (schema has ${Object.keys(TENANT_DOCS_SCHEMA.properties).length} fields)`);
+  console.log(
+    `server holds ${gym.docCount} documents for the gym (schema has ${Object.keys(TENANT_DOCS_SCHEMA.properties).length} fields)`,
+  );
 
   const runs = { store: [] as number[], fetch: [] as number[], rxdb: [] as number[], dexie: [] as number[] };
   for (let round = 0; round < ROUNDS; round += 1) {
     const fetched = await timed(() => rawFetch(stack, gym.gymId));
-    if (fetched.value.length !== gym.docCount) throw new Error(`raw fetch got ${fetched.value.length} of ${gym.docCount}`);
+    if (fetched.value.length !== gym.docCount)
+      throw new Error(`raw fetch got ${fetched.value.length} of ${gym.docCount}`);
     const bare = await openRawCollection();
     const rxInsert = await timed(() => bare.collection.bulkInsert(fetched.value));
     await bare.db.remove();
@@ -93,14 +117,18 @@ await runBench('First sync of a gym with 10,000 passes, its schedule and 2,000 v
     runs.fetch.push(fetched.ms);
     runs.rxdb.push(fetched.ms + rxInsert.ms);
     runs.dexie.push(fetched.ms + dexieInsert.ms);
-    console.log(`round ${round + 1}: store ${ms(syncedMs)} · raw fetch ${ms(fetched.ms)} + RxDB bulkInsert ${ms(rxInsert.ms)} · + Dexie bulkPut ${ms(dexieInsert.ms)}`);
+    console.log(
+      `round ${round + 1}: store ${ms(syncedMs)} · raw fetch ${ms(fetched.ms)} + RxDB bulkInsert ${ms(rxInsert.ms)} · + Dexie bulkPut ${ms(dexieInsert.ms)}`,
+    );
   }
   const median = (xs: number[]) => summarise(xs).p50;
   const store = median(runs.store);
   const rxdbFloor = median(runs.rxdb);
   const dexieFloor = median(runs.dexie);
-  console.log(`median of ${ROUNDS}: store first sync ${ms(store)}; raw fetch ${ms(median(runs.fetch))}; ` +
-    `fetch + RxDB bulkInsert ${ms(rxdbFloor)} (${ratio(store, rxdbFloor)}); fetch + Dexie bulkPut ${ms(dexieFloor)} (${ratio(store, dexieFloor)})`);
+  console.log(
+    `median of ${ROUNDS}: store first sync ${ms(store)}; raw fetch ${ms(median(runs.fetch))}; ` +
+      `fetch + RxDB bulkInsert ${ms(rxdbFloor)} (${ratio(store, rxdbFloor)}); fetch + Dexie bulkPut ${ms(dexieFloor)} (${ratio(store, dexieFloor)})`,
+  );
 
   console.log(`pull batch size (shipped: ${SHIPPED_BATCH}), replication into a bare collection, one run each:`);
   for (const size of BATCH_SIZES) {
@@ -108,6 +136,14 @@ await runBench('First sync of a gym with 10,000 passes, its schedule and 2,000 v
     console.log(`  batch ${String(size).padStart(6)}: ${ms(took)} (${ratio(took, rxdbFloor)} the RxDB floor)`);
   }
   verdict(`first sync ≤ ${TARGET_MS} ms`, store <= TARGET_MS, ms(store));
-  verdict(`≤ ${TARGET_RATIO}× raw (fetch + RxDB bulkInsert)`, store <= TARGET_RATIO * rxdbFloor, ratio(store, rxdbFloor));
-  verdict(`≤ ${TARGET_RATIO}× raw (fetch + Dexie bulkPut)`, store <= TARGET_RATIO * dexieFloor, ratio(store, dexieFloor));
+  verdict(
+    `≤ ${TARGET_RATIO}× raw (fetch + RxDB bulkInsert)`,
+    store <= TARGET_RATIO * rxdbFloor,
+    ratio(store, rxdbFloor),
+  );
+  verdict(
+    `≤ ${TARGET_RATIO}× raw (fetch + Dexie bulkPut)`,
+    store <= TARGET_RATIO * dexieFloor,
+    ratio(store, dexieFloor),
+  );
 });

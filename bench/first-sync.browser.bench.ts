@@ -35,11 +35,19 @@ const READY = 'window.firstSyncBench !== undefined';
 const PROFILE_TOP = 20;
 
 /** Runs one measurement in the page of a fresh context, bounded in time. */
-async function inFreshContext<T>(browser: Browser, origin: string, built: BuiltPage, label: string, measure: (page: Page) => Promise<T>): Promise<T> {
+async function inFreshContext<T>(
+  browser: Browser,
+  origin: string,
+  built: BuiltPage,
+  label: string,
+  measure: (page: Page) => Promise<T>,
+): Promise<T> {
   const { context, page } = await openBenchPage(browser, origin, built, READY, label);
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${label} took over ${TIMEOUT_MS} ms`)), TIMEOUT_MS)));
+    const timeout = new Promise<never>(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${label} took over ${TIMEOUT_MS} ms`)), TIMEOUT_MS)),
+    );
     return await Promise.race([measure(page), timeout]);
   } finally {
     clearTimeout(timer);
@@ -48,7 +56,8 @@ async function inFreshContext<T>(browser: Browser, origin: string, built: BuiltP
 }
 
 const floorIn = (page: Page, input: RoundInput) => page.evaluate((i) => window.firstSyncBench!.floor(i), input);
-const replicationIn = (page: Page, input: RoundInput) => page.evaluate((i) => window.firstSyncBench!.replication(i), input);
+const replicationIn = (page: Page, input: RoundInput) =>
+  page.evaluate((i) => window.firstSyncBench!.replication(i), input);
 const storeIn = (page: Page, input: RoundInput) => page.evaluate((i) => window.firstSyncBench!.store(i), input);
 
 /** One more store first sync under the CPU profiler, with readable function names: where the page's time goes. */
@@ -56,17 +65,22 @@ async function profileStore(browser: Browser, stack: BenchStack, input: RoundInp
   const built = await buildBenchPage(PAGE_ROOT, { minify: false });
   const file = path.join(os.tmpdir(), `first-sync-store-${Date.now()}.cpuprofile`);
   try {
-    const { value: store, summary } = await inFreshContext(browser, stack.origin, built, 'profiled store', (page) => profileDuring(page, file, () => storeIn(page, input)));
+    const { value: store, summary } = await inFreshContext(browser, stack.origin, built, 'profiled store', (page) =>
+      profileDuring(page, file, () => storeIn(page, input)),
+    );
     console.log(
       `profiled store first sync ${ms(store.syncedMs)} (${store.pulls} pulls ${ms(store.pullsInFlightMs)} in flight): of ${ms(summary.wallMs)} ` +
         `profiled, main thread idle ${ms(summary.idleMs)}, native work outside JS ("program") ${ms(summary.programMs)}, ` +
         `garbage collection ${ms(summary.garbageCollectionMs)}; raw profile: ${file}`,
     );
-    const top = (key: keyof Omit<FunctionTime, 'name'>) => [...summary.functions].sort((a, b) => b[key] - a[key]).slice(0, PROFILE_TOP);
+    const top = (key: keyof Omit<FunctionTime, 'name'>) =>
+      [...summary.functions].sort((a, b) => b[key] - a[key]).slice(0, PROFILE_TOP);
     console.log('  by self time:');
-    for (const f of top('selfMs')) console.log(`    ${ms(f.selfMs).padStart(8)} self ${ms(f.totalMs).padStart(8)} total  ${f.name}`);
+    for (const f of top('selfMs'))
+      console.log(`    ${ms(f.selfMs).padStart(8)} self ${ms(f.totalMs).padStart(8)} total  ${f.name}`);
     console.log('  by total time:');
-    for (const f of top('totalMs')) console.log(`    ${ms(f.totalMs).padStart(8)} total ${ms(f.selfMs).padStart(8)} self  ${f.name}`);
+    for (const f of top('totalMs'))
+      console.log(`    ${ms(f.totalMs).padStart(8)} total ${ms(f.selfMs).padStart(8)} self  ${f.name}`);
   } finally {
     built.remove();
   }
@@ -74,7 +88,9 @@ async function profileStore(browser: Browser, stack: BenchStack, input: RoundInp
 
 /** The gateway prepares a tenant on its first request; that once-per-instance step is not timed. */
 async function prepareTenant(stack: BenchStack, gymId: string): Promise<void> {
-  const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?limit=1`, { headers: { authorization: `Bearer ${stack.gymToken(gymId)}` } });
+  const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?limit=1`, {
+    headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+  });
   if (!response.ok) throw new Error(`_changes answered ${response.status}`);
   await response.body?.cancel();
 }
@@ -92,12 +108,24 @@ await runBench(
     cleanup(() => browser.close());
     console.log(`Chromium ${browser.version()} (headless); server holds ${gym.docCount} documents for the gym`);
 
-    const runs = { store: [] as number[], replication: [] as number[], fetch: [] as number[], rxdb: [] as number[], dexie: [] as number[] };
+    const runs = {
+      store: [] as number[],
+      replication: [] as number[],
+      fetch: [] as number[],
+      rxdb: [] as number[],
+      dexie: [] as number[],
+    };
     for (let round = 1; round <= ROUNDS; round += 1) {
       const input: RoundInput = { gymId: gym.gymId, token: stack.gymToken(gym.gymId), expected: gym.docCount };
-      const fresh = <T>(what: string, measure: (page: Page, input: RoundInput) => Promise<T>) => () =>
-        inFreshContext(browser, stack.origin, built, `round ${round} ${what}`, (page) => measure(page, input));
-      const steps = { floor: fresh('floor', floorIn), replication: fresh('replication', replicationIn), store: fresh('store', storeIn) };
+      const fresh =
+        <T>(what: string, measure: (page: Page, input: RoundInput) => Promise<T>) =>
+        () =>
+          inFreshContext(browser, stack.origin, built, `round ${round} ${what}`, (page) => measure(page, input));
+      const steps = {
+        floor: fresh('floor', floorIn),
+        replication: fresh('replication', replicationIn),
+        store: fresh('store', storeIn),
+      };
       // Alternating the order keeps a warm server cache or a busy moment from favouring one side.
       const floorFirst = round % 2 === 1;
       let floor: FloorTimes;
@@ -135,9 +163,22 @@ await runBench(
     );
     console.log(`load at the end ${os.loadavg()[0].toFixed(1)}`);
     verdict(`first sync ≤ ${TARGET_MS} ms`, store <= TARGET_MS, ms(store));
-    verdict(`≤ ${TARGET_RATIO}× raw (fetch + RxDB bulkInsert)`, store <= TARGET_RATIO * rxdbFloor, ratio(store, rxdbFloor));
-    verdict(`≤ ${TARGET_RATIO}× raw (fetch + Dexie bulkPut)`, store <= TARGET_RATIO * dexieFloor, ratio(store, dexieFloor));
-    if (process.env.BENCH_PROFILE === '1') await profileStore(browser, stack, { gymId: gym.gymId, token: stack.gymToken(gym.gymId), expected: gym.docCount });
+    verdict(
+      `≤ ${TARGET_RATIO}× raw (fetch + RxDB bulkInsert)`,
+      store <= TARGET_RATIO * rxdbFloor,
+      ratio(store, rxdbFloor),
+    );
+    verdict(
+      `≤ ${TARGET_RATIO}× raw (fetch + Dexie bulkPut)`,
+      store <= TARGET_RATIO * dexieFloor,
+      ratio(store, dexieFloor),
+    );
+    if (process.env.BENCH_PROFILE === '1')
+      await profileStore(browser, stack, {
+        gymId: gym.gymId,
+        token: stack.gymToken(gym.gymId),
+        expected: gym.docCount,
+      });
   },
   'the PWA data layer in headless Chromium (IndexedDB), one fresh context per measurement',
 );

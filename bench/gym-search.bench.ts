@@ -16,7 +16,12 @@ import { filterGyms } from '../pwa/src/gyms/gym-search.ts';
 import { buildPwaIfStale } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { launchBrowser, newAppContext } from '../e2e/support/browser.ts';
-import { fetchGymList, serveImagesLocally, startDirectoryServer, type DirectoryServer } from './support/directory-server.ts';
+import {
+  fetchGymList,
+  serveImagesLocally,
+  startDirectoryServer,
+  type DirectoryServer,
+} from './support/directory-server.ts';
 import { runBenchIn } from './support/run.ts';
 import { ms, percentile, ratio, summarise, timedSync, verdict, type Summary } from './support/stats.ts';
 
@@ -35,7 +40,8 @@ const nameOnly = (gyms: readonly GymListItem[], query: string) => {
   return gyms.filter((gym) => gym.gymName.toLowerCase().includes(needle));
 };
 
-const row = (label: string, s: Summary) => `${label.padEnd(44)} n=${String(s.n).padStart(5)}  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  max ${ms(s.max).padStart(8)}`;
+const row = (label: string, s: Summary) =>
+  `${label.padEnd(44)} n=${String(s.n).padStart(5)}  p50 ${ms(s.p50).padStart(8)}  p95 ${ms(s.p95).padStart(8)}  max ${ms(s.max).padStart(8)}`;
 
 function measureFilter(gyms: readonly GymListItem[]): { app: number[]; baseline: number[] } {
   const app: number[] = [];
@@ -87,7 +93,14 @@ const KEYSTROKE_PROBE = () => {
 
 /** p95 of the 1st, 2nd … 10th key of the queries (samples come query by query, ten keys each). */
 const byKeyTyped = (samples: readonly number[]) =>
-  Array.from({ length: 10 }, (_, key) => ms(percentile(samples.filter((_, i) => i % 10 === key), 95)));
+  Array.from({ length: 10 }, (_, key) =>
+    ms(
+      percentile(
+        samples.filter((_, i) => i % 10 === key),
+        95,
+      ),
+    ),
+  );
 
 async function typeQueries(page: Page): Promise<number[]> {
   const box = page.getByRole('search').getByRole('searchbox');
@@ -96,11 +109,16 @@ async function typeQueries(page: Page): Promise<number[]> {
     for (const query of QUERIES) {
       await box.fill('');
       await page.waitForTimeout(50);
-      await page.evaluate(() => ((window as unknown as { __keystrokes: { samples: number[] } }).__keystrokes.samples = []));
+      await page.evaluate(
+        () => ((window as unknown as { __keystrokes: { samples: number[] } }).__keystrokes.samples = []),
+      );
       await box.pressSequentially(query, { delay: KEY_DELAY_MS });
       await page.waitForTimeout(KEY_DELAY_MS);
-      const typed = await page.evaluate(() => (window as unknown as { __keystrokes: { samples: number[] } }).__keystrokes.samples);
-      if (typed.length !== query.length) throw new Error(`Expected ${query.length} keystrokes, measured ${typed.length}`);
+      const typed = await page.evaluate(
+        () => (window as unknown as { __keystrokes: { samples: number[] } }).__keystrokes.samples,
+      );
+      if (typed.length !== query.length)
+        throw new Error(`Expected ${query.length} keystrokes, measured ${typed.length}`);
       samples.push(...typed);
     }
   }
@@ -121,37 +139,55 @@ async function keystrokesInBrowser(browser: Browser, server: DirectoryServer): P
   }
 }
 
-await runBenchIn(`/gyms search per keystroke with ${GYMS.toLocaleString('en-GB')} gyms`, 'Chromium headless for part 2 · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
-  await buildPwaIfStale(REPO_ROOT);
-  // The browser baseline runs first, on the same server before it grows to the full directory.
-  const server = await startDirectoryServer(BASELINE_GYMS);
-  cleanup(() => server.stop());
-  const browser = await launchBrowser();
-  cleanup(() => browser.close());
-  const inSmallPage = summarise(await keystrokesInBrowser(browser, server));
-  await server.addGyms(GYMS - BASELINE_GYMS);
-  const gyms = await fetchGymList(server);
-  if (gyms.length !== GYMS) throw new Error(`GET /api/gyms listed ${gyms.length} gyms, expected ${GYMS}`);
-  console.log(`GET /api/gyms: ${gyms.length} gyms, ${(JSON.stringify(gyms).length / 1024).toFixed(0)} KiB of JSON`);
-  for (const query of QUERIES) {
-    console.log(`  '${query}': the page shows ${filterGyms(gyms, query).length}, the name-only baseline ${nameOnly(gyms, query).length}`);
-  }
+await runBenchIn(
+  `/gyms search per keystroke with ${GYMS.toLocaleString('en-GB')} gyms`,
+  'Chromium headless for part 2 · loopback server, CouchDB: embedded (memory)',
+  async (cleanup) => {
+    await buildPwaIfStale(REPO_ROOT);
+    // The browser baseline runs first, on the same server before it grows to the full directory.
+    const server = await startDirectoryServer(BASELINE_GYMS);
+    cleanup(() => server.stop());
+    const browser = await launchBrowser();
+    cleanup(() => browser.close());
+    const inSmallPage = summarise(await keystrokesInBrowser(browser, server));
+    await server.addGyms(GYMS - BASELINE_GYMS);
+    const gyms = await fetchGymList(server);
+    if (gyms.length !== GYMS) throw new Error(`GET /api/gyms listed ${gyms.length} gyms, expected ${GYMS}`);
+    console.log(`GET /api/gyms: ${gyms.length} gyms, ${(JSON.stringify(gyms).length / 1024).toFixed(0)} KiB of JSON`);
+    for (const query of QUERIES) {
+      console.log(
+        `  '${query}': the page shows ${filterGyms(gyms, query).length}, the name-only baseline ${nameOnly(gyms, query).length}`,
+      );
+    }
 
-  console.log(`\n## 1. The filter, per keystroke (${FILTER_REPETITIONS} × ${QUERIES.length} queries × 10 keys, after ${FILTER_WARM_UP} warm-up rounds)`);
-  const filter = measureFilter(gyms);
-  const [app, base] = [summarise(filter.app), summarise(filter.baseline)];
-  console.log(row('filterGyms (5 fields, as /gyms does)', app));
-  console.log(row('baseline: name only, Array.filter + includes', base));
-  console.log(`ratio to baseline: p50 ${ratio(app.p50, base.p50)}, p95 ${ratio(app.p95, base.p95)}`);
-  verdict(`filter p95 ≤ ${TARGET_P95_MS} ms`, app.p95 <= TARGET_P95_MS, `${ms(app.p95)} (${ratio(app.p95, TARGET_P95_MS)} of the budget)`);
+    console.log(
+      `\n## 1. The filter, per keystroke (${FILTER_REPETITIONS} × ${QUERIES.length} queries × 10 keys, after ${FILTER_WARM_UP} warm-up rounds)`,
+    );
+    const filter = measureFilter(gyms);
+    const [app, base] = [summarise(filter.app), summarise(filter.baseline)];
+    console.log(row('filterGyms (5 fields, as /gyms does)', app));
+    console.log(row('baseline: name only, Array.filter + includes', base));
+    console.log(`ratio to baseline: p50 ${ratio(app.p50, base.p50)}, p95 ${ratio(app.p95, base.p95)}`);
+    verdict(
+      `filter p95 ≤ ${TARGET_P95_MS} ms`,
+      app.p95 <= TARGET_P95_MS,
+      `${ms(app.p95)} (${ratio(app.p95, TARGET_P95_MS)} of the budget)`,
+    );
 
-  console.log(`\n## 2. The whole keystroke in Chromium: keydown → filtered, rendered, laid out (${BROWSER_REPETITIONS} × ${QUERIES.length} queries × 10 keys)`);
-  console.log(`browser: Chromium ${browser.version()}`);
-  const pageSamples = await keystrokesInBrowser(browser, server);
-  const inPage = summarise(pageSamples);
-  console.log(row(`/gyms with ${GYMS.toLocaleString('en-GB')} gyms`, inPage));
-  console.log(row(`baseline: /gyms with ${BASELINE_GYMS} gyms`, inSmallPage));
-  console.log(`ratio to baseline: p50 ${ratio(inPage.p50, inSmallPage.p50)}, p95 ${ratio(inPage.p95, inSmallPage.p95)}`);
-  console.log(`p95 by key typed (1st .. 10th), ${GYMS.toLocaleString('en-GB')} gyms: ${byKeyTyped(pageSamples).join(' · ')}`);
-  verdict(`whole keystroke p95 ≤ ${TARGET_P95_MS} ms`, inPage.p95 <= TARGET_P95_MS, ms(inPage.p95));
-});
+    console.log(
+      `\n## 2. The whole keystroke in Chromium: keydown → filtered, rendered, laid out (${BROWSER_REPETITIONS} × ${QUERIES.length} queries × 10 keys)`,
+    );
+    console.log(`browser: Chromium ${browser.version()}`);
+    const pageSamples = await keystrokesInBrowser(browser, server);
+    const inPage = summarise(pageSamples);
+    console.log(row(`/gyms with ${GYMS.toLocaleString('en-GB')} gyms`, inPage));
+    console.log(row(`baseline: /gyms with ${BASELINE_GYMS} gyms`, inSmallPage));
+    console.log(
+      `ratio to baseline: p50 ${ratio(inPage.p50, inSmallPage.p50)}, p95 ${ratio(inPage.p95, inSmallPage.p95)}`,
+    );
+    console.log(
+      `p95 by key typed (1st .. 10th), ${GYMS.toLocaleString('en-GB')} gyms: ${byKeyTyped(pageSamples).join(' · ')}`,
+    );
+    verdict(`whole keystroke p95 ≤ ${TARGET_P95_MS} ms`, inPage.p95 <= TARGET_P95_MS, ms(inPage.p95));
+  },
+);

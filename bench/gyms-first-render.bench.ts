@@ -37,7 +37,9 @@ const FIRST_CARD_PROBE = () => {
   const observer = new MutationObserver(() => {
     if (!document.querySelector('li.gym-card')) return;
     observer.disconnect();
-    requestAnimationFrame(() => setTimeout(() => ((window as unknown as { __firstCardMs: number }).__firstCardMs = performance.now())));
+    requestAnimationFrame(() =>
+      setTimeout(() => ((window as unknown as { __firstCardMs: number }).__firstCardMs = performance.now())),
+    );
   });
   observer.observe(document, { childList: true, subtree: true });
 };
@@ -49,7 +51,11 @@ async function coldLoad(browser: Browser, server: DirectoryServer): Promise<Load
     await context.addInitScript(FIRST_CARD_PROBE);
     const page = await context.newPage();
     await page.goto('/gyms', { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { __firstCardMs?: number }).__firstCardMs !== undefined, undefined, { timeout: LOAD_TIMEOUT_MS });
+    await page.waitForFunction(
+      () => (window as unknown as { __firstCardMs?: number }).__firstCardMs !== undefined,
+      undefined,
+      { timeout: LOAD_TIMEOUT_MS },
+    );
     return await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       const api = entries.find((e) => new URL(e.name).pathname === '/api/gyms');
@@ -88,17 +94,25 @@ async function measure(browser: Browser, server: DirectoryServer, gyms: number):
   return firstCard;
 }
 
-await runBenchIn(`/gyms first render with ${GYMS.toLocaleString('en-GB')} gyms, cold visitors`, 'Chromium headless · loopback server, CouchDB: embedded (memory)', async (cleanup) => {
-  await buildPwaIfStale(REPO_ROOT);
-  const server = await startDirectoryServer(BASELINE_GYMS);
-  cleanup(() => server.stop());
-  const browser = await launchBrowser();
-  cleanup(() => browser.close());
-  console.log(`browser: Chromium ${browser.version()} · ${LOADS} cold loads each (fresh context)`);
+await runBenchIn(
+  `/gyms first render with ${GYMS.toLocaleString('en-GB')} gyms, cold visitors`,
+  'Chromium headless · loopback server, CouchDB: embedded (memory)',
+  async (cleanup) => {
+    await buildPwaIfStale(REPO_ROOT);
+    const server = await startDirectoryServer(BASELINE_GYMS);
+    cleanup(() => server.stop());
+    const browser = await launchBrowser();
+    cleanup(() => browser.close());
+    console.log(`browser: Chromium ${browser.version()} · ${LOADS} cold loads each (fresh context)`);
 
-  const baseline = await measure(browser, server, BASELINE_GYMS);
-  await server.addGyms(GYMS - BASELINE_GYMS);
-  const full = await measure(browser, server, GYMS);
-  console.log(`ratio to baseline (median): ${ratio(full, baseline)}`);
-  verdict(`first render ≤ ${TARGET_MS} ms with ${GYMS.toLocaleString('en-GB')} gyms`, full <= TARGET_MS, `median ${ms(full)}`);
-});
+    const baseline = await measure(browser, server, BASELINE_GYMS);
+    await server.addGyms(GYMS - BASELINE_GYMS);
+    const full = await measure(browser, server, GYMS);
+    console.log(`ratio to baseline (median): ${ratio(full, baseline)}`);
+    verdict(
+      `first render ≤ ${TARGET_MS} ms with ${GYMS.toLocaleString('en-GB')} gyms`,
+      full <= TARGET_MS,
+      `median ${ms(full)}`,
+    );
+  },
+);

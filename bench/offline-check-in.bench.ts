@@ -15,7 +15,15 @@ import { recordCheckIn } from './support/front-desk-actions.ts';
 import { frontDeskLists, frontDeskSelectors, newCheckIn } from '../pwa/src/front-desk/front-desk-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
-import { firstSyncDone, latestStatus, localDocs, openGymDevice, openRawCollection, openRawDexie, todayList } from './support/devices.ts';
+import {
+  firstSyncDone,
+  latestStatus,
+  localDocs,
+  openGymDevice,
+  openRawCollection,
+  openRawDexie,
+  todayList,
+} from './support/devices.ts';
 import { seedGym } from './support/gym-data.ts';
 import { runBench } from './support/run.ts';
 import { ms, ratio, summarise, timed, timedSync, verdict, waitUntil, type Summary } from './support/stats.ts';
@@ -44,8 +52,11 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   await waitUntil(() => !latestStatus(store).online, { timeoutMs: 15_000, what: 'the device to notice it is offline' });
 
   const views = await todayList(store);
-  if (views.length < 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE) throw new Error(`Only ${views.length} passes on today's list`);
-  console.log(`device holds ${await store.collection.count().exec()} documents; ${views.length} day passes on today's list; server unreachable`);
+  if (views.length < 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE)
+    throw new Error(`Only ${views.length} passes on today's list`);
+  console.log(
+    `device holds ${await store.collection.count().exec()} documents; ${views.length} day passes on today's list; server unreachable`,
+  );
 
   const held = await store.collection.find().exec();
   const raw = await openRawDexie();
@@ -56,7 +67,15 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   cleanup(() => bare.db.remove());
   await bare.collection.bulkInsert(held.map((d) => d.toMutableJSON(true) as LocalDoc));
   const sameSizeDoc = (i: number, tag: string): LocalDoc =>
-    toLocalDoc(newCheckIn(views[i], { gymId: gym.gymId, deviceId: store.deviceId, method: 'tap', now: new Date(), random: `${tag}${String(i).padStart(13, '0')}` }));
+    toLocalDoc(
+      newCheckIn(views[i], {
+        gymId: gym.gymId,
+        deviceId: store.deviceId,
+        method: 'tap',
+        now: new Date(),
+        random: `${tag}${String(i).padStart(13, '0')}`,
+      }),
+    );
 
   /** Taps views[from..from+count) alternating with the baselines; the first WARM_UP are not kept. */
   async function measure(from: number, count: number, listed?: () => number) {
@@ -67,9 +86,15 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
       const tap = await timed(() => recordCheckIn(store, views[i], 'tap'));
       if (tap.value.text !== 'Checked In.') throw new Error(`Check-in ${i} answered '${tap.value.text}'`);
       // The next tap comes once the record is in the collection (and, with the page open, its list).
-      await waitUntil(async () => (listed ? listed() : await store.collection.count({ selector: { type: 'check-in' } }).exec()) === i + 1, {
-        timeoutMs: 5_000, everyMs: 0, what: `check-in ${i} in the collection`,
-      });
+      await waitUntil(
+        async () =>
+          (listed ? listed() : await store.collection.count({ selector: { type: 'check-in' } }).exec()) === i + 1,
+        {
+          timeoutMs: 5_000,
+          everyMs: 0,
+          what: `check-in ${i} in the collection`,
+        },
+      );
       const listedMs = performance.now() - tapped;
       await idle();
       const put = await timed(() => raw.table('docs').put(sameSizeDoc(i, 'raw')));
@@ -81,9 +106,15 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
       series.bare.push(insert.ms);
       series.listed.push(listedMs);
     }
-    return { tap: summarise(series.tap), raw: summarise(series.raw), bare: summarise(series.bare), listed: summarise(series.listed) };
+    return {
+      tap: summarise(series.tap),
+      raw: summarise(series.raw),
+      bare: summarise(series.bare),
+      listed: summarise(series.listed),
+    };
   }
-  const line = (label: string, s: Summary) => console.log(`${label.padEnd(44)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`);
+  const line = (label: string, s: Summary) =>
+    console.log(`${label.padEnd(44)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`);
 
   // As in use: the front desk page keeps these live queries open while staff tap (use-front-desk.ts).
   let listed = 0;
@@ -101,8 +132,12 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
     }),
   );
   // Staff tap once the page shows its lists ('Opening…' until then).
-  const opening = await timed(() => waitUntil(() => answered.size === live.length, { timeoutMs: 300_000, what: "the page's first answers" }));
-  console.log(`the page's live queries first answered after ${ms(opening.ms)} (fake-indexeddb reads a cursor in O(n) per step)`);
+  const opening = await timed(() =>
+    waitUntil(() => answered.size === live.length, { timeoutMs: 300_000, what: "the page's first answers" }),
+  );
+  console.log(
+    `the page's live queries first answered after ${ms(opening.ms)} (fake-indexeddb reads a cursor in O(n) per step)`,
+  );
   const page = await measure(0, CHECK_INS, () => listed);
   live.forEach((s) => s.unsubscribe());
   // The same writes with no page open: what the live queries add to each tap.
@@ -111,8 +146,14 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   const r = page.raw;
 
   const recorded = await localDocs<CheckInDoc>(store, 'check-in');
-  if (recorded.length !== 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE || (await localDocs(store, 'check-in-outcome')).length > 0) throw new Error('Local check-ins missing or decided');
-  console.log(`documents: check-in ${JSON.stringify(recorded[0]).length} B as the page reads it, raw ${JSON.stringify(sameSizeDoc(0, 'raw')).length} B`);
+  if (
+    recorded.length !== 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE ||
+    (await localDocs(store, 'check-in-outcome')).length > 0
+  )
+    throw new Error('Local check-ins missing or decided');
+  console.log(
+    `documents: check-in ${JSON.stringify(recorded[0]).length} B as the page reads it, raw ${JSON.stringify(sameSizeDoc(0, 'raw')).length} B`,
+  );
   line(`tap → durable write, page open (n=${t.n})`, t);
   line('raw Dexie put (same run, alternating)', r);
   line('bare RxDB insert (same run, alternating)', page.bare);
@@ -124,14 +165,25 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
 
   // What the page then computes, once per change of the local data: not part of the target, but
   // it decides how soon the tick shows. The page reads only today's and upcoming passes.
-  const passes: PassDoc[] = [...(await localDocs<PassDoc>(store, 'day-pass')), ...(await localDocs<PassDoc>(store, 'mastr-pass'))];
+  const passes: PassDoc[] = [
+    ...(await localDocs<PassDoc>(store, 'day-pass')),
+    ...(await localDocs<PassDoc>(store, 'mastr-pass')),
+  ];
   const today = where.dayPasses.dayDateStart.$gte;
-  const pagePasses = passes.filter((p) => (p.type === 'day-pass' ? p.dayDateStart : (p.dateAndTimeStart ?? '')) >= today);
+  const pagePasses = passes.filter(
+    (p) => (p.type === 'day-pass' ? p.dayDateStart : (p.dateAndTimeStart ?? '')) >= today,
+  );
   const median = (work: () => unknown) => summarise(Array.from({ length: 5 }, () => timedSync(work))).p50;
-  console.log(`frontDeskLists, all ${passes.length} passes: no check-ins ${ms(median(() => frontDeskLists(passes, [], [], new Date())))}; ` +
-    `${recorded.length} check-ins ${ms(median(() => frontDeskLists(passes, recorded, [], new Date())))}; ` +
-    `the page's ${pagePasses.length} (today and upcoming) with them ${ms(median(() => frontDeskLists(pagePasses, recorded, [], new Date())))}`);
+  console.log(
+    `frontDeskLists, all ${passes.length} passes: no check-ins ${ms(median(() => frontDeskLists(passes, [], [], new Date())))}; ` +
+      `${recorded.length} check-ins ${ms(median(() => frontDeskLists(passes, recorded, [], new Date())))}; ` +
+      `the page's ${pagePasses.length} (today and upcoming) with them ${ms(median(() => frontDeskLists(pagePasses, recorded, [], new Date())))}`,
+  );
 
   verdict(`p95 ≤ ${TARGET_P95_MS} ms`, t.p95 <= TARGET_P95_MS, ms(t.p95));
-  verdict(`p95 ≤ ${TARGET_RATIO}× raw Dexie put`, t.p95 <= TARGET_RATIO * r.p95, `${ratio(t.p95, r.p95)} (p50 ${ratio(t.p50, r.p50)})`);
+  verdict(
+    `p95 ≤ ${TARGET_RATIO}× raw Dexie put`,
+    t.p95 <= TARGET_RATIO * r.p95,
+    `${ratio(t.p95, r.p95)} (p50 ${ratio(t.p50, r.p50)})`,
+  );
 });

@@ -24,7 +24,6 @@ const SHARED = 100; // passes both tablets check in
 const TARGET_MS = 5_000;
 const TIMEOUT_MS = 120_000;
 
-
 await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and decided', async (cleanup) => {
   const stack = await startBenchStack();
   cleanup(() => stack.stop());
@@ -43,14 +42,20 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   }
   for (const { store, cable } of tablets) {
     await cable.cut();
-    await waitUntil(() => !latestStatus(store).online, { timeoutMs: 15_000, what: 'the tablet to notice it is offline' });
+    await waitUntil(() => !latestStatus(store).online, {
+      timeoutMs: 15_000,
+      what: 'the tablet to notice it is offline',
+    });
   }
 
   // Tablet 1 checks in passes 0-499, tablet 2 passes 400-899, interleaved as two desks would.
   const lists = await Promise.all(tablets.map(({ store }) => todayList(store)));
   const byPass = lists.map((list) => new Map(list.map((v) => [v.passId, v])));
   for (let i = 0; i < PER_TABLET; i += 1) {
-    for (const [t, offset] of [[0, 0], [1, PER_TABLET - SHARED]] as const) {
+    for (const [t, offset] of [
+      [0, 0],
+      [1, PER_TABLET - SHARED],
+    ] as const) {
       const view = byPass[t].get(checkedIn[offset + i].passId)!;
       const { text } = await recordCheckIn(tablets[t].store, view, 'tap');
       if (text !== 'Checked In.') throw new Error(`Tablet ${t + 1}: '${text}'`);
@@ -61,10 +66,14 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   const total = 2 * PER_TABLET;
   let recorded: CheckInDoc[] = [];
   await waitUntil(
-    async () => (recorded = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in')))).flat()).length === total,
-    { timeoutMs: 15_000, what: 'every check-in in the tablets\' collections' },
+    async () =>
+      (recorded = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInDoc>(store, 'check-in')))).flat())
+        .length === total,
+    { timeoutMs: 15_000, what: "every check-in in the tablets' collections" },
   );
-  console.log(`offline: ${tablets.map(({ store }) => latestStatus(store).pending).join(' + ')} check-ins waiting to sync; ${SHARED} passes on both tablets`);
+  console.log(
+    `offline: ${tablets.map(({ store }) => latestStatus(store).pending).join(' + ')} check-ins waiting to sync; ${SHARED} passes on both tablets`,
+  );
 
   let restoredAt = Number.POSITIVE_INFINITY;
   let firstContact = 0;
@@ -81,21 +90,30 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   stack.timing?.reset();
 
   const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc>(`mastr_gym_${gym.gymId}`);
-  const serverDocs = async <T,>(prefix: string) =>
+  const serverDocs = async <T>(prefix: string) =>
     (await gymDb.list({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })).rows.map((r) => r.doc as T);
   const serverCheckIns = () => serverDocs<CheckInDoc>('checkin:');
   const serverOutcomes = () => serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
   // Arrivals are followed from change feeds and events, not by reading every outcome back each
   // 50 ms: that polling shared the one Node thread with the server and tablets and slowed them.
-  const serverArrivals = await watchServerArrivals(stack.config.couchUrl!, `mastr_gym_${gym.gymId}`, 'checkin-outcome:', total);
+  const serverArrivals = await watchServerArrivals(
+    stack.config.couchUrl!,
+    `mastr_gym_${gym.gymId}`,
+    'checkin-outcome:',
+    total,
+  );
   const tabletArrivals = tablets.map(({ store }) => watchDeviceArrivals(store, 'check-in-outcome', total));
   cleanup(async () => [serverArrivals, ...tabletArrivals].forEach((a) => a.stop()));
   restoredAt = Date.now();
   await Promise.all(tablets.map(({ cable }) => cable.restore()));
   await waitUntil(() => [serverArrivals, ...tabletArrivals].every((a) => a.doneAt() > 0), {
-    timeoutMs: TIMEOUT_MS, everyMs: 50, what: 'every record decided on the server and on both tablets',
+    timeoutMs: TIMEOUT_MS,
+    everyMs: 50,
+    what: 'every record decided on the server and on both tablets',
   }).catch((err) => {
-    console.log(`progress: ${serverArrivals.count()}/${total} decided on the server, ${tabletArrivals.map((a) => a.count()).join(' and ')} on the tablets; ${bulkDocs.length} pushes answered`);
+    console.log(
+      `progress: ${serverArrivals.count()}/${total} decided on the server, ${tabletArrivals.map((a) => a.count()).join(' and ')} on the tablets; ${bulkDocs.length} pushes answered`,
+    );
     throw err;
   });
   const done = { server: serverArrivals.doneAt(), tablets: tabletArrivals.map((a) => a.doneAt()) };
@@ -103,21 +121,41 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;
   const decisions = new Map((await serverOutcomes()).map((d) => [d.checkInId, d.outcome]));
-  const outcomes = [...decisions.values()].reduce<Record<string, number>>((n, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }), {});
-  const disagreeing = (await Promise.all(tablets.map(({ store }) => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'))))
+  const outcomes = [...decisions.values()].reduce<Record<string, number>>(
+    (n, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }),
+    {},
+  );
+  const disagreeing = (
+    await Promise.all(tablets.map(({ store }) => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome')))
+  )
     .flat()
     .filter((d) => d.outcome !== decisions.get(d.checkInId)).length;
   const allDone = Math.max(done.server, ...done.tablets);
-  console.log(`records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`);
+  console.log(
+    `records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`,
+  );
   // The live long-poll retries at once; a push waits for the replication's retry pause.
-  console.log(`first request reached the server ${ms(firstContact - restoredAt)} after the network came back, first push ${ms(firstPush - restoredAt)} (retry pause)`);
-  console.log(`from the network back:   server decided all ${ms(done.server - restoredAt)}; tablets pulled all ${done.tablets.map((d) => ms(d - restoredAt)).join(' / ')}`);
-  console.log(`from first contact:      server decided all ${ms(done.server - firstContact)}; tablets pulled all ${done.tablets.map((d) => ms(d - firstContact)).join(' / ')}`);
+  console.log(
+    `first request reached the server ${ms(firstContact - restoredAt)} after the network came back, first push ${ms(firstPush - restoredAt)} (retry pause)`,
+  );
+  console.log(
+    `from the network back:   server decided all ${ms(done.server - restoredAt)}; tablets pulled all ${done.tablets.map((d) => ms(d - restoredAt)).join(' / ')}`,
+  );
+  console.log(
+    `from first contact:      server decided all ${ms(done.server - firstContact)}; tablets pulled all ${done.tablets.map((d) => ms(d - firstContact)).join(' / ')}`,
+  );
   const bulkTotal = bulkDocs.reduce((a, b) => a + b, 0);
-  console.log(`gateway _bulk_docs: ${bulkDocs.length} pushes, ${ms(bulkTotal)} in total, ${ms(bulkTotal / total)} per check-in, slowest ${ms(Math.max(...bulkDocs))}`);
+  console.log(
+    `gateway _bulk_docs: ${bulkDocs.length} pushes, ${ms(bulkTotal)} in total, ${ms(bulkTotal / total)} per check-in, slowest ${ms(Math.max(...bulkDocs))}`,
+  );
   if (stack.timing) {
-    console.log("The check-in service's CouchDB calls meanwhile (calls, total, mean; concurrent calls overlap, so totals exceed wall time):");
-    for (const [label, s] of stack.timing.report()) console.log(`  ${label.padEnd(28)} ${String(s.calls).padStart(5)}  ${ms(s.totalMs).padStart(8)}  ${ms(s.totalMs / s.calls)}`);
+    console.log(
+      "The check-in service's CouchDB calls meanwhile (calls, total, mean; concurrent calls overlap, so totals exceed wall time):",
+    );
+    for (const [label, s] of stack.timing.report())
+      console.log(
+        `  ${label.padEnd(28)} ${String(s.calls).padStart(5)}  ${ms(s.totalMs).padStart(8)}  ${ms(s.totalMs / s.calls)}`,
+      );
   }
   verdict(`0 lost`, lost === 0 && disagreeing === 0, `${lost} lost, ${disagreeing} disagreeing`);
   verdict(`≤ ${TARGET_MS} ms from the network back`, allDone - restoredAt <= TARGET_MS, ms(allDone - restoredAt));

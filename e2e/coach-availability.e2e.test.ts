@@ -50,47 +50,53 @@ describe('a coach edits availability offline', () => {
     return doc;
   }
 
-  it('adds and removes next-week slots offline, keeps them over a reload, and syncs them when the server returns', { timeout: 180_000 }, async () => {
-    context = await newAppContext(browser, app.url);
-    const availability = new AvailabilityPage(await context.newPage());
-    await openSignedIn(availability.page, AVAILABILITY_PATH, 'coach', COACH.email);
-    await availability.waitForActiveServiceWorker();
-    await availability.syncBar.waitForInSync();
+  it(
+    'adds and removes next-week slots offline, keeps them over a reload, and syncs them when the server returns',
+    { timeout: 180_000 },
+    async () => {
+      context = await newAppContext(browser, app.url);
+      const availability = new AvailabilityPage(await context.newPage());
+      await openSignedIn(availability.page, AVAILABILITY_PATH, 'coach', COACH.email);
+      await availability.waitForActiveServiceWorker();
+      await availability.syncBar.waitForInSync();
 
-    // What the seed left: the chosen hours are free to change; a requested or booked slot is not.
-    expect(await availability.timesOn('next', ADDED.day)).not.toContain('09:00');
-    expect(await availability.timesOn('next', REMOVED.day)).toContain('12:00');
-    expect(await availability.removeButton('next', REMOVED.day, REMOVED.hour).isDisabled()).toBe(false);
-    expect(await availability.slot('next', REQUESTED.day, REQUESTED.hour).textContent()).toContain('Requested');
-    expect(await availability.removeButton('next', REQUESTED.day, REQUESTED.hour).isDisabled()).toBe(true);
-    expect(await availability.removeButton('current', 'Sat', 10).isDisabled()).toBe(true);
-    expect(await availability.slot('current', 'Sat', 10).textContent()).toContain('Booked');
+      // What the seed left: the chosen hours are free to change; a requested or booked slot is not.
+      expect(await availability.timesOn('next', ADDED.day)).not.toContain('09:00');
+      expect(await availability.timesOn('next', REMOVED.day)).toContain('12:00');
+      expect(await availability.removeButton('next', REMOVED.day, REMOVED.hour).isDisabled()).toBe(false);
+      expect(await availability.slot('next', REQUESTED.day, REQUESTED.hour).textContent()).toContain('Requested');
+      expect(await availability.removeButton('next', REQUESTED.day, REQUESTED.hour).isDisabled()).toBe(true);
+      expect(await availability.removeButton('current', 'Sat', 10).isDisabled()).toBe(true);
+      expect(await availability.slot('current', 'Sat', 10).textContent()).toContain('Booked');
 
-    await app.stopHapiOnly();
-    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+      await app.stopHapiOnly();
+      await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
 
-    await availability.add('next', ADDED.day, ADDED.hour);
-    await expect.poll(() => availability.timesOn('next', ADDED.day), UI_WAIT).toContain('09:00');
-    await availability.remove('next', REMOVED.day, REMOVED.hour);
-    await expect.poll(() => availability.timesOn('next', REMOVED.day), UI_WAIT).not.toContain('12:00');
-    await expect.poll(() => availability.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
+      await availability.add('next', ADDED.day, ADDED.hour);
+      await expect.poll(() => availability.timesOn('next', ADDED.day), UI_WAIT).toContain('09:00');
+      await availability.remove('next', REMOVED.day, REMOVED.hour);
+      await expect.poll(() => availability.timesOn('next', REMOVED.day), UI_WAIT).not.toContain('12:00');
+      await expect.poll(() => availability.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
 
-    // A reload with no server still shows both edits, waiting to sync.
-    await availability.reload();
-    expect(await availability.isControlledByServiceWorker()).toBe(true);
-    await expect.poll(() => availability.timesOn('next', ADDED.day), UI_WAIT).toContain('09:00');
-    expect(await availability.timesOn('next', REMOVED.day)).not.toContain('12:00');
-    expect(await availability.timesOn('next', REMOVED.day)).toEqual(['07:00', '17:00']);
-    await expect.poll(() => availability.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
-    expect(hoursOn(await nextWeekInCouch(), REMOVED.weekday)).toContain(REMOVED.hour);
+      // A reload with no server still shows both edits, waiting to sync.
+      await availability.reload();
+      expect(await availability.isControlledByServiceWorker()).toBe(true);
+      await expect.poll(() => availability.timesOn('next', ADDED.day), UI_WAIT).toContain('09:00');
+      expect(await availability.timesOn('next', REMOVED.day)).not.toContain('12:00');
+      expect(await availability.timesOn('next', REMOVED.day)).toEqual(['07:00', '17:00']);
+      await expect.poll(() => availability.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
+      expect(hoursOn(await nextWeekInCouch(), REMOVED.weekday)).toContain(REMOVED.hour);
 
-    // The server returns: the edit reaches CouchDB without anyone pressing anything.
-    await app.restart();
-    await availability.syncBar.waitForInSync(SYNC_WAIT.timeout);
-    await expect.poll(async () => hoursOn(await nextWeekInCouch(), ADDED.weekday), SYNC_WAIT).toContain(ADDED.hour);
-    const synced = await nextWeekInCouch();
-    expect(hoursOn(synced, REMOVED.weekday)).toEqual([7, 17]);
-    const requested = synced.days.find((d) => d.weekday === REQUESTED.weekday)?.times.find((slot) => slot.time === REQUESTED.hour * 3600);
-    expect(requested).toMatchObject({ requested: true, booked: false });
-  });
+      // The server returns: the edit reaches CouchDB without anyone pressing anything.
+      await app.restart();
+      await availability.syncBar.waitForInSync(SYNC_WAIT.timeout);
+      await expect.poll(async () => hoursOn(await nextWeekInCouch(), ADDED.weekday), SYNC_WAIT).toContain(ADDED.hour);
+      const synced = await nextWeekInCouch();
+      expect(hoursOn(synced, REMOVED.weekday)).toEqual([7, 17]);
+      const requested = synced.days
+        .find((d) => d.weekday === REQUESTED.weekday)
+        ?.times.find((slot) => slot.time === REQUESTED.hour * 3600);
+      expect(requested).toMatchObject({ requested: true, booked: false });
+    },
+  );
 });

@@ -9,7 +9,19 @@ import { FrontDeskPage } from './support/front-desk-page.ts';
 import { MemberPassesPage } from './support/member-passes-page.ts';
 
 /** Public routes, each rendered from the built app under the server's Content-Security-Policy. */
-const PUBLIC_ROUTES = ['/', '/about', '/register', '/register/gym', '/auth', '/auth/user', '/gyms', `/gyms/${DEMO_GYM.profileId}`, '/coaches', `/coaches/${DEMO_COACHES[0].profileId}`, '/no/such/page'];
+const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/register',
+  '/register/gym',
+  '/auth',
+  '/auth/user',
+  '/gyms',
+  `/gyms/${DEMO_GYM.profileId}`,
+  '/coaches',
+  `/coaches/${DEMO_COACHES[0].profileId}`,
+  '/no/such/page',
+];
 const UI_WAIT = { timeout: 15_000, interval: 100 };
 
 declare global {
@@ -46,12 +58,15 @@ describe('the app runs under its Content-Security-Policy', () => {
     await context.addInitScript(() => {
       window.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => {
-        window.__cspViolations!.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`);
+        window.__cspViolations!.push(
+          `${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
+        );
       });
     });
     const page = await context.newPage();
     page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) violations.push(`console: ${message.text()} at ${page.url()}`);
+      if (/Content.Security.Policy/i.test(message.text()))
+        violations.push(`console: ${message.text()} at ${page.url()}`);
     });
     return page;
   }
@@ -62,23 +77,27 @@ describe('the app runs under its Content-Security-Policy', () => {
     violations.push(...recorded.map((v) => `${v} at ${page.url()}`));
   }
 
-  it('serves every page with the policy and renders public pages without a violation', { timeout: 120_000 }, async () => {
-    const page = new AppPage(await newWatchedPage());
-    for (const route of PUBLIC_ROUTES) {
-      const response = await page.page.goto(route, { waitUntil: 'load' });
-      expect(response?.headers()['content-security-policy'], route).toMatch(/script-src 'self'/);
-      expect((await page.rootText()).length, route).toBeGreaterThan(0);
-      await page.page.waitForTimeout(300);
+  it(
+    'serves every page with the policy and renders public pages without a violation',
+    { timeout: 120_000 },
+    async () => {
+      const page = new AppPage(await newWatchedPage());
+      for (const route of PUBLIC_ROUTES) {
+        const response = await page.page.goto(route, { waitUntil: 'load' });
+        expect(response?.headers()['content-security-policy'], route).toMatch(/script-src 'self'/);
+        expect((await page.rootText()).length, route).toBeGreaterThan(0);
+        await page.page.waitForTimeout(300);
+        await collect(page.page);
+      }
+      // The service worker installs and then answers navigations with the cached shell (and its policy).
+      await page.waitForActiveServiceWorker();
+      await page.reload();
+      expect(await page.isControlledByServiceWorker()).toBe(true);
+      expect((await page.rootText()).length).toBeGreaterThan(0);
       await collect(page.page);
-    }
-    // The service worker installs and then answers navigations with the cached shell (and its policy).
-    await page.waitForActiveServiceWorker();
-    await page.reload();
-    expect(await page.isControlledByServiceWorker()).toBe(true);
-    expect((await page.rootText()).length).toBeGreaterThan(0);
-    await collect(page.page);
-    expect(violations).toEqual([]);
-  });
+      expect(violations).toEqual([]);
+    },
+  );
 
   it("shows a member's QR codes and a front desk in sync without a violation", { timeout: 120_000 }, async () => {
     const passes = new MemberPassesPage(await newWatchedPage());

@@ -47,7 +47,9 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
 
   async function todaysPass(clientName: string): Promise<DayPassDoc> {
     const docs = await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
-    const pass = docs.find((d) => d.type === 'day-pass' && d.clientName === clientName && d.dayDateStart.startsWith(ukDateKey()));
+    const pass = docs.find(
+      (d) => d.type === 'day-pass' && d.clientName === clientName && d.dayDateStart.startsWith(ukDateKey()),
+    );
     if (!pass) throw new Error(`No day pass today for ${clientName} in the demo data`);
     return pass;
   }
@@ -60,76 +62,82 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
     return records.map((d) => ({ ...d, decision: decisions.get(d._id) }));
   }
 
-  it('records check-ins offline, survives reloads and new tabs, and converges on one counted and one duplicate', { timeout: 240_000 }, async () => {
-    const [alexPass, samPass] = [await todaysPass('Alex'), await todaysPass('Sam')];
-    const [tabletA, tabletB] = await Promise.all([openTablet(), openTablet()]);
-    const [a, b] = [tabletA.desk, tabletB.desk];
+  it(
+    'records check-ins offline, survives reloads and new tabs, and converges on one counted and one duplicate',
+    { timeout: 240_000 },
+    async () => {
+      const [alexPass, samPass] = [await todaysPass('Alex'), await todaysPass('Sam')];
+      const [tabletA, tabletB] = await Promise.all([openTablet(), openTablet()]);
+      const [a, b] = [tabletA.desk, tabletB.desk];
 
-    // Both tablets list today's passes with their entry codes upper-case.
-    for (const desk of [a, b]) {
-      expect(await desk.listedNames()).toEqual(expect.arrayContaining(['Alex', 'Sam']));
-      expect(await desk.entryCodeOf('Alex')).toBe(alexPass.idCode.toUpperCase());
-      expect(await desk.entryCodeOf('Sam')).toBe(samPass.idCode.toUpperCase());
-      expect(await desk.entryCodeOf('Alex')).toMatch(/^[A-Z0-9]{6}$/);
-    }
+      // Both tablets list today's passes with their entry codes upper-case.
+      for (const desk of [a, b]) {
+        expect(await desk.listedNames()).toEqual(expect.arrayContaining(['Alex', 'Sam']));
+        expect(await desk.entryCodeOf('Alex')).toBe(alexPass.idCode.toUpperCase());
+        expect(await desk.entryCodeOf('Sam')).toBe(samPass.idCode.toUpperCase());
+        expect(await desk.entryCodeOf('Alex')).toMatch(/^[A-Z0-9]{6}$/);
+      }
 
-    await app.stopHapiOnly();
-    await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+      await app.stopHapiOnly();
+      await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
 
-    // Tablet A checks Alex in with the server gone: recorded on the device at once.
-    await a.tapCheckIn('Alex');
-    await expect.poll(() => a.listMessage(), UI_WAIT).toBe('Checked In.');
-    await expect.poll(() => a.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
-    await expect.poll(() => a.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
+      // Tablet A checks Alex in with the server gone: recorded on the device at once.
+      await a.tapCheckIn('Alex');
+      await expect.poll(() => a.listMessage(), UI_WAIT).toBe('Checked In.');
+      await expect.poll(() => a.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
+      await expect.poll(() => a.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
 
-    // A reload (a cold start with no server) still shows it, waiting to sync.
-    await a.reload();
-    await expect.poll(() => a.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
-    await expect.poll(() => a.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
-    await expect.poll(() => a.syncBar.text(), UI_WAIT).toContain('Offline');
+      // A reload (a cold start with no server) still shows it, waiting to sync.
+      await a.reload();
+      await expect.poll(() => a.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
+      await expect.poll(() => a.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => a.syncBar.text(), UI_WAIT).toContain('Offline');
 
-    // A new tab on tablet A cold-starts into the front desk with the server still stopped.
-    const newTab = new FrontDeskPage(await tabletA.context.newPage());
-    await newTab.open(TODAY_PATH);
-    expect(await newTab.isControlledByServiceWorker()).toBe(true);
-    expect(newTab.page.url()).toBe(`${app.url}${TODAY_PATH}`);
-    expect(await newTab.listedNames()).toEqual(expect.arrayContaining(['Alex', 'Sam']));
-    await expect.poll(() => newTab.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
-    await newTab.page.close();
+      // A new tab on tablet A cold-starts into the front desk with the server still stopped.
+      const newTab = new FrontDeskPage(await tabletA.context.newPage());
+      await newTab.open(TODAY_PATH);
+      expect(await newTab.isControlledByServiceWorker()).toBe(true);
+      expect(newTab.page.url()).toBe(`${app.url}${TODAY_PATH}`);
+      expect(await newTab.listedNames()).toEqual(expect.arrayContaining(['Alex', 'Sam']));
+      await expect.poll(() => newTab.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
+      await newTab.page.close();
 
-    // Tablet B has not seen A's check-in and checks Alex in too; it also checks Sam in by typed code.
-    expect(await b.tickOf('Alex').count()).toBe(0);
-    await b.tapCheckIn('Alex');
-    await expect.poll(() => b.listMessage(), UI_WAIT).toBe('Checked In.');
-    await b.open(HOME_PATH);
-    await b.waitForCountTiles();
-    await b.checkInByCode(samPass.idCode.toLowerCase());
-    await expect.poll(() => b.panelMessage(), UI_WAIT).toMatch(/^Checked In\./);
-    await expect.poll(() => b.syncBar.pending(), UI_WAIT).toBe(2);
-    await b.open(TODAY_PATH);
+      // Tablet B has not seen A's check-in and checks Alex in too; it also checks Sam in by typed code.
+      expect(await b.tickOf('Alex').count()).toBe(0);
+      await b.tapCheckIn('Alex');
+      await expect.poll(() => b.listMessage(), UI_WAIT).toBe('Checked In.');
+      await b.open(HOME_PATH);
+      await b.waitForCountTiles();
+      await b.checkInByCode(samPass.idCode.toLowerCase());
+      await expect.poll(() => b.panelMessage(), UI_WAIT).toMatch(/^Checked In\./);
+      await expect.poll(() => b.syncBar.pending(), UI_WAIT).toBe(2);
+      await b.open(TODAY_PATH);
 
-    // The server returns: nobody presses anything, both tablets send, pull and agree.
-    await app.restart();
-    for (const desk of [a, b]) await desk.syncBar.waitForInSync(SYNC_WAIT.timeout);
-    await expect.poll(async () => (await checkInsOf(alexPass.passId)).map((c) => c.decision?.outcome).sort(), SYNC_WAIT).toEqual(['counted', 'duplicate']);
+      // The server returns: nobody presses anything, both tablets send, pull and agree.
+      await app.restart();
+      for (const desk of [a, b]) await desk.syncBar.waitForInSync(SYNC_WAIT.timeout);
+      await expect
+        .poll(async () => (await checkInsOf(alexPass.passId)).map((c) => c.decision?.outcome).sort(), SYNC_WAIT)
+        .toEqual(['counted', 'duplicate']);
 
-    const alexCheckIns = await checkInsOf(alexPass.passId);
-    const counted = alexCheckIns.find((c) => c.decision?.outcome === 'counted')!;
-    const duplicate = alexCheckIns.find((c) => c.decision?.outcome === 'duplicate')!;
-    expect(duplicate.decision!.duplicateOf).toBe(counted._id);
-    expect(counted.deviceId).not.toBe(duplicate.deviceId);
-    expect(alexCheckIns.every((c) => c.method === 'tap')).toBe(true);
-    const samCheckIns = await checkInsOf(samPass.passId);
-    expect(samCheckIns.map((c) => [c.method, c.decision?.outcome])).toEqual([['code', 'counted']]);
+      const alexCheckIns = await checkInsOf(alexPass.passId);
+      const counted = alexCheckIns.find((c) => c.decision?.outcome === 'counted')!;
+      const duplicate = alexCheckIns.find((c) => c.decision?.outcome === 'duplicate')!;
+      expect(duplicate.decision!.duplicateOf).toBe(counted._id);
+      expect(counted.deviceId).not.toBe(duplicate.deviceId);
+      expect(alexCheckIns.every((c) => c.method === 'tap')).toBe(true);
+      const samCheckIns = await checkInsOf(samPass.passId);
+      expect(samCheckIns.map((c) => [c.method, c.decision?.outcome])).toEqual([['code', 'counted']]);
 
-    // Every tablet shows the same outcome: one check-in counted, the other marked a duplicate.
-    for (const desk of [a, b]) {
-      await expect.poll(() => desk.noteOf('Alex'), SYNC_WAIT).toMatch(/^Duplicate/);
-      await expect.poll(() => desk.tickOf('Alex').textContent(), SYNC_WAIT).not.toContain('waiting to sync');
-      await expect.poll(() => desk.tickOf('Sam').textContent(), SYNC_WAIT).toContain('✓');
-      expect(await desk.syncBar.pending()).toBe(0);
-    }
-    expect(await a.noteOf('Alex')).toBe(await b.noteOf('Alex'));
-    expect(await a.tickOf('Alex').textContent()).toBe(await b.tickOf('Alex').textContent());
-  });
+      // Every tablet shows the same outcome: one check-in counted, the other marked a duplicate.
+      for (const desk of [a, b]) {
+        await expect.poll(() => desk.noteOf('Alex'), SYNC_WAIT).toMatch(/^Duplicate/);
+        await expect.poll(() => desk.tickOf('Alex').textContent(), SYNC_WAIT).not.toContain('waiting to sync');
+        await expect.poll(() => desk.tickOf('Sam').textContent(), SYNC_WAIT).toContain('✓');
+        expect(await desk.syncBar.pending()).toBe(0);
+      }
+      expect(await a.noteOf('Alex')).toBe(await b.noteOf('Alex'));
+      expect(await a.tickOf('Alex').textContent()).toBe(await b.tickOf('Alex').textContent());
+    },
+  );
 });

@@ -11,7 +11,13 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import {
-  DayPassBookingPage, FrontDeskByCode, HostedPaymentPage, PaidPassesPage, settleInstalledApp, StripeSettingsPage, testModeBadge,
+  DayPassBookingPage,
+  FrontDeskByCode,
+  HostedPaymentPage,
+  PaidPassesPage,
+  settleInstalledApp,
+  StripeSettingsPage,
+  testModeBadge,
 } from './support/payment-pages.ts';
 
 const MEMBER = DEMO_MEMBERS[0];
@@ -50,94 +56,112 @@ describe('payments through the local test provider', () => {
     return context.newPage();
   }
 
-  it('a member pays for a day pass for today; it reaches their passes and the front desk, which checks it in', { timeout: 180_000 }, async () => {
-    const today = ukDateKey();
-    // The gym's tablet is open on today's list before the sale: the pass must arrive by sync alone.
-    const desk = new FrontDeskByCode(await newPage());
-    await openSignedIn(desk.page, DESK_TODAY_PATH, 'gym', DEMO_GYM.email);
-    await settleInstalledApp(desk);
-    await desk.syncBar.waitForInSync();
-    await expect.poll(() => testModeBadge(desk.page).textContent(), UI_WAIT).toBe('Test mode');
+  it(
+    'a member pays for a day pass for today; it reaches their passes and the front desk, which checks it in',
+    { timeout: 180_000 },
+    async () => {
+      const today = ukDateKey();
+      // The gym's tablet is open on today's list before the sale: the pass must arrive by sync alone.
+      const desk = new FrontDeskByCode(await newPage());
+      await openSignedIn(desk.page, DESK_TODAY_PATH, 'gym', DEMO_GYM.email);
+      await settleInstalledApp(desk);
+      await desk.syncBar.waitForInSync();
+      await expect.poll(() => testModeBadge(desk.page).textContent(), UI_WAIT).toBe('Test mode');
 
-    const passes = new PaidPassesPage(await newPage());
-    await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
-    await settleInstalledApp(passes);
-    await passes.syncBar.waitForInSync();
+      const passes = new PaidPassesPage(await newPage());
+      await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
+      await settleInstalledApp(passes);
+      await passes.syncBar.waitForInSync();
 
-    // Book Day Pass at the demo gym: Adult (the dialog's default), today.
-    const gym = new DayPassBookingPage(passes.page);
-    await gym.open(GYM_PATH);
-    await expect.poll(() => testModeBadge(gym.page).textContent(), UI_WAIT).toBe('Test mode');
-    await gym.bookDayPass(today);
+      // Book Day Pass at the demo gym: Adult (the dialog's default), today.
+      const gym = new DayPassBookingPage(passes.page);
+      await gym.open(GYM_PATH);
+      await expect.poll(() => testModeBadge(gym.page).textContent(), UI_WAIT).toBe('Test mode');
+      await gym.bookDayPass(today);
 
-    // The provider's hosted checkout charges the gym's stored adult price.
-    const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
-    await checkout.waitFor('checkout');
-    expect(await checkout.banner()).toContain('TEST MODE');
-    expect(await checkout.amount()).toBe(formatPence(DEMO_GYM.profile.adultDayPassPrice!));
-    expect(await checkout.summary()).toContain(DEMO_GYM.gymName);
-    await checkout.press('Pay');
+      // The provider's hosted checkout charges the gym's stored adult price.
+      const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
+      await checkout.waitFor('checkout');
+      expect(await checkout.banner()).toContain('TEST MODE');
+      expect(await checkout.amount()).toBe(formatPence(DEMO_GYM.profile.adultDayPassPrice!));
+      expect(await checkout.summary()).toContain(DEMO_GYM.gymName);
+      await checkout.press('Pay');
 
-    // Back in the app: the paid session's pass arrives by sync, with its entry code.
-    const pass = await paidPassArrives(passes);
-    const passId = pass.passId;
-    expect(pass).toMatchObject({ passType: 'Adult', gymId: DEMO_GYM.profileId, dayDateStart: `${today}T00:00:00`, pricePence: DEMO_GYM.profile.adultDayPassPrice });
-    const code = pass.idCode.toUpperCase();
-    await expect.poll(() => passes.cardWithCode(code).count(), SYNC_WAIT).toBe(1);
-    expect(await passes.cardWithCode(code).textContent()).toContain('Today');
+      // Back in the app: the paid session's pass arrives by sync, with its entry code.
+      const pass = await paidPassArrives(passes);
+      const passId = pass.passId;
+      expect(pass).toMatchObject({
+        passType: 'Adult',
+        gymId: DEMO_GYM.profileId,
+        dayDateStart: `${today}T00:00:00`,
+        pricePence: DEMO_GYM.profile.adultDayPassPrice,
+      });
+      const code = pass.idCode.toUpperCase();
+      await expect.poll(() => passes.cardWithCode(code).count(), SYNC_WAIT).toBe(1);
+      expect(await passes.cardWithCode(code).textContent()).toContain('Today');
 
-    // The front desk's list shows it without a reload, and checks it in.
-    await expect.poll(() => desk.rowWithCode(code).count(), SYNC_WAIT).toBe(1);
-    await desk.tapCheckInOf(code);
-    await expect.poll(() => desk.listMessage(), UI_WAIT).toBe('Checked In.');
-    await expect
-      .poll(async () => {
-        const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
-        const checkIns = new Set(docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id));
-        const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
-        return outcomes.filter((d) => checkIns.has(d.checkInId)).map((d) => d.outcome);
-      }, SYNC_WAIT)
-      .toEqual(['counted']);
-  });
+      // The front desk's list shows it without a reload, and checks it in.
+      await expect.poll(() => desk.rowWithCode(code).count(), SYNC_WAIT).toBe(1);
+      await desk.tapCheckInOf(code);
+      await expect.poll(() => desk.listMessage(), UI_WAIT).toBe('Checked In.');
+      await expect
+        .poll(async () => {
+          const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
+          const checkIns = new Set(docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id));
+          const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
+          return outcomes.filter((d) => checkIns.has(d.checkInId)).map((d) => d.outcome);
+        }, SYNC_WAIT)
+        .toEqual(['counted']);
+    },
+  );
 
-  it('a member leaves a checkout unpaid, then pays for tomorrow and cancels with a full refund', { timeout: 180_000 }, async () => {
-    const tomorrow = addDaysToKey(ukDateKey(), 1);
-    const passes = new PaidPassesPage(await newPage());
-    await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
-    await settleInstalledApp(passes);
-    await passes.syncBar.waitForInSync();
-    const passCount = async () => (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter((d) => d.type === 'day-pass').length;
-    const before = await passCount();
+  it(
+    'a member leaves a checkout unpaid, then pays for tomorrow and cancels with a full refund',
+    { timeout: 180_000 },
+    async () => {
+      const tomorrow = addDaysToKey(ukDateKey(), 1);
+      const passes = new PaidPassesPage(await newPage());
+      await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
+      await settleInstalledApp(passes);
+      await passes.syncBar.waitForInSync();
+      const passCount = async () =>
+        (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter((d) => d.type === 'day-pass').length;
+      const before = await passCount();
 
-    // Cancel on the hosted checkout: back on the gym's profile, told nothing was charged; no pass.
-    const gym = new DayPassBookingPage(passes.page);
-    await gym.open(GYM_PATH);
-    await gym.bookDayPass(tomorrow);
-    const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
-    await checkout.waitFor('checkout');
-    await checkout.press('Cancel');
-    await passes.page.waitForURL((url) => url.origin === app.url && url.pathname === GYM_PATH, { timeout: 15_000 });
-    await expect.poll(() => passes.page.locator('.checkout-notice__text').textContent(), UI_WAIT).toBe('Payment cancelled. You have not been charged.');
-    expect(await passCount()).toBe(before);
+      // Cancel on the hosted checkout: back on the gym's profile, told nothing was charged; no pass.
+      const gym = new DayPassBookingPage(passes.page);
+      await gym.open(GYM_PATH);
+      await gym.bookDayPass(tomorrow);
+      const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
+      await checkout.waitFor('checkout');
+      await checkout.press('Cancel');
+      await passes.page.waitForURL((url) => url.origin === app.url && url.pathname === GYM_PATH, { timeout: 15_000 });
+      await expect
+        .poll(() => passes.page.locator('.checkout-notice__text').textContent(), UI_WAIT)
+        .toBe('Payment cancelled. You have not been charged.');
+      expect(await passCount()).toBe(before);
 
-    // Pay this time, then cancel the pass from the member's passes: the dialog promises a full refund.
-    await gym.bookDayPass(tomorrow);
-    await checkout.waitFor('checkout');
-    await checkout.press('Pay');
-    const pass = await paidPassArrives(passes);
-    expect(pass.dayDateStart).toBe(`${tomorrow}T00:00:00`);
-    const card = passes.cardWithCode(pass.idCode.toUpperCase());
-    await expect.poll(() => card.count(), SYNC_WAIT).toBe(1);
-    await card.getByRole('button', { name: /^Cancel\b/ }).click();
-    const dialog = passes.page.getByRole('dialog', { name: 'Cancel Day Pass' });
-    await expect.poll(() => dialog.textContent(), UI_WAIT).toContain('You will get a full refund to your card.');
-    await dialog.getByRole('button', { name: 'Cancel Day Pass', exact: true }).click();
+      // Pay this time, then cancel the pass from the member's passes: the dialog promises a full refund.
+      await gym.bookDayPass(tomorrow);
+      await checkout.waitFor('checkout');
+      await checkout.press('Pay');
+      const pass = await paidPassArrives(passes);
+      expect(pass.dayDateStart).toBe(`${tomorrow}T00:00:00`);
+      const card = passes.cardWithCode(pass.idCode.toUpperCase());
+      await expect.poll(() => card.count(), SYNC_WAIT).toBe(1);
+      await card.getByRole('button', { name: /^Cancel\b/ }).click();
+      const dialog = passes.page.getByRole('dialog', { name: 'Cancel Day Pass' });
+      await expect.poll(() => dialog.textContent(), UI_WAIT).toContain('You will get a full refund to your card.');
+      await dialog.getByRole('button', { name: 'Cancel Day Pass', exact: true }).click();
 
-    await expect.poll(() => passes.statusLine(), UI_WAIT).toMatch(/refunded in full/);
-    expect(await card.count()).toBe(0);
-    const gymCopy = (await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId)).find((d) => d.passId === pass.passId);
-    expect(gymCopy?.cancelled).toBe(true);
-  });
+      await expect.poll(() => passes.statusLine(), UI_WAIT).toMatch(/refunded in full/);
+      expect(await card.count()).toBe(0);
+      const gymCopy = (await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId)).find(
+        (d) => d.passId === pass.passId,
+      );
+      expect(gymCopy?.cancelled).toBe(true);
+    },
+  );
 
   it('a new gym onboards with Stripe and subscribes to the Basic plan', { timeout: 180_000 }, async () => {
     const email = `new.gym+${Date.now()}@example.co.uk`;
@@ -157,12 +181,17 @@ describe('payments through the local test provider', () => {
     await hosted.press('Complete onboarding');
     await stripe.page.waitForURL((url) => url.origin === app.url && url.pathname === STRIPE_PATH, { timeout: 15_000 });
     await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Login To Stripe');
-    expect(await stripe.panel('Login To Stripe').textContent()).toContain("Don't forget to submit your Identity Document");
+    expect(await stripe.panel('Login To Stripe').textContent()).toContain(
+      "Don't forget to submit your Identity Document",
+    );
     expect(await stripe.button('Login').isEnabled()).toBe(true);
 
     // Select Plan → Basic Subscription → the provider's subscription checkout → Pay.
     await stripe.button('Select Plan').click();
-    await stripe.dialog('Select Plan').getByRole('button', { name: 'Basic Subscription', exact: true }).click({ timeout: 15_000 });
+    await stripe
+      .dialog('Select Plan')
+      .getByRole('button', { name: 'Basic Subscription', exact: true })
+      .click({ timeout: 15_000 });
     await hosted.waitFor('checkout');
     expect(await hosted.amount()).toMatch(/^£\d+\.\d{2} per month$/);
     await hosted.press('Pay');
@@ -175,8 +204,13 @@ describe('payments through the local test provider', () => {
     await expect.poll(() => testModeBadge(stripe.page).textContent(), UI_WAIT).toBe('Test mode');
 
     // The home's Account pod says the same.
-    await stripe.page.getByRole('navigation', { name: 'Gym dashboard' }).getByRole('link', { name: 'Home', exact: true }).click();
-    const accountPod = stripe.page.locator('li.pod').filter({ has: stripe.page.getByRole('heading', { name: 'Account', exact: true }) });
+    await stripe.page
+      .getByRole('navigation', { name: 'Gym dashboard' })
+      .getByRole('link', { name: 'Home', exact: true })
+      .click();
+    const accountPod = stripe.page
+      .locator('li.pod')
+      .filter({ has: stripe.page.getByRole('heading', { name: 'Account', exact: true }) });
     await expect.poll(() => accountPod.locator('.pod__value').textContent(), UI_WAIT).toBe('Basic');
   });
 
@@ -190,7 +224,9 @@ describe('payments through the local test provider', () => {
     expect(sessionId).toMatch(/^cs_test_/);
     await expect.poll(() => passes.checkoutNotice(), SYNC_WAIT).toBe('Your pass is ready.');
     const passId = await checkoutPassId(sessionId!);
-    const paid = (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter((d) => d.type === 'day-pass' && d.passId === passId);
+    const paid = (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter(
+      (d) => d.type === 'day-pass' && d.passId === passId,
+    );
     expect(paid).toHaveLength(1);
     return paid[0];
   }
@@ -200,7 +236,13 @@ describe('payments through the local test provider', () => {
     const response = await fetch(`${app.url}/api/register/gym`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ gymName: 'Riverside Grappling', email, mobile: '07700 900099', pwd: DEMO_PASSWORD, termsOfUseAccepted: true }),
+      body: JSON.stringify({
+        gymName: 'Riverside Grappling',
+        email,
+        mobile: '07700 900099',
+        pwd: DEMO_PASSWORD,
+        termsOfUseAccepted: true,
+      }),
     });
     expect(response.status).toBe(201);
     await expect.poll(() => app.outbox().some((mail) => mail.to === email), UI_WAIT).toBe(true);

@@ -7,7 +7,10 @@ const HOUR = 3600;
 type Flag = '' | 'booked' | 'requested';
 
 /** A week with slots given per weekday as [hour, flag] pairs. */
-function week(slots: Partial<Record<number, [hour: number, flag?: Flag][]>>, updatedAt = '2026-11-16T10:00:00.000Z'): AvailabilityWeekDoc {
+function week(
+  slots: Partial<Record<number, [hour: number, flag?: Flag][]>>,
+  updatedAt = '2026-11-16T10:00:00.000Z',
+): AvailabilityWeekDoc {
   return {
     _id: 'availability:week:2026-11-15',
     type: 'availability-week',
@@ -29,16 +32,28 @@ function week(slots: Partial<Record<number, [hour: number, flag?: Flag][]>>, upd
 }
 
 const timesOn = (doc: AvailabilityWeekDoc, weekday: number) =>
-  doc.days.find((d) => d.weekday === weekday)!.times.map((t) => [t.time / HOUR, t.booked ? 'booked' : t.requested ? 'requested' : '']);
+  doc.days
+    .find((d) => d.weekday === weekday)!
+    .times.map((t) => [t.time / HOUR, t.booked ? 'booked' : t.requested ? 'requested' : '']);
 
 describe('mergeAvailability (coach offline edit against newer server state)', () => {
   it('restores a booked slot the coach removed offline and says why', () => {
     const server = week({ 2: [[8, 'booked'], [9]] });
     const device = week({ 2: [[9]] });
     const { merged, notices } = mergeAvailability(server, device);
-    expect(timesOn(merged, 2)).toEqual([[8, 'booked'], [9, '']]);
+    expect(timesOn(merged, 2)).toEqual([
+      [8, 'booked'],
+      [9, ''],
+    ]);
     expect(notices).toEqual([
-      { weekStart: '2026-11-15', weekday: 2, abbreviation: 'Tue', time: 8 * HOUR, reason: 'booked', message: '08:00 on Tue was kept: a client has booked it.' },
+      {
+        weekStart: '2026-11-15',
+        weekday: 2,
+        abbreviation: 'Tue',
+        time: 8 * HOUR,
+        reason: 'booked',
+        message: '08:00 on Tue was kept: a client has booked it.',
+      },
     ]);
   });
 
@@ -52,7 +67,10 @@ describe('mergeAvailability (coach offline edit against newer server state)', ()
     const server = week({ 1: [[7], [12]], 3: [[10]] });
     const device = week({ 1: [[12], [6]], 3: [], 4: [[20]] });
     const { merged, notices } = mergeAvailability(server, device);
-    expect(timesOn(merged, 1)).toEqual([[6, ''], [12, '']]);
+    expect(timesOn(merged, 1)).toEqual([
+      [6, ''],
+      [12, ''],
+    ]);
     expect(timesOn(merged, 3)).toEqual([]);
     expect(timesOn(merged, 4)).toEqual([[20, '']]);
     expect(notices).toEqual([]);
@@ -63,14 +81,22 @@ describe('mergeAvailability (coach offline edit against newer server state)', ()
     const server = week({ 2: [[9], [10, 'requested']] });
     const device = week({ 2: [[9, 'booked'], [10], [11, 'requested']] });
     const { merged, notices } = mergeAvailability(server, device);
-    expect(timesOn(merged, 2)).toEqual([[9, ''], [10, 'requested'], [11, '']]);
+    expect(timesOn(merged, 2)).toEqual([
+      [9, ''],
+      [10, 'requested'],
+      [11, ''],
+    ]);
     expect(notices).toEqual([]);
   });
 
   it('keeps the later of the two edit times', () => {
     const server = week({}, '2026-11-16T10:00:00.000Z');
-    expect(mergeAvailability(server, week({}, '2026-11-16T11:00:00.000Z')).merged.updatedAt).toBe('2026-11-16T11:00:00.000Z');
-    expect(mergeAvailability(server, week({}, '2026-11-16T09:00:00.000Z')).merged.updatedAt).toBe('2026-11-16T10:00:00.000Z');
+    expect(mergeAvailability(server, week({}, '2026-11-16T11:00:00.000Z')).merged.updatedAt).toBe(
+      '2026-11-16T11:00:00.000Z',
+    );
+    expect(mergeAvailability(server, week({}, '2026-11-16T09:00:00.000Z')).merged.updatedAt).toBe(
+      '2026-11-16T10:00:00.000Z',
+    );
   });
 
   it('produces a write the gateway accepts', () => {
@@ -98,7 +124,20 @@ describe('keepsLockedSlots (the gateway check on a coach device write)', () => {
   });
 
   it('refuses a new lock from the device, on a free slot or a new one', () => {
-    expect(keepsLockedSlots(server, week({ 2: [[8, 'booked'], [9, 'booked']], 5: [[17, 'requested']] }))).toBe(false);
-    expect(keepsLockedSlots(server, week({ 2: [[8, 'booked'], [9]], 5: [[17, 'requested']], 6: [[20, 'requested']] }))).toBe(false);
+    expect(
+      keepsLockedSlots(
+        server,
+        week({
+          2: [
+            [8, 'booked'],
+            [9, 'booked'],
+          ],
+          5: [[17, 'requested']],
+        }),
+      ),
+    ).toBe(false);
+    expect(
+      keepsLockedSlots(server, week({ 2: [[8, 'booked'], [9]], 5: [[17, 'requested']], 6: [[20, 'requested']] })),
+    ).toBe(false);
   });
 });

@@ -44,7 +44,9 @@ export function mergeAvailability(
     const serverSlots = new Map(serverDay.times.map((s) => [s.time, s]));
     const times: TimeSlot[] = (deviceDay?.times ?? []).map((slot) => {
       const onServer = serverSlots.get(slot.time);
-      return onServer ? { ...slot, booked: onServer.booked, requested: onServer.requested } : { ...slot, booked: false, requested: false };
+      return onServer
+        ? { ...slot, booked: onServer.booked, requested: onServer.requested }
+        : { ...slot, booked: false, requested: false };
     });
     for (const slot of serverDay.times) {
       if (locked(slot) && !times.some((t) => t.time === slot.time)) {
@@ -55,7 +57,10 @@ export function mergeAvailability(
     times.sort((a, b) => a.time - b.time);
     return { ...serverDay, times };
   });
-  return { merged: { ...device, days, updatedAt: device.updatedAt > server.updatedAt ? device.updatedAt : server.updatedAt }, notices };
+  return {
+    merged: { ...device, days, updatedAt: device.updatedAt > server.updatedAt ? device.updatedAt : server.updatedAt },
+    notices,
+  };
 }
 
 /**
@@ -71,7 +76,9 @@ export function keepsLockedSlots(server: AvailabilityWeekDoc, device: Availabili
       .filter(locked)
       .every((s) => deviceSlots.get(s.time)?.booked === s.booked && deviceSlots.get(s.time)?.requested === s.requested);
     // The device may not lock a slot itself either.
-    const noNewLocks = [...deviceSlots.values()].every((s) => !locked(s) || (serverSlots.get(s.time) && locked(serverSlots.get(s.time)!)));
+    const noNewLocks = [...deviceSlots.values()].every(
+      (s) => !locked(s) || (serverSlots.get(s.time) && locked(serverSlots.get(s.time)!)),
+    );
     return lockedKept && noNewLocks;
   });
 }

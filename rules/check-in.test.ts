@@ -27,7 +27,10 @@ describe('decideCheckIn', () => {
 
   it('counts a Mastr class pass once: any later check-in is a duplicate of the first', () => {
     expect(decideCheckIn('mastr-pass', [], T)).toEqual({ outcome: 'counted' });
-    expect(decideCheckIn('mastr-pass', [first], plus(5 * 3600_000))).toMatchObject({ outcome: 'duplicate', duplicateOf: first.checkInId });
+    expect(decideCheckIn('mastr-pass', [first], plus(5 * 3600_000))).toMatchObject({
+      outcome: 'duplicate',
+      duplicateOf: first.checkInId,
+    });
   });
 });
 
@@ -45,10 +48,18 @@ describe('canCheckInAgain', () => {
 });
 
 describe('checkInRefusal', () => {
-  const dayPass = (extra: Partial<DayPassDoc> = {}) => ({ type: 'day-pass', dayDateStart: '2026-11-20T00:00:00', cancelled: false, expired: false, ...extra }) as DayPassDoc;
-  const mastrPass = (dateAndTimeStart: string | null) => ({ type: 'mastr-pass', dateAndTimeStart, expired: false }) as MastrPassDoc;
+  const dayPass = (extra: Partial<DayPassDoc> = {}) =>
+    ({
+      type: 'day-pass',
+      dayDateStart: '2026-11-20T00:00:00',
+      cancelled: false,
+      expired: false,
+      ...extra,
+    }) as DayPassDoc;
+  const mastrPass = (dateAndTimeStart: string | null) =>
+    ({ type: 'mastr-pass', dateAndTimeStart, expired: false }) as MastrPassDoc;
 
-  it("admits a live pass on its own UK day", () => {
+  it('admits a live pass on its own UK day', () => {
     expect(checkInRefusal(dayPass(), T)).toBeNull();
     expect(checkInRefusal(mastrPass('2026-11-20T18:00:00'), T)).toBeNull();
     // 23:30 UK in summer is 22:30 UTC: still that UK day.
@@ -61,6 +72,8 @@ describe('checkInRefusal', () => {
     expect(checkInRefusal(dayPass({ expired: true }), T)).toBe(REFUSALS.expired);
     expect(checkInRefusal(mastrPass(null), T)).toBe(REFUSALS.unassigned);
     expect(checkInRefusal(dayPass({ dayDateStart: '2026-11-21T00:00:00' }), T)).toBe(REFUSALS.otherDay);
-    expect(checkInRefusal(dayPass({ dayDateStart: '2026-07-01T00:00:00' }), '2026-07-01T23:30:00.000Z')).toBe(REFUSALS.otherDay);
+    expect(checkInRefusal(dayPass({ dayDateStart: '2026-07-01T00:00:00' }), '2026-07-01T23:30:00.000Z')).toBe(
+      REFUSALS.otherDay,
+    );
   });
 });

@@ -4,7 +4,7 @@ import { passDay } from './pass-listing.ts';
 import { REFUSALS } from './refusals.ts';
 
 /** A day pass may be checked in again only 60 minutes after its latest counted check-in (§4, §9). */
-export const RECHECK_IN_MS = RECHECK_IN_MINUTES * 60 * 1000;
+const RECHECK_IN_MS = RECHECK_IN_MINUTES * 60 * 1000;
 
 export type PassKind = 'day-pass' | 'mastr-pass';
 
@@ -14,9 +14,7 @@ export interface CountedCheckIn {
   at: string;
 }
 
-export type CheckInDecision =
-  | { outcome: 'counted' }
-  | { outcome: 'duplicate'; duplicateOf: string; reason: string };
+export type CheckInDecision = { outcome: 'counted' } | { outcome: 'duplicate'; duplicateOf: string; reason: string };
 
 /**
  * The 60-minute rule as the server applies it on arrival. A day pass check-in counts unless a

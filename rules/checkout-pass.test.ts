@@ -10,7 +10,11 @@ describe('checkoutPassId', () => {
   });
 
   it('gives each session its own id, and the same session always the same id', async () => {
-    const [a, again, b] = await Promise.all([checkoutPassId('cs_test_1'), checkoutPassId('cs_test_1'), checkoutPassId('cs_test_2')]);
+    const [a, again, b] = await Promise.all([
+      checkoutPassId('cs_test_1'),
+      checkoutPassId('cs_test_1'),
+      checkoutPassId('cs_test_2'),
+    ]);
     expect(a).toBe(again);
     expect(a).not.toBe(b);
     expect(a).toMatch(/^[0-9a-f]{24}$/);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { coachSlotDate, coachSlotTimes, coachWeekStartOf, isDaySelectable, isSlotSelectable, slotState } from './coach-slots.ts';
+import {
+  coachSlotDate,
+  coachSlotTimes,
+  coachWeekStartOf,
+  isDaySelectable,
+  isSlotSelectable,
+  slotState,
+} from './coach-slots.ts';
 
 const free = { booked: false, requested: false };
 
@@ -24,11 +31,13 @@ describe('slot selectability (§4)', () => {
   });
 
   it('accepts every day of next week, today included', () => {
-    for (let weekday = 0; weekday <= 6; weekday += 1) expect(isDaySelectable('nextWeek', weekday, wednesday)).toBe(true);
+    for (let weekday = 0; weekday <= 6; weekday += 1)
+      expect(isDaySelectable('nextWeek', weekday, wednesday)).toBe(true);
   });
 
   it('on Saturday nothing in the current week is selectable', () => {
-    for (let weekday = 0; weekday <= 6; weekday += 1) expect(isDaySelectable('currentWeek', weekday, '2026-11-21')).toBe(false);
+    for (let weekday = 0; weekday <= 6; weekday += 1)
+      expect(isDaySelectable('currentWeek', weekday, '2026-11-21')).toBe(false);
   });
 
   it('refuses booked and requested slots on any day', () => {
@@ -50,6 +59,9 @@ describe('slot dates', () => {
 
   it('dates a weekday from its week start and times the hour-long session', () => {
     expect(coachSlotDate('2026-11-29', 6)).toBe('2026-12-05');
-    expect(coachSlotTimes('2026-11-29', 2, 64800)).toEqual({ startTime: '2026-12-01T18:00:00', endTime: '2026-12-01T19:00:00' });
+    expect(coachSlotTimes('2026-11-29', 2, 64800)).toEqual({
+      startTime: '2026-12-01T18:00:00',
+      endTime: '2026-12-01T19:00:00',
+    });
   });
 });

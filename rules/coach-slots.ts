@@ -45,6 +45,10 @@ export function coachSlotDate(weekStart: string, weekday: number): string {
 }
 
 /** Start and end (one hour later) of the session a slot stands for, UK wall clock. */
-export function coachSlotTimes(weekStart: string, weekday: number, time: number): { startTime: string; endTime: string } {
+export function coachSlotTimes(
+  weekStart: string,
+  weekday: number,
+  time: number,
+): { startTime: string; endTime: string } {
   return privateSessionTimes(coachSlotDate(weekStart, weekday), time);
 }

@@ -1,13 +1,31 @@
 /** Business constants of §9, written once. */
 
+/** @public §9 class disciplines; the timetable's write rules check against it (issue 10). */
 export const CLASS_DISCIPLINES = [
-  'MMA', 'MMA Sparring', 'MMA Wall Wrestling', 'Boxing', 'Kickboxing', 'Gi Jiu-Jitsu', 'No-Gi Jiu-Jitsu',
-  'Wrestling', 'Freestyle Wrestling', 'Greco-Roman Wrestling', 'Gi Judo', 'No-Gi Judo',
-  'Strength & Conditioning', 'Circuits', 'Open Mat',
+  'MMA',
+  'MMA Sparring',
+  'MMA Wall Wrestling',
+  'Boxing',
+  'Kickboxing',
+  'Gi Jiu-Jitsu',
+  'No-Gi Jiu-Jitsu',
+  'Wrestling',
+  'Freestyle Wrestling',
+  'Greco-Roman Wrestling',
+  'Gi Judo',
+  'No-Gi Judo',
+  'Strength & Conditioning',
+  'Circuits',
+  'Open Mat',
 ] as const;
 
 export const KIDS_CLASS_DISCIPLINES = [
-  'Kids Jiu-Jitsu', 'Kids Gi Jiu-Jitsu', 'Kids No-Gi Jiu-Jitsu', 'Kids Judo', 'Kids Wrestling', 'Kids Boxing',
+  'Kids Jiu-Jitsu',
+  'Kids Gi Jiu-Jitsu',
+  'Kids No-Gi Jiu-Jitsu',
+  'Kids Judo',
+  'Kids Wrestling',
+  'Kids Boxing',
   'Kids Kickboxing',
 ] as const;
 
@@ -15,23 +33,55 @@ export type ClassDiscipline = (typeof CLASS_DISCIPLINES)[number] | (typeof KIDS_
 
 /** Short labels used by the timetable and its colour legend. */
 export const DISCIPLINE_SHORT_LABEL: Record<ClassDiscipline, string> = {
-  MMA: 'MMA', 'MMA Sparring': 'MMA', 'MMA Wall Wrestling': 'MMA',
-  Boxing: 'Box', 'Kids Boxing': 'Box',
-  Kickboxing: 'KB', 'Kids Kickboxing': 'KB',
-  'Gi Jiu-Jitsu': 'Gi', 'No-Gi Jiu-Jitsu': 'No-Gi',
-  Wrestling: 'Wres', 'Freestyle Wrestling': 'Wres', 'Greco-Roman Wrestling': 'Wres', 'Kids Wrestling': 'Wres',
-  'Gi Judo': 'Judo', 'No-Gi Judo': 'Judo', 'Kids Judo': 'Judo',
-  'Strength & Conditioning': 'S&C', Circuits: 'Circ',
-  'Kids Jiu-Jitsu': 'JJ', 'Kids Gi Jiu-Jitsu': 'JJ', 'Kids No-Gi Jiu-Jitsu': 'JJ',
+  MMA: 'MMA',
+  'MMA Sparring': 'MMA',
+  'MMA Wall Wrestling': 'MMA',
+  Boxing: 'Box',
+  'Kids Boxing': 'Box',
+  Kickboxing: 'KB',
+  'Kids Kickboxing': 'KB',
+  'Gi Jiu-Jitsu': 'Gi',
+  'No-Gi Jiu-Jitsu': 'No-Gi',
+  Wrestling: 'Wres',
+  'Freestyle Wrestling': 'Wres',
+  'Greco-Roman Wrestling': 'Wres',
+  'Kids Wrestling': 'Wres',
+  'Gi Judo': 'Judo',
+  'No-Gi Judo': 'Judo',
+  'Kids Judo': 'Judo',
+  'Strength & Conditioning': 'S&C',
+  Circuits: 'Circ',
+  'Kids Jiu-Jitsu': 'JJ',
+  'Kids Gi Jiu-Jitsu': 'JJ',
+  'Kids No-Gi Jiu-Jitsu': 'JJ',
   'Open Mat': 'OM',
 };
 
 export const INVITATION_ONLY = 'Professional - Invitation Only';
+/** @public §9 difficulties; the timetable's write rules check against it (issue 10). */
 export const DIFFICULTIES = ['Fundamentals', 'Intermediate', 'Advanced', INVITATION_ONLY, 'Any'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
-export const COACH_DISCIPLINES = ['MMA', 'MMA Striking', 'Boxing', 'Kickboxing', 'Jiu-Jitsu', 'Wrestling', 'Greco-Roman', 'Judo'] as const;
-export const PT_REQUEST_DISCIPLINES = ['MMA', 'Boxing', 'KickBoxing', 'Jiu-Jitsu', 'Wrestling', 'Greco-Roman', 'Judo'] as const;
+/** @public The §9 coach discipline list, for the coach account page (issue 9). */
+export const COACH_DISCIPLINES = [
+  'MMA',
+  'MMA Striking',
+  'Boxing',
+  'Kickboxing',
+  'Jiu-Jitsu',
+  'Wrestling',
+  'Greco-Roman',
+  'Judo',
+] as const;
+export const PT_REQUEST_DISCIPLINES = [
+  'MMA',
+  'Boxing',
+  'KickBoxing',
+  'Jiu-Jitsu',
+  'Wrestling',
+  'Greco-Roman',
+  'Judo',
+] as const;
 export const EXPERIENCE_LEVELS = ['Beginner', 'Intermediate', 'Advanced'] as const;
 export const SESSION_PREFERENCES = ['1 to 1', 'Dual Sessions', 'No Preference'] as const;
 export const DAY_PASS_TYPES = ['Adult', 'Kids'] as const;
@@ -41,22 +91,31 @@ export const MASTR_CLASS_WEEKS = ['Next Class', 'Following Class'] as const;
 
 /** Gym weeks run Monday (1) to Sunday (7); coach weeks Sunday (0) to Saturday (6). */
 export const GYM_WEEKDAYS = [
-  { weekday: 1, abbreviation: 'Mon' }, { weekday: 2, abbreviation: 'Tue' }, { weekday: 3, abbreviation: 'Wed' },
-  { weekday: 4, abbreviation: 'Thu' }, { weekday: 5, abbreviation: 'Fri' }, { weekday: 6, abbreviation: 'Sat' },
+  { weekday: 1, abbreviation: 'Mon' },
+  { weekday: 2, abbreviation: 'Tue' },
+  { weekday: 3, abbreviation: 'Wed' },
+  { weekday: 4, abbreviation: 'Thu' },
+  { weekday: 5, abbreviation: 'Fri' },
+  { weekday: 6, abbreviation: 'Sat' },
   { weekday: 7, abbreviation: 'Sun' },
 ] as const;
 export const COACH_WEEKDAYS = [
-  { weekday: 0, abbreviation: 'Sun' }, { weekday: 1, abbreviation: 'Mon' }, { weekday: 2, abbreviation: 'Tue' },
-  { weekday: 3, abbreviation: 'Wed' }, { weekday: 4, abbreviation: 'Thu' }, { weekday: 5, abbreviation: 'Fri' },
+  { weekday: 0, abbreviation: 'Sun' },
+  { weekday: 1, abbreviation: 'Mon' },
+  { weekday: 2, abbreviation: 'Tue' },
+  { weekday: 3, abbreviation: 'Wed' },
+  { weekday: 4, abbreviation: 'Thu' },
+  { weekday: 5, abbreviation: 'Fri' },
   { weekday: 6, abbreviation: 'Sat' },
 ] as const;
 
 export const PT_REQUEST_LEAD_DAYS = 2;
 export const RECHECK_IN_MINUTES = 60;
 export const MAX_CARD_AVATARS = 9;
+/** @public At most two gyms in the coach's Registered Gyms home pod (§9, issue 11). */
 export const MAX_HOME_POD_GYMS = 2;
 export const MAX_VISITOR_ITEMS = 7;
-/** The coach-selection modal shows a fixed £20 (§9). */
+/** @public The coach-selection modal shows a fixed £20 (§9, issue 12). */
 export const COACH_SELECTION_PRICE_PENCE = 2000;
 
 /** Pass entry codes: 6 characters with no look-alikes (no I, O, 0, 1); stored lower-case, shown upper-case. */

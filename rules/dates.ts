@@ -35,7 +35,7 @@ export function ukWallClock(now: Date = new Date()): string {
  * Parses a stored wall-clock string into a Date whose local fields equal the wall clock, so
  * date-fns `format` prints exactly what was stored on any device.
  */
-export function parseWallClock(iso: string): Date {
+function parseWallClock(iso: string): Date {
   const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(iso.replace(/Z$/, ''));
   if (!m) return new Date(NaN);
   const [, y, mo, d, h = '0', mi = '0', s = '0'] = m;

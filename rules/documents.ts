@@ -226,7 +226,14 @@ export interface CheckInDoc {
  * `_rev` (documents.test.ts holds the two to each other).
  */
 export const CHECK_IN_FIELDS = [
-  '_id', 'type', 'passId', 'passKind', 'gymId', 'checkedInAt', 'method', 'deviceId',
+  '_id',
+  'type',
+  'passId',
+  'passKind',
+  'gymId',
+  'checkedInAt',
+  'method',
+  'deviceId',
 ] as const satisfies readonly (keyof CheckInDoc)[];
 
 /**
@@ -302,7 +309,7 @@ export interface SlotClaimDoc {
 }
 
 /** A coach's application to a gym PT request (§3 appliedCoaches entry). */
-export interface AppliedCoach {
+interface AppliedCoach {
   _id: string;
   coach_id: string;
   coachName: string;

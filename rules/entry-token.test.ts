@@ -1,14 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { DayPassDoc, MastrPassDoc } from './documents.ts';
 import {
-  assembleEntryToken, entryTokenPayload, entryTokenRefusal, entryTokenSigningInput, fromBase64Url,
-  parseEntryToken, toBase64Url, verifyEntryToken,
+  assembleEntryToken,
+  entryTokenPayload,
+  entryTokenRefusal,
+  entryTokenSigningInput,
+  fromBase64Url,
+  parseEntryToken,
+  toBase64Url,
+  verifyEntryToken,
 } from './entry-token.ts';
 import { REFUSALS } from './refusals.ts';
 
 const GYM = 'aaaaaaaaaaaaaaaaaaaaaaaa';
-const dayPass = { type: 'day-pass', passId: 'bbbbbbbbbbbbbbbbbbbbbbbb', gymId: GYM, idCode: 'k7m2xq', dayDateStart: '2026-11-20T00:00:00' } as DayPassDoc;
-const unassigned = { type: 'mastr-pass', passId: 'cccccccccccccccccccccccc', gymId: GYM, idCode: 'abcdef', dateAndTimeStart: null } as MastrPassDoc;
+const dayPass = {
+  type: 'day-pass',
+  passId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  gymId: GYM,
+  idCode: 'k7m2xq',
+  dayDateStart: '2026-11-20T00:00:00',
+} as DayPassDoc;
+const unassigned = {
+  type: 'mastr-pass',
+  passId: 'cccccccccccccccccccccccc',
+  gymId: GYM,
+  idCode: 'abcdef',
+  dateAndTimeStart: null,
+} as MastrPassDoc;
 
 async function newKey() {
   const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair;
@@ -18,13 +36,21 @@ async function newKey() {
 
 async function signedToken(privateKey: CryptoKey, pass: DayPassDoc | MastrPassDoc) {
   const input = entryTokenSigningInput(entryTokenPayload(pass));
-  const signature = new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, privateKey, new TextEncoder().encode(input)));
+  const signature = new Uint8Array(
+    await crypto.subtle.sign({ name: 'Ed25519' }, privateKey, new TextEncoder().encode(input)),
+  );
   return assembleEntryToken(input, signature);
 }
 
 describe('entry tokens', () => {
   it('carries the pass, its kind, gym, entry code and day', () => {
-    expect(entryTokenPayload(dayPass)).toEqual({ p: dayPass.passId, k: 'day-pass', g: GYM, c: 'k7m2xq', d: '2026-11-20' });
+    expect(entryTokenPayload(dayPass)).toEqual({
+      p: dayPass.passId,
+      k: 'day-pass',
+      g: GYM,
+      c: 'k7m2xq',
+      d: '2026-11-20',
+    });
     expect(entryTokenPayload(unassigned).d).toBeNull();
   });
 
@@ -32,7 +58,10 @@ describe('entry tokens', () => {
     const key = await newKey();
     const token = await signedToken(key.privateKey, dayPass);
     expect(token).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    expect(await verifyEntryToken(token, [key.published])).toEqual({ valid: true, payload: entryTokenPayload(dayPass) });
+    expect(await verifyEntryToken(token, [key.published])).toEqual({
+      valid: true,
+      payload: entryTokenPayload(dayPass),
+    });
   });
 
   it('accepts any of the listed keys, so tokens signed before a key rotation still verify', async () => {
@@ -64,7 +93,11 @@ describe('entry tokens', () => {
     const signature = toBase64Url(new Uint8Array(64));
     const payloadOf = (value: unknown) => toBase64Url(new TextEncoder().encode(JSON.stringify(value)));
     for (const text of [
-      '', 'K7M2XQ', 'https://example.com', 'v2.e30.e30', `v1.${payloadOf(entryTokenPayload(dayPass))}.short`,
+      '',
+      'K7M2XQ',
+      'https://example.com',
+      'v2.e30.e30',
+      `v1.${payloadOf(entryTokenPayload(dayPass))}.short`,
       `v1.${payloadOf({ ...entryTokenPayload(dayPass), extra: 1 })}.${signature}`,
       `v1.${payloadOf({ ...entryTokenPayload(dayPass), c: 'K7M2XQ' })}.${signature}`,
       `v1.${payloadOf({ ...entryTokenPayload(dayPass), p: '../x' })}.${signature}`,

@@ -8,7 +8,7 @@ import { REFUSALS } from './refusals.ts';
  * ASCII text before the second dot. The server signs; a front desk verifies with WebCrypto and the
  * public keys of its gym's `pass-signing-keys` document, with no network.
  */
-export const ENTRY_TOKEN_VERSION = 'v1';
+const ENTRY_TOKEN_VERSION = 'v1';
 
 export interface EntryTokenPayload {
   /** Pass id. */
@@ -68,7 +68,10 @@ export function parseEntryToken(token: string): ParsedEntryToken | null {
  * Verifies the signature against any of the gym's published keys (old keys stay listed after a
  * rotation so passes sold before it still open the door).
  */
-export async function verifyEntryToken(token: string, publicKeys: readonly { publicKey: string }[]): Promise<EntryTokenVerdict> {
+export async function verifyEntryToken(
+  token: string,
+  publicKeys: readonly { publicKey: string }[],
+): Promise<EntryTokenVerdict> {
   const parsed = parseEntryToken(token);
   if (!parsed) return { valid: false, reason: REFUSALS.malformed };
   const data = new TextEncoder().encode(parsed.signingInput);
@@ -99,7 +102,8 @@ function isPayload(value: unknown): value is EntryTokenPayload {
     isId(v.p) &&
     (v.k === 'day-pass' || v.k === 'mastr-pass') &&
     isId(v.g) &&
-    typeof v.c === 'string' && CODE.test(v.c) &&
+    typeof v.c === 'string' &&
+    CODE.test(v.c) &&
     (v.d === null || (typeof v.d === 'string' && DAY.test(v.d)))
   );
 }

@@ -3,7 +3,12 @@ import { cardAvatars, isPublicCoach, isPublicGym, matchesCoachSearch, matchesGym
 
 const gym = {
   gymName: 'Iron Temple',
-  address: { addressLineOne: '12 Forge Lane', addressLineTwo: 'Unit B', addressTownOrCity: 'Manchester', addressPostalCode: 'M1 4AB' },
+  address: {
+    addressLineOne: '12 Forge Lane',
+    addressLineTwo: 'Unit B',
+    addressTownOrCity: 'Manchester',
+    addressPostalCode: 'M1 4AB',
+  },
 };
 
 describe('listing visibility (§4)', () => {
@@ -36,7 +41,8 @@ describe('listing visibility (§4)', () => {
 
 describe('gym search (§5)', () => {
   it('matches a case-insensitive substring of the name and every address field', () => {
-    for (const query of ['iron', 'TEMPLE', 'forge', 'unit b', 'manch', 'm1 4ab']) expect(matchesGymSearch(gym, query)).toBe(true);
+    for (const query of ['iron', 'TEMPLE', 'forge', 'unit b', 'manch', 'm1 4ab'])
+      expect(matchesGymSearch(gym, query)).toBe(true);
   });
 
   it('matches nothing else', () => {

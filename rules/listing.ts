@@ -30,7 +30,10 @@ export function cardAvatars<T extends { status: boolean }>(items: readonly T[]):
 const contains = (field: string | null | undefined, needle: string) => (field ?? '').toLowerCase().includes(needle);
 
 /** Case-insensitive substring of the name or any address line, town or postcode; '' matches every gym. */
-export function matchesGymSearch(gym: { gymName: string; address: Partial<Address> | null | undefined }, query: string): boolean {
+export function matchesGymSearch(
+  gym: { gymName: string; address: Partial<Address> | null | undefined },
+  query: string,
+): boolean {
   const needle = query.toLowerCase();
   const address = gym.address ?? {};
   return (

@@ -29,7 +29,15 @@ describe('passDay', () => {
 describe('sorting by start', () => {
   const items = [{ s: '2026-11-21T09:00:00' }, { s: null }, { s: '2026-11-20T18:00:00' }];
   it('sorts soonest first and newest first', () => {
-    expect([...items].sort(byStartAscending((i) => i.s)).map((i) => i.s)).toEqual([null, '2026-11-20T18:00:00', '2026-11-21T09:00:00']);
-    expect([...items].sort(byStartDescending((i) => i.s)).map((i) => i.s)).toEqual(['2026-11-21T09:00:00', '2026-11-20T18:00:00', null]);
+    expect([...items].sort(byStartAscending((i) => i.s)).map((i) => i.s)).toEqual([
+      null,
+      '2026-11-20T18:00:00',
+      '2026-11-21T09:00:00',
+    ]);
+    expect([...items].sort(byStartDescending((i) => i.s)).map((i) => i.s)).toEqual([
+      '2026-11-21T09:00:00',
+      '2026-11-20T18:00:00',
+      null,
+    ]);
   });
 });

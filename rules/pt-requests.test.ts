@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HOURLY_SLOTS, firstPtRequestDate, isPtRequestDateSelectable, privateSessionTimes, wallClockAt } from './pt-requests.ts';
+import {
+  HOURLY_SLOTS,
+  firstPtRequestDate,
+  isPtRequestDateSelectable,
+  privateSessionTimes,
+  wallClockAt,
+} from './pt-requests.ts';
 
 describe('PT request date rule (§5: more than two days ahead, UK dates)', () => {
   const today = '2026-11-19';
@@ -35,8 +41,14 @@ describe('PT request times', () => {
   });
 
   it('writes an hour-long session as UK wall-clock strings', () => {
-    expect(privateSessionTimes('2026-11-22', 14400)).toEqual({ startTime: '2026-11-22T04:00:00', endTime: '2026-11-22T05:00:00' });
-    expect(privateSessionTimes('2026-11-22', 79200)).toEqual({ startTime: '2026-11-22T22:00:00', endTime: '2026-11-22T23:00:00' });
+    expect(privateSessionTimes('2026-11-22', 14400)).toEqual({
+      startTime: '2026-11-22T04:00:00',
+      endTime: '2026-11-22T05:00:00',
+    });
+    expect(privateSessionTimes('2026-11-22', 79200)).toEqual({
+      startTime: '2026-11-22T22:00:00',
+      endTime: '2026-11-22T23:00:00',
+    });
   });
 
   it('keeps seconds and refuses times outside the day', () => {

@@ -8,7 +8,7 @@ import { END_OF_DAY, SECONDS_PER_HOUR } from './time-of-day.ts';
  * requests (coach-slots.ts) are hour-long sessions too and share `privateSessionTimes`.
  */
 export { HOURLY_SLOTS } from './time-of-day.ts';
-export { EXPERIENCE_LEVELS, PT_REQUEST_DISCIPLINES, PT_REQUEST_LEAD_DAYS } from './constants.ts';
+export { EXPERIENCE_LEVELS, PT_REQUEST_DISCIPLINES } from './constants.ts';
 
 /**
  * The price a PT request to a gym carries (design/decisions.md): gyms have no PT rate of their own,
@@ -17,7 +17,7 @@ export { EXPERIENCE_LEVELS, PT_REQUEST_DISCIPLINES, PT_REQUEST_LEAD_DAYS } from 
 export const GYM_PT_REQUEST_PRICE_PENCE = 4000;
 
 /** Private sessions last one hour. */
-export const PRIVATE_SESSION_SECONDS = SECONDS_PER_HOUR;
+const PRIVATE_SESSION_SECONDS = SECONDS_PER_HOUR;
 
 /** The first date a PT request may name: today + 3 ('YYYY-MM-DD', UK dates). */
 export function firstPtRequestDate(todayUk: string): string {
@@ -30,7 +30,7 @@ export function isPtRequestDateSelectable(dateKey: string, todayUk: string): boo
 }
 
 /** A real 'YYYY-MM-DD' date (not '2026-02-30'). */
-export function isCalendarDate(value: string): boolean {
+function isCalendarDate(value: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDaysToKey(value, 0) === value;
 }
 
@@ -38,7 +38,8 @@ const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** 'YYYY-MM-DDTHH:mm:ss' wall clock of a time of day (whole seconds from midnight, within the day) on a date. */
 export function wallClockAt(dateKey: string, seconds: number): string {
-  if (!Number.isInteger(seconds) || seconds < 0 || seconds >= END_OF_DAY) throw new RangeError(`Not a time of day: ${seconds}`);
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds >= END_OF_DAY)
+    throw new RangeError(`Not a time of day: ${seconds}`);
   return `${dateKey}T${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor((seconds % 3600) / 60))}:${twoDigits(seconds % 60)}`;
 }
 

@@ -6,7 +6,7 @@ import { ukDateKey, ukWallClock } from './dates.ts';
  */
 
 /** Sales are final from this UK wall-clock time on the day of the session. */
-export const REFUND_CUTOFF_TIME = '23:00:00';
+const REFUND_CUTOFF_TIME = '23:00:00';
 
 export const SALES_FINAL_MESSAGE = 'Sales are final after 23:00 on the day of the session.';
 
@@ -17,7 +17,8 @@ export const SALES_FINAL_MESSAGE = 'Sales are final after 23:00 on the day of th
  *   the provider's discretion, so no money goes back automatically);
  * - `refused`: from 23:00 on the pass day, and any time after it.
  */
-export type MemberCancellation = { outcome: 'full-refund' } | { outcome: 'no-refund' } | { outcome: 'refused'; message: string };
+export type MemberCancellation =
+  { outcome: 'full-refund' } | { outcome: 'no-refund' } | { outcome: 'refused'; message: string };
 
 /** `passDay` is the pass's UK day 'YYYY-MM-DD' (the first 10 characters of its `dayDateStart`). */
 export function memberCancellation(passDay: string, now: Date): MemberCancellation {

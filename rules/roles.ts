@@ -2,7 +2,6 @@
 export const ROLES = { user: 6969, gym: 1984, coach: 2001 } as const;
 
 export type AccountKind = keyof typeof ROLES;
-export type RoleCode = (typeof ROLES)[AccountKind];
 
 export const ACCOUNT_KINDS: readonly AccountKind[] = ['user', 'coach', 'gym'];
 
@@ -15,10 +14,6 @@ export const KIND_PLURAL: Record<AccountKind, 'users' | 'coaches' | 'gyms'> = {
   coach: 'coaches',
   gym: 'gyms',
 };
-
-export function kindFromPlural(plural: string): AccountKind | undefined {
-  return ACCOUNT_KINDS.find((k) => KIND_PLURAL[k] === plural);
-}
 
 /** Where a kind lands after signing in when no origin was remembered (§9). */
 export const DEFAULT_HOME: Record<AccountKind, string> = {

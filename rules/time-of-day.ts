@@ -1,6 +1,6 @@
 /** Times of day are seconds from midnight (§4, §9). */
 export const SECONDS_PER_HOUR = 3600;
-export const MIDDAY = 43200;
+const MIDDAY = 43200;
 export const END_OF_DAY = 86400;
 
 /** 'HH:mm'; 86400 and a missing time show 00:00 (§4). */

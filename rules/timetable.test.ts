@@ -19,7 +19,16 @@ import {
 } from './timetable.ts';
 
 function cls(_id: string, startTime: number, extra: Partial<ClassItem> = {}): ClassItem {
-  return { _id, discipline: 'MMA', difficulty: 'Fundamentals', startTime, endTime: startTime + 3600, location: 'Mat 1', kidsClass: false, ...extra };
+  return {
+    _id,
+    discipline: 'MMA',
+    difficulty: 'Fundamentals',
+    startTime,
+    endTime: startTime + 3600,
+    location: 'Mat 1',
+    kidsClass: false,
+    ...extra,
+  };
 }
 
 describe('gym weeks (Monday to Sunday, UK dates)', () => {
@@ -42,7 +51,15 @@ describe('gym weeks (Monday to Sunday, UK dates)', () => {
   });
 
   it('lists the seven dates Monday to Sunday, across a month end', () => {
-    expect(gymWeekDates('2026-11-30')).toEqual(['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04', '2026-12-05', '2026-12-06']);
+    expect(gymWeekDates('2026-11-30')).toEqual([
+      '2026-11-30',
+      '2026-12-01',
+      '2026-12-02',
+      '2026-12-03',
+      '2026-12-04',
+      '2026-12-05',
+      '2026-12-06',
+    ]);
     expect(gymWeekDate('2026-12-28', 7)).toBe('2027-01-03');
   });
 });
@@ -71,7 +88,12 @@ describe('class order and AM/PM', () => {
   });
 
   it('puts starts before 12:00 in AM and 12:00 onwards in PM', () => {
-    const { am, pm } = splitAmPm([cls('noon', 43200), cls('late-morning', 43199), cls('dawn', 16200), cls('evening', 68400)]);
+    const { am, pm } = splitAmPm([
+      cls('noon', 43200),
+      cls('late-morning', 43199),
+      cls('dawn', 16200),
+      cls('evening', 68400),
+    ]);
     expect(am.map((c) => c._id)).toEqual(['dawn', 'late-morning']);
     expect(pm.map((c) => c._id)).toEqual(['noon', 'evening']);
   });
@@ -146,6 +168,8 @@ describe('Mastr class options', () => {
   it('disables the selected one, and cancelled ones whatever else', () => {
     expect(mastrOptionState(next, 'n', now)).toBe('selected');
     expect(mastrOptionState({ ...next, cancelled: true }, 'n', now)).toBe('cancelled');
-    expect(mastrOptionState({ ...next, cancelled: true, classDateAndTime: '2026-01-01T10:00:00' }, null, now)).toBe('cancelled');
+    expect(mastrOptionState({ ...next, cancelled: true, classDateAndTime: '2026-01-01T10:00:00' }, null, now)).toBe(
+      'cancelled',
+    );
   });
 });

@@ -89,7 +89,10 @@ export function isDayPassDateOpen(dateKey: string, today: string): boolean {
 }
 
 /** Where a date lies in the two-week window starting `currentWeekStart`, or null outside it. */
-export function locateInWindow(dateKey: string, currentWeekStart: string): { weekKind: WeekKind; weekday: number } | null {
+export function locateInWindow(
+  dateKey: string,
+  currentWeekStart: string,
+): { weekKind: WeekKind; weekday: number } | null {
   const nextWeekStart = addDaysToKey(currentWeekStart, 7);
   if (dateKey < currentWeekStart || dateKey >= addDaysToKey(nextWeekStart, 7)) return null;
   return { weekKind: dateKey < nextWeekStart ? 'currentWeek' : 'nextWeek', weekday: gymWeekdayOf(dateKey) };
@@ -115,7 +118,11 @@ export type MastrOptionState = 'open' | 'cancelled' | 'selected' | 'past';
  * A Mastr class option is disabled when cancelled, already the one selected, or started already
  * (UK wall clock) (§2). Cancelled wins, then past, so a stale selection never looks bookable.
  */
-export function mastrOptionState(option: MastrClassSlot, selectedId: string | null, now: Date = new Date()): MastrOptionState {
+export function mastrOptionState(
+  option: MastrClassSlot,
+  selectedId: string | null,
+  now: Date = new Date(),
+): MastrOptionState {
   if (option.cancelled) return 'cancelled';
   if (option.classDateAndTime.replace(/Z$/, '') <= ukWallClock(now)) return 'past';
   if (option._id === selectedId) return 'selected';

@@ -10,7 +10,7 @@ export const EMAIL_REGEX = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
  * UK mobile: optional +44 (or the trunk 0), then 10 digits, optional extension '#' + 3-4 digits.
  * Spaces are allowed while typing and removed before checking (see normaliseMobile).
  */
-export const MOBILE_REGEX = /^(?:\+44|0)?\d{10}(?:#\d{3,4})?$/;
+const MOBILE_REGEX = /^(?:\+44|0)?\d{10}(?:#\d{3,4})?$/;
 
 /** 8 to 24 characters with a lowercase, an uppercase, a digit and one of ! @ # $ %. */
 export const PASSWORD_REGEX = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%])[A-Za-z\d!@#$%]{8,24}$/;

@@ -9,7 +9,13 @@ import { Dexie } from 'dexie';
 import { createRxDatabase, type RxCollection } from 'rxdb';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { TENANT_DOCS_SCHEMA, toLocalDoc, tolerateTombstone, type CouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
+import {
+  TENANT_DOCS_SCHEMA,
+  toLocalDoc,
+  tolerateTombstone,
+  type CouchShape,
+  type LocalDoc,
+} from '../../pwa/src/data/tenant-docs.ts';
 import { openTenantStore } from '../../pwa/src/data/tenant-store.ts';
 import type { FirstSyncBenchPage, FloorTimes, ReplicationTimes, RoundInput, StoreTimes } from './first-sync-api.ts';
 
@@ -30,7 +36,9 @@ async function openBareCollection(name: string) {
 
 /** The replication's completed `_changes` requests since `start` (Resource Timing). */
 function pullsSince(start: number) {
-  const entries = performance.getEntriesByType('resource').filter((entry) => entry.name.includes('/_changes?') && entry.startTime >= start);
+  const entries = performance
+    .getEntriesByType('resource')
+    .filter((entry) => entry.name.includes('/_changes?') && entry.startTime >= start);
   return {
     pulls: entries.length,
     pullsInFlightMs: entries.reduce((sum, entry) => sum + entry.duration, 0),
@@ -40,7 +48,9 @@ function pullsSince(start: number) {
 
 async function floor({ gymId, token, expected }: RoundInput): Promise<FloorTimes> {
   const fetchStart = performance.now();
-  const response = await fetch(`/sync/gym/${gymId}/_changes?include_docs=true`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`/sync/gym/${gymId}/_changes?include_docs=true`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`_changes answered ${response.status}`);
   const { results } = (await response.json()) as { results: { doc: CouchShape }[] };
   const docs = results.map((row) => toLocalDoc(row.doc));
@@ -52,7 +62,10 @@ async function floor({ gymId, token, expected }: RoundInput): Promise<FloorTimes
   const rxdbStart = performance.now();
   const { error } = await collection.bulkInsert(docs);
   const rxdbInsertMs = performance.now() - rxdbStart;
-  if (error.length > 0) throw new Error(`RxDB bulkInsert refused ${error.length} documents, e.g. ${JSON.stringify(error[0]).slice(0, 300)}`);
+  if (error.length > 0)
+    throw new Error(
+      `RxDB bulkInsert refused ${error.length} documents, e.g. ${JSON.stringify(error[0]).slice(0, 300)}`,
+    );
   await db.close();
 
   // The Dexie build RxDB uses: the bundle holds one copy (package.json pins the version RxDB pins).
@@ -75,7 +88,11 @@ async function replication({ gymId, token, expected }: RoundInput): Promise<Repl
     url: `${location.origin}/sync/gym/${gymId}/`,
     live: true,
     retryTime: 1_000,
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
+    fetch: (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` },
+      }),
     pull: { batchSize: PULL_BATCH, modifier: tolerateTombstone },
     push: { batchSize: PUSH_BATCH },
   });
@@ -92,7 +109,12 @@ async function replication({ gymId, token, expected }: RoundInput): Promise<Repl
 async function store({ gymId, token, expected }: RoundInput): Promise<StoreTimes> {
   const start = performance.now();
   // The options tenant-data-provider.tsx passes: default database name, storage, origin and log.
-  const tenant = await openTenantStore({ kind: 'gym', tenantId: gymId, getAccessToken: () => token, refresh: async () => token });
+  const tenant = await openTenantStore({
+    kind: 'gym',
+    tenantId: gymId,
+    getAccessToken: () => token,
+    refresh: async () => token,
+  });
   const openedMs = performance.now() - start;
   let firstDocsMs = Number.NaN;
   const syncedMs = await new Promise<number>((resolve) => {

@@ -28,7 +28,12 @@ function tracker(expected: number) {
 }
 
 /** Documents with ids starting with `prefix` written to a CouchDB database after this call resolves. */
-export async function watchServerArrivals(couchUrl: string, dbName: string, prefix: string, expected: number): Promise<Arrivals> {
+export async function watchServerArrivals(
+  couchUrl: string,
+  dbName: string,
+  prefix: string,
+  expected: number,
+): Promise<Arrivals> {
   const base = `${couchUrl.replace(/\/$/, '')}/${encodeURIComponent(dbName)}`;
   const { update_seq: start } = (await (await fetch(base)).json()) as { update_seq: string | number };
   const seen = tracker(expected);
@@ -36,11 +41,17 @@ export async function watchServerArrivals(couchUrl: string, dbName: string, pref
   void (async () => {
     let since = start;
     while (!controller.signal.aborted && !seen.doneAt()) {
-      const answer = await fetch(`${base}/_changes?feed=longpoll&timeout=5000&since=${encodeURIComponent(String(since))}`, {
-        signal: controller.signal,
-      }).catch(() => null);
+      const answer = await fetch(
+        `${base}/_changes?feed=longpoll&timeout=5000&since=${encodeURIComponent(String(since))}`,
+        {
+          signal: controller.signal,
+        },
+      ).catch(() => null);
       if (!answer) return;
-      const { results, last_seq } = (await answer.json()) as { results: { id: string; deleted?: boolean }[]; last_seq: string | number };
+      const { results, last_seq } = (await answer.json()) as {
+        results: { id: string; deleted?: boolean }[];
+        last_seq: string | number;
+      };
       for (const { id, deleted } of results) if (!deleted && id.startsWith(prefix)) seen.add(id);
       since = last_seq;
     }
@@ -52,7 +63,8 @@ export async function watchServerArrivals(couchUrl: string, dbName: string, pref
 export function watchDeviceArrivals(store: TenantStore, type: string, expected: number): Arrivals {
   const seen = tracker(expected);
   const subscription = store.collection.$.subscribe((event) => {
-    if (event.operation !== 'DELETE' && (event.documentData as { type?: string }).type === type) seen.add(event.documentId);
+    if (event.operation !== 'DELETE' && (event.documentData as { type?: string }).type === type)
+      seen.add(event.documentId);
   });
   return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: () => subscription.unsubscribe() };
 }

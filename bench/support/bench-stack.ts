@@ -63,7 +63,11 @@ export async function startBenchStack(): Promise<BenchStack> {
     couchKind,
     timing,
     gymToken: (gymId) =>
-      issueAccessToken(config.jwtAccessSecret, { kind: 'gym', profileId: gymId, email: `bench-${gymId}@example.com` }, config.accessTokenTtlSeconds),
+      issueAccessToken(
+        config.jwtAccessSecret,
+        { kind: 'gym', profileId: gymId, email: `bench-${gymId}@example.com` },
+        config.accessTokenTtlSeconds,
+      ),
     async stop() {
       await server.stop();
       await timing?.close();

@@ -33,7 +33,13 @@ export async function buildBenchPage(root: string, options: { minify?: boolean }
       base: BASE,
       mode: 'production',
       logLevel: 'warn',
-      build: { outDir: dir, emptyOutDir: true, sourcemap: false, reportCompressedSize: false, minify: options.minify ?? true },
+      build: {
+        outDir: dir,
+        emptyOutDir: true,
+        sourcemap: false,
+        reportCompressedSize: false,
+        minify: options.minify ?? true,
+      },
     });
   } catch (error) {
     remove();
@@ -52,13 +58,22 @@ export interface BenchPage {
  * `${origin}/__bench/index.html`. Resolves once `ready` holds in the page. Page errors and console
  * warnings are printed, marked with `label`.
  */
-export async function openBenchPage(browser: Browser, origin: string, built: BuiltPage, ready: string, label: string): Promise<BenchPage> {
+export async function openBenchPage(
+  browser: Browser,
+  origin: string,
+  built: BuiltPage,
+  ready: string,
+  label: string,
+): Promise<BenchPage> {
   const context = await browser.newContext({ serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
   await context.route(`${origin}${BASE}**`, (route) => {
     const file = path.join(built.dir, new URL(route.request().url()).pathname.slice(BASE.length));
     if (!file.startsWith(built.dir + path.sep)) return route.fulfill({ status: 404 });
     try {
-      return route.fulfill({ body: readFileSync(file), contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+      return route.fulfill({
+        body: readFileSync(file),
+        contentType: CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      });
     } catch {
       return route.fulfill({ status: 404 });
     }
@@ -68,7 +83,8 @@ export async function openBenchPage(browser: Browser, origin: string, built: Bui
   page.on('console', (message) => {
     // RxDB's notice about its free Dexie storage on first write (stack notes: harmless) would drown the figures.
     if (message.text().includes('RxDB Open Core')) return;
-    if (message.type() === 'error' || message.type() === 'warning') console.error(`[${label}] console.${message.type()}: ${message.text().slice(0, 300)}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      console.error(`[${label}] console.${message.type()}: ${message.text().slice(0, 300)}`);
   });
   await page.goto(`${origin}${BASE}index.html`);
   await page.waitForFunction(ready);

@@ -36,7 +36,9 @@ export interface ProfileSummary {
 }
 
 const keyOf = ({ callFrame: { functionName, url, lineNumber } }: ProfileNode) =>
-  functionName.startsWith('(') ? functionName : `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+  functionName.startsWith('(')
+    ? functionName
+    : `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
 
 function summarise(profile: CpuProfile): ProfileSummary {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -49,7 +51,8 @@ function summarise(profile: CpuProfile): ProfileSummary {
     const deltaMs = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     entry(keyOf(byId.get(sampleId)!)).selfMs += deltaMs;
     const onStack = new Set<string>();
-    for (let id: number | undefined = sampleId; id !== undefined; id = parentOf.get(id)) onStack.add(keyOf(byId.get(id)!));
+    for (let id: number | undefined = sampleId; id !== undefined; id = parentOf.get(id))
+      onStack.add(keyOf(byId.get(id)!));
     for (const name of onStack) entry(name).totalMs += deltaMs;
   });
   return {
@@ -62,7 +65,11 @@ function summarise(profile: CpuProfile): ProfileSummary {
 }
 
 /** Profiles the page's main thread while `work` runs; writes the raw profile to `file`. */
-export async function profileDuring<T>(page: Page, file: string, work: () => Promise<T>): Promise<{ value: T; summary: ProfileSummary }> {
+export async function profileDuring<T>(
+  page: Page,
+  file: string,
+  work: () => Promise<T>,
+): Promise<{ value: T; summary: ProfileSummary }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 500 });

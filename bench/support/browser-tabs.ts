@@ -26,7 +26,11 @@ function inProcessLockManager() {
     if (!held.has(name)) waiting.get(name)?.shift()?.grant();
   };
   return {
-    request(name: string, options: { signal?: AbortSignal }, callback: (lock: { name: string; mode: 'exclusive' }) => unknown): Promise<unknown> {
+    request(
+      name: string,
+      options: { signal?: AbortSignal },
+      callback: (lock: { name: string; mode: 'exclusive' }) => unknown,
+    ): Promise<unknown> {
       const { signal } = options;
       return new Promise((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
@@ -69,5 +73,6 @@ function inProcessLockManager() {
 /** Call before any RxDB database opens. */
 export function actLikeBrowserTabs(): void {
   enforceOptions({ type: 'native' });
-  if (typeof navigator === 'undefined') Object.defineProperty(globalThis, 'navigator', { value: { locks: inProcessLockManager() }, configurable: true });
+  if (typeof navigator === 'undefined')
+    Object.defineProperty(globalThis, 'navigator', { value: { locks: inProcessLockManager() }, configurable: true });
 }

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface CouchCallStats {
+interface CouchCallStats {
   calls: number;
   totalMs: number;
 }
@@ -39,7 +39,14 @@ export async function startCouchTiming(target: string): Promise<CouchTiming> {
     const label = labelOf(req.method ?? 'GET', req.url ?? '/');
     const start = performance.now();
     const forward = http.request(
-      { agent, host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host, ...(authorization ? { authorization } : {}) } },
+      {
+        agent,
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host, ...(authorization ? { authorization } : {}) },
+      },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);

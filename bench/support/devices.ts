@@ -18,12 +18,14 @@ import { waitUntil } from './stats.ts';
 
 // RxDB pins its own Dexie (the stack notes' trap); the baseline must use that build, not the top-level one.
 const require = createRequire(import.meta.url);
-const { Dexie } = require(require.resolve('dexie', { paths: [require.resolve('rxdb/plugins/storage-dexie')] })) as { Dexie: typeof DexieClass };
+const { Dexie } = require(require.resolve('dexie', { paths: [require.resolve('rxdb/plugins/storage-dexie')] })) as {
+  Dexie: typeof DexieClass;
+};
 export type RawDexie = InstanceType<typeof Dexie>;
 
 let opened = 0;
 /** A database name no other device of this process uses. */
-export const freshName = (what: string) => `bench-${what}-${(opened += 1)}-${Date.now().toString(36)}`;
+const freshName = (what: string) => `bench-${what}-${(opened += 1)}-${Date.now().toString(36)}`;
 
 export interface DeviceOptions {
   /** Where the device reaches the server (a network cable's URL); the server itself by default. */
@@ -61,21 +63,34 @@ export function firstSyncDone(store: TenantStore, timeoutMs: number): Promise<vo
 }
 
 /** Local documents of one type in CouchDB shape, as the front desk's pages read them. */
-export async function localDocs<T extends { _id: string; type: string }>(store: TenantStore, type: string): Promise<T[]> {
+export async function localDocs<T extends { _id: string; type: string }>(
+  store: TenantStore,
+  type: string,
+): Promise<T[]> {
   const found = await store.collection.find({ selector: { type } }).exec();
   return found.map((d) => toCouchShape<T>(d.toJSON() as LocalDoc));
 }
 
 /** Today's day-pass list as the front desk shows it on this device. */
 export async function todayList(store: TenantStore, now = new Date()): Promise<PassView[]> {
-  const passes = [...(await localDocs<DayPassDoc>(store, 'day-pass')), ...(await localDocs<MastrPassDoc>(store, 'mastr-pass'))];
-  const [checkIns, outcomes] = [await localDocs<CheckInDoc>(store, 'check-in'), await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome')];
+  const passes = [
+    ...(await localDocs<DayPassDoc>(store, 'day-pass')),
+    ...(await localDocs<MastrPassDoc>(store, 'mastr-pass')),
+  ];
+  const [checkIns, outcomes] = [
+    await localDocs<CheckInDoc>(store, 'check-in'),
+    await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'),
+  ];
   return frontDeskLists(passes, checkIns, outcomes, now).today;
 }
 
 /** A bare RxDB database with one collection of the tenant schema (the pull baseline's target). */
 export async function openRawCollection(): Promise<{ db: RxDatabase; collection: RxCollection<LocalDoc> }> {
-  const db = await createRxDatabase({ name: freshName('raw-rxdb'), storage: getRxStorageDexie(), multiInstance: false });
+  const db = await createRxDatabase({
+    name: freshName('raw-rxdb'),
+    storage: getRxStorageDexie(),
+    multiInstance: false,
+  });
   const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA } });
   return { db, collection: docs as RxCollection<LocalDoc> };
 }

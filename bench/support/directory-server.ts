@@ -12,7 +12,7 @@ import { startTestStack, type TestStack } from '../../sync-server/src/test-suppo
 import type { GymListItem } from '../../pwa/src/directory/directory-api.ts';
 import { IMAGE_ORIGIN, ukDirectory, type UkDirectory } from './uk-directory.ts';
 
-export const BUILT_PWA_DIR = path.join(REPO_ROOT, 'pwa', 'dist');
+const BUILT_PWA_DIR = path.join(REPO_ROOT, 'pwa', 'dist');
 
 export interface DirectoryServer {
   stack: TestStack;
@@ -62,9 +62,14 @@ export async function fetchGymList(server: DirectoryServer): Promise<GymListItem
 }
 
 /** A 1×1 PNG. */
-const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=', 'base64');
+const PIXEL = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=',
+  'base64',
+);
 
 /** Answers the generated profile pictures inside the browser, so loads never wait on the internet. */
 export async function serveImagesLocally(context: BrowserContext): Promise<void> {
-  await context.route(`${IMAGE_ORIGIN}/**`, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }));
+  await context.route(`${IMAGE_ORIGIN}/**`, (route) =>
+    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
+  );
 }

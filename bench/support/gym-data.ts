@@ -26,7 +26,7 @@ export interface GymShape {
   mastrShare: number;
 }
 
-export const BUSY_GYM: GymShape = { passes: 10_000, members: 2_000, todayPasses: 2_000, mastrShare: 0.05 };
+const BUSY_GYM: GymShape = { passes: 10_000, members: 2_000, todayPasses: 2_000, mastrShare: 0.05 };
 
 export interface SeededGym {
   gymId: string;
@@ -50,13 +50,24 @@ function entryCode(i: number): string {
 
 function scheduleWeek(gymId: string, weekStart: string | null, now: Date): ScheduleWeekDoc {
   const classAt = (hour: number): ClassItem => ({
-    _id: newId(), discipline: hour < 17 ? 'Boxing' : 'Jiu-Jitsu', difficulty: 'Any',
-    startTime: hour * 3600, endTime: (hour + 1) * 3600, location: 'Main mat', kidsClass: false,
+    _id: newId(),
+    discipline: hour < 17 ? 'Boxing' : 'Jiu-Jitsu',
+    difficulty: 'Any',
+    startTime: hour * 3600,
+    endTime: (hour + 1) * 3600,
+    location: 'Main mat',
+    kidsClass: false,
   });
   return {
-    _id: scheduleDocId(weekStart), type: 'schedule-week', gymId, weekStart,
+    _id: scheduleDocId(weekStart),
+    type: 'schedule-week',
+    gymId,
+    weekStart,
     days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
-      _id: newId(), weekday, abbreviation, classes: [7, 12, 17, 18, 19, 20].map(classAt),
+      _id: newId(),
+      weekday,
+      abbreviation,
+      classes: [7, 12, 17, 18, 19, 20].map(classAt),
     })),
     updatedAt: now.toISOString(),
   };
@@ -67,7 +78,9 @@ export async function seedGym(stack: BenchStack, shape: GymShape = BUSY_GYM): Pr
   const now = new Date();
   const signer = passSigner(stack.config.passSigningKey);
   const members = Array.from({ length: shape.members }, (_, i) => ({
-    profileId: newId(), name: `Member ${String(i + 1).padStart(4, '0')}`, email: `member${i + 1}@example.com`,
+    profileId: newId(),
+    name: `Member ${String(i + 1).padStart(4, '0')}`,
+    email: `member${i + 1}@example.com`,
   }));
   const mastrCount = Math.round(shape.passes * shape.mastrShare);
   const passes: PassDoc[] = [];
@@ -75,19 +88,40 @@ export async function seedGym(stack: BenchStack, shape: GymShape = BUSY_GYM): Pr
     const member = members[i % members.length];
     const passId = newId();
     const owners = {
-      passId, clientName: member.name, clientEmail: member.email, memberId: member.profileId, gymId, gymName: GYM_NAME,
-      idCode: entryCode(i), entryToken: '', expired: false, createdAt: now.toISOString(),
+      passId,
+      clientName: member.name,
+      clientEmail: member.email,
+      memberId: member.profileId,
+      gymId,
+      gymName: GYM_NAME,
+      idCode: entryCode(i),
+      entryToken: '',
+      expired: false,
+      createdAt: now.toISOString(),
     };
     // Spread over the past 60 and next 30 days; today's passes come first.
     const dayOffset = i < shape.todayPasses ? 0 : (i % 91) - 60;
     const day = new Date(now.getTime() + dayOffset * DAY_MS);
     const pass: PassDoc =
       i >= shape.passes - mastrCount
-        ? ({ ...owners, _id: passDocId('mastr-pass', passId), type: 'mastr-pass', pricePence: 100,
-            dateAndTimeStart: `${ukDateKey(day)}T18:00:00`, checkedIn: { checkedInState: false, check_in_time: null } } satisfies MastrPassDoc)
-        : ({ ...owners, _id: passDocId('day-pass', passId), type: 'day-pass', passType: i % 7 === 0 ? 'Kids' : 'Adult',
-            dayDateStart: `${ukDateKey(day)}T00:00:00`, cancelled: false, pricePence: 1500,
-            checkIns: { all_check_ins: [], latest_check_in: null } } satisfies DayPassDoc);
+        ? ({
+            ...owners,
+            _id: passDocId('mastr-pass', passId),
+            type: 'mastr-pass',
+            pricePence: 100,
+            dateAndTimeStart: `${ukDateKey(day)}T18:00:00`,
+            checkedIn: { checkedInState: false, check_in_time: null },
+          } satisfies MastrPassDoc)
+        : ({
+            ...owners,
+            _id: passDocId('day-pass', passId),
+            type: 'day-pass',
+            passType: i % 7 === 0 ? 'Kids' : 'Adult',
+            dayDateStart: `${ukDateKey(day)}T00:00:00`,
+            cancelled: false,
+            pricePence: 1500,
+            checkIns: { all_check_ins: [], latest_check_in: null },
+          } satisfies DayPassDoc);
     pass.entryToken = signer.entryToken(pass);
     passes.push(pass);
   }
@@ -95,12 +129,17 @@ export async function seedGym(stack: BenchStack, shape: GymShape = BUSY_GYM): Pr
   const dbName = tenantDbName('gym', gymId);
   await ensureDatabase(stack.couch, dbName);
   await ensureSigningKeysDoc(stack, gymId);
-  const schedule = [scheduleWeek(gymId, null, now), scheduleWeek(gymId, ukGymWeekStart(now), now), scheduleWeek(gymId, ukGymWeekStart(now, 1), now)];
+  const schedule = [
+    scheduleWeek(gymId, null, now),
+    scheduleWeek(gymId, ukGymWeekStart(now), now),
+    scheduleWeek(gymId, ukGymWeekStart(now, 1), now),
+  ];
   const docs = [...schedule, ...passes];
   for (let i = 0; i < docs.length; i += 1_000) await stack.couch.use(dbName).bulk({ docs: docs.slice(i, i + 1_000) });
 
   const todayPasses = passes.slice(0, shape.todayPasses).filter((p): p is DayPassDoc => p.type === 'day-pass');
-  if (ukWallClock(now).slice(11) > '23:50:00') console.warn('Close to UK midnight: check-ins may fall on the next day and be refused.');
+  if (ukWallClock(now).slice(11) > '23:50:00')
+    console.warn('Close to UK midnight: check-ins may fall on the next day and be refused.');
   return { gymId, todayPasses, docCount: docs.length + 1 };
 }
 

@@ -8,7 +8,11 @@ import os from 'node:os';
 export type Cleanup = (step: () => Promise<unknown>) => void;
 
 /** `setting` says what runs besides Node, e.g. 'Chromium 142 headless · loopback server'. */
-export async function runBenchIn(title: string, setting: string, bench: (cleanup: Cleanup) => Promise<void>): Promise<void> {
+export async function runBenchIn(
+  title: string,
+  setting: string,
+  bench: (cleanup: Cleanup) => Promise<void>,
+): Promise<void> {
   const steps: (() => Promise<unknown>)[] = [];
   console.log(`# ${title}`);
   console.log(
@@ -28,7 +32,11 @@ export async function runBenchIn(title: string, setting: string, bench: (cleanup
 }
 
 /** A sync benchmark: devices against the embedded CouchDB-compatible server. */
-export function runBench(title: string, bench: (cleanup: Cleanup) => Promise<void>, devices = 'RxDB/Dexie on fake-indexeddb in Node'): Promise<void> {
+export function runBench(
+  title: string,
+  bench: (cleanup: Cleanup) => Promise<void>,
+  devices = 'RxDB/Dexie on fake-indexeddb in Node',
+): Promise<void> {
   const couch = `CouchDB: embedded (${process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb'})${process.env.BENCH_COUCH_TIMING === '1' ? ' behind a timing proxy' : ''}`;
   return runBenchIn(title, `devices: ${devices} · ${couch}`, bench);
 }

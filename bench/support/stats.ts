@@ -42,10 +42,14 @@ export function timedSync(work: () => unknown): number {
 }
 
 /** Polls until the check holds; throws after `timeoutMs` so no bench loop runs unbounded. */
-export async function waitUntil(check: () => Promise<boolean> | boolean, options: { timeoutMs: number; everyMs?: number; what: string }): Promise<void> {
+export async function waitUntil(
+  check: () => Promise<boolean> | boolean,
+  options: { timeoutMs: number; everyMs?: number; what: string },
+): Promise<void> {
   const deadline = performance.now() + options.timeoutMs;
   while (!(await check())) {
-    if (performance.now() > deadline) throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}`);
+    if (performance.now() > deadline)
+      throw new Error(`Timed out after ${options.timeoutMs} ms waiting for ${options.what}`);
     await new Promise((r) => setTimeout(r, options.everyMs ?? 20));
   }
 }

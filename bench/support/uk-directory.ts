@@ -9,29 +9,151 @@ import { coachDoc, gymDoc, idOf, membershipDoc } from '../../sync-server/src/tes
 
 /** Town, postcode area and its districts. */
 const TOWNS: readonly [string, string, number][] = [
-  ['London', 'E', 18], ['London', 'SE', 28], ['London', 'N', 22], ['London', 'SW', 20], ['Manchester', 'M', 40],
-  ['Birmingham', 'B', 45], ['Leeds', 'LS', 29], ['Glasgow', 'G', 84], ['Bristol', 'BS', 41], ['Cardiff', 'CF', 24],
-  ['Edinburgh', 'EH', 55], ['Liverpool', 'L', 38], ['Newcastle upon Tyne', 'NE', 20], ['Sheffield', 'S', 36],
-  ['Nottingham', 'NG', 25], ['Leicester', 'LE', 19], ['Brighton', 'BN', 45], ['Belfast', 'BT', 17],
-  ['Southampton', 'SO', 19], ['Plymouth', 'PL', 9], ['Norwich', 'NR', 14], ['Aberdeen', 'AB', 25],
-  ['Swansea', 'SA', 9], ['Coventry', 'CV', 8], ['Hull', 'HU', 17], ['Reading', 'RG', 10], ['York', 'YO', 32],
-  ['Exeter', 'EX', 39], ['Cambridge', 'CB', 25], ['Oxford', 'OX', 44], ['Derby', 'DE', 24], ['Stoke-on-Trent', 'ST', 21],
-  ['Wolverhampton', 'WV', 16], ['Sunderland', 'SR', 9], ['Portsmouth', 'PO', 41], ['Bolton', 'BL', 9], ['Dundee', 'DD', 11],
+  ['London', 'E', 18],
+  ['London', 'SE', 28],
+  ['London', 'N', 22],
+  ['London', 'SW', 20],
+  ['Manchester', 'M', 40],
+  ['Birmingham', 'B', 45],
+  ['Leeds', 'LS', 29],
+  ['Glasgow', 'G', 84],
+  ['Bristol', 'BS', 41],
+  ['Cardiff', 'CF', 24],
+  ['Edinburgh', 'EH', 55],
+  ['Liverpool', 'L', 38],
+  ['Newcastle upon Tyne', 'NE', 20],
+  ['Sheffield', 'S', 36],
+  ['Nottingham', 'NG', 25],
+  ['Leicester', 'LE', 19],
+  ['Brighton', 'BN', 45],
+  ['Belfast', 'BT', 17],
+  ['Southampton', 'SO', 19],
+  ['Plymouth', 'PL', 9],
+  ['Norwich', 'NR', 14],
+  ['Aberdeen', 'AB', 25],
+  ['Swansea', 'SA', 9],
+  ['Coventry', 'CV', 8],
+  ['Hull', 'HU', 17],
+  ['Reading', 'RG', 10],
+  ['York', 'YO', 32],
+  ['Exeter', 'EX', 39],
+  ['Cambridge', 'CB', 25],
+  ['Oxford', 'OX', 44],
+  ['Derby', 'DE', 24],
+  ['Stoke-on-Trent', 'ST', 21],
+  ['Wolverhampton', 'WV', 16],
+  ['Sunderland', 'SR', 9],
+  ['Portsmouth', 'PO', 41],
+  ['Bolton', 'BL', 9],
+  ['Dundee', 'DD', 11],
 ];
 const NAME_STARTS = [
-  'Iron', 'Northside', 'Southside', 'Eastside', 'Westside', 'Titan', 'Apex', 'Spartan', 'Phoenix', 'Lion Heart', 'Red Corner',
-  'Blue Corner', 'Steel City', 'Riverside', 'Old School', 'Brawl Street', 'Clinch', 'Guard Up', 'Black Belt', 'Warrior',
-  'Gladiator', 'Kingdom', 'Union', 'Harbour', 'Foundry', 'Forge', 'Mill', 'Dockside', 'Northern', 'Highland', 'Valley',
+  'Iron',
+  'Northside',
+  'Southside',
+  'Eastside',
+  'Westside',
+  'Titan',
+  'Apex',
+  'Spartan',
+  'Phoenix',
+  'Lion Heart',
+  'Red Corner',
+  'Blue Corner',
+  'Steel City',
+  'Riverside',
+  'Old School',
+  'Brawl Street',
+  'Clinch',
+  'Guard Up',
+  'Black Belt',
+  'Warrior',
+  'Gladiator',
+  'Kingdom',
+  'Union',
+  'Harbour',
+  'Foundry',
+  'Forge',
+  'Mill',
+  'Dockside',
+  'Northern',
+  'Highland',
+  'Valley',
 ];
-const NAME_DISCIPLINES = ['Boxing', 'MMA', 'BJJ', 'Jiu-Jitsu', 'Muay Thai', 'Kickboxing', 'Wrestling', 'Judo', 'Combat', 'Fight'];
+const NAME_DISCIPLINES = [
+  'Boxing',
+  'MMA',
+  'BJJ',
+  'Jiu-Jitsu',
+  'Muay Thai',
+  'Kickboxing',
+  'Wrestling',
+  'Judo',
+  'Combat',
+  'Fight',
+];
 const NAME_ENDS = ['Club', 'Academy', 'Gym', 'Centre', 'Team', 'Collective', 'Project', 'House', ''];
 const STREETS = [
-  'High Street', 'Station Road', 'Church Lane', 'Mill Lane', 'Canal Street', 'Victoria Road', 'Queen Street', 'King Street',
-  'Market Street', 'Park Road', 'Albert Road', 'Commercial Road', 'Dock Road', 'Bridge Street', 'North Street', 'Wharf Road',
+  'High Street',
+  'Station Road',
+  'Church Lane',
+  'Mill Lane',
+  'Canal Street',
+  'Victoria Road',
+  'Queen Street',
+  'King Street',
+  'Market Street',
+  'Park Road',
+  'Albert Road',
+  'Commercial Road',
+  'Dock Road',
+  'Bridge Street',
+  'North Street',
+  'Wharf Road',
 ];
-const ESTATES = ['Riverside Trading Estate', 'Canalside Business Park', 'Victoria Works', 'The Old Foundry', 'Railway Arches', 'Enterprise Park', 'Mill Yard'];
-const FIRST_NAMES = ['Jordan', 'Priya', 'Tom', 'Ellie', 'Kwame', 'Aisha', 'Liam', 'Sophie', 'Callum', 'Mia', 'Dev', 'Hannah', 'Rhys', 'Chloe', 'Oisin', 'Zara'];
-const LAST_NAMES = ['Hayes', 'Shah', 'Okafor', 'Martin', 'Mensah', 'Begum', 'Murphy', 'Evans', 'MacLeod', 'Patel', 'Nowak', 'Hughes', 'Campbell', 'Ahmed'];
+const ESTATES = [
+  'Riverside Trading Estate',
+  'Canalside Business Park',
+  'Victoria Works',
+  'The Old Foundry',
+  'Railway Arches',
+  'Enterprise Park',
+  'Mill Yard',
+];
+const FIRST_NAMES = [
+  'Jordan',
+  'Priya',
+  'Tom',
+  'Ellie',
+  'Kwame',
+  'Aisha',
+  'Liam',
+  'Sophie',
+  'Callum',
+  'Mia',
+  'Dev',
+  'Hannah',
+  'Rhys',
+  'Chloe',
+  'Oisin',
+  'Zara',
+];
+const LAST_NAMES = [
+  'Hayes',
+  'Shah',
+  'Okafor',
+  'Martin',
+  'Mensah',
+  'Begum',
+  'Murphy',
+  'Evans',
+  'MacLeod',
+  'Patel',
+  'Nowak',
+  'Hughes',
+  'Campbell',
+  'Ahmed',
+];
 const COACH_DISCIPLINES = ['Boxing', 'MMA', 'Jiu-Jitsu', 'Wrestling', 'Kickboxing', 'Judo', 'Muay Thai'];
 /** Letters UK inward codes use (never C, I, K, M, O or V). */
 const POSTCODE_LETTERS = [...'ABDEFGHJLNPQRSTUWXYZ'];
@@ -64,7 +186,8 @@ export const IMAGE_ORIGIN = 'https://img.mastr.example';
 export function ukDirectory(gymCount: number, seed: number): UkDirectory {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
-  const pence = (min: number, max: number, step: number) => min + step * Math.floor(random() * ((max - min) / step + 1));
+  const pence = (min: number, max: number, step: number) =>
+    min + step * Math.floor(random() * ((max - min) / step + 1));
 
   const gyms = Array.from({ length: gymCount }, (_, i) => {
     const [town, area, districts] = pick(TOWNS);
@@ -75,7 +198,9 @@ export function ukDirectory(gymCount: number, seed: number): UkDirectory {
     return gymDoc({
       gymName,
       address: {
-        addressLineOne: onEstate ? `Unit ${1 + Math.floor(random() * 30)}, ${pick(ESTATES)}` : `${1 + Math.floor(random() * 240)} ${pick(STREETS)}`,
+        addressLineOne: onEstate
+          ? `Unit ${1 + Math.floor(random() * 30)}, ${pick(ESTATES)}`
+          : `${1 + Math.floor(random() * 240)} ${pick(STREETS)}`,
         addressLineTwo: onEstate ? pick(STREETS) : '',
         addressTownOrCity: town,
         addressPostalCode: postcode,
@@ -93,8 +218,11 @@ export function ukDirectory(gymCount: number, seed: number): UkDirectory {
   const memberships: MembershipDoc[] = [];
   for (let i = 0; i < Math.round(gymCount * 1.5); i += 1) {
     const coach = coachDoc({
-      firstName: pick(FIRST_NAMES), lastName: pick(LAST_NAMES), discipline: pick(COACH_DISCIPLINES),
-      price: pence(2500, 6000, 500), profileImage: `${IMAGE_ORIGIN}/coaches/${i}.jpg`,
+      firstName: pick(FIRST_NAMES),
+      lastName: pick(LAST_NAMES),
+      discipline: pick(COACH_DISCIPLINES),
+      price: pence(2500, 6000, 500),
+      profileImage: `${IMAGE_ORIGIN}/coaches/${i}.jpg`,
     });
     coaches.push(coach);
     const gymIds = new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => idOf(pick(gyms))));

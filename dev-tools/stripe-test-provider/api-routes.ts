@@ -18,15 +18,31 @@ const ID = '([A-Za-z0-9_]+)';
 
 /** The part of Stripe's v1 API that Mastr uses (see README.md), each answering what Stripe answers. */
 export const apiRoutes: ApiRoute[] = [
-  { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handle: (context, params) => createCheckoutSession(context, params) },
-  { method: 'GET', pattern: route('/v1/checkout/sessions/'), handle: (context, _, id) => findCheckoutSession(context, id).session },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/checkout\/sessions$/,
+    handle: (context, params) => createCheckoutSession(context, params),
+  },
+  {
+    method: 'GET',
+    pattern: route('/v1/checkout/sessions/'),
+    handle: (context, _, id) => findCheckoutSession(context, id).session,
+  },
   { method: 'POST', pattern: /^\/v1\/customers$/, handle: ({ state }, params) => createCustomer(state, params) },
   { method: 'GET', pattern: route('/v1/customers/'), handle: ({ state }, _, id) => state.customers.get(id) },
   { method: 'POST', pattern: /^\/v1\/accounts$/, handle: (context, params) => createAccount(context, params) },
   { method: 'GET', pattern: route('/v1/accounts/'), handle: ({ state }, _, id) => state.accounts.get(id) },
-  { method: 'POST', pattern: route('/v1/accounts/', '/login_links'), handle: (context, _, id) => createLoginLink(context, id) },
+  {
+    method: 'POST',
+    pattern: route('/v1/accounts/', '/login_links'),
+    handle: (context, _, id) => createLoginLink(context, id),
+  },
   { method: 'POST', pattern: /^\/v1\/account_links$/, handle: (context, params) => createAccountLink(context, params) },
-  { method: 'POST', pattern: /^\/v1\/billing_portal\/sessions$/, handle: (context, params) => createBillingPortalSession(context, params) },
+  {
+    method: 'POST',
+    pattern: /^\/v1\/billing_portal\/sessions$/,
+    handle: (context, params) => createBillingPortalSession(context, params),
+  },
   { method: 'GET', pattern: route('/v1/subscriptions/'), handle: ({ state }, _, id) => state.subscriptions.get(id) },
   { method: 'GET', pattern: route('/v1/payment_intents/'), handle: ({ state }, _, id) => state.paymentIntents.get(id) },
   { method: 'GET', pattern: route('/v1/charges/'), handle: ({ state }, _, id) => state.charges.get(id) },

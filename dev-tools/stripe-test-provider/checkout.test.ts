@@ -16,7 +16,11 @@ function createDayPassCheckout(stripe: Stripe, extra: Partial<Stripe.Checkout.Se
     mode: 'payment',
     line_items: [
       {
-        price_data: { currency: 'gbp', unit_amount: 1250, product_data: { name: 'Adult Day Pass', description: 'Day pass at Iron Gym on 2030-01-02' } },
+        price_data: {
+          currency: 'gbp',
+          unit_amount: 1250,
+          product_data: { name: 'Adult Day Pass', description: 'Day pass at Iron Gym on 2030-01-02' },
+        },
         quantity: 1,
       },
     ],
@@ -64,21 +68,40 @@ describe('checkout sessions through the real stripe SDK', () => {
 
   it('Pay completes the session, delivers a verifiable checkout.session.completed and redirects to success_url', async () => {
     const session = await createDayPassCheckout(harness.stripe, {
-      payment_intent_data: { application_fee_amount: 125, transfer_data: { destination: await onboardedAccountId(harness) }, metadata: { passId: 'pass-1' } },
+      payment_intent_data: {
+        application_fee_amount: 125,
+        transfer_data: { destination: await onboardedAccountId(harness) },
+        metadata: { passId: 'pass-1' },
+      },
     });
 
     const response = await submitForm(harness.provider, `/checkout/${session.id}/pay`, { card: '4242 4242 4242 4242' });
 
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`https://app.example/userdashboard/daypasses?checkout=success&session_id=${session.id}`);
+    expect(response.headers.get('location')).toBe(
+      `https://app.example/userdashboard/daypasses?checkout=success&session_id=${session.id}`,
+    );
     const delivery = await harness.receiver.next('checkout.session.completed');
     const event = harness.stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, WEBHOOK_SECRET);
     const completed = event.data.object as Stripe.Checkout.Session;
-    expect(completed).toMatchObject({ id: session.id, status: 'complete', payment_status: 'paid', metadata: { passId: 'pass-1', kind: 'adult-day-pass' } });
+    expect(completed).toMatchObject({
+      id: session.id,
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { passId: 'pass-1', kind: 'adult-day-pass' },
+    });
     expect(completed.payment_intent).toMatch(/^pi_/);
     const paymentIntent = await harness.stripe.paymentIntents.retrieve(completed.payment_intent as string);
-    expect(paymentIntent).toMatchObject({ amount: 1250, application_fee_amount: 125, status: 'succeeded', metadata: { passId: 'pass-1' } });
-    expect(await harness.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'complete', payment_intent: completed.payment_intent });
+    expect(paymentIntent).toMatchObject({
+      amount: 1250,
+      application_fee_amount: 125,
+      status: 'succeeded',
+      metadata: { passId: 'pass-1' },
+    });
+    expect(await harness.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'complete',
+      payment_intent: completed.payment_intent,
+    });
   });
 
   it('signs webhooks so that a wrong secret is refused', async () => {
@@ -88,8 +111,12 @@ describe('checkout sessions through the real stripe SDK', () => {
     const delivery = await harness.receiver.next('checkout.session.completed');
 
     expect(delivery.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    expect(() => harness.stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, 'whsec_wrong')).toThrow(/signature/i);
-    expect(() => harness.stripe.webhooks.constructEvent(`${delivery.rawBody} `, delivery.signature, WEBHOOK_SECRET)).toThrow(/signature/i);
+    expect(() => harness.stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, 'whsec_wrong')).toThrow(
+      /signature/i,
+    );
+    expect(() =>
+      harness.stripe.webhooks.constructEvent(`${delivery.rawBody} `, delivery.signature, WEBHOOK_SECRET),
+    ).toThrow(/signature/i);
   });
 
   it('Cancel redirects to cancel_url and leaves the session open and unpaid', async () => {
@@ -99,7 +126,10 @@ describe('checkout sessions through the real stripe SDK', () => {
 
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('https://app.example/gyms/gym-1?checkout=cancelled');
-    expect(await harness.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'open', payment_status: 'unpaid' });
+    expect(await harness.stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+      status: 'open',
+      payment_status: 'unpaid',
+    });
     expect(harness.provider.deliveries()).toEqual([]);
   });
 
@@ -110,26 +140,42 @@ describe('checkout sessions through the real stripe SDK', () => {
     const again = await submitForm(harness.provider, `/checkout/${session.id}/pay`);
 
     expect(again.headers.get('location')).toContain(session.id);
-    expect(harness.provider.deliveries().map((delivery) => delivery.event.type)).toEqual(['checkout.session.completed']);
+    expect(harness.provider.deliveries().map((delivery) => delivery.event.type)).toEqual([
+      'checkout.session.completed',
+    ]);
   });
 
   it('replays the same session for the same Idempotency-Key and refuses the key with other parameters', async () => {
     const first = await createDayPassCheckout(harness.stripe);
     const keyed = await harness.stripe.checkout.sessions.create(paramsOf(first), { idempotencyKey: 'checkout-pass-1' });
-    const replayed = await harness.stripe.checkout.sessions.create(paramsOf(first), { idempotencyKey: 'checkout-pass-1' });
+    const replayed = await harness.stripe.checkout.sessions.create(paramsOf(first), {
+      idempotencyKey: 'checkout-pass-1',
+    });
 
     expect(replayed.id).toBe(keyed.id);
     await expect(
-      harness.stripe.checkout.sessions.create({ ...paramsOf(first), client_reference_id: 'someone-else' }, { idempotencyKey: 'checkout-pass-1' }),
+      harness.stripe.checkout.sessions.create(
+        { ...paramsOf(first), client_reference_id: 'someone-else' },
+        { idempotencyKey: 'checkout-pass-1' },
+      ),
     ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
   });
 
   it('refuses a Connect destination that has not finished onboarding', async () => {
-    const account = await harness.stripe.accounts.create({ type: 'express', country: 'GB', capabilities: { transfers: { requested: true } } });
+    const account = await harness.stripe.accounts.create({
+      type: 'express',
+      country: 'GB',
+      capabilities: { transfers: { requested: true } },
+    });
 
     await expect(
-      createDayPassCheckout(harness.stripe, { payment_intent_data: { application_fee_amount: 100, transfer_data: { destination: account.id } } }),
-    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', param: 'payment_intent_data[transfer_data][destination]' });
+      createDayPassCheckout(harness.stripe, {
+        payment_intent_data: { application_fee_amount: 100, transfer_data: { destination: account.id } },
+      }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'payment_intent_data[transfer_data][destination]',
+    });
   });
 
   it('refuses an expires_at more than 24 hours ahead', async () => {
@@ -142,7 +188,9 @@ describe('checkout sessions through the real stripe SDK', () => {
   });
 
   it('expires the session at expires_at: it reads as expired and can no longer be paid', async () => {
-    const session = await createDayPassCheckout(harness.stripe, { expires_at: Math.floor(Date.now() / 1000) + 30 * 60 });
+    const session = await createDayPassCheckout(harness.stripe, {
+      expires_at: Math.floor(Date.now() / 1000) + 30 * 60,
+    });
     vi.useFakeTimers({ toFake: ['Date'], now: (session.expires_at + 1) * 1000 });
 
     const retrieved = await harness.stripe.checkout.sessions.retrieve(session.id);
@@ -160,15 +208,29 @@ describe('checkout sessions through the real stripe SDK', () => {
 function paramsOf(session: Stripe.Checkout.Session): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'gbp', unit_amount: session.amount_total!, product_data: { name: 'Adult Day Pass' } }, quantity: 1 }],
+    line_items: [
+      {
+        price_data: { currency: 'gbp', unit_amount: session.amount_total!, product_data: { name: 'Adult Day Pass' } },
+        quantity: 1,
+      },
+    ],
     client_reference_id: session.client_reference_id!,
     success_url: session.success_url!,
   };
 }
 
 async function onboardedAccountId({ stripe, provider }: Harness): Promise<string> {
-  const account = await stripe.accounts.create({ type: 'express', country: 'GB', capabilities: { transfers: { requested: true } } });
-  const link = await stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'https://app.example/r', return_url: 'https://app.example/ok' });
+  const account = await stripe.accounts.create({
+    type: 'express',
+    country: 'GB',
+    capabilities: { transfers: { requested: true } },
+  });
+  const link = await stripe.accountLinks.create({
+    account: account.id,
+    type: 'account_onboarding',
+    refresh_url: 'https://app.example/r',
+    return_url: 'https://app.example/ok',
+  });
   await submitForm(provider, `${new URL(link.url).pathname}/complete`);
   return account.id;
 }

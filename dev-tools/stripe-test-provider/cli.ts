@@ -20,7 +20,9 @@ const provider = await startStripeTestProvider({
 console.log(`Stripe test provider listening on ${provider.url} (state is in memory: a restart forgets everything)`);
 console.log(`  secret key:     ${provider.secretKey}`);
 console.log(`  webhook secret: ${provider.webhookSecret}`);
-console.log(`  webhooks to:    ${process.env.STRIPE_TEST_PROVIDER_WEBHOOK_URL ?? '(none: set STRIPE_TEST_PROVIDER_WEBHOOK_URL)'}`);
+console.log(
+  `  webhooks to:    ${process.env.STRIPE_TEST_PROVIDER_WEBHOOK_URL ?? '(none: set STRIPE_TEST_PROVIDER_WEBHOOK_URL)'}`,
+);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void provider.stop().then(() => process.exit(0)));

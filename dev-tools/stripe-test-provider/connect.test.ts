@@ -33,9 +33,18 @@ describe('Connect Express accounts', () => {
   it('creates an account that cannot take payments yet and refuses it a login link', async () => {
     const account = await createExpressAccount();
 
-    expect(account).toMatchObject({ object: 'account', type: 'express', details_submitted: false, charges_enabled: false, payouts_enabled: false, metadata: { profileId: 'gym-1' } });
+    expect(account).toMatchObject({
+      object: 'account',
+      type: 'express',
+      details_submitted: false,
+      charges_enabled: false,
+      payouts_enabled: false,
+      metadata: { profileId: 'gym-1' },
+    });
     expect(account.id).toMatch(/^acct_/);
-    await expect(harness.stripe.accounts.createLoginLink(account.id)).rejects.toMatchObject({ type: 'StripeInvalidRequestError' });
+    await expect(harness.stripe.accounts.createLoginLink(account.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+    });
   });
 
   it('completes onboarding through the link: account.updated is delivered, then the browser returns', async () => {
@@ -51,8 +60,17 @@ describe('Connect Express accounts', () => {
     expect(response.headers.get('location')).toBe('https://app.example/gymdashboard/stripe');
     const delivery = await harness.receiver.next('account.updated');
     const event = harness.stripe.webhooks.constructEvent(delivery.rawBody, delivery.signature, WEBHOOK_SECRET);
-    expect(event.data.object).toMatchObject({ id: account.id, details_submitted: true, charges_enabled: true, payouts_enabled: true, metadata: { profileId: 'gym-1' } });
-    expect(await harness.stripe.accounts.retrieve(account.id)).toMatchObject({ details_submitted: true, capabilities: { card_payments: 'active', transfers: 'active' } });
+    expect(event.data.object).toMatchObject({
+      id: account.id,
+      details_submitted: true,
+      charges_enabled: true,
+      payouts_enabled: true,
+      metadata: { profileId: 'gym-1' },
+    });
+    expect(await harness.stripe.accounts.retrieve(account.id)).toMatchObject({
+      details_submitted: true,
+      capabilities: { card_payments: 'active', transfers: 'active' },
+    });
   });
 
   it('sends a used onboarding link to refresh_url', async () => {
@@ -82,11 +100,24 @@ describe('Connect Express accounts', () => {
   it('transfers to an onboarded account and refuses an unknown destination', async () => {
     const account = await createExpressAccount();
 
-    const transfer = await harness.stripe.transfers.create({ amount: 3000, currency: 'gbp', destination: account.id, metadata: { sessionId: 'pt-1' } });
+    const transfer = await harness.stripe.transfers.create({
+      amount: 3000,
+      currency: 'gbp',
+      destination: account.id,
+      metadata: { sessionId: 'pt-1' },
+    });
 
-    expect(transfer).toMatchObject({ object: 'transfer', amount: 3000, currency: 'gbp', destination: account.id, metadata: { sessionId: 'pt-1' } });
+    expect(transfer).toMatchObject({
+      object: 'transfer',
+      amount: 3000,
+      currency: 'gbp',
+      destination: account.id,
+      metadata: { sessionId: 'pt-1' },
+    });
     expect(transfer.id).toMatch(/^tr_/);
-    await expect(harness.stripe.transfers.create({ amount: 3000, currency: 'gbp', destination: 'acct_unknown' })).rejects.toMatchObject({
+    await expect(
+      harness.stripe.transfers.create({ amount: 3000, currency: 'gbp', destination: 'acct_unknown' }),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       code: 'resource_missing',
     });

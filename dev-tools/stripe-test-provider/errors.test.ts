@@ -15,28 +15,43 @@ describe('errors in Stripe shape', () => {
     const failure = await harness.stripe.checkout.sessions.retrieve('cs_test_nope').catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(failure).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such checkout.session: 'cs_test_nope'" });
+    expect(failure).toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+      message: "No such checkout.session: 'cs_test_nope'",
+    });
   });
 
   it('answers an unimplemented endpoint with a 404 invalid request', async () => {
-    await expect(harness.stripe.invoices.retrieve('in_123')).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(harness.stripe.invoices.retrieve('in_123')).rejects.toBeInstanceOf(
+      Stripe.errors.StripeInvalidRequestError,
+    );
   });
 
   it('answers a missing parameter with parameter_missing', async () => {
     await expect(
       harness.stripe.checkout.sessions.create({ mode: 'payment', success_url: 'https://app.example/ok' }),
-    ).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 400, code: 'parameter_missing', param: 'line_items' });
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'parameter_missing',
+      param: 'line_items',
+    });
   });
 
   it('refuses expand openly rather than answering ids where objects were asked for', async () => {
-    await expect(harness.stripe.checkout.sessions.retrieve('cs_test_any', { expand: ['payment_intent'] })).rejects.toMatchObject({
+    await expect(
+      harness.stripe.checkout.sessions.retrieve('cs_test_any', { expand: ['payment_intent'] }),
+    ).rejects.toMatchObject({
       type: 'StripeInvalidRequestError',
       param: 'expand',
     });
   });
 
   it('refuses a wrong API key with a 401 the SDK raises as StripeAuthenticationError', async () => {
-    const failure = await stripeClient(harness.provider, 'sk_test_wrong_key_123').customers.create({}).catch((error: unknown) => error);
+    const failure = await stripeClient(harness.provider, 'sk_test_wrong_key_123')
+      .customers.create({})
+      .catch((error: unknown) => error);
 
     expect(failure).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(failure).toMatchObject({ statusCode: 401 });
@@ -46,7 +61,9 @@ describe('errors in Stripe shape', () => {
     const response = await fetch(`${harness.provider.url}/v1/customers`, { method: 'POST' });
 
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringContaining('You did not provide an API key') } });
+    expect(await response.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringContaining('You did not provide an API key') },
+    });
   });
 
   it('answers an unknown hosted page with a 404 page', async () => {

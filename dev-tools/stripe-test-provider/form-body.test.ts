@@ -17,7 +17,13 @@ describe('parseFormBody', () => {
 
     expect(parseFormBody(body)).toEqual({
       mode: 'payment',
-      line_items: [{ price_data: { currency: 'gbp', unit_amount: '500', product_data: { name: 'Adult Day Pass' } }, quantity: '1' }, { quantity: '2' }],
+      line_items: [
+        {
+          price_data: { currency: 'gbp', unit_amount: '500', product_data: { name: 'Adult Day Pass' } },
+          quantity: '1',
+        },
+        { quantity: '2' },
+      ],
       metadata: { passId: 'p&q' },
       expand: ['payment_intent', 'customer'],
     });

@@ -53,13 +53,20 @@ function postButton(action: string, label: string, className: string, hidden: Re
 export function checkoutPage(session: CheckoutSession, lineItems: LineItem[]): string {
   const perMonth = session.mode === 'subscription' ? ' per month' : '';
   const items = lineItems
-    .map((item) => `<p><strong>${escapeHtml(item.productName)}</strong>${item.description ? `<br>${escapeHtml(item.description)}` : ''}</p>`)
+    .map(
+      (item) =>
+        `<p><strong>${escapeHtml(item.productName)}</strong>${item.description ? `<br>${escapeHtml(item.description)}` : ''}</p>`,
+    )
     .join('');
   const summary = `${items}<p class="amount">${formatPence(session.amount_total)}${perMonth}</p>`;
-  if (session.status === 'expired') return page('Checkout expired', `${summary}<p>This checkout session has expired. Please start again.</p>`);
+  if (session.status === 'expired')
+    return page('Checkout expired', `${summary}<p>This checkout session has expired. Please start again.</p>`);
   if (session.status === 'complete') {
     const successUrl = session.success_url.replaceAll('{CHECKOUT_SESSION_ID}', session.id);
-    return page('Already paid', `${summary}<p>This checkout session is already paid.</p><p><a href="${escapeHtml(successUrl)}">Continue</a></p>`);
+    return page(
+      'Already paid',
+      `${summary}<p>This checkout session is already paid.</p><p><a href="${escapeHtml(successUrl)}">Continue</a></p>`,
+    );
   }
   const cancel = session.cancel_url ? postButton(`/checkout/${session.id}/cancel`, 'Cancel', 'secondary') : '';
   return page(
@@ -98,12 +105,19 @@ export function expressDashboardPage(account: Account): string {
   );
 }
 
-export function billingPortalPage(portalSessionId: string, customer: Customer, subscriptions: Subscription[], returnUrl: string | null): string {
+export function billingPortalPage(
+  portalSessionId: string,
+  customer: Customer,
+  subscriptions: Subscription[],
+  returnUrl: string | null,
+): string {
   const rows = subscriptions.map((subscription) => {
     const price = subscription.items.data[0]?.price;
     const cancel =
       subscription.status === 'active'
-        ? postButton(`/billing-portal/${portalSessionId}/cancel`, 'Cancel subscription', 'secondary', { subscription: subscription.id })
+        ? postButton(`/billing-portal/${portalSessionId}/cancel`, 'Cancel subscription', 'secondary', {
+            subscription: subscription.id,
+          })
         : '';
     return `<section><p><strong>${escapeHtml(price?.product ?? subscription.id)}</strong> · ${formatPence(price?.unit_amount)} per ${escapeHtml(price?.recurring.interval ?? 'month')} · ${subscription.status}</p>${cancel}</section>`;
   });

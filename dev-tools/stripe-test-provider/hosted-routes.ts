@@ -15,7 +15,10 @@ export interface HostedRoute {
   handle(context: ResourceContext, form: Params, id: string): HostedReply;
 }
 
-const EXPIRED = { html: messagePage('Checkout expired', 'This checkout session has expired. Please start again.'), status: 410 };
+const EXPIRED = {
+  html: messagePage('Checkout expired', 'This checkout session has expired. Please start again.'),
+  status: 410,
+};
 
 /** The browser side: checkout, Connect onboarding, the Express dashboard stand-in and the billing portal. */
 export const hostedRoutes: HostedRoute[] = [
@@ -41,7 +44,9 @@ export const hostedRoutes: HostedRoute[] = [
     handle(context, _, id) {
       // Like Stripe, cancelling leaves the session open: the customer may come back to it.
       const { session } = findCheckoutSession(context, id);
-      return session.cancel_url ? { redirect: session.cancel_url } : { html: messagePage('Checkout', 'Payment cancelled.') };
+      return session.cancel_url
+        ? { redirect: session.cancel_url }
+        : { html: messagePage('Checkout', 'Payment cancelled.') };
     },
   },
   {
@@ -73,8 +78,12 @@ export const hostedRoutes: HostedRoute[] = [
     pattern: /^\/billing-portal\/([A-Za-z0-9_]+)$/,
     handle({ state }, _, id) {
       const portal = state.billingPortalSessions.get(id);
-      const subscriptions = state.subscriptions.values().filter((subscription) => subscription.customer === portal.customer);
-      return { html: billingPortalPage(portal.id, state.customers.get(portal.customer), subscriptions, portal.return_url) };
+      const subscriptions = state.subscriptions
+        .values()
+        .filter((subscription) => subscription.customer === portal.customer);
+      return {
+        html: billingPortalPage(portal.id, state.customers.get(portal.customer), subscriptions, portal.return_url),
+      };
     },
   },
   {
@@ -83,7 +92,8 @@ export const hostedRoutes: HostedRoute[] = [
     handle(context, form, id) {
       const portal = context.state.billingPortalSessions.get(id);
       const subscription = context.state.subscriptions.get(form.string('subscription'), 'subscription');
-      if (subscription.customer !== portal.customer) throw invalidRequest('This subscription belongs to another customer.');
+      if (subscription.customer !== portal.customer)
+        throw invalidRequest('This subscription belongs to another customer.');
       cancelSubscription(context, subscription);
       return { redirect: portal.return_url ?? `/billing-portal/${portal.id}` };
     },

@@ -3,8 +3,6 @@ import { createProviderServer } from './server.ts';
 import { createState } from './state.ts';
 import { createWebhookSender, type WebhookDelivery } from './webhooks.ts';
 
-export type { StripeEvent, WebhookDelivery } from './webhooks.ts';
-
 export interface StripeTestProviderOptions {
   /** 0 picks a free port (tests). */
   port: number;

@@ -33,7 +33,8 @@ export class Params {
   optionalInteger(path: string): number | null {
     const text = this.optionalString(path);
     if (text === null) return null;
-    if (!/^-?\d+$/.test(text)) throw invalidRequest(`Invalid integer: ${text}`, { code: 'parameter_invalid_integer', param: path });
+    if (!/^-?\d+$/.test(text))
+      throw invalidRequest(`Invalid integer: ${text}`, { code: 'parameter_invalid_integer', param: path });
     return Number(text);
   }
 
@@ -47,8 +48,11 @@ export class Params {
   stringMap(path: string): Record<string, string> {
     const value = this.lookup(path);
     if (value === undefined || value === '') return {};
-    if (typeof value !== 'object' || Array.isArray(value)) throw invalidRequest(`Invalid object: ${path}`, { param: path });
-    return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    if (typeof value !== 'object' || Array.isArray(value))
+      throw invalidRequest(`Invalid object: ${path}`, { param: path });
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+    );
   }
 
   /** The keys of an object parameter such as `capabilities`; absent → []. */

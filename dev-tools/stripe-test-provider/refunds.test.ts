@@ -14,7 +14,9 @@ afterAll(async () => {
 async function paidPaymentIntent(): Promise<string> {
   const session = await harness.stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'gbp', unit_amount: 1000, product_data: { name: 'Adult Day Pass' } }, quantity: 1 }],
+    line_items: [
+      { price_data: { currency: 'gbp', unit_amount: 1000, product_data: { name: 'Adult Day Pass' } }, quantity: 1 },
+    ],
     success_url: 'https://app.example/ok?session_id={CHECKOUT_SESSION_ID}',
   });
   await submitForm(harness.provider, `/checkout/${session.id}/pay`);
@@ -43,22 +45,44 @@ describe('refunds', () => {
     const paymentIntent = await paidPaymentIntent();
 
     const refund = await harness.stripe.refunds.create(
-      { payment_intent: paymentIntent, reverse_transfer: true, refund_application_fee: true, metadata: { passId: 'pass-1' } },
+      {
+        payment_intent: paymentIntent,
+        reverse_transfer: true,
+        refund_application_fee: true,
+        metadata: { passId: 'pass-1' },
+      },
       { idempotencyKey: 'refund-pass-1' },
     );
 
-    expect(refund).toMatchObject({ object: 'refund', status: 'succeeded', amount: 1000, payment_intent: paymentIntent, metadata: { passId: 'pass-1' } });
+    expect(refund).toMatchObject({
+      object: 'refund',
+      status: 'succeeded',
+      amount: 1000,
+      payment_intent: paymentIntent,
+      metadata: { passId: 'pass-1' },
+    });
     expect(refund.id).toMatch(/^re_/);
     const [charge] = await refundedCharges(paymentIntent);
-    expect(charge).toMatchObject({ payment_intent: paymentIntent, amount: 1000, amount_refunded: 1000, refunded: true });
+    expect(charge).toMatchObject({
+      payment_intent: paymentIntent,
+      amount: 1000,
+      amount_refunded: 1000,
+      refunded: true,
+    });
     expect(charge!.refunds!.data.map((listed) => listed.id)).toEqual([refund.id]);
   });
 
   it('replays the same refund for the same idempotency key without refunding twice', async () => {
     const paymentIntent = await paidPaymentIntent();
 
-    const first = await harness.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` });
-    const again = await harness.stripe.refunds.create({ payment_intent: paymentIntent }, { idempotencyKey: `refund-${paymentIntent}` });
+    const first = await harness.stripe.refunds.create(
+      { payment_intent: paymentIntent },
+      { idempotencyKey: `refund-${paymentIntent}` },
+    );
+    const again = await harness.stripe.refunds.create(
+      { payment_intent: paymentIntent },
+      { idempotencyKey: `refund-${paymentIntent}` },
+    );
 
     expect(again.id).toBe(first.id);
     expect(await refundedCharges(paymentIntent)).toHaveLength(1);

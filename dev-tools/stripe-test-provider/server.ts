@@ -42,7 +42,11 @@ export function createProviderServer(options: ProviderServerOptions): Server {
     };
   }
 
-  function handleApi(request: IncomingMessage, url: URL, rawBody: string): { status: number; body: string; replayed?: boolean } {
+  function handleApi(
+    request: IncomingMessage,
+    url: URL,
+    rawBody: string,
+  ): { status: number; body: string; replayed?: boolean } {
     const authError = checkApiKey(request.headers.authorization, options.secretKey);
     if (authError) return { status: 401, body: errorJson(authError) };
     // Stripe applies idempotency to POSTs only.
@@ -69,15 +73,23 @@ export function createProviderServer(options: ProviderServerOptions): Server {
 
   async function handleHosted(method: string, url: URL, rawBody: string): Promise<HostedReply> {
     const route = hostedRoutes.find((candidate) => candidate.method === method && candidate.pattern.test(url.pathname));
-    if (!route) return { html: messagePage('Not found', 'There is no such page on the test payment provider.'), status: 404 };
+    if (!route)
+      return { html: messagePage('Not found', 'There is no such page on the test payment provider.'), status: 404 };
     const drafts: EventDraft[] = [];
     try {
-      const reply = route.handle(contextCollecting(drafts), new Params(parseFormBody(rawBody)), url.pathname.match(route.pattern)![1]!);
+      const reply = route.handle(
+        contextCollecting(drafts),
+        new Params(parseFormBody(rawBody)),
+        url.pathname.match(route.pattern)![1]!,
+      );
       await options.webhooks.send(drafts);
       return reply;
     } catch (error) {
       if (!(error instanceof StripeApiError)) throw error;
-      return { html: messagePage(error.status === 404 ? 'Not found' : 'Request refused', error.message), status: error.status };
+      return {
+        html: messagePage(error.status === 404 ? 'Not found' : 'Request refused', error.message),
+        status: error.status,
+      };
     }
   }
 
@@ -111,19 +123,29 @@ export function createProviderServer(options: ProviderServerOptions): Server {
   });
 }
 
-function runApiRoute(method: string, url: URL, rawBody: string, context: ResourceContext): { status: number; body: string } {
+function runApiRoute(
+  method: string,
+  url: URL,
+  rawBody: string,
+  context: ResourceContext,
+): { status: number; body: string } {
   const route = apiRoutes.find((candidate) => candidate.method === method && candidate.pattern.test(url.pathname));
   if (!route) {
     return {
       status: 404,
-      body: errorJson({ type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}). This test provider implements only the part of the Stripe API that Mastr uses.` }),
+      body: errorJson({
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${method}: ${url.pathname}). This test provider implements only the part of the Stripe API that Mastr uses.`,
+      }),
     };
   }
   try {
     const params = new Params(parseFormBody(method === 'GET' ? url.search.slice(1) : rawBody));
     // Answering ids where the caller asked for objects would break it in confusing ways: refuse openly.
     if (params.body.expand !== undefined) {
-      throw invalidRequest('This test provider does not implement `expand`: retrieve the related objects by id.', { param: 'expand' });
+      throw invalidRequest('This test provider does not implement `expand`: retrieve the related objects by id.', {
+        param: 'expand',
+      });
     }
     const id = url.pathname.match(route.pattern)?.[1] ?? '';
     return { status: 200, body: JSON.stringify(route.handle(context, params, id)) };
@@ -141,7 +163,10 @@ function checkApiKey(authorization: string | undefined, secretKey: string): Stri
       "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
     ).body;
   }
-  if (key !== secretKey) return invalidRequest(`Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`).body;
+  if (key !== secretKey)
+    return invalidRequest(
+      `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+    ).body;
   return null;
 }
 

@@ -22,7 +22,7 @@ export function newId(prefix: string): string {
 }
 
 /** One kind of object by id; a missing id answers Stripe's `resource_missing` 404. */
-export class Collection<T extends { id: string }> {
+class Collection<T extends { id: string }> {
   private readonly byId = new Map<string, T>();
 
   constructor(readonly objectName: string) {}

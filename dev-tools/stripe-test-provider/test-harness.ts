@@ -22,7 +22,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const delivery = { rawBody: Buffer.concat(chunks).toString('utf8'), signature: String(request.headers['stripe-signature']) };
+      const delivery = {
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+        signature: String(request.headers['stripe-signature']),
+      };
       received.push(delivery);
       response.writeHead(status).end();
       if (status !== 200) return;
@@ -51,7 +54,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   };
 }
 
-export const SECRET_KEY = 'sk_test_local_unit';
+const SECRET_KEY = 'sk_test_local_unit';
 export const WEBHOOK_SECRET = 'whsec_local_unit';
 
 export interface Harness {
@@ -87,7 +90,11 @@ export function stripeClient(provider: StripeTestProvider, key: string): Stripe 
 }
 
 /** Submits one of a hosted page's POST forms the way a browser would, without following the redirect. */
-export function submitForm(provider: StripeTestProvider, path: string, fields: Record<string, string> = {}): Promise<Response> {
+export function submitForm(
+  provider: StripeTestProvider,
+  path: string,
+  fields: Record<string, string> = {},
+): Promise<Response> {
   return fetch(new URL(path, provider.url), {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

@@ -11,7 +11,9 @@ describe('webhook signatures', () => {
     const stale = Math.floor(Date.now() / 1000) - 3600;
 
     expect(Stripe.webhooks.constructEvent(payload, signatureHeader(payload, SECRET), SECRET).id).toBe('evt_1');
-    expect(() => Stripe.webhooks.constructEvent(payload, signatureHeader(payload, SECRET, stale), SECRET)).toThrow(/tolerance/i);
+    expect(() => Stripe.webhooks.constructEvent(payload, signatureHeader(payload, SECRET, stale), SECRET)).toThrow(
+      /tolerance/i,
+    );
   });
 });
 
@@ -36,9 +38,15 @@ describe('webhook delivery', () => {
     const [delivery] = sender.deliveries();
     expect(delivery).toMatchObject({ status: 'delivered', url: receiver.url });
     expect(delivery!.attempts.at(-1)).toMatchObject({ statusCode: 200 });
-    expect(delivery!.attempts.slice(0, 2)).toEqual([expect.objectContaining({ statusCode: 500 }), expect.objectContaining({ statusCode: 500 })]);
+    expect(delivery!.attempts.slice(0, 2)).toEqual([
+      expect.objectContaining({ statusCode: 500 }),
+      expect.objectContaining({ statusCode: 500 }),
+    ]);
     for (const { rawBody, signature } of receiver.received) {
-      expect(Stripe.webhooks.constructEvent(rawBody, signature, SECRET)).toMatchObject({ type: 'account.updated', data: { object: { id: 'acct_1' } } });
+      expect(Stripe.webhooks.constructEvent(rawBody, signature, SECRET)).toMatchObject({
+        type: 'account.updated',
+        data: { object: { id: 'acct_1' } },
+      });
     }
   });
 
@@ -49,7 +57,12 @@ describe('webhook delivery', () => {
 
     await sender.send([{ type: 'charge.refunded', object: { id: 'ch_1' } }]);
 
-    expect(sender.deliveries()).toEqual([expect.objectContaining({ status: 'failed', attempts: [expect.anything(), expect.anything(), expect.anything()] })]);
+    expect(sender.deliveries()).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        attempts: [expect.anything(), expect.anything(), expect.anything()],
+      }),
+    ]);
   });
 
   it('records events raised before any webhook url is set as not sent', async () => {

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Stripe from 'stripe';
 import { newId, unixNow, type EventDraft } from './state.ts';
 
-export interface StripeEvent {
+interface StripeEvent {
   id: string;
   object: 'event';
   api_version: string;
@@ -15,7 +15,7 @@ export interface StripeEvent {
   request: { id: null; idempotency_key: null };
 }
 
-export interface DeliveryAttempt {
+interface DeliveryAttempt {
   at: number;
   statusCode?: number;
   error?: string;
@@ -48,7 +48,11 @@ export interface WebhookSender {
  * Delivers events to one endpoint, awaiting a 2xx and retrying with backoff otherwise — like Stripe,
  * each attempt is signed afresh with its own timestamp.
  */
-export function createWebhookSender(options: { secret: string; url: string | null; retryDelaysMs: number[] }): WebhookSender {
+export function createWebhookSender(options: {
+  secret: string;
+  url: string | null;
+  retryDelaysMs: number[];
+}): WebhookSender {
   let url = options.url;
   const log: WebhookDelivery[] = [];
   const stopping = new AbortController();
@@ -82,7 +86,9 @@ export function createWebhookSender(options: { secret: string; url: string | nul
       }
     }
     delivery.status = 'failed';
-    console.warn(`[stripe-test-provider] webhook ${delivery.event.type} (${delivery.event.id}) not delivered to ${delivery.url}`);
+    console.warn(
+      `[stripe-test-provider] webhook ${delivery.event.type} (${delivery.event.id}) not delivered to ${delivery.url}`,
+    );
   }
 
   async function sendAll(deliveries: WebhookDelivery[]): Promise<void> {
@@ -96,7 +102,12 @@ export function createWebhookSender(options: { secret: string; url: string | nul
   return {
     send(drafts) {
       // Logged at once (with the url of that moment), delivered in turn.
-      const deliveries = drafts.map((draft): WebhookDelivery => ({ event: toEvent(draft), url, status: url ? 'pending' : 'no-endpoint', attempts: [] }));
+      const deliveries = drafts.map((draft): WebhookDelivery => ({
+        event: toEvent(draft),
+        url,
+        status: url ? 'pending' : 'no-endpoint',
+        attempts: [],
+      }));
       log.push(...deliveries);
       const sending = queue.then(() => sendAll(deliveries));
       queue = sending;

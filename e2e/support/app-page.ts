@@ -19,7 +19,8 @@ export class AppPage {
    */
   async waitForActiveServiceWorker(timeout = 20_000): Promise<void> {
     const deadline = Date.now() + timeout;
-    const activeState = () => this.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state);
+    const activeState = () =>
+      this.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state);
     while ((await activeState()) !== 'activated') {
       if (Date.now() > deadline) throw new Error(`No activated service worker after ${timeout} ms`);
       await this.page.waitForTimeout(100);
@@ -33,7 +34,9 @@ export class AppPage {
 
   /** Waits until the app has rendered something into #root, then returns its text. */
   async rootText(timeout = 10_000): Promise<string> {
-    await this.page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout });
+    await this.page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, {
+      timeout,
+    });
     return this.page.locator('#root').innerText();
   }
 

@@ -10,7 +10,11 @@ import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
-import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../../sync-server/src/services/payments/local-test-provider.ts';
+import {
+  onboardDemoPayees,
+  startLocalPayments,
+  webhookUrlOf,
+} from '../../sync-server/src/services/payments/local-test-provider.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
@@ -58,7 +62,13 @@ export async function startAppServer(): Promise<AppServer> {
 
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, NODE_ENV: 'test', STRIPE_TEST_PROVIDER_PORT: '0' } as NodeJS.ProcessEnv;
+  const env = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    NODE_ENV: 'test',
+    STRIPE_TEST_PROVIDER_PORT: '0',
+  } as NodeJS.ProcessEnv;
   const loaded = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
   await seedDemoData(couch, new Date(), loaded.passSigningKey);
   // The provider outlives Hapi restarts, like Stripe would.

@@ -20,7 +20,9 @@ export class AvailabilityPage extends AppPage {
 
   /** A day card of a week, by its abbreviation ('Sun' .. 'Sat'). */
   day(key: WeekKey, abbreviation: string): Locator {
-    return this.week(key).locator('li.avail-day').filter({ has: this.page.locator('h3.avail-day__title', { hasText: new RegExp(`^${abbreviation}`) }) });
+    return this.week(key)
+      .locator('li.avail-day')
+      .filter({ has: this.page.locator('h3.avail-day__title', { hasText: new RegExp(`^${abbreviation}`) }) });
   }
 
   /** The times a day shows, e.g. ['07:00', '12:00']; waits (bounded) for the week to render. */
@@ -31,11 +33,15 @@ export class AvailabilityPage extends AppPage {
 
   /** The slot of an hour on a day, e.g. slot('next', 'Mon', 7). */
   slot(key: WeekKey, abbreviation: string, hour: number): Locator {
-    return this.day(key, abbreviation).locator('li.avail-slot').filter({ has: this.page.locator('.avail-slot__time', { hasText: formatTimeOfDay(hour * 3600) }) });
+    return this.day(key, abbreviation)
+      .locator('li.avail-slot')
+      .filter({ has: this.page.locator('.avail-slot__time', { hasText: formatTimeOfDay(hour * 3600) }) });
   }
 
   removeButton(key: WeekKey, abbreviation: string, hour: number): Locator {
-    return this.slot(key, abbreviation, hour).getByRole('button', { name: `Remove ${formatTimeOfDay(hour * 3600)} on ${abbreviation}` });
+    return this.slot(key, abbreviation, hour).getByRole('button', {
+      name: `Remove ${formatTimeOfDay(hour * 3600)} on ${abbreviation}`,
+    });
   }
 
   async add(key: WeekKey, abbreviation: string, hour: number): Promise<void> {

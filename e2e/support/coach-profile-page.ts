@@ -3,8 +3,6 @@ import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { AppPage } from './app-page.ts';
 import { escapeRegExp } from './directory-list-page.ts';
 
-export type SlotStatus = 'free' | 'requested' | 'booked' | 'unavailable';
-
 /** Page model of a public coach profile (/coaches/{id}): the availability grid and its confirm-details dialog. */
 export class CoachProfilePage extends AppPage {
   async coachName(timeout = 15_000): Promise<string> {
@@ -26,7 +24,9 @@ export class CoachProfilePage extends AppPage {
 
   /** A slot button of the week shown, by day abbreviation ('Sun' .. 'Sat') and hour; its name ends in its status. */
   slot(abbreviation: string, hour: number): Locator {
-    return this.grid().getByRole('button', { name: new RegExp(`^${escapeRegExp(abbreviation)} ${formatTimeOfDay(hour * 3600)}, `) });
+    return this.grid().getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(abbreviation)} ${formatTimeOfDay(hour * 3600)}, `),
+    });
   }
 
   /** The status a slot announces, e.g. 'free' or 'requested'. */
@@ -49,6 +49,8 @@ export class CoachProfilePage extends AppPage {
 
   /** The outcome line above the grid ('Request Sent', or why the slot went). */
   async notice(): Promise<string> {
-    return ((await this.page.locator('.coach-profile__booking .form-status').textContent({ timeout: 10_000 })) ?? '').trim();
+    return (
+      (await this.page.locator('.coach-profile__booking .form-status').textContent({ timeout: 10_000 })) ?? ''
+    ).trim();
   }
 }

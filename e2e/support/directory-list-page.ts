@@ -27,7 +27,10 @@ export class DirectoryListPage extends AppPage {
 
   /** Waits (bounded) until the list has loaded: cards or the empty text are on screen. */
   async waitForList(timeout = 15_000): Promise<void> {
-    await this.page.locator('li.card:not(.skeleton-card), .directory-empty, .coaches-page__empty').first().waitFor({ timeout });
+    await this.page
+      .locator('li.card:not(.skeleton-card), .directory-empty, .coaches-page__empty')
+      .first()
+      .waitFor({ timeout });
   }
 
   /** The 'No Gyms to Display' / 'No Coaches to Display' line, '' when cards are shown. */
@@ -37,7 +40,9 @@ export class DirectoryListPage extends AppPage {
   }
 
   async openCard(name: string): Promise<void> {
-    await this.cardLinks().filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) }).click({ timeout: 10_000 });
+    await this.cardLinks()
+      .filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) })
+      .click({ timeout: 10_000 });
   }
 }
 

@@ -13,7 +13,9 @@ export class FrontDeskPage extends AppPage {
 
   /** The row of a pass in the list on screen, by the client's exact name. */
   passRow(clientName: string): Locator {
-    return this.page.locator('li.pass-list__item').filter({ has: this.page.locator('.pass-list__name', { hasText: new RegExp(`^${clientName}$`) }) });
+    return this.page
+      .locator('li.pass-list__item')
+      .filter({ has: this.page.locator('.pass-list__name', { hasText: new RegExp(`^${clientName}$`) }) });
   }
 
   /** Client names of the passes listed, in order; waits (bounded) for the list to render. */
@@ -27,7 +29,9 @@ export class FrontDeskPage extends AppPage {
   }
 
   async tapCheckIn(clientName: string): Promise<void> {
-    await this.passRow(clientName).getByRole('button', { name: /^Check In\b/ }).click({ timeout: 10_000 });
+    await this.passRow(clientName)
+      .getByRole('button', { name: /^Check In\b/ })
+      .click({ timeout: 10_000 });
   }
 
   /** The tick shown while a pass may not be checked in again, e.g. '✓ Checked in 10:04 · waiting to sync'. */
@@ -53,7 +57,8 @@ export class FrontDeskPage extends AppPage {
     for (;;) {
       const texts = await tiles.allTextContents();
       if (texts.length === 3 && texts.every((t) => /^\d+$/.test(t.trim()))) return texts.map(Number);
-      if (Date.now() > deadline) throw new Error(`The count tiles did not show numbers within ${timeout} ms: ${JSON.stringify(texts)}`);
+      if (Date.now() > deadline)
+        throw new Error(`The count tiles did not show numbers within ${timeout} ms: ${JSON.stringify(texts)}`);
       await this.page.waitForTimeout(100);
     }
   }

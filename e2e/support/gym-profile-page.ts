@@ -27,7 +27,9 @@ export class GymProfilePage extends AppPage {
 
   /** 'This Week' or 'Next Week'. */
   async weekTitle(): Promise<string> {
-    return ((await this.timetable().locator('.week-selector__label strong').textContent({ timeout: 10_000 })) ?? '').trim();
+    return (
+      (await this.timetable().locator('.week-selector__label strong').textContent({ timeout: 10_000 })) ?? ''
+    ).trim();
   }
 
   async showWeek(which: 'Previous week' | 'Next week'): Promise<void> {
@@ -36,7 +38,9 @@ export class GymProfilePage extends AppPage {
 
   /** The disciplines the grid lists on a date, AM and PM together, in time order. */
   async classesOn(dateKey: string): Promise<string[]> {
-    const cells = this.timetable().locator(`ul[aria-label="${dayName(dateKey)} AM"], ul[aria-label="${dayName(dateKey)} PM"]`);
+    const cells = this.timetable().locator(
+      `ul[aria-label="${dayName(dateKey)} AM"], ul[aria-label="${dayName(dateKey)} PM"]`,
+    );
     return (await cells.locator('.class-chip__name').allTextContents()).map((name) => name.trim());
   }
 
@@ -69,6 +73,8 @@ export class GymProfilePage extends AppPage {
 
   /** Whether a date in the open 'Request PT' dialog's picker is disabled (it shows the current week). */
   async isPtDateDisabled(dateKey: string): Promise<boolean> {
-    return this.dialog('Request PT').getByRole('button', { name: dayName(dateKey), exact: true }).isDisabled({ timeout: 10_000 });
+    return this.dialog('Request PT')
+      .getByRole('button', { name: dayName(dateKey), exact: true })
+      .isDisabled({ timeout: 10_000 });
   }
 }

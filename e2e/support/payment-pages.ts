@@ -5,7 +5,8 @@ import { FrontDeskPage } from './front-desk-page.ts';
 import { GymProfilePage } from './gym-profile-page.ts';
 import { MemberPassesPage } from './member-passes-page.ts';
 
-const text = async (locator: Locator, timeout = 15_000): Promise<string> => ((await locator.textContent({ timeout })) ?? '').trim();
+const text = async (locator: Locator, timeout = 15_000): Promise<string> =>
+  ((await locator.textContent({ timeout })) ?? '').trim();
 
 /** The "Test mode" marker of the site bar and the dashboard bars (absent for live payments). */
 export const testModeBadge = (page: Page): Locator => page.locator('.test-mode-badge');
@@ -23,7 +24,9 @@ export class HostedPaymentPage {
 
   /** Waits until the browser has been sent to the provider's checkout or onboarding page. */
   async waitFor(kind: 'checkout' | 'onboarding'): Promise<void> {
-    await this.page.waitForURL((url) => url.origin === this.origin && url.pathname.startsWith(`/${kind}/`), { timeout: 15_000 });
+    await this.page.waitForURL((url) => url.origin === this.origin && url.pathname.startsWith(`/${kind}/`), {
+      timeout: 15_000,
+    });
   }
 
   banner(): Promise<string> {
@@ -81,7 +84,9 @@ export class PaidPassesPage extends MemberPassesPage {
   }
 
   cardWithCode(code: string): Locator {
-    return this.passCards().filter({ has: this.page.locator('.entry-code__value', { hasText: new RegExp(`^${code}$`) }) });
+    return this.passCards().filter({
+      has: this.page.locator('.entry-code__value', { hasText: new RegExp(`^${code}$`) }),
+    });
   }
 
   /** The page's status line (e.g. the outcome of a cancellation), '' while empty. */
@@ -93,18 +98,24 @@ export class PaidPassesPage extends MemberPassesPage {
 /** The front desk, finding a pass by its entry code (a member may hold two passes for one day). */
 export class FrontDeskByCode extends FrontDeskPage {
   rowWithCode(code: string): Locator {
-    return this.page.locator('li.pass-list__item').filter({ has: this.page.locator('.pass-list__code', { hasText: new RegExp(`^${code}$`) }) });
+    return this.page
+      .locator('li.pass-list__item')
+      .filter({ has: this.page.locator('.pass-list__code', { hasText: new RegExp(`^${code}$`) }) });
   }
 
   async tapCheckInOf(code: string): Promise<void> {
-    await this.rowWithCode(code).getByRole('button', { name: /^Check In\b/ }).click({ timeout: 10_000 });
+    await this.rowWithCode(code)
+      .getByRole('button', { name: /^Check In\b/ })
+      .click({ timeout: 10_000 });
   }
 }
 
 /** Page model of /gymdashboard/stripe (and /coachdashboard/stripe): the Stripe account and the plan sections. */
 export class StripeSettingsPage extends AppPage {
   panel(title: string): Locator {
-    return this.page.locator('section.dash-panel').filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
+    return this.page
+      .locator('section.dash-panel')
+      .filter({ has: this.page.getByRole('heading', { name: title, exact: true }) });
   }
 
   /** The title of the Stripe account section: 'Complete Onboarding With Stripe' or 'Login To Stripe'. */

@@ -16,7 +16,11 @@ export class SyncStatusBar {
 
   /** Waits until the bar says online, with the first sync done and nothing waiting to sync. */
   async waitForInSync(timeout = 30_000): Promise<void> {
-    await this.waitFor((text) => text.includes('Online') && text.includes('Last synced') && !/waiting to sync/.test(text), 'in sync', timeout);
+    await this.waitFor(
+      (text) => text.includes('Online') && text.includes('Last synced') && !/waiting to sync/.test(text),
+      'in sync',
+      timeout,
+    );
   }
 
   async waitForOffline(timeout = 30_000): Promise<void> {
@@ -27,7 +31,8 @@ export class SyncStatusBar {
     const deadline = Date.now() + timeout;
     let text = await this.text();
     while (!done(text)) {
-      if (Date.now() > deadline) throw new Error(`The sync status bar did not show ${what} within ${timeout} ms; it shows "${text}"`);
+      if (Date.now() > deadline)
+        throw new Error(`The sync status bar did not show ${what} within ${timeout} ms; it shows "${text}"`);
       await this.page.waitForTimeout(200);
       text = await this.text();
     }

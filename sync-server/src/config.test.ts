@@ -6,7 +6,12 @@ import { loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-config-'));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env } as NodeJS.ProcessEnv);
-const secrets = { JWT_ACCESS_SECRET: 'x'.repeat(40), COOKIE_SECRET: 'y'.repeat(40), PASS_SIGNING_KEY: 'k', COUCHDB_URL: 'http://admin:pw@couch.internal:5984' };
+const secrets = {
+  JWT_ACCESS_SECRET: 'x'.repeat(40),
+  COOKIE_SECRET: 'y'.repeat(40),
+  PASS_SIGNING_KEY: 'k',
+  COUCHDB_URL: 'http://admin:pw@couch.internal:5984',
+};
 
 describe('payment settings', () => {
   it('uses the local test provider with generated credentials when no Stripe keys are set', () => {
@@ -17,8 +22,12 @@ describe('payment settings', () => {
     expect(load({ STRIPE_TEST_PROVIDER_PORT: '0' }).stripe.testProviderPort).toBe(0);
   });
 
-  it("talks to Stripe in test or live mode according to the key, and needs both key and secret", () => {
-    expect(load({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toMatchObject({ mode: 'test', secretKey: 'sk_test_abc', webhookSecret: 'whsec_abc' });
+  it('talks to Stripe in test or live mode according to the key, and needs both key and secret', () => {
+    expect(load({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe).toMatchObject({
+      mode: 'test',
+      secretKey: 'sk_test_abc',
+      webhookSecret: 'whsec_abc',
+    });
     expect(load({ STRIPE_SECRET_KEY: 'sk_live_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).stripe.mode).toBe('live');
     expect(() => load({ STRIPE_SECRET_KEY: 'sk_test_abc' })).toThrow(/both/);
     expect(() => load({ STRIPE_WEBHOOK_SECRET: 'whsec_abc' })).toThrow(/both/);
@@ -26,12 +35,23 @@ describe('payment settings', () => {
 
   it('refuses to run production without Stripe keys', () => {
     expect(() => load({ NODE_ENV: 'production', ...secrets })).toThrow(/STRIPE_SECRET_KEY/);
-    expect(load({ NODE_ENV: 'production', ...secrets, STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' }).stripe.mode).toBe('live');
+    expect(
+      load({ NODE_ENV: 'production', ...secrets, STRIPE_SECRET_KEY: 'sk_live_a', STRIPE_WEBHOOK_SECRET: 'whsec_a' })
+        .stripe.mode,
+    ).toBe('live');
   });
 
   it('documents fee defaults and reads overrides, refusing nonsense', () => {
-    expect(load({}).fees).toEqual({ platformFeePercent: 10, platformFeeMinPence: 30, gymSpacePercent: 15, basicPlanPricePence: 2999 });
-    expect(load({ PLATFORM_FEE_PERCENT: '12.5', BASIC_PLAN_PRICE_PENCE: '4999' }).fees).toMatchObject({ platformFeePercent: 12.5, basicPlanPricePence: 4999 });
+    expect(load({}).fees).toEqual({
+      platformFeePercent: 10,
+      platformFeeMinPence: 30,
+      gymSpacePercent: 15,
+      basicPlanPricePence: 2999,
+    });
+    expect(load({ PLATFORM_FEE_PERCENT: '12.5', BASIC_PLAN_PRICE_PENCE: '4999' }).fees).toMatchObject({
+      platformFeePercent: 12.5,
+      basicPlanPricePence: 4999,
+    });
     expect(() => load({ PLATFORM_FEE_PERCENT: '150' })).toThrow(/PLATFORM_FEE_PERCENT/);
     expect(() => load({ PLATFORM_FEE_MIN_PENCE: '2.5' })).toThrow(/PLATFORM_FEE_MIN_PENCE/);
     expect(() => load({ BASIC_PLAN_PRICE_PENCE: 'abc' })).toThrow(/BASIC_PLAN_PRICE_PENCE/);

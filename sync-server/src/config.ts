@@ -8,7 +8,7 @@ export interface GoogleConfig {
 }
 
 /** Which Stripe the server talks to: live or test keys, or the local test provider (no keys set). */
-export type StripeMode = 'live' | 'test' | 'local-test';
+type StripeMode = 'live' | 'test' | 'local-test';
 
 export interface StripeSettings {
   mode: StripeMode;
@@ -130,7 +130,12 @@ function loadFees(env: NodeJS.ProcessEnv): FeeSettings {
 function loadStripe(env: NodeJS.ProcessEnv, production: boolean): StripeSettings {
   const secretKey = env.STRIPE_SECRET_KEY || undefined;
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET || undefined;
-  const testProviderPort = numberSetting(env, 'STRIPE_TEST_PROVIDER_PORT', 12111, (n) => Number.isInteger(n) && n >= 0 && n < 65536);
+  const testProviderPort = numberSetting(
+    env,
+    'STRIPE_TEST_PROVIDER_PORT',
+    12111,
+    (n) => Number.isInteger(n) && n >= 0 && n < 65536,
+  );
   if (secretKey && webhookSecret) {
     const mode = /^(sk|rk)_live_/.test(secretKey) ? 'live' : 'test';
     return { mode, secretKey, webhookSecret, testProviderPort };
@@ -156,7 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
   let embeddedCouchPassword: string | undefined;
   if (!jwtAccessSecret || !cookieSecret || !passSigningKey || !couchUrl) {
     if (production && !couchUrl) {
-      throw new Error('COUCHDB_URL must be set in production: the embedded CouchDB-compatible server is for development only.');
+      throw new Error(
+        'COUCHDB_URL must be set in production: the embedded CouchDB-compatible server is for development only.',
+      );
     }
     if (production) throw new Error('JWT_ACCESS_SECRET, COOKIE_SECRET and PASS_SIGNING_KEY must be set in production.');
     const dev = loadOrCreateDevSecrets(dataDir);

@@ -58,7 +58,10 @@ export function createAccountLink({ state, publicUrl }: ResourceContext, params:
   const account = state.accounts.get(params.string('account'), 'account');
   const type = params.string('type');
   if (type !== 'account_onboarding') {
-    throw invalidRequest(`This test provider only implements account links of type 'account_onboarding', not '${type}'.`, { param: 'type' });
+    throw invalidRequest(
+      `This test provider only implements account links of type 'account_onboarding', not '${type}'.`,
+      { param: 'type' },
+    );
   }
   const created = unixNow();
   const link = state.accountLinks.add({
@@ -77,7 +80,9 @@ export function createAccountLink({ state, publicUrl }: ResourceContext, params:
 export function createLoginLink({ state, publicUrl }: ResourceContext, accountId: string) {
   const account = state.accounts.get(accountId, 'account');
   if (!account.details_submitted) {
-    throw invalidRequest('Cannot create a login link for an account that has not completed onboarding.', { param: 'account' });
+    throw invalidRequest('Cannot create a login link for an account that has not completed onboarding.', {
+      param: 'account',
+    });
   }
   const link = state.loginLinks.add({ id: newId('lael'), account: account.id });
   return { object: 'login_link', url: `${publicUrl}/express/${link.id}`, created: unixNow() };

@@ -12,7 +12,10 @@ export interface BillingPortalSession {
 }
 
 /** POST /v1/billing_portal/sessions `{ customer, return_url }` → a session whose url opens the portal page. */
-export function createBillingPortalSession({ state, publicUrl }: ResourceContext, params: Params): BillingPortalSession {
+export function createBillingPortalSession(
+  { state, publicUrl }: ResourceContext,
+  params: Params,
+): BillingPortalSession {
   const customer = state.customers.get(params.string('customer'), 'customer');
   const id = newId('bps');
   return state.billingPortalSessions.add({

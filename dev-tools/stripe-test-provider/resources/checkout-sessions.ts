@@ -63,20 +63,30 @@ export function createCheckoutSession(context: ResourceContext, params: Params):
   const { state, publicUrl } = context;
   const mode = params.string('mode');
   if (mode !== 'payment' && mode !== 'subscription') {
-    throw invalidRequest(`This test provider implements checkout modes 'payment' and 'subscription', not '${mode}'.`, { param: 'mode' });
+    throw invalidRequest(`This test provider implements checkout modes 'payment' and 'subscription', not '${mode}'.`, {
+      param: 'mode',
+    });
   }
   const lineItems = readLineItems(params, mode);
   const amount = lineItems.reduce((total, item) => total + item.unit_amount * item.quantity, 0);
   const created = unixNow();
   const expiresAt = params.optionalInteger('expires_at') ?? created + MAX_LIFETIME_SECONDS;
-  if (expiresAt < created + MIN_LIFETIME_SECONDS - CLOCK_GRACE_SECONDS || expiresAt > created + MAX_LIFETIME_SECONDS + CLOCK_GRACE_SECONDS) {
-    throw invalidRequest('The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.', { param: 'expires_at' });
+  if (
+    expiresAt < created + MIN_LIFETIME_SECONDS - CLOCK_GRACE_SECONDS ||
+    expiresAt > created + MAX_LIFETIME_SECONDS + CLOCK_GRACE_SECONDS
+  ) {
+    throw invalidRequest(
+      'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.',
+      { param: 'expires_at' },
+    );
   }
   const customer = params.optionalString('customer');
   if (customer) state.customers.get(customer, 'customer');
   const applicationFeeAmount = params.optionalInteger('payment_intent_data[application_fee_amount]');
   if (applicationFeeAmount !== null && (applicationFeeAmount < 0 || applicationFeeAmount > amount)) {
-    throw invalidRequest('The application fee must be between 0 and the amount of the payment.', { param: 'payment_intent_data[application_fee_amount]' });
+    throw invalidRequest('The application fee must be between 0 and the amount of the payment.', {
+      param: 'payment_intent_data[application_fee_amount]',
+    });
   }
   const destination = readDestination(context, params);
   const id = newId('cs_test');
@@ -154,7 +164,12 @@ export function payCheckoutSession(context: ResourceContext, stored: StoredCheck
       const subscription = startSubscription(
         context,
         session.customer,
-        { unit_amount: item!.unit_amount, currency: item!.currency, interval: item!.interval!, productName: item!.productName },
+        {
+          unit_amount: item!.unit_amount,
+          currency: item!.currency,
+          interval: item!.interval!,
+          productName: item!.productName,
+        },
         stored.subscriptionMetadata,
       );
       session.subscription = subscription.id;
@@ -172,14 +187,22 @@ function readLineItems(params: Params, mode: Mode): LineItem[] {
     const at = (path: string) => `line_items[${index}]${path}`;
     const interval = params.optionalString(at('[price_data][recurring][interval]'));
     if (mode === 'subscription' && !interval) {
-      throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', { param: at('[price_data][recurring]') });
+      throw invalidRequest('You must provide at least one recurring price in `subscription` mode when using prices.', {
+        param: at('[price_data][recurring]'),
+      });
     }
     if (mode === 'payment' && interval) {
-      throw invalidRequest('You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.', { param: at('[price_data][recurring]') });
+      throw invalidRequest(
+        'You specified `payment` mode but passed a recurring price. Either switch to `subscription` mode or use only one-time prices.',
+        { param: at('[price_data][recurring]') },
+      );
     }
     const unitAmount = params.integer(at('[price_data][unit_amount]'));
     const quantity = params.integer(at('[quantity]'));
-    if (unitAmount < 0 || quantity < 1) throw invalidRequest('Line item amounts must be non-negative and quantities at least 1.', { param: at('[price_data]') });
+    if (unitAmount < 0 || quantity < 1)
+      throw invalidRequest('Line item amounts must be non-negative and quantities at least 1.', {
+        param: at('[price_data]'),
+      });
     return {
       unit_amount: unitAmount,
       currency: params.string(at('[price_data][currency]')).toLowerCase(),
@@ -198,7 +221,10 @@ function readDestination({ state }: ResourceContext, params: Params): string | n
   if (!id) return null;
   const account = state.accounts.get(id, param);
   if (account.capabilities.transfers !== 'active') {
-    throw invalidRequest('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments.', { param });
+    throw invalidRequest(
+      'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments.',
+      { param },
+    );
   }
   return account.id;
 }

@@ -10,8 +10,19 @@ export interface Customer {
   livemode: false;
 }
 
-export function addCustomer(state: ProviderState, email: string | null, metadata: Record<string, string> = {}): Customer {
-  return state.customers.add({ id: newId('cus'), object: 'customer', email, metadata, created: unixNow(), livemode: false });
+export function addCustomer(
+  state: ProviderState,
+  email: string | null,
+  metadata: Record<string, string> = {},
+): Customer {
+  return state.customers.add({
+    id: newId('cus'),
+    object: 'customer',
+    email,
+    metadata,
+    created: unixNow(),
+    livemode: false,
+  });
 }
 
 /** POST /v1/customers */

@@ -61,6 +61,7 @@ function chargeToRefund(state: ResourceContext['state'], params: Params): Charge
   const chargeId = params.optionalString('charge');
   if (chargeId) return state.charges.get(chargeId, 'charge');
   const paymentIntentId = params.optionalString('payment_intent');
-  if (!paymentIntentId) throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.');
+  if (!paymentIntentId)
+    throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.');
   return state.charges.get(state.paymentIntents.get(paymentIntentId, 'payment_intent').latest_charge);
 }

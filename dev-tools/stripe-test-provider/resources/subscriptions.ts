@@ -19,7 +19,14 @@ export interface Subscription {
       id: string;
       object: 'subscription_item';
       quantity: number;
-      price: { id: string; object: 'price'; unit_amount: number; currency: string; recurring: { interval: string }; product: string };
+      price: {
+        id: string;
+        object: 'price';
+        unit_amount: number;
+        currency: string;
+        recurring: { interval: string };
+        product: string;
+      };
     }[];
   };
   cancel_at_period_end: boolean;

@@ -73,7 +73,9 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   const body = await parse(response);
   if (!response.ok) {
     const message =
-      body && typeof body === 'object' && 'message' in body ? String((body as { message: unknown }).message) : response.statusText;
+      body && typeof body === 'object' && 'message' in body
+        ? String((body as { message: unknown }).message)
+        : response.statusText;
     throw new ApiError(response.status, message, body);
   }
   return body as T;

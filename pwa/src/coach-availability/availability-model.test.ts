@@ -14,7 +14,10 @@ const THU = 4;
 
 type Flag = '' | 'booked' | 'requested';
 
-function doc(weekStart: string | null, slots: Partial<Record<number, [hour: number, flag?: Flag][]>>): AvailabilityWeekDoc {
+function doc(
+  weekStart: string | null,
+  slots: Partial<Record<number, [hour: number, flag?: Flag][]>>,
+): AvailabilityWeekDoc {
   const key = weekStart ?? 'default';
   return {
     _id: weekStart ? `availability:week:${weekStart}` : 'availability:default',
@@ -46,7 +49,8 @@ function written(result: EditResult): AvailabilityWeekDoc {
   return result.doc;
 }
 
-const hoursOn = (week: AvailabilityWeekDoc, weekday: number) => week.days.find((d) => d.weekday === weekday)!.times.map((t) => t.time / HOUR);
+const hoursOn = (week: AvailabilityWeekDoc, weekday: number) =>
+  week.days.find((d) => d.weekday === weekday)!.times.map((t) => t.time / HOUR);
 
 describe('coach weeks', () => {
   it('are the default, the week of the Sunday on or before today and the week after', () => {
@@ -59,7 +63,10 @@ describe('coach weeks', () => {
 });
 
 describe('availability view', () => {
-  const docs = [doc(null, { [TUE]: [[8]] }), doc('2026-11-15', { [THU]: [[9], [8, 'booked'], [10, 'requested']], [TUE]: [[7]] })];
+  const docs = [
+    doc(null, { [TUE]: [[8]] }),
+    doc('2026-11-15', { [THU]: [[9], [8, 'booked'], [10, 'requested']], [TUE]: [[7]] }),
+  ];
 
   it('shows each weekday from Sunday with its slots in time order and their state', () => {
     const view = weekView(CURRENT, docs, NOW);
@@ -91,7 +98,11 @@ describe('availability view', () => {
   it('shows a week without its own document following the default', () => {
     const view = weekView(NEXT, docs, NOW);
     expect(view.followsDefault).toBe(true);
-    expect(view.days[TUE]).toMatchObject({ date: '2026-11-24', past: false, slots: [{ label: '08:00', state: 'free', removable: true }] });
+    expect(view.days[TUE]).toMatchObject({
+      date: '2026-11-24',
+      past: false,
+      slots: [{ label: '08:00', state: 'free', removable: true }],
+    });
   });
 
   it('has no dates and no past days in the default', () => {
@@ -123,7 +134,12 @@ describe('adding and removing slots', () => {
   });
 
   it('refuses to remove a booked or requested slot', () => {
-    const current = doc('2026-11-15', { [THU]: [[8, 'booked'], [10, 'requested']] });
+    const current = doc('2026-11-15', {
+      [THU]: [
+        [8, 'booked'],
+        [10, 'requested'],
+      ],
+    });
     expect(removeSlot(CURRENT, [current], THU, 8 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
     expect(removeSlot(CURRENT, [current], THU, 10 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
   });
@@ -145,7 +161,12 @@ describe('adding and removing slots', () => {
   it("creates a following week's own document from a copy of the default with fresh ids", () => {
     const defaults = doc(null, { [TUE]: [[8]], [THU]: [[7], [12]] });
     const next = written(removeSlot(NEXT, [defaults], THU, 7 * HOUR, context()));
-    expect(next).toMatchObject({ _id: 'availability:week:2026-11-22', type: 'availability-week', coachId: COACH, weekStart: '2026-11-22' });
+    expect(next).toMatchObject({
+      _id: 'availability:week:2026-11-22',
+      type: 'availability-week',
+      coachId: COACH,
+      weekStart: '2026-11-22',
+    });
     expect(hoursOn(next, TUE)).toEqual([8]);
     expect(hoursOn(next, THU)).toEqual([12]);
     const ids = next.days.flatMap((d) => [d._id, ...d.times.map((t) => t._id)]);
@@ -154,10 +175,13 @@ describe('adding and removing slots', () => {
     expect(hoursOn(defaults, THU)).toEqual([7, 12]);
   });
 
-  it("copies no flags from the default (only the server sets them)", () => {
+  it('copies no flags from the default (only the server sets them)', () => {
     const defaults = doc(null, { [THU]: [[7, 'booked']] });
     const next = written(addSlot(NEXT, [defaults], THU, 9 * HOUR, context()));
-    expect(next.days[THU].times.map((t) => [t.time / HOUR, t.booked, t.requested])).toEqual([[7, false, false], [9, false, false]]);
+    expect(next.days[THU].times.map((t) => [t.time / HOUR, t.booked, t.requested])).toEqual([
+      [7, false, false],
+      [9, false, false],
+    ]);
   });
 
   it('creates the default itself on the first edit of a new coach', () => {

@@ -13,7 +13,7 @@ import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 
 type Day = AvailabilityWeekDoc['days'][number];
 
-export type WeekKey = 'default' | 'current' | 'next';
+type WeekKey = 'default' | 'current' | 'next';
 
 export interface WeekRef {
   key: WeekKey;
@@ -82,7 +82,9 @@ function isPast(ref: WeekRef, weekday: number, now: Date): boolean {
 }
 
 /** Days in Sunday-to-Saturday order, whatever the document holds; a missing day has no slots. */
-function daysOf(doc: AvailabilityWeekDoc | undefined): { weekday: number; abbreviation: string; times: readonly TimeSlot[] }[] {
+function daysOf(
+  doc: AvailabilityWeekDoc | undefined,
+): { weekday: number; abbreviation: string; times: readonly TimeSlot[] }[] {
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => {
     const day = doc?.days.find((d) => d.weekday === weekday);
     return { weekday, abbreviation, times: day ? [...day.times].sort((a, b) => a.time - b.time) : [] };
@@ -111,7 +113,9 @@ export function weekView(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], now
         date: ref.weekStart ? coachWeekDate(ref.weekStart, weekday) : null,
         past,
         slots,
-        addable: past ? [] : HOURLY_SLOTS.filter((time) => !taken.has(time)).map((time) => ({ time, label: formatTimeOfDay(time) })),
+        addable: past
+          ? []
+          : HOURLY_SLOTS.filter((time) => !taken.has(time)).map((time) => ({ time, label: formatTimeOfDay(time) })),
       };
     }),
   };
@@ -126,7 +130,11 @@ function editableDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], ctx: Ed
   const own = ownDoc(ref, docs);
   if (own) {
     // All seven days present, so an edit of a day the document lacks has somewhere to go.
-    const days = daysOf(own).map((day): Day => ({ ...day, _id: own.days.find((d) => d.weekday === day.weekday)?._id ?? ctx.newId(), times: [...day.times] }));
+    const days = daysOf(own).map((day): Day => ({
+      ...day,
+      _id: own.days.find((d) => d.weekday === day.weekday)?._id ?? ctx.newId(),
+      times: [...day.times],
+    }));
     return { ...own, days };
   }
   return {
@@ -157,23 +165,51 @@ function timesOn(doc: AvailabilityWeekDoc, weekday: number): TimeSlot[] {
 }
 
 /** Adds an hourly slot to one day of a week, creating the week's own document if it follows the default. */
-export function addSlot(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], weekday: number, time: number, ctx: EditContext): EditResult {
+export function addSlot(
+  ref: WeekRef,
+  docs: readonly AvailabilityWeekDoc[],
+  weekday: number,
+  time: number,
+  ctx: EditContext,
+): EditResult {
   if (!HOURLY_SLOTS.includes(time)) return { ok: false, reason: 'off-grid' };
   if (isPast(ref, weekday, ctx.now)) return { ok: false, reason: 'past-day' };
   const doc = editableDoc(ref, docs, ctx);
   const times = timesOn(doc, weekday);
   if (times.some((slot) => slot.time === time)) return { ok: false, reason: 'taken' };
   const added: TimeSlot = { _id: ctx.newId(), time, booked: false, requested: false };
-  return { ok: true, doc: withDayTimes(doc, weekday, [...times, added].sort((a, b) => a.time - b.time), ctx.now) };
+  return {
+    ok: true,
+    doc: withDayTimes(
+      doc,
+      weekday,
+      [...times, added].sort((a, b) => a.time - b.time),
+      ctx.now,
+    ),
+  };
 }
 
 /** Removes a free slot; booked and requested slots are the server's and stay. */
-export function removeSlot(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], weekday: number, time: number, ctx: EditContext): EditResult {
+export function removeSlot(
+  ref: WeekRef,
+  docs: readonly AvailabilityWeekDoc[],
+  weekday: number,
+  time: number,
+  ctx: EditContext,
+): EditResult {
   if (isPast(ref, weekday, ctx.now)) return { ok: false, reason: 'past-day' };
   const doc = editableDoc(ref, docs, ctx);
   const times = timesOn(doc, weekday);
   const slot = times.find((s) => s.time === time);
   if (!slot) return { ok: false, reason: 'not-found' };
   if (isLocked(slot)) return { ok: false, reason: 'locked' };
-  return { ok: true, doc: withDayTimes(doc, weekday, times.filter((s) => s !== slot), ctx.now) };
+  return {
+    ok: true,
+    doc: withDayTimes(
+      doc,
+      weekday,
+      times.filter((s) => s !== slot),
+      ctx.now,
+    ),
+  };
 }

@@ -2,10 +2,9 @@
  * Why slots came back after the coach removed them offline: the server had booked or requested
  * them meanwhile (design/sync.md). The notices outlive a reload until the coach dismisses them.
  */
-import { useSyncExternalStore } from 'react';
 import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import { availabilityNotices } from '../data/availability-notices.ts';
+import { availabilityNotices, useAvailabilityNotices } from '../data/availability-notices.ts';
 import type { WeekRef } from './availability-model.ts';
 
 /** The section a notice is about, by the title the page shows it under, or by its dates once it has scrolled past. */
@@ -16,7 +15,7 @@ function weekLabel(notice: AvailabilityNotice, weeks: readonly WeekRef[]): strin
 }
 
 export function AvailabilityNoticeList({ weeks }: { weeks: readonly WeekRef[] }) {
-  const notices = useSyncExternalStore(availabilityNotices.subscribe, availabilityNotices.get);
+  const notices = useAvailabilityNotices();
   // The live region stays mounted so a notice arriving from sync is announced.
   return (
     <div className="avail-notices" role="status" aria-live="polite">
@@ -28,7 +27,12 @@ export function AvailabilityNoticeList({ weeks }: { weeks: readonly WeekRef[] })
                 <span className="avail-notice__week">{weekLabel(notice, weeks)}</span>
                 {notice.message}
               </p>
-              <button type="button" className="button button--ghost" aria-label={`Dismiss: ${notice.message}`} onClick={() => availabilityNotices.dismiss(notice)}>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-label={`Dismiss: ${notice.message}`}
+                onClick={() => availabilityNotices.dismiss(notice)}
+              >
                 Dismiss
               </button>
             </li>

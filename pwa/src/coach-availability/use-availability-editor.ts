@@ -8,7 +8,14 @@ import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { toCouchShape } from '../data/tenant-docs.ts';
 import type { TenantStore } from '../data/tenant-store.ts';
-import { addSlot, removeSlot, type EditContext, type EditRefusal, type EditResult, type WeekRef } from './availability-model.ts';
+import {
+  addSlot,
+  removeSlot,
+  type EditContext,
+  type EditRefusal,
+  type EditResult,
+  type WeekRef,
+} from './availability-model.ts';
 
 /** What the coach is told when an edit cannot be made (the page normally prevents these; data may change under it). */
 const REFUSALS: Record<EditRefusal, string> = {

@@ -12,7 +12,12 @@ interface EditHandlers {
   onRemove(weekday: number, time: number): void;
 }
 
-function Slot({ day, slot, disabled, onRemove }: { day: DayView; slot: SlotView } & Pick<EditHandlers, 'disabled' | 'onRemove'>) {
+function Slot({
+  day,
+  slot,
+  disabled,
+  onRemove,
+}: { day: DayView; slot: SlotView } & Pick<EditHandlers, 'disabled' | 'onRemove'>) {
   return (
     <li className={`avail-slot avail-slot--${slot.state}`}>
       <span className="avail-slot__time">{slot.label}</span>
@@ -48,14 +53,25 @@ function AddSlotForm({ day, disabled, onAdd }: { day: DayView } & Pick<EditHandl
       <label htmlFor={selectId} className="sr-only">
         Time to add on {day.abbreviation}
       </label>
-      <select id={selectId} className="avail-add__select" value={selected} onChange={(e) => setChoice(e.target.value)} disabled={disabled}>
+      <select
+        id={selectId}
+        className="avail-add__select"
+        value={selected}
+        onChange={(e) => setChoice(e.target.value)}
+        disabled={disabled}
+      >
         {day.addable.map((option) => (
           <option key={option.time} value={option.time}>
             {option.label}
           </option>
         ))}
       </select>
-      <button type="submit" className="button button--ghost avail-add__button" disabled={disabled} aria-label={`Add time on ${day.abbreviation}`}>
+      <button
+        type="submit"
+        className="button button--ghost avail-add__button"
+        disabled={disabled}
+        aria-label={`Add time on ${day.abbreviation}`}
+      >
         Add
       </button>
     </form>
@@ -97,7 +113,9 @@ export function WeekSection({ week, ...handlers }: { week: WeekView } & EditHand
           {formatWallClock(first, DATE_FORMATS.dayMonth)} to {formatWallClock(last, DATE_FORMATS.dayMonth)}
         </p>
       )}
-      {week.followsDefault && <p className="avail-week__note">This week follows your default times until you change it.</p>}
+      {week.followsDefault && (
+        <p className="avail-week__note">This week follows your default times until you change it.</p>
+      )}
       <ul className="avail-days">
         {week.days.map((day) => (
           <DayCard key={day.weekday} day={day} {...handlers} />

@@ -44,7 +44,9 @@ export function CoachAccountPage() {
                   </ul>
                 )}
               </Panel>
-              <ComingNote>Editing your details, image, price and social links arrives with the coach account tools.</ComingNote>
+              <ComingNote>
+                Editing your details, image, price and social links arrives with the coach account tools.
+              </ComingNote>
             </>
           );
         }}

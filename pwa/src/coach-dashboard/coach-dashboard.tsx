@@ -8,7 +8,13 @@ import { CoachStripePage } from '../payments/stripe-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
-import { CoachAuctionGymPage, CoachAuctionPage, CoachBookingsPage, CoachManagementPage, CoachSessionRequestsPage } from './coach-work-pages.tsx';
+import {
+  CoachAuctionGymPage,
+  CoachAuctionPage,
+  CoachBookingsPage,
+  CoachManagementPage,
+  CoachSessionRequestsPage,
+} from './coach-work-pages.tsx';
 
 /** /coachdashboard/* (§2 "Coach dashboard"); a lazy chunk behind the coach role guard. */
 export default function CoachDashboard() {

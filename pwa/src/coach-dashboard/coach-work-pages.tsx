@@ -4,7 +4,9 @@ import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.ts
 export function CoachManagementPage() {
   return (
     <DashboardPage title="Management">
-      <ComingNote>Your registered gyms, pending requests and requests to join new gyms arrive with gym management.</ComingNote>
+      <ComingNote>
+        Your registered gyms, pending requests and requests to join new gyms arrive with gym management.
+      </ComingNote>
     </DashboardPage>
   );
 }

@@ -3,7 +3,9 @@ import { socialLinksOf } from './social-links.ts';
 
 describe('socialLinksOf', () => {
   it('links each set username to its network, in Instagram, TikTok, YouTube order', () => {
-    expect(socialLinksOf({ instagramUsername: 'ana.bjj', tiktokUsername: 'ana_fights', youtubeUsername: 'AnaSilva' })).toEqual([
+    expect(
+      socialLinksOf({ instagramUsername: 'ana.bjj', tiktokUsername: 'ana_fights', youtubeUsername: 'AnaSilva' }),
+    ).toEqual([
       { network: 'Instagram', handle: 'ana.bjj', href: 'https://www.instagram.com/ana.bjj/' },
       { network: 'TikTok', handle: 'ana_fights', href: 'https://www.tiktok.com/@ana_fights' },
       { network: 'YouTube', handle: 'AnaSilva', href: 'https://www.youtube.com/@AnaSilva' },

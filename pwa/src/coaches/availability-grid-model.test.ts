@@ -11,11 +11,19 @@ const WEEKS = { currentWeekStart: '2026-11-15', nextWeekStart: '2026-11-22' };
 const [SUN, TUE, WED, THU] = [0, 2, 3, 4];
 
 function slot(hour: number, flag?: 'booked' | 'requested'): TimeSlot {
-  return { _id: `slot-${hour}-${flag ?? 'free'}`, time: hour * HOUR, booked: flag === 'booked', requested: flag === 'requested' };
+  return {
+    _id: `slot-${hour}-${flag ?? 'free'}`,
+    time: hour * HOUR,
+    booked: flag === 'booked',
+    requested: flag === 'requested',
+  };
 }
 
 /** Seven days, Sunday first; `current` and `next` give some days' slots. */
-function availability(current: Record<number, TimeSlot[]>, next: Record<number, TimeSlot[]> = {}): CoachAvailabilityDay[] {
+function availability(
+  current: Record<number, TimeSlot[]>,
+  next: Record<number, TimeSlot[]> = {},
+): CoachAvailabilityDay[] {
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     _id: `day-${weekday}`,
     weekday,
@@ -31,12 +39,20 @@ describe('availability grid', () => {
     const shuffled = availability({}).reverse();
     const week = availabilityGrid({ availability: shuffled, ...WEEKS }, 'nextWeek', TODAY);
     expect(week.days.map((d) => d.abbreviation)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
-    expect(week.days.map((d) => d.date)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27', '2026-11-28']);
+    expect(week.days.map((d) => d.date)).toEqual([
+      '2026-11-22',
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+    ]);
     expect(week.weekStart).toBe('2026-11-22');
     expect(week.title).toBe('Next Week');
   });
 
-  it('shows the chosen week\'s slots in time order as HH:mm', () => {
+  it("shows the chosen week's slots in time order as HH:mm", () => {
     const days = availability({ [THU]: [slot(18), slot(8)] }, { [THU]: [slot(6)] });
     const current = availabilityGrid({ availability: days, ...WEEKS }, 'currentWeek', TODAY);
     const next = availabilityGrid({ availability: days, ...WEEKS }, 'nextWeek', TODAY);
@@ -74,13 +90,23 @@ describe('availability grid', () => {
     const days = availability({ [TUE]: [slot(8)], [THU]: [slot(8), slot(9, 'booked'), slot(10, 'requested')] });
     const week = availabilityGrid({ availability: days, ...WEEKS }, 'currentWeek', TODAY);
     expect(week.days[TUE].slots[0].name).toBe('Tue 08:00, unavailable');
-    expect(week.days[THU].slots.map((s) => s.name)).toEqual(['Thu 08:00, free', 'Thu 09:00, booked', 'Thu 10:00, requested']);
+    expect(week.days[THU].slots.map((s) => s.name)).toEqual([
+      'Thu 08:00, free',
+      'Thu 09:00, booked',
+      'Thu 10:00, requested',
+    ]);
   });
 
   it('allows only next from the current week and only previous from the next week', () => {
     const days = availability({});
-    expect(availabilityGrid({ availability: days, ...WEEKS }, 'currentWeek', TODAY)).toMatchObject({ canGoBack: false, canGoForward: true });
-    expect(availabilityGrid({ availability: days, ...WEEKS }, 'nextWeek', TODAY)).toMatchObject({ canGoBack: true, canGoForward: false });
+    expect(availabilityGrid({ availability: days, ...WEEKS }, 'currentWeek', TODAY)).toMatchObject({
+      canGoBack: false,
+      canGoForward: true,
+    });
+    expect(availabilityGrid({ availability: days, ...WEEKS }, 'nextWeek', TODAY)).toMatchObject({
+      canGoBack: true,
+      canGoForward: false,
+    });
   });
 
   it('turns a picked slot into a choice carrying its week, day id and UK date', () => {

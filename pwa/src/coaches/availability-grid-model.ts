@@ -15,7 +15,7 @@ import type { TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
 
-export const WEEK_TITLES: Record<CoachWeekKind, string> = { currentWeek: 'Current Week', nextWeek: 'Next Week' };
+const WEEK_TITLES: Record<CoachWeekKind, string> = { currentWeek: 'Current Week', nextWeek: 'Next Week' };
 
 /** What a slot says it is: its own state, or 'unavailable' for a free slot whose day is closed. */
 export type SlotStatus = SlotState | 'unavailable';
@@ -99,10 +99,24 @@ export function availabilityGrid(coach: WeekSource, kind: CoachWeekKind, todayUk
         }),
       };
     });
-  return { kind, title: WEEK_TITLES[kind], weekStart, days, canGoBack: kind === 'nextWeek', canGoForward: kind === 'currentWeek' };
+  return {
+    kind,
+    title: WEEK_TITLES[kind],
+    weekStart,
+    days,
+    canGoBack: kind === 'nextWeek',
+    canGoForward: kind === 'currentWeek',
+  };
 }
 
 /** The choice a press on a selectable slot makes. */
 export function slotChoice(week: GridWeek, day: GridDay, slot: GridSlot): SlotChoice {
-  return { weekKind: week.kind, dayId: day.dayId, weekday: day.weekday, abbreviation: day.abbreviation, date: day.date, slot: slot.slot };
+  return {
+    weekKind: week.kind,
+    dayId: day.dayId,
+    weekday: day.weekday,
+    abbreviation: day.abbreviation,
+    date: day.date,
+    slot: slot.slot,
+  };
 }

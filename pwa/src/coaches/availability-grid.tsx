@@ -2,10 +2,22 @@ import { useId, useState, type MouseEvent } from 'react';
 import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachDetail } from '../directory/directory-api.ts';
-import { availabilityGrid, slotChoice, type GridDay, type GridWeek, type SlotChoice, type SlotStatus } from './availability-grid-model.ts';
+import {
+  availabilityGrid,
+  slotChoice,
+  type GridDay,
+  type GridWeek,
+  type SlotChoice,
+  type SlotStatus,
+} from './availability-grid-model.ts';
 
 const DAY_DATE = 'd MMM';
-const STATUS_TEXT: Record<SlotStatus, string> = { free: 'Free', requested: 'Requested', booked: 'Booked', unavailable: 'Unavailable' };
+const STATUS_TEXT: Record<SlotStatus, string> = {
+  free: 'Free',
+  requested: 'Requested',
+  booked: 'Booked',
+  unavailable: 'Unavailable',
+};
 
 interface GridProps {
   coach: Pick<CoachDetail, 'availability' | 'currentWeekStart' | 'nextWeekStart'>;
@@ -15,12 +27,26 @@ interface GridProps {
   onSelect(choice: SlotChoice, opener: HTMLElement): void;
 }
 
-function WeekPicker({ week, titleId, onChange }: { week: GridWeek; titleId: string; onChange(kind: CoachWeekKind): void }) {
+function WeekPicker({
+  week,
+  titleId,
+  onChange,
+}: {
+  week: GridWeek;
+  titleId: string;
+  onChange(kind: CoachWeekKind): void;
+}) {
   const first = week.days[0]?.date ?? week.weekStart;
   const last = week.days[week.days.length - 1]?.date ?? week.weekStart;
   return (
     <div className="week-picker">
-      <button type="button" className="icon-button week-picker__arrow" aria-label="Previous week" disabled={!week.canGoBack} onClick={() => onChange('currentWeek')}>
+      <button
+        type="button"
+        className="icon-button week-picker__arrow"
+        aria-label="Previous week"
+        disabled={!week.canGoBack}
+        onClick={() => onChange('currentWeek')}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <div className="week-picker__label">
@@ -31,14 +57,25 @@ function WeekPicker({ week, titleId, onChange }: { week: GridWeek; titleId: stri
           {formatWallClock(first, DATE_FORMATS.dayMonth)} to {formatWallClock(last, DATE_FORMATS.dayMonth)}
         </p>
       </div>
-      <button type="button" className="icon-button week-picker__arrow" aria-label="Next week" disabled={!week.canGoForward} onClick={() => onChange('nextWeek')}>
+      <button
+        type="button"
+        className="icon-button week-picker__arrow"
+        aria-label="Next week"
+        disabled={!week.canGoForward}
+        onClick={() => onChange('nextWeek')}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </div>
   );
 }
 
-function DayColumn({ week, day, busy, onSelect }: { week: GridWeek; day: GridDay } & Pick<GridProps, 'busy' | 'onSelect'>) {
+function DayColumn({
+  week,
+  day,
+  busy,
+  onSelect,
+}: { week: GridWeek; day: GridDay } & Pick<GridProps, 'busy' | 'onSelect'>) {
   return (
     <li className={day.closed ? 'slot-day slot-day--closed' : 'slot-day'}>
       <h4 className="slot-day__title">
@@ -53,7 +90,9 @@ function DayColumn({ week, day, busy, onSelect }: { week: GridWeek; day: GridDay
                 className={`slot slot--${slot.status}`}
                 aria-label={slot.name}
                 disabled={busy || !slot.selectable}
-                onClick={(event: MouseEvent<HTMLButtonElement>) => onSelect(slotChoice(week, day, slot), event.currentTarget)}
+                onClick={(event: MouseEvent<HTMLButtonElement>) =>
+                  onSelect(slotChoice(week, day, slot), event.currentTarget)
+                }
               >
                 <span className="slot__time">{slot.label}</span>
                 {slot.status !== 'free' && <span className="slot__status">{STATUS_TEXT[slot.status]}</span>}

@@ -3,11 +3,17 @@ import { coachFullName, sessionPreferenceView } from './coach-profile-model.ts';
 
 describe('session preference text', () => {
   it('tells the member to bring a partner for Dual Sessions', () => {
-    expect(sessionPreferenceView('Dual Sessions')).toEqual({ title: 'Dual Sessions', text: expect.stringMatching(/bring a partner/) });
+    expect(sessionPreferenceView('Dual Sessions')).toEqual({
+      title: 'Dual Sessions',
+      text: expect.stringMatching(/bring a partner/),
+    });
   });
 
   it('asks nothing extra for 1 to 1', () => {
-    expect(sessionPreferenceView('1 to 1')).toEqual({ title: '1 to 1', text: expect.stringMatching(/do not need to bring anything extra/) });
+    expect(sessionPreferenceView('1 to 1')).toEqual({
+      title: '1 to 1',
+      text: expect.stringMatching(/do not need to bring anything extra/),
+    });
   });
 
   it('names No Preference as it is', () => {

@@ -14,7 +14,8 @@ import { useCoachProfile } from './use-coach-profile.ts';
 import '../directory/directory.css';
 import './coaches.css';
 
-const NOT_REGISTERED = 'This Coach is not registered to any Gyms! They must register to a gym before you can book a session with them!';
+const NOT_REGISTERED =
+  'This Coach is not registered to any Gyms! They must register to a gym before you can book a session with them!';
 
 function CoachSummary({ coach, name }: { coach: CoachDetail; name: string }) {
   const preference = sessionPreferenceView(coach.sessionPreferenceType);
@@ -35,7 +36,12 @@ function CoachSummary({ coach, name }: { coach: CoachDetail; name: string }) {
           <ul className="coach-profile__socials" aria-label="Social media">
             {socials.map((link) => (
               <li key={link.network}>
-                <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={`${link.network} (opens in a new tab)`}>
+                <a
+                  href={link.href}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  aria-label={`${link.network} (opens in a new tab)`}
+                >
                   {link.network}
                 </a>
               </li>
@@ -47,7 +53,17 @@ function CoachSummary({ coach, name }: { coach: CoachDetail; name: string }) {
   );
 }
 
-function CoachBookingSection({ coach, name, todayUk, onAvailability }: { coach: CoachDetail; name: string; todayUk: string; onAvailability: Parameters<typeof useCoachBooking>[1] }) {
+function CoachBookingSection({
+  coach,
+  name,
+  todayUk,
+  onAvailability,
+}: {
+  coach: CoachDetail;
+  name: string;
+  todayUk: string;
+  onAvailability: Parameters<typeof useCoachBooking>[1];
+}) {
   const booking = useCoachBooking(coach, onAvailability);
   const gyms = coach.registeredGymsInformation ?? [];
   return (

@@ -14,7 +14,14 @@ const CHOICE: SlotChoice = {
 };
 
 const AVAILABILITY: CoachAvailabilityDay[] = [
-  { _id: 'day-2', weekday: 2, abbreviation: 'Tue', defaultTimes: [], currentWeekTimes: [], nextWeekTimes: [{ ...CHOICE.slot, requested: true }] },
+  {
+    _id: 'day-2',
+    weekday: 2,
+    abbreviation: 'Tue',
+    defaultTimes: [],
+    currentWeekTimes: [],
+    nextWeekTimes: [{ ...CHOICE.slot, requested: true }],
+  },
 ];
 
 describe('coach request body', () => {
@@ -41,7 +48,12 @@ describe('coach request body', () => {
 
   it('sends only the slot fields the contract names', () => {
     const slot = { ...CHOICE.slot, extra: 'ignored' };
-    const body = coachRequestBody({ _id: 'c', price: 1 }, { ...CHOICE, slot }, { gymId: 'g', experience: 'Beginner' }, { profileId: 'm', email: 'e@x.io' });
+    const body = coachRequestBody(
+      { _id: 'c', price: 1 },
+      { ...CHOICE, slot },
+      { gymId: 'g', experience: 'Beginner' },
+      { profileId: 'm', email: 'e@x.io' },
+    );
     expect(Object.keys(body.bookingTimeObject).sort()).toEqual(['_id', 'booked', 'requested', 'time']);
   });
 });
@@ -49,8 +61,10 @@ describe('coach request body', () => {
 describe('coach request errors (§8 booking)', () => {
   const answer = (status: number, body?: unknown) => new ApiError(status, 'ignored', body);
 
-  it('says Missing data with the server\'s reason on 400', () => {
-    expect(coachRequestErrorText(answer(400, { message: 'That day has passed.' }))).toBe('Missing data: That day has passed.');
+  it("says Missing data with the server's reason on 400", () => {
+    expect(coachRequestErrorText(answer(400, { message: 'That day has passed.' }))).toBe(
+      'Missing data: That day has passed.',
+    );
     expect(coachRequestErrorText(answer(400))).toBe('Missing data');
   });
 
@@ -58,8 +72,11 @@ describe('coach request errors (§8 booking)', () => {
     expect(coachRequestErrorText(answer(401, { message: 'Missing authentication' }))).toBe('Unauthorized');
   });
 
-  it('shows the server\'s message when someone took the slot first (409)', () => {
-    const taken = answer(409, { message: 'That time has just been taken. Please choose another.', availability: AVAILABILITY });
+  it("shows the server's message when someone took the slot first (409)", () => {
+    const taken = answer(409, {
+      message: 'That time has just been taken. Please choose another.',
+      availability: AVAILABILITY,
+    });
     expect(coachRequestErrorText(taken)).toBe('That time has just been taken. Please choose another.');
   });
 
@@ -71,7 +88,9 @@ describe('coach request errors (§8 booking)', () => {
   });
 
   it('hands back the fresh availability of a 409 only', () => {
-    expect(availabilityAfterConflict(answer(409, { message: 'taken', availability: AVAILABILITY }))).toEqual(AVAILABILITY);
+    expect(availabilityAfterConflict(answer(409, { message: 'taken', availability: AVAILABILITY }))).toEqual(
+      AVAILABILITY,
+    );
     expect(availabilityAfterConflict(answer(409, { message: 'taken' }))).toBeNull();
     expect(availabilityAfterConflict(answer(400, { availability: AVAILABILITY }))).toBeNull();
   });

@@ -39,7 +39,12 @@ export interface Member {
   email: string;
 }
 
-export function coachRequestBody(coach: Pick<CoachDetail, '_id' | 'price'>, choice: SlotChoice, details: ConfirmedDetails, member: Member): CoachRequestBody {
+export function coachRequestBody(
+  coach: Pick<CoachDetail, '_id' | 'price'>,
+  choice: SlotChoice,
+  details: ConfirmedDetails,
+  member: Member,
+): CoachRequestBody {
   const { _id, time, booked, requested } = choice.slot;
   return {
     userEmail: member.email,
@@ -67,7 +72,8 @@ export function sendCoachRequest(body: CoachRequestBody): Promise<CoachRequestAn
 
 function bodyMessage(err: unknown): string {
   const body = err instanceof ApiError ? err.body : undefined;
-  const message = body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
+  const message =
+    body && typeof body === 'object' && 'message' in body ? (body as { message: unknown }).message : undefined;
   return typeof message === 'string' ? message.trim() : '';
 }
 

@@ -6,7 +6,8 @@ import { SkeletonCardList } from '../directory/skeleton-card.tsx';
 import { CoachCard } from './coach-card.tsx';
 import './coaches.css';
 
-type ListState = { phase: 'loading' } | { phase: 'loaded'; coaches: CoachListItem[] } | { phase: 'failed'; message: string };
+type ListState =
+  { phase: 'loading' } | { phase: 'loaded'; coaches: CoachListItem[] } | { phase: 'failed'; message: string };
 
 /**
  * /coaches (§2): every public coach, newest first as the server sends them, filtered on each
@@ -39,7 +40,12 @@ export function CoachesListPage() {
     <main className="page coaches-page">
       <title>Coaches · Mastr</title>
       <h1>Coaches</h1>
-      <SearchBox placeholder="Search Coaches here..." label="Search coaches by name" value={query} onChange={setQuery} />
+      <SearchBox
+        placeholder="Search Coaches here..."
+        label="Search coaches by name"
+        value={query}
+        onChange={setQuery}
+      />
       {state.phase === 'failed' && (
         <p className="directory-error" role="alert">
           {state.message}

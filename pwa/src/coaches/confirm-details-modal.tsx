@@ -27,7 +27,17 @@ interface ConfirmDetailsModalProps {
  * experience level, check the date, time and price, then Confirm. A native modal <dialog> keeps
  * focus inside it and Escape closes it, except while the request is on its way.
  */
-export function ConfirmDetailsModal({ coachName, price, gyms, choice, sending, error, returnFocusTo, onConfirm, onCancel }: ConfirmDetailsModalProps) {
+export function ConfirmDetailsModal({
+  coachName,
+  price,
+  gyms,
+  choice,
+  sending,
+  error,
+  returnFocusTo,
+  onConfirm,
+  onCancel,
+}: ConfirmDetailsModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const summaryId = useId();
@@ -54,7 +64,13 @@ export function ConfirmDetailsModal({ coachName, price, gyms, choice, sending, e
   };
 
   return (
-    <dialog ref={dialog} className="confirm-details" aria-labelledby={titleId} aria-describedby={summaryId} onCancel={onDialogCancel}>
+    <dialog
+      ref={dialog}
+      className="confirm-details"
+      aria-labelledby={titleId}
+      aria-describedby={summaryId}
+      onCancel={onDialogCancel}
+    >
       <form className="confirm-details__form" onSubmit={submit}>
         <h2 id={titleId} className="confirm-details__title">
           Confirm Details
@@ -73,7 +89,14 @@ export function ConfirmDetailsModal({ coachName, price, gyms, choice, sending, e
           <legend>Gym</legend>
           {gyms.map((gym) => (
             <label key={gym._id} className="confirm-details__option">
-              <input type="radio" name="gym" value={gym._id} checked={gymId === gym._id} onChange={() => setGymId(gym._id)} required />
+              <input
+                type="radio"
+                name="gym"
+                value={gym._id}
+                checked={gymId === gym._id}
+                onChange={() => setGymId(gym._id)}
+                required
+              />
               <Avatar src={gym.profileImage} name={gym.gymName} size="small" />
               <span>{gym.gymName}</span>
             </label>
@@ -83,7 +106,14 @@ export function ConfirmDetailsModal({ coachName, price, gyms, choice, sending, e
           <legend>Experience Level</legend>
           {EXPERIENCE_LEVELS.map((level) => (
             <label key={level} className="confirm-details__option">
-              <input type="radio" name="experience" value={level} checked={experience === level} onChange={() => setExperience(level)} required />
+              <input
+                type="radio"
+                name="experience"
+                value={level}
+                checked={experience === level}
+                onChange={() => setExperience(level)}
+                required
+              />
               <span>{level}</span>
             </label>
           ))}
@@ -93,7 +123,12 @@ export function ConfirmDetailsModal({ coachName, price, gyms, choice, sending, e
           <button type="button" className="button button--ghost" onClick={onCancel} disabled={sending}>
             Cancel
           </button>
-          <button type="submit" className="button button--primary" disabled={sending || !gymId || !experience} aria-busy={sending}>
+          <button
+            type="submit"
+            className="button button--primary"
+            disabled={sending || !gymId || !experience}
+            aria-busy={sending}
+          >
             Confirm
           </button>
         </div>

@@ -37,7 +37,10 @@ export interface CoachBooking {
  * coach's availability, which replaces the grid; the modal then closes and the outcome shows above
  * the grid. Other refusals stay in the modal so the member can try again.
  */
-export function useCoachBooking(coach: Pick<CoachDetail, '_id' | 'price'>, onAvailability: (days: CoachAvailabilityDay[]) => void): CoachBooking {
+export function useCoachBooking(
+  coach: Pick<CoachDetail, '_id' | 'price'>,
+  onAvailability: (days: CoachAvailabilityDay[]) => void,
+): CoachBooking {
   const requireMember = useRequireMember();
   const { userInfo } = useSession();
   const [open, setOpen] = useState<OpenRequest | null>(null);

@@ -19,7 +19,10 @@ interface Loaded {
  * night would otherwise offer last week as the current one). Until the first answer for this coach
  * it is loading; a later refetch keeps showing the page it replaces.
  */
-export function useCoachProfile(id: string, todayUk: string): { state: CoachProfileState; replaceAvailability(days: CoachAvailabilityDay[]): void } {
+export function useCoachProfile(
+  id: string,
+  todayUk: string,
+): { state: CoachProfileState; replaceAvailability(days: CoachAvailabilityDay[]): void } {
   const weekStart = addDaysToKey(todayUk, -coachWeekdayOf(todayUk));
   const [loaded, setLoaded] = useState<Loaded | null>(null);
 
@@ -29,7 +32,10 @@ export function useCoachProfile(id: string, todayUk: string): { state: CoachProf
       (coach) => setLoaded({ coachId: id, state: { phase: 'loaded', coach } }),
       (err: Error) => {
         if (controller.signal.aborted) return;
-        setLoaded({ coachId: id, state: statusOf(err) === 404 ? { phase: 'not-found' } : { phase: 'failed', message: err.message } });
+        setLoaded({
+          coachId: id,
+          state: statusOf(err) === 404 ? { phase: 'not-found' } : { phase: 'failed', message: err.message },
+        });
       },
     );
     return () => controller.abort();
@@ -37,7 +43,9 @@ export function useCoachProfile(id: string, todayUk: string): { state: CoachProf
 
   const replaceAvailability = useCallback((availability: CoachAvailabilityDay[]) => {
     setLoaded((current) =>
-      current?.state.phase === 'loaded' ? { ...current, state: { phase: 'loaded', coach: { ...current.state.coach, availability } } } : current,
+      current?.state.phase === 'loaded'
+        ? { ...current, state: { phase: 'loaded', coach: { ...current.state.coach, availability } } }
+        : current,
     );
   }, []);
 

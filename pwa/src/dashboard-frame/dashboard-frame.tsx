@@ -10,7 +10,15 @@ import './dashboard.css';
  * tablets and desktops, a scrolling strip under the bar on phones) and the current page, over the
  * signed-in account's local data with its sync status always in view.
  */
-export function DashboardFrame({ kind, label, nav }: { kind: 'gym' | 'coach'; label: string; nav: readonly NavItem[] }) {
+export function DashboardFrame({
+  kind,
+  label,
+  nav,
+}: {
+  kind: 'gym' | 'coach';
+  label: string;
+  nav: readonly NavItem[];
+}) {
   return (
     <SignedInTenantData kind={kind}>
       <div className="dash">

@@ -1,5 +1,12 @@
 import { describe, it, expect } from 'vitest';
-import { COACH_NAV, GYM_DAY_PASS_TABS, GYM_NAV, USER_DAY_PASS_TABS, USER_NAV, USER_PRIVATE_SESSION_TABS } from './dashboard-navs.ts';
+import {
+  COACH_NAV,
+  GYM_DAY_PASS_TABS,
+  GYM_NAV,
+  USER_DAY_PASS_TABS,
+  USER_NAV,
+  USER_PRIVATE_SESSION_TABS,
+} from './dashboard-navs.ts';
 
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 const paths = (items: { to: string }[]) => items.map((i) => i.to);
@@ -7,7 +14,16 @@ const paths = (items: { to: string }[]) => items.map((i) => i.to);
 describe('dashboard navigation', () => {
   it('lists the gym sections of §2 in order, home first', () => {
     expect(labels(GYM_NAV)).toEqual([
-      'Home', 'Day Passes', 'Visitors', 'Schedule', 'Management', 'Bookings', 'Account', 'Stripe', 'Notifications', 'Settings',
+      'Home',
+      'Day Passes',
+      'Visitors',
+      'Schedule',
+      'Management',
+      'Bookings',
+      'Account',
+      'Stripe',
+      'Notifications',
+      'Settings',
     ]);
     expect(GYM_NAV[0].to).toBe('/gymdashboard');
     expect(GYM_NAV.find((i) => i.label === 'Day Passes')?.to).toBe('/gymdashboard/daypasses');
@@ -24,7 +40,16 @@ describe('dashboard navigation', () => {
 
   it("labels the coach's session requests 'PT Requests'", () => {
     expect(labels(COACH_NAV)).toEqual([
-      'Home', 'Account', 'Availability', 'Bookings', 'PT Requests', 'Auction', 'Management', 'Stripe', 'Notifications', 'Settings',
+      'Home',
+      'Account',
+      'Availability',
+      'Bookings',
+      'PT Requests',
+      'Auction',
+      'Management',
+      'Stripe',
+      'Notifications',
+      'Settings',
     ]);
     expect(COACH_NAV.find((i) => i.label === 'PT Requests')?.to).toBe('/coachdashboard/sessionrequests');
   });

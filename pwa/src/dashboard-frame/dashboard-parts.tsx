@@ -57,7 +57,13 @@ export function DetailsList({ rows }: { rows: readonly (readonly [label: string,
       {rows.map(([label, value]) => (
         <div key={label} className="details__row">
           <dt>{label}</dt>
-          <dd>{value === '' || value === null || value === undefined ? <span className="details__empty">Not set</span> : value}</dd>
+          <dd>
+            {value === '' || value === null || value === undefined ? (
+              <span className="details__empty">Not set</span>
+            ) : (
+              value
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -77,9 +77,25 @@ export function useFreshMeProfile(kind: AccountKind): void {
 }
 
 /** Renders `children(profile)` once the profile is loaded; meanwhile a loading line, or the error in red. */
-export function ProfileGate<K extends AccountKind>({ kind, children }: { kind: K; children: (profile: MeProfiles[K]) => ReactNode }) {
+export function ProfileGate<K extends AccountKind>({
+  kind,
+  children,
+}: {
+  kind: K;
+  children: (profile: MeProfiles[K]) => ReactNode;
+}) {
   const me = useMeProfile(kind);
-  if (me.status === 'loading') return <p className="dash-note" role="status">Loading your details...</p>;
-  if (me.status === 'error') return <p className="dash-error" role="alert">Error: {me.message}</p>;
+  if (me.status === 'loading')
+    return (
+      <p className="dash-note" role="status">
+        Loading your details...
+      </p>
+    );
+  if (me.status === 'error')
+    return (
+      <p className="dash-error" role="alert">
+        Error: {me.message}
+      </p>
+    );
   return <>{children(me.profile)}</>;
 }

@@ -1,5 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { addressLines, displayNameOf, planLabel, statusLabel, type CoachMe, type GymMe, type UserMe } from './me-profiles.ts';
+import {
+  addressLines,
+  displayNameOf,
+  planLabel,
+  statusLabel,
+  type CoachMe,
+  type GymMe,
+  type UserMe,
+} from './me-profiles.ts';
 
 describe('displayNameOf', () => {
   it('names a gym by its gym name', () => {
@@ -30,7 +38,12 @@ describe('profile labels', () => {
 
   it('lists only the filled address lines in postal order', () => {
     expect(
-      addressLines({ addressLineOne: '1 Ring Road', addressLineTwo: '', addressTownOrCity: 'Leeds', addressPostalCode: 'LS1 1AA' }),
+      addressLines({
+        addressLineOne: '1 Ring Road',
+        addressLineTwo: '',
+        addressTownOrCity: 'Leeds',
+        addressPostalCode: 'LS1 1AA',
+      }),
     ).toEqual(['1 Ring Road', 'Leeds', 'LS1 1AA']);
     expect(addressLines(undefined)).toEqual([]);
   });

@@ -14,15 +14,33 @@ interface Contact {
 export type GymMe = Contact &
   Pick<
     GymProfileDoc,
-    | 'gymName' | 'address' | 'status' | 'subscribed' | 'mastrPlan' | 'bio' | 'adultDayPassPrice' | 'kidsDayPassPrice'
-    | 'profileImage' | 'stripeAccountDetailsSubmittedStatus' | 'mastrClassActive'
+    | 'gymName'
+    | 'address'
+    | 'status'
+    | 'subscribed'
+    | 'mastrPlan'
+    | 'bio'
+    | 'adultDayPassPrice'
+    | 'kidsDayPassPrice'
+    | 'profileImage'
+    | 'stripeAccountDetailsSubmittedStatus'
+    | 'mastrClassActive'
   >;
 
 export type CoachMe = Contact &
   Pick<
     CoachProfileDoc,
-    | 'firstName' | 'lastName' | 'discipline' | 'sessionPreferenceType' | 'status' | 'profileImage' | 'price'
-    | 'instagramUsername' | 'tiktokUsername' | 'youtubeUsername' | 'stripeAccountDetailsSubmittedStatus'
+    | 'firstName'
+    | 'lastName'
+    | 'discipline'
+    | 'sessionPreferenceType'
+    | 'status'
+    | 'profileImage'
+    | 'price'
+    | 'instagramUsername'
+    | 'tiktokUsername'
+    | 'youtubeUsername'
+    | 'stripeAccountDetailsSubmittedStatus'
   >;
 
 export type UserMe = Contact & Pick<UserProfileDoc, 'name' | 'profileImage'>;

@@ -31,7 +31,7 @@ export interface CheckInJournal {
 }
 
 /** The journal's IndexedDB database belongs to one tenant database on the device. */
-export const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-check-in-journal`;
+const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-check-in-journal`;
 
 /** The journal's Dexie database, on the IndexedDB of the moment (not the one Dexie saw at import: tests install theirs later). */
 function journalDb(tenantDatabaseName: string): Dexie {

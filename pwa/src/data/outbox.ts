@@ -29,7 +29,7 @@ export const OUTBOX_SCHEMA: RxJsonSchema<OutboxEntry> = {
 };
 
 /** The document's own fields: RxDB adds `_meta`, `_rev`, `_attachments` and `_deleted`. */
-export function ownFields(doc: Record<string, unknown>): Record<string, unknown> {
+function ownFields(doc: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('_')));
 }
 

@@ -20,7 +20,7 @@ export const INITIAL_SYNC_STATUS: SyncStatus = {
 };
 
 /** Why the server refused the replication, in words the bar can show. */
-export function refusalMessage(status: number): string | null {
+function refusalMessage(status: number): string | null {
   if (status === 401) return 'Signed out: sign in again to sync.';
   if (status === 403) return 'This account may not sync this data.';
   if (status >= 500) return 'The server could not sync just now.';

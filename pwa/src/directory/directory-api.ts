@@ -7,7 +7,7 @@ import type { Address, ClassItem, TimeSlot } from '@mastr/rules/documents.ts';
 import { api } from '../api/http.ts';
 
 /** A coach's avatar on a gym card (active coaches only, at most 9 on list cards). */
-export interface CoachAvatar {
+interface CoachAvatar {
   _id: string;
   status: boolean;
   profileImage: string;
@@ -43,7 +43,7 @@ export interface GymCoach extends CoachAvatar {
 }
 
 /** One gym weekday (1 Monday .. 7 Sunday) with its classes for the default, current and next week. */
-export interface GymScheduleDay {
+interface GymScheduleDay {
   _id: string;
   weekday: number;
   abbreviation: string;

@@ -1,7 +1,7 @@
 import './directory.css';
 
 /** A grey placeholder the size of a directory card, shown while the list loads (§2). */
-export function SkeletonCard() {
+function SkeletonCard() {
   return (
     <li className="card skeleton-card" aria-hidden="true">
       <span className="skeleton-card__block skeleton-card__block--image" />

@@ -23,7 +23,11 @@ export function ChoiceCards({ choices }: { choices: readonly Choice[] }) {
           )}
           <h2 className="choice-card__title">{choice.title}</h2>
           <p className="choice-card__text">{choice.text}</p>
-          <Link className="form-button form-button--primary" to={choice.to} aria-label={`${choice.action}: ${choice.title}`}>
+          <Link
+            className="form-button form-button--primary"
+            to={choice.to}
+            aria-label={`${choice.action}: ${choice.title}`}
+          >
             {choice.action}
           </Link>
         </li>

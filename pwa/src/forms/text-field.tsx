@@ -17,7 +17,18 @@ interface TextFieldProps {
   required?: boolean;
 }
 
-export function TextField({ label, value, onChange, type = 'text', autoComplete, hint, invalid = false, autoFocus, maxLength, required = true }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  hint,
+  invalid = false,
+  autoFocus,
+  maxLength,
+  required = true,
+}: TextFieldProps) {
   const id = useId();
   const hintId = `${id}-hint`;
   const showInvalid = invalid && value !== '';

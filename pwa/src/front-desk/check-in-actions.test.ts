@@ -6,9 +6,24 @@ import { passView } from './front-desk-model.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const pass = {
-  _id: `daypass:${'a'.repeat(24)}`, type: 'day-pass', passId: 'a'.repeat(24), passType: 'Adult', dayDateStart: '2026-11-21T00:00:00', clientName: 'Alex',
-  memberId: 'm'.repeat(24), gymId: 'g'.repeat(24), gymName: 'Iron Temple', idCode: 'abc234', entryToken: '', clientEmail: 'alex@example.com',
-  expired: false, cancelled: false, pricePence: 1500, checkIns: { all_check_ins: [], latest_check_in: null }, countedCheckIns: [], createdAt: '2026-11-01T00:00:00Z',
+  _id: `daypass:${'a'.repeat(24)}`,
+  type: 'day-pass',
+  passId: 'a'.repeat(24),
+  passType: 'Adult',
+  dayDateStart: '2026-11-21T00:00:00',
+  clientName: 'Alex',
+  memberId: 'm'.repeat(24),
+  gymId: 'g'.repeat(24),
+  gymName: 'Iron Temple',
+  idCode: 'abc234',
+  entryToken: '',
+  clientEmail: 'alex@example.com',
+  expired: false,
+  cancelled: false,
+  pricePence: 1500,
+  checkIns: { all_check_ins: [], latest_check_in: null },
+  countedCheckIns: [],
+  createdAt: '2026-11-01T00:00:00Z',
 } satisfies DayPassDoc;
 
 function fakeStore(fail = false) {
@@ -29,9 +44,18 @@ function fakeStore(fail = false) {
 describe('recording a check-in on the device', () => {
   it("writes the record, then says 'Checked In.'", async () => {
     const { store, written } = fakeStore();
-    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({ tone: 'success', text: 'Checked In.' });
+    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({
+      tone: 'success',
+      text: 'Checked In.',
+    });
     expect(written).toHaveLength(1);
-    expect(written[0]).toMatchObject({ type: 'check-in', passId: pass.passId, deviceId: 'tablet-1', method: 'tap', checkedInAt: NOW.toISOString() });
+    expect(written[0]).toMatchObject({
+      type: 'check-in',
+      passId: pass.passId,
+      deviceId: 'tablet-1',
+      method: 'tap',
+      checkedInAt: NOW.toISOString(),
+    });
     expect(written[0]._id).toMatch(new RegExp(`^checkin:${pass.passId}:[a-f0-9]{16}$`));
   });
 
@@ -44,7 +68,10 @@ describe('recording a check-in on the device', () => {
 
   it("says 'Check In Failed' when the device could not store it", async () => {
     const { store } = fakeStore(true);
-    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({ tone: 'error', text: 'Check In Failed' });
+    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({
+      tone: 'error',
+      text: 'Check In Failed',
+    });
   });
 });
 

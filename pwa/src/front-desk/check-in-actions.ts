@@ -4,7 +4,7 @@ import type { TenantStore } from '../data/tenant-store.ts';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { checkInBlocker, newCheckIn, type PassView } from './front-desk-model.ts';
 
-export const CHECK_IN_MESSAGES = { done: 'Checked In.', failed: 'Check In Failed' } as const;
+const CHECK_IN_MESSAGES = { done: 'Checked In.', failed: 'Check In Failed' } as const;
 
 function randomSuffix(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
@@ -24,7 +24,9 @@ export async function recordCheckIn(
   const blocker = checkInBlocker(view);
   if (blocker) return errorMessage(blocker);
   try {
-    await store.addCheckIn(newCheckIn(view, { gymId: store.tenantId, deviceId: store.deviceId, method, now, random: randomSuffix() }));
+    await store.addCheckIn(
+      newCheckIn(view, { gymId: store.tenantId, deviceId: store.deviceId, method, now, random: randomSuffix() }),
+    );
     return successMessage(CHECK_IN_MESSAGES.done);
   } catch (err) {
     console.error('Recording a check-in failed', err);

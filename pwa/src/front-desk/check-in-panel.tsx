@@ -23,7 +23,11 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
       if ('error' in lookup) return setMessage(errorMessage(lookup.error));
       const view: PassView = lookup.found;
       const result = await checkIn(view, method);
-      setMessage(result.tone === 'success' ? { ...result, text: `${result.text} ${view.clientName} · ${view.entryCode}` } : result);
+      setMessage(
+        result.tone === 'success'
+          ? { ...result, text: `${result.text} ${view.clientName} · ${view.entryCode}` }
+          : result,
+      );
       if (result.tone === 'success') setCode('');
     },
     [checkIn],
@@ -33,7 +37,9 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
     (token: string) => {
       setScanning(false);
       if (!gymId) return;
-      void passForScannedToken(token, publicKeys, lists, gymId, new Date()).then((lookup) => checkInFound(lookup, 'qr'));
+      void passForScannedToken(token, publicKeys, lists, gymId, new Date()).then((lookup) =>
+        checkInFound(lookup, 'qr'),
+      );
     },
     [publicKeys, lists, gymId, checkInFound],
   );
@@ -65,7 +71,12 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
         <button type="submit" className="button" aria-label="Check In by entry code">
           Check In
         </button>
-        <button type="button" className="button button--ghost" onClick={() => setScanning((s) => !s)} aria-expanded={scanning}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => setScanning((s) => !s)}
+          aria-expanded={scanning}
+        >
           {scanning ? 'Stop scanning' : 'Scan QR code'}
         </button>
       </form>

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { CODE_ERRORS, checkInBlocker, findTodayPassByCode, frontDeskLists, frontDeskSelectors, joinOutcomes, newCheckIn, passView, withJournalled, type CheckInRecord } from './front-desk-model.ts';
+import {
+  CODE_ERRORS,
+  checkInBlocker,
+  findTodayPassByCode,
+  frontDeskLists,
+  frontDeskSelectors,
+  joinOutcomes,
+  newCheckIn,
+  passView,
+  withJournalled,
+  type CheckInRecord,
+} from './front-desk-model.ts';
 
 // 10:00 UK time on a winter day (GMT), so instants and wall clocks agree.
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -10,24 +21,63 @@ const minutes = (n: number) => new Date(NOW.getTime() + n * 60_000).toISOString(
 function dayPass(over: Partial<DayPassDoc> = {}): DayPassDoc {
   const passId = over.passId ?? 'a'.repeat(24);
   return {
-    _id: `daypass:${passId}`, type: 'day-pass', passId, passType: 'Adult', dayDateStart: '2026-11-21T00:00:00', clientName: 'Alex',
-    memberId: 'm'.repeat(24), gymId: 'g'.repeat(24), gymName: 'Iron Temple', idCode: 'abc234', entryToken: 'v1.x.y', clientEmail: 'alex@example.com',
-    expired: false, cancelled: false, pricePence: 1500, checkIns: { all_check_ins: [], latest_check_in: null }, countedCheckIns: [],
-    createdAt: '2026-11-01T00:00:00Z', ...over,
+    _id: `daypass:${passId}`,
+    type: 'day-pass',
+    passId,
+    passType: 'Adult',
+    dayDateStart: '2026-11-21T00:00:00',
+    clientName: 'Alex',
+    memberId: 'm'.repeat(24),
+    gymId: 'g'.repeat(24),
+    gymName: 'Iron Temple',
+    idCode: 'abc234',
+    entryToken: 'v1.x.y',
+    clientEmail: 'alex@example.com',
+    expired: false,
+    cancelled: false,
+    pricePence: 1500,
+    checkIns: { all_check_ins: [], latest_check_in: null },
+    countedCheckIns: [],
+    createdAt: '2026-11-01T00:00:00Z',
+    ...over,
   };
 }
 
 function mastrPass(over: Partial<MastrPassDoc> = {}): MastrPassDoc {
   const passId = over.passId ?? 'b'.repeat(24);
   return {
-    _id: `mastrpass:${passId}`, type: 'mastr-pass', passId, clientName: 'Sam', memberId: 'n'.repeat(24), gymId: 'g'.repeat(24),
-    gymName: 'Iron Temple', dateAndTimeStart: '2026-11-21T18:00:00', idCode: 'xyz789', entryToken: 'v1.x.y', clientEmail: 'sam@example.com',
-    expired: false, pricePence: 100, checkedIn: { checkedInState: false, check_in_time: null }, countedCheckIns: [], createdAt: '2026-11-01T00:00:00Z', ...over,
+    _id: `mastrpass:${passId}`,
+    type: 'mastr-pass',
+    passId,
+    clientName: 'Sam',
+    memberId: 'n'.repeat(24),
+    gymId: 'g'.repeat(24),
+    gymName: 'Iron Temple',
+    dateAndTimeStart: '2026-11-21T18:00:00',
+    idCode: 'xyz789',
+    entryToken: 'v1.x.y',
+    clientEmail: 'sam@example.com',
+    expired: false,
+    pricePence: 100,
+    checkedIn: { checkedInState: false, check_in_time: null },
+    countedCheckIns: [],
+    createdAt: '2026-11-01T00:00:00Z',
+    ...over,
   };
 }
 
 function checkIn(passId: string, at: string, over: Partial<CheckInDoc> = {}): CheckInDoc {
-  return { _id: `checkin:${passId}:${at}`, type: 'check-in', passId, passKind: 'day-pass', gymId: 'g'.repeat(24), checkedInAt: at, method: 'tap', deviceId: 'd1', ...over };
+  return {
+    _id: `checkin:${passId}:${at}`,
+    type: 'check-in',
+    passId,
+    passKind: 'day-pass',
+    gymId: 'g'.repeat(24),
+    checkedInAt: at,
+    method: 'tap',
+    deviceId: 'd1',
+    ...over,
+  };
 }
 
 type Decision = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
@@ -35,8 +85,13 @@ type Decision = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
 /** The server's outcome document for a check-in. */
 function outcomeOf(record: CheckInDoc, decision: Decision): CheckInOutcomeDoc {
   return {
-    _id: checkInOutcomeId(record._id), type: 'check-in-outcome', checkInId: record._id, passId: record.passId, gymId: record.gymId,
-    resolvedAt: NOW.toISOString(), ...decision,
+    _id: checkInOutcomeId(record._id),
+    type: 'check-in-outcome',
+    checkInId: record._id,
+    passId: record.passId,
+    gymId: record.gymId,
+    resolvedAt: NOW.toISOString(),
+    ...decision,
   };
 }
 
@@ -48,7 +103,14 @@ function record(passId: string, at: string, decision?: Decision, over: Partial<C
 
 describe('pass views', () => {
   it('shows the entry code upper-case and offers Check In to a pass never checked in', () => {
-    expect(passView(dayPass(), [], NOW)).toMatchObject({ entryCode: 'ABC234', clientName: 'Alex', passType: 'Adult', day: 'today', canCheckIn: true, checkedInAt: null });
+    expect(passView(dayPass(), [], NOW)).toMatchObject({
+      entryCode: 'ABC234',
+      clientName: 'Alex',
+      passType: 'Adult',
+      day: 'today',
+      canCheckIn: true,
+      checkedInAt: null,
+    });
   });
 
   it('a check-in recorded here and not yet decided counts for the control at once', () => {
@@ -65,17 +127,33 @@ describe('pass views', () => {
   it('a duplicate or refused record does not count', () => {
     const id = 'a'.repeat(24);
     const records = [record(id, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
-    expect(passView(dayPass(), records, NOW)).toMatchObject({ canCheckIn: true, note: 'Not checked in — This pass is cancelled.' });
+    expect(passView(dayPass(), records, NOW)).toMatchObject({
+      canCheckIn: true,
+      note: 'Not checked in — This pass is cancelled.',
+    });
   });
 
   it('marks a duplicate of the counted check-in the same way on every device', () => {
     const id = 'a'.repeat(24);
     const counted = record(id, '2026-11-21T09:02:00.000Z', { outcome: 'counted' });
     const { _id: countedId, checkedInAt } = counted.checkIn;
-    const duplicate = record(id, '2026-11-21T09:01:00.000Z', { outcome: 'duplicate', duplicateOf: countedId }, { deviceId: 'd2' });
-    const pass = dayPass({ countedCheckIns: [{ checkInId: countedId, at: checkedInAt }], checkIns: { all_check_ins: [checkedInAt], latest_check_in: checkedInAt } });
+    const duplicate = record(
+      id,
+      '2026-11-21T09:01:00.000Z',
+      { outcome: 'duplicate', duplicateOf: countedId },
+      { deviceId: 'd2' },
+    );
+    const pass = dayPass({
+      countedCheckIns: [{ checkInId: countedId, at: checkedInAt }],
+      checkIns: { all_check_ins: [checkedInAt], latest_check_in: checkedInAt },
+    });
     const here = passView(pass, [counted, duplicate], NOW);
-    expect(here).toMatchObject({ canCheckIn: false, checkInPending: false, checkedInAt, note: 'Duplicate — already checked in at 09:02' });
+    expect(here).toMatchObject({
+      canCheckIn: false,
+      checkInPending: false,
+      checkedInAt,
+      note: 'Duplicate — already checked in at 09:02',
+    });
     expect(passView(pass, [duplicate, counted], NOW)).toEqual(here);
   });
 
@@ -107,7 +185,10 @@ describe('front desk lists and tiles', () => {
   it('joins each check-in with its outcome document; one without is pending', () => {
     const [decided, pending] = [checkIn('1'.repeat(24), minutes(-3)), checkIn('1'.repeat(24), minutes(-1))];
     const outcome = outcomeOf(decided, { outcome: 'counted' });
-    expect(joinOutcomes([decided, pending], [outcome])).toEqual([{ checkIn: decided, outcome }, { checkIn: pending, outcome: null }]);
+    expect(joinOutcomes([decided, pending], [outcome])).toEqual([
+      { checkIn: decided, outcome },
+      { checkIn: pending, outcome: null },
+    ]);
   });
 
   it("shows a check-in still in this tab's journal at once, and once when the collection has it too", () => {
@@ -116,17 +197,43 @@ describe('front desk lists and tiles', () => {
     const [before, during] = [withJournalled([], [tapped]), withJournalled([tapped], [tapped])];
     expect(during).toEqual([tapped]);
     for (const recorded of [before, during]) {
-      expect(frontDeskLists([pass], recorded, [], NOW).today[0]).toMatchObject({ canCheckIn: false, checkInPending: true, checkedInAt: tapped.checkedInAt });
+      expect(frontDeskLists([pass], recorded, [], NOW).today[0]).toMatchObject({
+        canCheckIn: false,
+        checkInPending: true,
+        checkedInAt: tapped.checkedInAt,
+      });
     }
   });
 
   it('gives each pass only its own check-ins', () => {
     const [first, second] = ['1'.repeat(24), '7'.repeat(24)];
-    const [counted, pending, refused] = [checkIn(first, minutes(-90)), checkIn(second, minutes(-2)), checkIn(first, minutes(-5))];
-    const outcomes = [outcomeOf(counted, { outcome: 'counted' }), outcomeOf(refused, { outcome: 'refused', reason: 'This pass is cancelled.' })];
-    const lists = frontDeskLists([dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })], [counted, pending, refused], outcomes, NOW);
-    expect(lists.today.find((v) => v.passId === first)).toMatchObject({ canCheckIn: true, checkedInAt: minutes(-90), checkInPending: false, note: 'Not checked in — This pass is cancelled.' });
-    expect(lists.today.find((v) => v.passId === second)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-2), checkInPending: true, note: null });
+    const [counted, pending, refused] = [
+      checkIn(first, minutes(-90)),
+      checkIn(second, minutes(-2)),
+      checkIn(first, minutes(-5)),
+    ];
+    const outcomes = [
+      outcomeOf(counted, { outcome: 'counted' }),
+      outcomeOf(refused, { outcome: 'refused', reason: 'This pass is cancelled.' }),
+    ];
+    const lists = frontDeskLists(
+      [dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })],
+      [counted, pending, refused],
+      outcomes,
+      NOW,
+    );
+    expect(lists.today.find((v) => v.passId === first)).toMatchObject({
+      canCheckIn: true,
+      checkedInAt: minutes(-90),
+      checkInPending: false,
+      note: 'Not checked in — This pass is cancelled.',
+    });
+    expect(lists.today.find((v) => v.passId === second)).toMatchObject({
+      canCheckIn: false,
+      checkedInAt: minutes(-2),
+      checkInPending: true,
+      note: null,
+    });
   });
 
   it("reads passes from today's UK date on and check-ins from the start of today's UK day", () => {
@@ -144,7 +251,15 @@ describe('front desk lists and tiles', () => {
   });
 
   it("finds today's pass by a typed entry code in any case, and says why others are not found", () => {
-    const lists = frontDeskLists([dayPass({ idCode: 'abc234' }), dayPass({ passId: '3'.repeat(24), idCode: 'def567', dayDateStart: '2026-11-22T00:00:00' })], [], [], NOW);
+    const lists = frontDeskLists(
+      [
+        dayPass({ idCode: 'abc234' }),
+        dayPass({ passId: '3'.repeat(24), idCode: 'def567', dayDateStart: '2026-11-22T00:00:00' }),
+      ],
+      [],
+      [],
+      NOW,
+    );
     expect(findTodayPassByCode(lists, ' abc 234 ')).toMatchObject({ found: { entryCode: 'ABC234' } });
     expect(findTodayPassByCode(lists, 'DEF567')).toEqual({ error: 'This pass is not for today.' });
     expect(findTodayPassByCode(lists, 'ZZZ999')).toEqual({ error: CODE_ERRORS.unknown });
@@ -158,15 +273,29 @@ describe('front desk lists and tiles', () => {
 
 describe('recording a check-in', () => {
   it('is refused while the tick shows, with the time', () => {
-    const view = passView(dayPass({ checkIns: { all_check_ins: [], latest_check_in: '2026-11-21T09:30:00.000Z' } }), [], NOW);
-    expect(checkInBlocker(view)).toBe('Already checked in at 09:30. A day pass can be checked in again 60 minutes after its latest check-in.');
+    const view = passView(
+      dayPass({ checkIns: { all_check_ins: [], latest_check_in: '2026-11-21T09:30:00.000Z' } }),
+      [],
+      NOW,
+    );
+    expect(checkInBlocker(view)).toBe(
+      'Already checked in at 09:30. A day pass can be checked in again 60 minutes after its latest check-in.',
+    );
   });
 
   it('writes an append-only record with a fresh id', () => {
     const view = passView(dayPass(), [], NOW);
-    expect(newCheckIn(view, { gymId: 'g'.repeat(24), deviceId: 'tablet', method: 'code', now: NOW, random: 'r1' })).toEqual({
-      _id: `checkin:${'a'.repeat(24)}:r1`, type: 'check-in', passId: 'a'.repeat(24), passKind: 'day-pass', gymId: 'g'.repeat(24),
-      checkedInAt: NOW.toISOString(), method: 'code', deviceId: 'tablet',
+    expect(
+      newCheckIn(view, { gymId: 'g'.repeat(24), deviceId: 'tablet', method: 'code', now: NOW, random: 'r1' }),
+    ).toEqual({
+      _id: `checkin:${'a'.repeat(24)}:r1`,
+      type: 'check-in',
+      passId: 'a'.repeat(24),
+      passKind: 'day-pass',
+      gymId: 'g'.repeat(24),
+      checkedInAt: NOW.toISOString(),
+      method: 'code',
+      deviceId: 'tablet',
     });
   });
 });

@@ -48,7 +48,12 @@ interface Counted {
 
 function serverCounted(pass: PassDoc): Counted[] {
   const counted: Counted[] = (pass.countedCheckIns ?? []).map((c) => ({ checkInId: c.checkInId, at: c.at }));
-  const latest = pass.type === 'day-pass' ? pass.checkIns?.latest_check_in : pass.checkedIn?.checkedInState ? pass.checkedIn.check_in_time : null;
+  const latest =
+    pass.type === 'day-pass'
+      ? pass.checkIns?.latest_check_in
+      : pass.checkedIn?.checkedInState
+        ? pass.checkedIn.check_in_time
+        : null;
   // Older passes carry only the latest time, without the record it came from.
   if (latest && !counted.some((c) => c.at === latest)) counted.push({ checkInId: null, at: latest });
   return counted;
@@ -74,7 +79,10 @@ export function joinOutcomes(checkIns: readonly CheckInDoc[], outcomes: readonly
 export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: Date): PassView {
   const mine = records.filter((r) => r.checkIn.passId === pass.passId);
   const asCounted = ({ checkIn }: CheckInRecord): Counted => ({ checkInId: checkIn._id, at: checkIn.checkedInAt });
-  const counted: Counted[] = [...serverCounted(pass), ...mine.filter((r) => r.outcome?.outcome === 'counted').map(asCounted)];
+  const counted: Counted[] = [
+    ...serverCounted(pass),
+    ...mine.filter((r) => r.outcome?.outcome === 'counted').map(asCounted),
+  ];
   const pending: Counted[] = mine.filter((r) => !r.outcome).map(asCounted);
   const latestCounted = latestOf(counted);
   const latest = latestOf([...counted, ...pending]);
@@ -100,10 +108,16 @@ export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: 
  * so every tablet shows the same.
  */
 function noteFor(records: readonly CheckInRecord[], latestCounted: Counted | null): string | null {
-  const duplicate = records.find((r) => r.outcome?.outcome === 'duplicate' && latestCounted && r.outcome.duplicateOf === latestCounted.checkInId);
+  const duplicate = records.find(
+    (r) => r.outcome?.outcome === 'duplicate' && latestCounted && r.outcome.duplicateOf === latestCounted.checkInId,
+  );
   if (duplicate && latestCounted) return `Duplicate — already checked in at ${ukTime(latestCounted.at)}`;
-  const newest = records.reduce<CheckInRecord | null>((best, r) => (!best || r.checkIn.checkedInAt > best.checkIn.checkedInAt ? r : best), null);
-  if (newest?.outcome?.outcome === 'refused') return `Not checked in — ${newest.outcome.reason ?? 'refused by the server'}`;
+  const newest = records.reduce<CheckInRecord | null>(
+    (best, r) => (!best || r.checkIn.checkedInAt > best.checkIn.checkedInAt ? r : best),
+    null,
+  );
+  if (newest?.outcome?.outcome === 'refused')
+    return `Not checked in — ${newest.outcome.reason ?? 'refused by the server'}`;
   return null;
 }
 

@@ -56,7 +56,11 @@ export function TodayPassesPage() {
       {/* Staff spend the day on this list: typing a code or scanning a QR code is one step away. */}
       <CheckInPanel desk={desk} />
       <FormMessage message={tap.message} />
-      {desk.ready ? <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} /> : <Opening />}
+      {desk.ready ? (
+        <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} />
+      ) : (
+        <Opening />
+      )}
     </DashboardPage>
   );
 }
@@ -70,7 +74,12 @@ export function MastrPassesPage() {
       {desk.ready ? (
         <>
           <h2 className="dash-panel__title">Today</h2>
-          <PassList views={desk.lists.mastrToday} empty="No Mastr Class Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} />
+          <PassList
+            views={desk.lists.mastrToday}
+            empty="No Mastr Class Passes Today"
+            busyId={tap.busyId}
+            onCheckIn={tap.onCheckIn}
+          />
           <h2 className="dash-panel__title">Upcoming</h2>
           <PassList views={desk.lists.mastrUpcoming} empty="No Upcoming Mastr Class Passes" />
         </>
@@ -89,7 +98,8 @@ export function UpcomingPassesPage() {
   const [message, setMessage] = useState<Message | null>(null);
 
   async function cancel(view: PassView) {
-    if (!online || (typeof navigator !== 'undefined' && !navigator.onLine)) return setMessage(errorMessage(CANCEL_MESSAGES.offline));
+    if (!online || (typeof navigator !== 'undefined' && !navigator.onLine))
+      return setMessage(errorMessage(CANCEL_MESSAGES.offline));
     setHidden((h) => new Set(h).add(view.id));
     const failure = await cancelDayPass(view.passId);
     if (failure) {

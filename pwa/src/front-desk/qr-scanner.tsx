@@ -40,7 +40,13 @@ export default function QrScanner({ onCode }: { onCode(text: string): void }) {
       {failure ? (
         <p className="form-status form-status--error">{failure}</p>
       ) : (
-        <video ref={video} className="qr-scanner__video" muted playsInline aria-label="Camera view: hold the member's QR code in front of it" />
+        <video
+          ref={video}
+          className="qr-scanner__video"
+          muted
+          playsInline
+          aria-label="Camera view: hold the member's QR code in front of it"
+        />
       )}
     </div>
   );

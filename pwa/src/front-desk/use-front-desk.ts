@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import type {
+  CheckInDoc,
+  CheckInOutcomeDoc,
+  DayPassDoc,
+  MastrPassDoc,
+  SigningKeysDoc,
+} from '@mastr/rules/documents.ts';
 import { useJournalledCheckIns, useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
@@ -27,7 +33,13 @@ export function useFrontDesk() {
   const outcomes = useTenantDocs<CheckInOutcomeDoc>('check-in-outcome', where.outcomes);
   const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
   const lists = useMemo(
-    () => frontDeskLists([...dayPasses.docs, ...mastrPasses.docs], withJournalled(checkIns.docs, journalled), outcomes.docs, now),
+    () =>
+      frontDeskLists(
+        [...dayPasses.docs, ...mastrPasses.docs],
+        withJournalled(checkIns.docs, journalled),
+        outcomes.docs,
+        now,
+      ),
     [dayPasses.docs, mastrPasses.docs, checkIns.docs, journalled, outcomes.docs, now],
   );
   const checkIn = useCallback(

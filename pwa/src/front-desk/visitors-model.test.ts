@@ -5,10 +5,25 @@ import { searchVisitors, visitorsOf } from './visitors-model.ts';
 function pass(memberId: string, day: number, over: Partial<DayPassDoc> = {}): DayPassDoc {
   const passId = `${memberId.slice(0, 12)}${String(day).padStart(12, '0')}`;
   return {
-    _id: `daypass:${passId}`, type: 'day-pass', passId, passType: 'Adult', dayDateStart: `2026-11-${String(day).padStart(2, '0')}T00:00:00`,
-    clientName: memberId === 'a'.repeat(24) ? 'Alex Smith' : 'Sam Jones', memberId, gymId: 'g'.repeat(24), gymName: 'Iron Temple', idCode: 'abc234',
-    entryToken: 'v1.x.y', clientEmail: memberId === 'a'.repeat(24) ? 'alex@example.com' : 'sam@Example.com', expired: false, cancelled: false,
-    pricePence: 1500, checkIns: { all_check_ins: [], latest_check_in: null }, countedCheckIns: [], createdAt: '2026-11-01T00:00:00Z', ...over,
+    _id: `daypass:${passId}`,
+    type: 'day-pass',
+    passId,
+    passType: 'Adult',
+    dayDateStart: `2026-11-${String(day).padStart(2, '0')}T00:00:00`,
+    clientName: memberId === 'a'.repeat(24) ? 'Alex Smith' : 'Sam Jones',
+    memberId,
+    gymId: 'g'.repeat(24),
+    gymName: 'Iron Temple',
+    idCode: 'abc234',
+    entryToken: 'v1.x.y',
+    clientEmail: memberId === 'a'.repeat(24) ? 'alex@example.com' : 'sam@Example.com',
+    expired: false,
+    cancelled: false,
+    pricePence: 1500,
+    checkIns: { all_check_ins: [], latest_check_in: null },
+    countedCheckIns: [],
+    createdAt: '2026-11-01T00:00:00Z',
+    ...over,
   };
 }
 
@@ -19,7 +34,12 @@ describe('visitors', () => {
   it('lists each visitor once with at most 7 day passes, newest first, and no private sessions yet', () => {
     const passes = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => pass(alex, d));
     const [visitor] = visitorsOf(passes);
-    expect(visitor).toMatchObject({ _id: alex, userName: 'Alex Smith', email: 'alex@example.com', privateSessions: [] });
+    expect(visitor).toMatchObject({
+      _id: alex,
+      userName: 'Alex Smith',
+      email: 'alex@example.com',
+      privateSessions: [],
+    });
     expect(visitor.dayPasses.map((p) => p.date.slice(8, 10))).toEqual(['09', '08', '07', '06', '05', '04', '03']);
   });
 

@@ -38,7 +38,8 @@ export function GymAccountPage() {
               </p>
             </Panel>
             <ComingNote>
-              Editing your details, images and prices, and setting up your Mastr Classes, arrive with the gym account tools.
+              Editing your details, images and prices, and setting up your Mastr Classes, arrive with the gym account
+              tools.
             </ComingNote>
           </>
         )}

@@ -6,7 +6,12 @@ import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { GymStripePage } from '../payments/stripe-pages.tsx';
 import { GymAccountPage } from './gym-account-pages.tsx';
-import { DayPassesHomePage, MastrPassesPage, TodayPassesPage, UpcomingPassesPage } from '../front-desk/front-desk-pages.tsx';
+import {
+  DayPassesHomePage,
+  MastrPassesPage,
+  TodayPassesPage,
+  UpcomingPassesPage,
+} from '../front-desk/front-desk-pages.tsx';
 import { VisitorsPage } from '../front-desk/visitors-page.tsx';
 import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';

@@ -25,8 +25,8 @@ export function GymHomePage() {
               </Pod>
             </PodGrid>
             <ComingNote>
-              Counts of today's day passes, Mastr passes, bookings, coaches and requests arrive with the offline front desk
-              and coach management.
+              Counts of today's day passes, Mastr passes, bookings, coaches and requests arrive with the offline front
+              desk and coach management.
             </ComingNote>
           </>
         )}

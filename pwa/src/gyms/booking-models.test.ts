@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { INVITATION_ONLY } from '@mastr/rules/constants.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import type { TimetableDay } from '@mastr/rules/timetable.ts';
-import { dayPassClassesOn, isDayPassDateDisabled, isPtDateDisabled, mastrOptionViews, passTypeOf, pickerWeeks, ptRequestBody } from './booking-models.ts';
+import {
+  dayPassClassesOn,
+  isDayPassDateDisabled,
+  isPtDateDisabled,
+  mastrOptionViews,
+  passTypeOf,
+  pickerWeeks,
+  ptRequestBody,
+} from './booking-models.ts';
 
 function cls(_id: string, startTime: number, extra: Partial<ClassItem> = {}): ClassItem {
-  return { _id, discipline: 'MMA', difficulty: 'Any', startTime, endTime: startTime + 3600, location: 'Main', kidsClass: false, ...extra };
+  return {
+    _id,
+    discipline: 'MMA',
+    difficulty: 'Any',
+    startTime,
+    endTime: startTime + 3600,
+    location: 'Main',
+    kidsClass: false,
+    ...extra,
+  };
 }
 
 describe('booking pickers', () => {
@@ -32,7 +49,12 @@ describe('day pass dialog', () => {
   const days: TimetableDay[] = [
     {
       weekday: 3,
-      currentWeekClasses: [cls('late', 68400), cls('kids', 57600, { kidsClass: true }), cls('pro', 25200, { difficulty: INVITATION_ONLY }), cls('early', 25200)],
+      currentWeekClasses: [
+        cls('late', 68400),
+        cls('kids', 57600, { kidsClass: true }),
+        cls('pro', 25200, { difficulty: INVITATION_ONLY }),
+        cls('early', 25200),
+      ],
       nextWeekClasses: [cls('next', 36000)],
     },
   ];
@@ -78,9 +100,23 @@ describe('Mastr class dialog', () => {
   it('describes each option and disables cancelled, selected and past ones', () => {
     expect(mastrOptionViews(options, null, now)).toEqual([
       { _id: 'a', week: 'Next Class', when: 'Friday 20th November, 18:00', state: 'open', disabled: false, note: '' },
-      { _id: 'b', week: 'Following Class', when: 'Friday 27th November, 18:00', state: 'cancelled', disabled: true, note: 'Cancelled' },
+      {
+        _id: 'b',
+        week: 'Following Class',
+        when: 'Friday 27th November, 18:00',
+        state: 'cancelled',
+        disabled: true,
+        note: 'Cancelled',
+      },
     ]);
-    expect(mastrOptionViews(options, 'a', now)[0]).toMatchObject({ state: 'selected', disabled: true, note: 'Selected' });
-    expect(mastrOptionViews(options, null, new Date('2026-11-20T18:30:00Z'))[0]).toMatchObject({ state: 'past', disabled: true });
+    expect(mastrOptionViews(options, 'a', now)[0]).toMatchObject({
+      state: 'selected',
+      disabled: true,
+      note: 'Selected',
+    });
+    expect(mastrOptionViews(options, null, new Date('2026-11-20T18:30:00Z'))[0]).toMatchObject({
+      state: 'past',
+      disabled: true,
+    });
   });
 });

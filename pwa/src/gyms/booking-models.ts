@@ -4,7 +4,16 @@ import type { DayPassType } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { isPtRequestDateSelectable } from '@mastr/rules/pt-requests.ts';
-import { classesOnDate, dayPassClasses, gymWeekDates, isDayPassDateOpen, mastrOptionState, type MastrClassSlot, type MastrOptionState, type TimetableDay } from '@mastr/rules/timetable.ts';
+import {
+  classesOnDate,
+  dayPassClasses,
+  gymWeekDates,
+  isDayPassDateOpen,
+  mastrOptionState,
+  type MastrClassSlot,
+  type MastrOptionState,
+  type TimetableDay,
+} from '@mastr/rules/timetable.ts';
 import type { GymPtRequest } from './booking-api.ts';
 
 /** The dates a booking picker offers: the current gym week, then the next (§9 "Two weeks only"). */
@@ -17,7 +26,12 @@ export function passTypeOf(kids: boolean): DayPassType {
 }
 
 /** The day pass dialog's class list: that date's classes of the pass type, invitation-only left out. */
-export function dayPassClassesOn(days: readonly TimetableDay[], currentWeekStart: string, date: string, kids: boolean): ClassItem[] {
+export function dayPassClassesOn(
+  days: readonly TimetableDay[],
+  currentWeekStart: string,
+  date: string,
+  kids: boolean,
+): ClassItem[] {
   return dayPassClasses(classesOnDate(days, currentWeekStart, date), kids);
 }
 
@@ -38,7 +52,13 @@ export interface PtRequestChoices {
 export function ptRequestBody(gymId: string, choices: PtRequestChoices): GymPtRequest | null {
   const { date, time, discipline, experience } = choices;
   if (!date || time == null || !discipline || !experience) return null;
-  return { gym_id: gymId, selectedDate: date, selectedTime: time, selectedDiscipline: discipline, selectedExperienceLevel: experience };
+  return {
+    gym_id: gymId,
+    selectedDate: date,
+    selectedTime: time,
+    selectedDiscipline: discipline,
+    selectedExperienceLevel: experience,
+  };
 }
 
 export interface MastrOptionView {
@@ -52,7 +72,12 @@ export interface MastrOptionView {
   note: string;
 }
 
-const STATE_NOTE: Record<MastrOptionState, string> = { open: '', selected: 'Selected', cancelled: 'Cancelled', past: 'Passed' };
+const STATE_NOTE: Record<MastrOptionState, string> = {
+  open: '',
+  selected: 'Selected',
+  cancelled: 'Cancelled',
+  past: 'Passed',
+};
 
 export function mastrOptionViews(
   options: readonly (MastrClassSlot & { week: string })[],

@@ -17,7 +17,13 @@ export function ChoiceSelect({ label, value, options, onChange, disabled = false
       <label className="form-field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="form-field__input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
+      <select
+        id={id}
+        className="form-field__input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+      >
         <option value="">Select…</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -33,7 +33,9 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, onClose }: Cl
   const book = () => {
     const user_id = memberId();
     if (!user_id) return;
-    void checkout.start(() => createDayPassCheckout(passTypeOf(item.kidsClass), { user_id, gym_id: gymId, passDayDate: date }));
+    void checkout.start(() =>
+      createDayPassCheckout(passTypeOf(item.kidsClass), { user_id, gym_id: gymId, passDayDate: date }),
+    );
   };
 
   return (
@@ -48,7 +50,13 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, onClose }: Cl
           </button>
           {included.length > 0 && (
             <div className="also-included">
-              <button type="button" className="also-included__toggle" aria-expanded={showIncluded} aria-controls={includedId} onClick={() => setShowIncluded((s) => !s)}>
+              <button
+                type="button"
+                className="also-included__toggle"
+                aria-expanded={showIncluded}
+                aria-controls={includedId}
+                onClick={() => setShowIncluded((s) => !s)}
+              >
                 Also included
               </button>
               <ul id={includedId} className="class-list" hidden={!showIncluded}>

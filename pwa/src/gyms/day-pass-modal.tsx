@@ -36,12 +36,29 @@ export function DayPassModal({ gym, today, onClose }: { gym: DayPassGym; today: 
     <Modal title="Book Day Pass" onClose={onClose} closeDisabled={locked} busy={checkout.inFlight}>
       <div className="segmented" role="group" aria-label="Day pass type">
         {[false, true].map((isKids) => (
-          <button key={String(isKids)} type="button" className="segmented__option" aria-pressed={kids === isKids} disabled={locked} onClick={() => setKids(isKids)}>
-            {passTypeOf(isKids)} <span className="segmented__price">{formatPence(isKids ? gym.kidsDayPassPrice : gym.adultDayPassPrice)}</span>
+          <button
+            key={String(isKids)}
+            type="button"
+            className="segmented__option"
+            aria-pressed={kids === isKids}
+            disabled={locked}
+            onClick={() => setKids(isKids)}
+          >
+            {passTypeOf(isKids)}{' '}
+            <span className="segmented__price">
+              {formatPence(isKids ? gym.kidsDayPassPrice : gym.adultDayPassPrice)}
+            </span>
           </button>
         ))}
       </div>
-      <button type="button" className="date-header" aria-expanded={picking} aria-controls={pickerId} disabled={locked} onClick={() => setPicking((p) => !p)}>
+      <button
+        type="button"
+        className="date-header"
+        aria-expanded={picking}
+        aria-controls={pickerId}
+        disabled={locked}
+        onClick={() => setPicking((p) => !p)}
+      >
         {formatDayMonth(date)}
       </button>
       <div id={pickerId} hidden={!picking}>

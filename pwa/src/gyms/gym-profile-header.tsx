@@ -4,7 +4,9 @@ import { Avatar } from '../shell/avatar.tsx';
 
 function addressLines(gym: GymDetail): string[] {
   const { addressLineOne, addressLineTwo, addressTownOrCity, addressPostalCode } = gym.address ?? {};
-  return [addressLineOne, addressLineTwo, addressTownOrCity, addressPostalCode].filter((line): line is string => !!line?.trim());
+  return [addressLineOne, addressLineTwo, addressTownOrCity, addressPostalCode].filter(
+    (line): line is string => !!line?.trim(),
+  );
 }
 
 /** Cover, logo, name, address, day-pass prices, active coach count and bio (§2 "Gym profile"). */

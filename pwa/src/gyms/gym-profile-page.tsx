@@ -52,11 +52,15 @@ export function GymProfilePage() {
         {gym ? (
           <>
             <GymCoachList coaches={gym.coachesInformation} />
-            {gym.coachesInformation.length > 0 && <Link to={`/gyms/${encodeURIComponent(gym._id)}/coaches`}>All of {gym.gymName}'s coaches</Link>}
+            {gym.coachesInformation.length > 0 && (
+              <Link to={`/gyms/${encodeURIComponent(gym._id)}/coaches`}>All of {gym.gymName}'s coaches</Link>
+            )}
           </>
+        ) : // One failure message is enough: the timetable's section already says it to screen readers.
+        failure ? (
+          <p className="directory-error">{failure}</p>
         ) : (
-          // One failure message is enough: the timetable's section already says it to screen readers.
-          failure ? <p className="directory-error">{failure}</p> : <p>Loading Coaches...</p>
+          <p>Loading Coaches...</p>
         )}
       </section>
     </main>

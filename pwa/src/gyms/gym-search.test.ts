@@ -6,7 +6,12 @@ function gym(_id: string, gymName: string, town: string, postcode: string): GymL
   return {
     _id,
     gymName,
-    address: { addressLineOne: '1 High Street', addressLineTwo: '', addressTownOrCity: town, addressPostalCode: postcode },
+    address: {
+      addressLineOne: '1 High Street',
+      addressLineTwo: '',
+      addressTownOrCity: town,
+      addressPostalCode: postcode,
+    },
     bio: '',
     adultDayPassPrice: 1200,
     kidsDayPassPrice: 800,

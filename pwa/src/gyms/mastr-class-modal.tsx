@@ -27,12 +27,21 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
   const book = () => {
     const user_id = memberId();
     if (!user_id || !selected) return;
-    void checkout.start(() => createMastrClassCheckout({ user_id, gym_id: gymId, mastrClassDate: selected.classDateAndTime, mastrClassId: selected._id }));
+    void checkout.start(() =>
+      createMastrClassCheckout({
+        user_id,
+        gym_id: gymId,
+        mastrClassDate: selected.classDateAndTime,
+        mastrClassId: selected._id,
+      }),
+    );
   };
 
   return (
     <Modal title="Mastr Class" onClose={onClose} closeDisabled={checkout.processing} busy={checkout.inFlight}>
-      <p className="gym-modal__note">Try the gym for {formatPence(MASTR_CLASS_PRICE_PENCE)}, with a deal on your first month's membership.</p>
+      <p className="gym-modal__note">
+        Try the gym for {formatPence(MASTR_CLASS_PRICE_PENCE)}, with a deal on your first month's membership.
+      </p>
       {views.length === 0 ? (
         <p className="gym-modal__note">No Mastr Classes To Show</p>
       ) : (

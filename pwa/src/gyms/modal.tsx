@@ -42,7 +42,13 @@ export function Modal({ title, onClose, children, closeDisabled = false, busy = 
         <h2 id={titleId} className="gym-modal__title">
           {title}
         </h2>
-        <button type="button" className="icon-button" onClick={onClose} disabled={closeDisabled || busy} aria-label="Close">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={onClose}
+          disabled={closeDisabled || busy}
+          aria-label="Close"
+        >
           <span aria-hidden="true">✕</span>
         </button>
       </header>

@@ -55,12 +55,33 @@ export function PtRequestModal({ gymId, currentWeekStart, today, onClose, onSent
   return (
     <Modal title="Request PT" onClose={onClose} busy={sending}>
       <p className="gym-modal__note">Request a private session at this gym. Choose a date more than two days ahead.</p>
-      <TwoWeekDatePicker label="Session date" weeks={pickerWeeks(currentWeekStart)} selected={date} isDisabled={(d) => isPtDateDisabled(d, today)} disabled={sending} onSelect={setDate} />
+      <TwoWeekDatePicker
+        label="Session date"
+        weeks={pickerWeeks(currentWeekStart)}
+        selected={date}
+        isDisabled={(d) => isPtDateDisabled(d, today)}
+        disabled={sending}
+        onSelect={setDate}
+      />
       {date && <p className="gym-modal__date">{formatDayMonth(date)}</p>}
       {date && <ChoiceSelect label="Time" value={time} options={TIME_OPTIONS} onChange={setTime} disabled={sending} />}
-      {date && time && <ChoiceSelect label="Discipline" value={discipline} options={asOptions(PT_REQUEST_DISCIPLINES)} onChange={setDiscipline} disabled={sending} />}
+      {date && time && (
+        <ChoiceSelect
+          label="Discipline"
+          value={discipline}
+          options={asOptions(PT_REQUEST_DISCIPLINES)}
+          onChange={setDiscipline}
+          disabled={sending}
+        />
+      )}
       {date && time && discipline && (
-        <ChoiceSelect label="Experience Level" value={experience} options={asOptions(EXPERIENCE_LEVELS)} onChange={setExperience} disabled={sending} />
+        <ChoiceSelect
+          label="Experience Level"
+          value={experience}
+          options={asOptions(EXPERIENCE_LEVELS)}
+          onChange={setExperience}
+          disabled={sending}
+        />
       )}
       {body && signedIn && (
         <button type="button" className="button button--primary" onClick={() => void send()} disabled={sending}>

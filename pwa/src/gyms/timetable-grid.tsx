@@ -1,6 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { ClassItem } from '@mastr/rules/documents.ts';
-import { formatDayMonth, classTimes, emptyDayText, shortLabelOf, toneOf, type TimetableColumn } from './timetable-view.ts';
+import {
+  formatDayMonth,
+  classTimes,
+  emptyDayText,
+  shortLabelOf,
+  toneOf,
+  type TimetableColumn,
+} from './timetable-view.ts';
 
 interface TimetableGridProps {
   columns: TimetableColumn[];
@@ -39,7 +46,8 @@ export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps
     const box = scroller.current;
     const day = box?.querySelector<HTMLElement>(`[data-weekday="${firstOpenDay}"]`);
     const labels = box?.querySelector<HTMLElement>('.timetable-grid__corner');
-    if (box && day && labels) box.scrollLeft += day.getBoundingClientRect().left - box.getBoundingClientRect().left - labels.offsetWidth;
+    if (box && day && labels)
+      box.scrollLeft += day.getBoundingClientRect().left - box.getBoundingClientRect().left - labels.offsetWidth;
   }, [firstOpenDay]);
 
   return (
@@ -47,7 +55,12 @@ export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps
       <div className="timetable-grid">
         <span className="timetable-grid__corner" aria-hidden="true" />
         {columns.map((column) => (
-          <h3 key={column.date} className={`timetable-grid__day${column.expired ? ' timetable-grid__day--expired' : ''}`} data-weekday={column.weekday} style={{ gridColumn: column.weekday + 1 }}>
+          <h3
+            key={column.date}
+            className={`timetable-grid__day${column.expired ? ' timetable-grid__day--expired' : ''}`}
+            data-weekday={column.weekday}
+            style={{ gridColumn: column.weekday + 1 }}
+          >
             <abbr title={formatDayMonth(column.date)}>{column.abbreviation}</abbr> <span>{column.dayOfMonth}</span>
             {column.expired && <span className="sr-only"> (expired)</span>}
           </h3>
@@ -60,12 +73,21 @@ export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps
         </span>
         {columns.map((column) =>
           column.am.length + column.pm.length === 0 ? (
-            <p key={column.date} className="timetable-grid__empty" style={{ gridColumn: column.weekday + 1, gridRow: '2 / span 2' }}>
+            <p
+              key={column.date}
+              className="timetable-grid__empty"
+              style={{ gridColumn: column.weekday + 1, gridRow: '2 / span 2' }}
+            >
               {emptyDayText(kids)}
             </p>
           ) : (
             [column.am, column.pm].map((classes, half) => (
-              <ul key={`${column.date}-${half}`} className="timetable-grid__cell" style={{ gridColumn: column.weekday + 1, gridRow: half + 2 }} aria-label={`${formatDayMonth(column.date)} ${half ? 'PM' : 'AM'}`}>
+              <ul
+                key={`${column.date}-${half}`}
+                className="timetable-grid__cell"
+                style={{ gridColumn: column.weekday + 1, gridRow: half + 2 }}
+                aria-label={`${formatDayMonth(column.date)} ${half ? 'PM' : 'AM'}`}
+              >
                 {classes.map((item) => (
                   <li key={item._id}>
                     <ClassChip item={item} expired={column.expired} onOpen={() => onOpenClass(item, column)} />

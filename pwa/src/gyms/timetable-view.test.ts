@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import type { TimetableDay } from '@mastr/rules/timetable.ts';
-import { classTimes, emptyDayText, formatDayMonth, LEGEND_LABELS, shortLabelOf, timetableColumns, toneOf } from './timetable-view.ts';
+import {
+  classTimes,
+  emptyDayText,
+  formatDayMonth,
+  LEGEND_LABELS,
+  shortLabelOf,
+  timetableColumns,
+  toneOf,
+} from './timetable-view.ts';
 
 function cls(_id: string, startTime: number, kidsClass = false, discipline = 'Boxing'): ClassItem {
   return { _id, discipline, difficulty: 'Any', startTime, endTime: startTime + 3600, location: 'Main', kidsClass };
@@ -43,26 +51,56 @@ describe('formats', () => {
 
 describe('timetable columns', () => {
   const days: TimetableDay[] = [
-    { weekday: 1, currentWeekClasses: [cls('mon-pm', 64800), cls('mon-am', 25200), cls('mon-kids', 57600, true)], nextWeekClasses: [] },
+    {
+      weekday: 1,
+      currentWeekClasses: [cls('mon-pm', 64800), cls('mon-am', 25200), cls('mon-kids', 57600, true)],
+      nextWeekClasses: [],
+    },
     { weekday: 3, currentWeekClasses: [], nextWeekClasses: [cls('next-wed', 43200)] },
   ];
 
   it('lays out Monday to Sunday with dates, AM/PM split and sorted classes', () => {
-    const columns = timetableColumns({ days, weekKind: 'currentWeek', weekStart: '2026-11-16', today: '2026-11-18', kids: false });
+    const columns = timetableColumns({
+      days,
+      weekKind: 'currentWeek',
+      weekStart: '2026-11-16',
+      today: '2026-11-18',
+      kids: false,
+    });
     expect(columns.map((c) => c.abbreviation)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-    expect(columns.map((c) => c.date)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(columns.map((c) => c.date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(columns[0].am.map((c) => c._id)).toEqual(['mon-am']);
     expect(columns[0].pm.map((c) => c._id)).toEqual(['mon-pm']);
     expect(columns.map((c) => c.expired)).toEqual([true, true, false, false, false, false, false]);
   });
 
   it('shows only kids classes in the kids view', () => {
-    const [monday] = timetableColumns({ days, weekKind: 'currentWeek', weekStart: '2026-11-16', today: '2026-11-18', kids: true });
+    const [monday] = timetableColumns({
+      days,
+      weekKind: 'currentWeek',
+      weekStart: '2026-11-16',
+      today: '2026-11-18',
+      kids: true,
+    });
     expect([...monday.am, ...monday.pm].map((c) => c._id)).toEqual(['mon-kids']);
   });
 
   it("reads next week's classes, none of them expired", () => {
-    const columns = timetableColumns({ days, weekKind: 'nextWeek', weekStart: '2026-11-23', today: '2026-11-18', kids: false });
+    const columns = timetableColumns({
+      days,
+      weekKind: 'nextWeek',
+      weekStart: '2026-11-23',
+      today: '2026-11-18',
+      kids: false,
+    });
     expect(columns[2].pm.map((c) => c._id)).toEqual(['next-wed']);
     expect(columns.some((c) => c.expired)).toBe(false);
     expect(columns[6].dayOfMonth).toBe(29);

@@ -6,7 +6,14 @@ import { DISCIPLINE_SHORT_LABEL, GYM_WEEKDAYS, type ClassDiscipline } from '@mas
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
-import { classesOfWeek, gymWeekDate, isExpiredDay, splitAmPm, type TimetableDay, type WeekKind } from '@mastr/rules/timetable.ts';
+import {
+  classesOfWeek,
+  gymWeekDate,
+  isExpiredDay,
+  splitAmPm,
+  type TimetableDay,
+  type WeekKind,
+} from '@mastr/rules/timetable.ts';
 
 /** The legend: each of §9's short labels once, in the order the disciplines are listed. */
 export const LEGEND_LABELS: readonly string[] = [...new Set(Object.values(DISCIPLINE_SHORT_LABEL))];

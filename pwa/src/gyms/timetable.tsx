@@ -35,7 +35,10 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const memberId = useSignedInMember();
   const weekStart = weekKind === 'currentWeek' ? gym.currentWeekStart : gym.nextWeekStart;
-  const columns = useMemo(() => timetableColumns({ days: gym.schedule, weekKind, weekStart, today, kids }), [gym.schedule, weekKind, weekStart, today, kids]);
+  const columns = useMemo(
+    () => timetableColumns({ days: gym.schedule, weekKind, weekStart, today, kids }),
+    [gym.schedule, weekKind, weekStart, today, kids],
+  );
   const close = () => setDialog(null);
 
   return (
@@ -55,7 +58,12 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
       </div>
       <TimetableLegend />
       <div className="timetable__controls">
-        <WeekSelector weekKind={weekKind} weekStart={weekStart} weekEnd={addDaysToKey(weekStart, 6)} onChange={setWeekKind} />
+        <WeekSelector
+          weekKind={weekKind}
+          weekStart={weekStart}
+          weekEnd={addDaysToKey(weekStart, 6)}
+          onChange={setWeekKind}
+        />
         <div className="segmented" role="group" aria-label="Timetable view">
           <button type="button" className="segmented__option" aria-pressed={!kids} onClick={() => setKids(false)}>
             Adults
@@ -68,14 +76,32 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
       <TimetableGrid
         columns={columns}
         kids={kids}
-        onOpenClass={(item, column) => setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })}
+        onOpenClass={(item, column) =>
+          setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })
+        }
       />
-      {dialog?.kind === 'class' && <ClassBookingModal gymId={gym._id} item={dialog.item} date={dialog.date} dayClasses={dialog.dayClasses} onClose={close} />}
+      {dialog?.kind === 'class' && (
+        <ClassBookingModal
+          gymId={gym._id}
+          item={dialog.item}
+          date={dialog.date}
+          dayClasses={dialog.dayClasses}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'day-pass' && <DayPassModal gym={gym} today={today} onClose={close} />}
       {dialog?.kind === 'pt-request' && (
-        <PtRequestModal gymId={gym._id} currentWeekStart={gym.currentWeekStart} today={today} onClose={close} onSent={() => setDialog({ kind: 'request-sent' })} />
+        <PtRequestModal
+          gymId={gym._id}
+          currentWeekStart={gym.currentWeekStart}
+          today={today}
+          onClose={close}
+          onSent={() => setDialog({ kind: 'request-sent' })}
+        />
       )}
-      {dialog?.kind === 'mastr-class' && <MastrClassModal gymId={gym._id} options={gym.mastrClassAvailability} onClose={close} />}
+      {dialog?.kind === 'mastr-class' && (
+        <MastrClassModal gymId={gym._id} options={gym.mastrClassAvailability} onClose={close} />
+      )}
       {dialog?.kind === 'request-sent' && <RequestSentModal onClose={close} />}
     </div>
   );

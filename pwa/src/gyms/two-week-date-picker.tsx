@@ -16,20 +16,39 @@ interface TwoWeekDatePickerProps {
  * A week of dates at a time with back and forward arrows between the current and the next week
  * (§2 "Day pass modal"). It opens on the week holding the selected date.
  */
-export function TwoWeekDatePicker({ weeks, selected, isDisabled, onSelect, disabled = false, label }: TwoWeekDatePickerProps) {
+export function TwoWeekDatePicker({
+  weeks,
+  selected,
+  isDisabled,
+  onSelect,
+  disabled = false,
+  label,
+}: TwoWeekDatePickerProps) {
   const [page, setPage] = useState(() => (selected && weeks[1].includes(selected) ? 1 : 0));
   const dates = weeks[page];
   const range = `${formatWallClock(dates[0], 'd LLL')} - ${formatWallClock(dates[6], 'd LLL')}`;
   return (
     <div className="date-picker" role="group" aria-label={label}>
       <div className="date-picker__bar">
-        <button type="button" className="icon-button" onClick={() => setPage(0)} disabled={page === 0} aria-label="Previous week">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setPage(0)}
+          disabled={page === 0}
+          aria-label="Previous week"
+        >
           <span aria-hidden="true">‹</span>
         </button>
         <span className="date-picker__range" aria-live="polite">
           {range}
         </span>
-        <button type="button" className="icon-button" onClick={() => setPage(1)} disabled={page === 1} aria-label="Next week">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setPage(1)}
+          disabled={page === 1}
+          aria-label="Next week"
+        >
           <span aria-hidden="true">›</span>
         </button>
       </div>

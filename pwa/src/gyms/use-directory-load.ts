@@ -14,7 +14,10 @@ export type DirectoryLoad<T> =
  * cached) for the page to show.
  */
 export function useDirectoryLoad<T>(key: string, load: (signal: AbortSignal) => Promise<T>): DirectoryLoad<T> {
-  const [result, setResult] = useState<{ key: string; outcome: DirectoryLoad<T> }>({ key, outcome: { state: 'loading' } });
+  const [result, setResult] = useState<{ key: string; outcome: DirectoryLoad<T> }>({
+    key,
+    outcome: { state: 'loading' },
+  });
 
   // `load` is a fetcher bound to `key`, a new function each render: the key alone decides when to load again.
   useEffect(() => {

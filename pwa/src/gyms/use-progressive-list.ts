@@ -20,9 +20,12 @@ export function useProgressiveList<T>(items: readonly T[], step = 48) {
   useEffect(() => {
     const sentinel = sentinelRef.current;
     if (!sentinel || !hasMore) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setLimit((n) => n + step);
-    }, { rootMargin: '1500px 0px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setLimit((n) => n + step);
+      },
+      { rootMargin: '1500px 0px' },
+    );
     observer.observe(sentinel);
     // Re-observing after each growth fires again while the sentinel is still in reach (tall screens).
     return () => observer.disconnect();

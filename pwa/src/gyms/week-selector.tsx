@@ -13,7 +13,13 @@ export function WeekSelector({ weekKind, weekStart, weekEnd, onChange }: WeekSel
   const title = weekKind === 'currentWeek' ? 'This Week' : 'Next Week';
   return (
     <div className="week-selector">
-      <button type="button" className="icon-button" aria-label="Previous week" disabled={weekKind === 'currentWeek'} onClick={() => onChange('currentWeek')}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Previous week"
+        disabled={weekKind === 'currentWeek'}
+        onClick={() => onChange('currentWeek')}
+      >
         <span aria-hidden="true">‹</span>
       </button>
       <p className="week-selector__label" aria-live="polite">
@@ -22,7 +28,13 @@ export function WeekSelector({ weekKind, weekStart, weekEnd, onChange }: WeekSel
           {formatWallClock(weekStart, 'd LLL')} - {formatWallClock(weekEnd, 'd LLL')}
         </span>
       </p>
-      <button type="button" className="icon-button" aria-label="Next week" disabled={weekKind === 'nextWeek'} onClick={() => onChange('nextWeek')}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Next week"
+        disabled={weekKind === 'nextWeek'}
+        onClick={() => onChange('nextWeek')}
+      >
         <span aria-hidden="true">›</span>
       </button>
     </div>

@@ -29,7 +29,11 @@ export function HomePage() {
         <ul className="card-grid card-grid--two">
           <SignUpCard
             title="Gyms"
-            points={['Create a hub for your coaches', 'Control the PTs registered to your gym', 'Receive a percentage for use of your space']}
+            points={[
+              'Create a hub for your coaches',
+              'Control the PTs registered to your gym',
+              'Receive a percentage for use of your space',
+            ]}
             to="/register/gym"
           />
           {/* §2 preserves the original label: the coach card's button also reads 'Register Gym'. */}

@@ -24,16 +24,33 @@ export function EntryCodeView({ code, describedAs }: { code: EntryCode; describe
 
   return (
     <div className="entry-code">
-      <button type="button" className="entry-code__qr" onClick={() => dialog.current?.showModal()} aria-label={`Enlarge entry code ${code.text}`}>
+      <button
+        type="button"
+        className="entry-code__qr"
+        onClick={() => dialog.current?.showModal()}
+        aria-label={`Enlarge entry code ${code.text}`}
+      >
         <QRCodeSVG value={code.token} level={QR_LEVEL} size={240} marginSize={3} aria-hidden="true" />
       </button>
       <p className="entry-code__text">
         <span className="entry-code__label">Entry code</span>
         <strong className="entry-code__value">{code.text}</strong>
       </p>
-      <dialog ref={dialog} className="entry-code__dialog" aria-label={`Entry code ${code.text}, ${describedAs}`} onClick={onDialogClick}>
+      <dialog
+        ref={dialog}
+        className="entry-code__dialog"
+        aria-label={`Entry code ${code.text}, ${describedAs}`}
+        onClick={onDialogClick}
+      >
         <div className="entry-code__dialog-body">
-          <QRCodeSVG value={code.token} level={QR_LEVEL} size={512} marginSize={4} className="entry-code__big-qr" title={`QR code for entry code ${code.text}`} />
+          <QRCodeSVG
+            value={code.token}
+            level={QR_LEVEL}
+            size={512}
+            marginSize={4}
+            className="entry-code__big-qr"
+            title={`QR code for entry code ${code.text}`}
+          />
           <p className="entry-code__big-text">{code.text}</p>
           <p className="entry-code__caption">{describedAs}</p>
           <button type="button" className="button" onClick={close}>

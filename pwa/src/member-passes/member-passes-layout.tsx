@@ -26,11 +26,17 @@ export function MemberPassesLayout() {
   const { failure } = useSyncStatus();
   const today = useUkToday();
   // Recomputed when the passes change or the UK date moves on (today's passes become past).
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `today` is the trigger, `new Date()` the value.
-  const passes = useMemo(() => memberPasses(dayPassDocs.docs, mastrPassDocs.docs, new Date()), [dayPassDocs.docs, mastrPassDocs.docs, today]);
+  const passes = useMemo(
+    () => memberPasses(dayPassDocs.docs, mastrPassDocs.docs, new Date()),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `today` is the trigger, `new Date()` the value.
+    [dayPassDocs.docs, mastrPassDocs.docs, today],
+  );
   const ready = dayPassDocs.ready && mastrPassDocs.ready;
   // Every pass on the device, cancelled and past ones too: a checkout's pass may be waited for by id.
-  const passIds = useMemo(() => [...dayPassDocs.docs, ...mastrPassDocs.docs].map((pass) => pass.passId), [dayPassDocs.docs, mastrPassDocs.docs]);
+  const passIds = useMemo(
+    () => [...dayPassDocs.docs, ...mastrPassDocs.docs].map((pass) => pass.passId),
+    [dayPassDocs.docs, mastrPassDocs.docs],
+  );
 
   return (
     <>

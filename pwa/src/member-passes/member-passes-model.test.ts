@@ -53,7 +53,10 @@ function mastrPass(id: string, start: string | null, extra: Partial<MastrPassDoc
 
 describe('member day passes', () => {
   it("lists today's and upcoming passes soonest first, with the date in words", () => {
-    const passes = memberDayPasses([dayPass('c', '2026-11-25'), dayPass('a', '2026-11-19'), dayPass('b', '2026-11-20', { passType: 'Kids' })], NOW);
+    const passes = memberDayPasses(
+      [dayPass('c', '2026-11-25'), dayPass('a', '2026-11-19'), dayPass('b', '2026-11-20', { passType: 'Kids' })],
+      NOW,
+    );
     expect(passes.map((p) => [p.id, p.date, p.passType, p.today])).toEqual([
       ['daypass:a', 'Thursday 19th November 2026', 'Adult', true],
       ['daypass:b', 'Friday 20th November 2026', 'Kids', false],
@@ -63,7 +66,11 @@ describe('member day passes', () => {
 
   it('leaves out past, expired and cancelled passes', () => {
     const passes = memberDayPasses(
-      [dayPass('past', '2026-11-18'), dayPass('expired', '2026-11-19', { expired: true }), dayPass('cancelled', '2026-11-21', { cancelled: true })],
+      [
+        dayPass('past', '2026-11-18'),
+        dayPass('expired', '2026-11-19', { expired: true }),
+        dayPass('cancelled', '2026-11-21', { cancelled: true }),
+      ],
       NOW,
     );
     expect(passes).toEqual([]);
@@ -81,7 +88,10 @@ describe('member day passes', () => {
 
   it('reckons today on the UK date', () => {
     // 00:30 on Friday 20 November in the UK: Thursday's pass is past, whatever zone the device clock is in.
-    const passes = memberDayPasses([dayPass('thu', '2026-11-19'), dayPass('fri', '2026-11-20')], new Date('2026-11-20T00:30:00Z'));
+    const passes = memberDayPasses(
+      [dayPass('thu', '2026-11-19'), dayPass('fri', '2026-11-20')],
+      new Date('2026-11-20T00:30:00Z'),
+    );
     expect(passes.map((p) => [p.id, p.today])).toEqual([['daypass:fri', true]]);
   });
 });
@@ -108,7 +118,11 @@ describe('member Mastr class passes', () => {
 
   it('leaves out past and expired passes, booked or not', () => {
     const passes = memberMastrPasses(
-      [mastrPass('past', '2026-11-12T18:30:00'), mastrPass('expired-today', '2026-11-19T10:00:00', { expired: true }), mastrPass('expired', null, { expired: true })],
+      [
+        mastrPass('past', '2026-11-12T18:30:00'),
+        mastrPass('expired-today', '2026-11-19T10:00:00', { expired: true }),
+        mastrPass('expired', null, { expired: true }),
+      ],
       NOW,
     );
     expect(passes).toEqual([]);

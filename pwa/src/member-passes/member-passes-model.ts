@@ -40,7 +40,10 @@ export interface MemberPasses {
   mastrPasses: MemberMastrPass[];
 }
 
-const codeOf = (pass: { idCode: string; entryToken: string }): EntryCode => ({ text: pass.idCode.toUpperCase(), token: pass.entryToken });
+const codeOf = (pass: { idCode: string; entryToken: string }): EntryCode => ({
+  text: pass.idCode.toUpperCase(),
+  token: pass.entryToken,
+});
 
 /** Today's or upcoming, never cancelled; `passDay` already drops expired and past ones. */
 function listedDay(start: string | null, expired: boolean, now: Date): 'today' | 'upcoming' | null {
@@ -89,6 +92,10 @@ export function memberMastrPasses(docs: readonly MastrPassDoc[], now: Date): Mem
   }));
 }
 
-export function memberPasses(dayPassDocs: readonly DayPassDoc[], mastrPassDocs: readonly MastrPassDoc[], now: Date): MemberPasses {
+export function memberPasses(
+  dayPassDocs: readonly DayPassDoc[],
+  mastrPassDocs: readonly MastrPassDoc[],
+  now: Date,
+): MemberPasses {
   return { dayPasses: memberDayPasses(dayPassDocs, now), mastrPasses: memberMastrPasses(mastrPassDocs, now) };
 }

@@ -18,7 +18,12 @@ interface PassListProps {
 function PassList({ title, empty, count, status, children }: PassListProps) {
   const { ready, failure } = useMemberPasses();
   let body: ReactNode;
-  if (!ready) body = failure ? null : <p className="dash-empty" role="status">Loading your passes…</p>;
+  if (!ready)
+    body = failure ? null : (
+      <p className="dash-empty" role="status">
+        Loading your passes…
+      </p>
+    );
   else if (count === 0) body = <p className="dash-empty">{empty}</p>;
   else body = <ul className="pass-list">{children}</ul>;
   return (
@@ -37,7 +42,12 @@ export function MemberDayPassesPage() {
   const cancels = useMemberCancels();
   const dayPasses = useMemberPasses().passes.dayPasses.filter((pass) => !cancels.hidden.has(pass.id));
   return (
-    <PassList title="Day Passes" empty="You Have No Upcoming Day Passes" count={dayPasses.length} status={<FormMessage message={cancels.message} />}>
+    <PassList
+      title="Day Passes"
+      empty="You Have No Upcoming Day Passes"
+      count={dayPasses.length}
+      status={<FormMessage message={cancels.message} />}
+    >
       {dayPasses.map((pass) => (
         <li key={pass.id} className="pass-card">
           <div className="pass-card__info">
@@ -73,7 +83,12 @@ export function MemberMastrPassesPage() {
             <p className="pass-card__kind">Mastr Class Pass</p>
           </div>
           {/* The front desk admits a Mastr pass only to its class, so the code appears once the class is booked. */}
-          {pass.booked && <EntryCodeView code={pass.code} describedAs={`Mastr Class at ${pass.gymName}, ${pass.booked.date} at ${pass.booked.time}`} />}
+          {pass.booked && (
+            <EntryCodeView
+              code={pass.code}
+              describedAs={`Mastr Class at ${pass.gymName}, ${pass.booked.date} at ${pass.booked.time}`}
+            />
+          )}
         </li>
       ))}
     </PassList>

@@ -30,10 +30,18 @@ export function ForgottenPasswordPage({ kind }: { kind: AccountKind }) {
   return (
     <main className="form-page">
       <h1>Forgotten Password?</h1>
-      <p className="form-page__lead">Enter the email address of your account and we will send you a link to reset your password.</p>
+      <p className="form-page__lead">
+        Enter the email address of your account and we will send you a link to reset your password.
+      </p>
       <FormMessage message={message} />
       <form className="form-stack" onSubmit={submit} noValidate>
-        <TextField label="Email" type="email" autoComplete="email" value={email} onChange={(raw) => setEmail(raw.toLowerCase())} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(raw) => setEmail(raw.toLowerCase())}
+        />
         <button type="submit" className="form-button form-button--primary" disabled={busy || !email}>
           {busy ? 'Please Wait' : 'Confirm'}
         </button>

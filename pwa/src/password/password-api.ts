@@ -17,7 +17,12 @@ export async function requestPasswordReset(kind: AccountKind, email: string): Pr
 }
 
 /** The link check run when the reset page opens: resolves when the link is live, throws otherwise. */
-export async function checkResetLink(kind: AccountKind, id: string, token: string, signal?: AbortSignal): Promise<void> {
+export async function checkResetLink(
+  kind: AccountKind,
+  id: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<void> {
   await api(resetLinkPath(kind, id, token), { signal });
 }
 

@@ -32,7 +32,13 @@ export function useMemberCancels(): MemberCancels {
  * (rules/refunds.ts) and cancels through the server, which applies the same rule and refunds.
  * Cancelling needs a connection: offline nothing changes.
  */
-export function CancelDayPassControl({ pass, onCancelled }: { pass: MemberDayPass; onCancelled: MemberCancels['cancelled'] }) {
+export function CancelDayPassControl({
+  pass,
+  onCancelled,
+}: {
+  pass: MemberDayPass;
+  onCancelled: MemberCancels['cancelled'];
+}) {
   const [prompt, setPrompt] = useState<CancelPrompt | null>(null);
   const [sending, setSending] = useState(false);
   const [error, setError] = useState('');
@@ -62,7 +68,11 @@ export function CancelDayPassControl({ pass, onCancelled }: { pass: MemberDayPas
   return (
     <>
       <button type="button" className="button button--ghost pass-card__cancel" onClick={open} aria-haspopup="dialog">
-        Cancel<span className="sr-only"> {pass.passType} Day Pass on {pass.date}</span>
+        Cancel
+        <span className="sr-only">
+          {' '}
+          {pass.passType} Day Pass on {pass.date}
+        </span>
       </button>
       {prompt && (
         <Modal title="Cancel Day Pass" onClose={close} busy={sending}>
@@ -75,7 +85,13 @@ export function CancelDayPassControl({ pass, onCancelled }: { pass: MemberDayPas
           )}
           <div className="cancel-pass__actions">
             {prompt.canCancel && (
-              <button type="button" className="button button--danger" onClick={() => void confirm()} disabled={sending} aria-busy={sending}>
+              <button
+                type="button"
+                className="button button--danger"
+                onClick={() => void confirm()}
+                disabled={sending}
+                aria-busy={sending}
+              >
                 Cancel Day Pass
               </button>
             )}

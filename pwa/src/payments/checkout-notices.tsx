@@ -7,7 +7,8 @@ import './payments.css';
 function Notice({ text, tone }: { text: string; tone: 'paid' | 'cancelled' }) {
   const location = useLocation();
   const navigate = useNavigate();
-  const dismiss = () => navigate({ pathname: location.pathname, search: withoutCheckoutParams(location.search) }, { replace: true });
+  const dismiss = () =>
+    navigate({ pathname: location.pathname, search: withoutCheckoutParams(location.search) }, { replace: true });
   return (
     <div className={`checkout-notice checkout-notice--${tone}`} role="status">
       <p className="checkout-notice__text">{text}</p>

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CHECKOUT_TEXTS, checkoutReturnOf, paidNotice, PLAN_PENDING_TEXT, planReturnNotice, subscriptionReturnOf, withoutCheckoutParams,
+  CHECKOUT_TEXTS,
+  checkoutReturnOf,
+  paidNotice,
+  PLAN_PENDING_TEXT,
+  planReturnNotice,
+  subscriptionReturnOf,
+  withoutCheckoutParams,
 } from './checkout-return.ts';
 
 describe('checkout return addresses', () => {
   it('reads a paid checkout with its session', () => {
-    expect(checkoutReturnOf('?checkout=success&session_id=cs_test_123')).toEqual({ status: 'success', sessionId: 'cs_test_123' });
-    expect(checkoutReturnOf(new URLSearchParams({ checkout: 'success', session_id: 'cs_live_9' }))).toEqual({ status: 'success', sessionId: 'cs_live_9' });
+    expect(checkoutReturnOf('?checkout=success&session_id=cs_test_123')).toEqual({
+      status: 'success',
+      sessionId: 'cs_test_123',
+    });
+    expect(checkoutReturnOf(new URLSearchParams({ checkout: 'success', session_id: 'cs_live_9' }))).toEqual({
+      status: 'success',
+      sessionId: 'cs_live_9',
+    });
   });
 
   it('reads a paid checkout whose session id is missing or left as the placeholder', () => {
     expect(checkoutReturnOf('?checkout=success')).toEqual({ status: 'success', sessionId: null });
-    expect(checkoutReturnOf('?checkout=success&session_id=%7BCHECKOUT_SESSION_ID%7D')).toEqual({ status: 'success', sessionId: null });
+    expect(checkoutReturnOf('?checkout=success&session_id=%7BCHECKOUT_SESSION_ID%7D')).toEqual({
+      status: 'success',
+      sessionId: null,
+    });
   });
 
   it('reads a cancelled checkout', () => {

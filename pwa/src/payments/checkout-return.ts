@@ -6,8 +6,7 @@
 
 export type CheckoutReturn =
   /** `sessionId` is null when the address carries none (or Stripe's placeholder was left unfilled). */
-  | { status: 'success'; sessionId: string | null }
-  | { status: 'cancelled' };
+  { status: 'success'; sessionId: string | null } | { status: 'cancelled' };
 
 export const CHECKOUT_TEXTS = {
   paid: 'Payment received. Your pass will appear here in a moment.',

@@ -17,14 +17,18 @@ describe("the member's day-pass cancel dialog", () => {
       outcome: 'You will get a full refund to your card.',
       canCancel: true,
     });
-    expect(cancelledText(undefined, memberCancellation(DAY, DAY_BEFORE))).toBe('Day pass cancelled. A full refund is on its way to your card.');
+    expect(cancelledText(undefined, memberCancellation(DAY, DAY_BEFORE))).toBe(
+      'Day pass cancelled. A full refund is on its way to your card.',
+    );
   });
 
   it('says there is no automatic refund on the day', () => {
     const prompt = cancelPrompt(PASS, memberCancellation(DAY, ON_THE_DAY));
     expect(prompt.canCancel).toBe(true);
     expect(prompt.outcome).toMatch(/no automatic refund/);
-    expect(cancelledText('', memberCancellation(DAY, ON_THE_DAY))).toBe('Day pass cancelled. No automatic refund is made on the day of the session.');
+    expect(cancelledText('', memberCancellation(DAY, ON_THE_DAY))).toBe(
+      'Day pass cancelled. No automatic refund is made on the day of the session.',
+    );
   });
 
   it("tells the outcome in the server's words when it gives them", () => {

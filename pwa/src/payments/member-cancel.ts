@@ -25,7 +25,8 @@ const OUTCOME_TEXTS: Record<Exclude<MemberCancellation['outcome'], 'refused'>, {
     after: 'Day pass cancelled. A full refund is on its way to your card.',
   },
   'no-refund': {
-    before: 'Your pass is for today, so no automatic refund is made: a same-day cancellation may incur a late fee at the gym’s discretion.',
+    before:
+      'Your pass is for today, so no automatic refund is made: a same-day cancellation may incur a late fee at the gym’s discretion.',
     after: 'Day pass cancelled. No automatic refund is made on the day of the session.',
   },
 };

@@ -5,7 +5,9 @@ import { memberCancelErrorText, SUBSCRIPTION_FAILURES } from './payment-errors.t
 describe('subscription failures (§8)', () => {
   it('maps statuses to the catalogue', () => {
     expect(SUBSCRIPTION_FAILURES.refused(new ApiError(400, ''))).toBe('Missing data');
-    expect(SUBSCRIPTION_FAILURES.refused(new ApiError(400, 'Already subscribed'))).toBe('Missing data: Already subscribed');
+    expect(SUBSCRIPTION_FAILURES.refused(new ApiError(400, 'Already subscribed'))).toBe(
+      'Missing data: Already subscribed',
+    );
     expect(SUBSCRIPTION_FAILURES.refused(new ApiError(401, 'Missing token'))).toBe('Unauthorized');
     expect(SUBSCRIPTION_FAILURES.refused(new ApiError(500, 'Boom'))).toBe('Booking Failed');
     expect(SUBSCRIPTION_FAILURES.unusable).toBe('Booking Failed');

@@ -21,5 +21,7 @@ export function memberCancelErrorText(err: unknown): string {
   if (status === 401) return CANCEL_MESSAGES.unauthorized;
   if (status !== 400) return CANCEL_MESSAGES.failed;
   const reason = err instanceof ApiError ? err.message.trim() : '';
-  return reason && !reason.startsWith(CANCEL_MESSAGES.missing) ? `${CANCEL_MESSAGES.missing}: ${reason}` : reason || CANCEL_MESSAGES.missing;
+  return reason && !reason.startsWith(CANCEL_MESSAGES.missing)
+    ? `${CANCEL_MESSAGES.missing}: ${reason}`
+    : reason || CANCEL_MESSAGES.missing;
 }

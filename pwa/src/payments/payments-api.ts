@@ -11,7 +11,7 @@ export type PayeeKind = 'gym' | 'coach';
  * The Stripe link a gym or coach needs now (§2 "Stripe"): the Express dashboard login once their
  * details are submitted, else the onboarding that collects them.
  */
-export function stripeLinkPath(kind: PayeeKind, detailsSubmitted: boolean): string {
+function stripeLinkPath(kind: PayeeKind, detailsSubmitted: boolean): string {
   return `/api/stripe/${kind}/${detailsSubmitted ? 'express_login_link' : 'express_onboarding_link'}`;
 }
 
@@ -37,5 +37,8 @@ export interface CancelAnswer {
 
 /** The member cancels one of their own day passes; the server applies the refund rule. */
 export function cancelMemberDayPass(passId: string): Promise<CancelAnswer | undefined> {
-  return api<CancelAnswer | undefined>(`/api/booking/user/cancel_day_pass/${encodeURIComponent(passId)}`, { method: 'POST', auth: true });
+  return api<CancelAnswer | undefined>(`/api/booking/user/cancel_day_pass/${encodeURIComponent(passId)}`, {
+    method: 'POST',
+    auth: true,
+  });
 }

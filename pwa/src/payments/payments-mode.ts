@@ -32,7 +32,10 @@ const fetchMode = async (): Promise<unknown> => (await api<{ mode?: unknown }>('
  * The cached mode, else the server's answer (then cached). Null when neither can tell — offline, an
  * old server, a garbled answer — and nothing is cached, so a later page load asks again.
  */
-export async function loadPaymentsMode(cache: ModeCache | null, ask: () => Promise<unknown> = fetchMode): Promise<PaymentsMode | null> {
+export async function loadPaymentsMode(
+  cache: ModeCache | null,
+  ask: () => Promise<unknown> = fetchMode,
+): Promise<PaymentsMode | null> {
   const cached = parsePaymentsMode(cache?.getItem(PAYMENTS_MODE_KEY));
   if (cached) return cached;
   let mode: PaymentsMode | null;

@@ -23,7 +23,9 @@ function SelectPlanModal({ onClose }: { onClose(): void }) {
   const checkout = useRedirectCall(SUBSCRIPTION_FAILURES);
   return (
     <Modal title="Select Plan" onClose={onClose} busy={checkout.busy}>
-      <p className="gym-modal__note">A monthly subscription lists your gym on Mastr and lets members buy day passes and Mastr classes.</p>
+      <p className="gym-modal__note">
+        A monthly subscription lists your gym on Mastr and lets members buy day passes and Mastr classes.
+      </p>
       <button
         type="button"
         className="button button--primary"
@@ -73,11 +75,22 @@ export function PlanPanel({ gym }: { gym: Pick<GymMe, 'subscribed' | 'mastrPlan'
       )}
       <p className="plan-name">{currentPlanLabel(gym)}</p>
       {gym.subscribed ? (
-        <button type="button" className="button" disabled={portal.busy} aria-busy={portal.busy} onClick={() => void portal.run(openCustomerPortal)}>
+        <button
+          type="button"
+          className="button"
+          disabled={portal.busy}
+          aria-busy={portal.busy}
+          onClick={() => void portal.run(openCustomerPortal)}
+        >
           Manage Plan
         </button>
       ) : (
-        <button type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => setSelecting(true)}>
+        <button
+          type="button"
+          className="button button--primary"
+          aria-haspopup="dialog"
+          onClick={() => setSelecting(true)}
+        >
           Select Plan
         </button>
       )}

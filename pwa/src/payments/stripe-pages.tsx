@@ -25,7 +25,9 @@ export function CoachStripePage() {
   useFreshMeProfile('coach');
   return (
     <DashboardPage title="Stripe">
-      <ProfileGate kind="coach">{(coach) => <StripeAccountPanel kind="coach" detailsSubmitted={coach.stripeAccountDetailsSubmittedStatus} />}</ProfileGate>
+      <ProfileGate kind="coach">
+        {(coach) => <StripeAccountPanel kind="coach" detailsSubmitted={coach.stripeAccountDetailsSubmittedStatus} />}
+      </ProfileGate>
     </DashboardPage>
   );
 }

@@ -21,10 +21,12 @@ export function CookiePolicy() {
           </thead>
           <tbody>
             <tr>
-              <td><code>jwt</code></td>
               <td>
-                Keeps you signed in. It is sent only to Mastr's own server, cannot be read by scripts and is removed when
-                you log out.
+                <code>jwt</code>
+              </td>
+              <td>
+                Keeps you signed in. It is sent only to Mastr's own server, cannot be read by scripts and is removed
+                when you log out.
               </td>
               <td>Up to 30 days, or until you log out</td>
             </tr>
@@ -45,17 +47,23 @@ export function CookiePolicy() {
           </thead>
           <tbody>
             <tr>
-              <td><code>email</code></td>
+              <td>
+                <code>email</code>
+              </td>
               <td>The email address you are typing into a sign-in form, so a reload does not lose it.</td>
               <td>Until you sign in successfully</td>
             </tr>
             <tr>
-              <td><code>persist</code></td>
+              <td>
+                <code>persist</code>
+              </td>
               <td>Your answer to 'Keep me logged in?'.</td>
               <td>Until you change it or clear your browser data</td>
             </tr>
             <tr>
-              <td><code>googleReturnUrl</code></td>
+              <td>
+                <code>googleReturnUrl</code>
+              </td>
               <td>The page to return to after signing in with Google.</td>
               <td>Until you come back from Google</td>
             </tr>
@@ -71,8 +79,8 @@ export function CookiePolicy() {
 
       <h2>Managing cookies and storage</h2>
       <p>
-        You can delete the cookie and stored values at any time in your browser's settings. If you do, you will be signed
-        out and the app will forget your 'Keep me logged in?' choice.
+        You can delete the cookie and stored values at any time in your browser's settings. If you do, you will be
+        signed out and the app will forget your 'Keep me logged in?' choice.
       </p>
     </>
   );

@@ -1,7 +1,14 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router-dom';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
-import { POLICY_CONTACT_EMAIL, POLICY_DOCUMENTS, POLICY_UPDATED, policyPath, type PolicyDocument, type PolicySlug } from './policy-documents.ts';
+import {
+  POLICY_CONTACT_EMAIL,
+  POLICY_DOCUMENTS,
+  POLICY_UPDATED,
+  policyPath,
+  type PolicyDocument,
+  type PolicySlug,
+} from './policy-documents.ts';
 
 // The legal texts are the bulk of the public pages' words: each loads on demand (and is precached for offline).
 const BODIES: Record<PolicySlug, ComponentType> = {

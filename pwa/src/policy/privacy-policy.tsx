@@ -16,12 +16,12 @@ export function PrivacyPolicy() {
           mailing address. Passwords are stored only as a one-way hash; nobody at Mastr can read them.
         </li>
         <li>
-          <strong>Profile details:</strong> profile images, and for coaches their discipline, hourly rate, availability and
-          any social media usernames they choose to show.
+          <strong>Profile details:</strong> profile images, and for coaches their discipline, hourly rate, availability
+          and any social media usernames they choose to show.
         </li>
         <li>
-          <strong>Bookings:</strong> day passes, Mastr Class passes, private session requests and bookings, and check-ins at
-          gyms.
+          <strong>Bookings:</strong> day passes, Mastr Class passes, private session requests and bookings, and
+          check-ins at gyms.
         </li>
         <li>
           <strong>Google sign-in:</strong> if you choose it, your name and email address from your Google account.
@@ -44,7 +44,8 @@ export function PrivacyPolicy() {
       <h2>4. Who sees it</h2>
       <ul>
         <li>
-          A gym sees the name and entry code on the passes booked at it, and the names and email addresses of its visitors.
+          A gym sees the name and entry code on the passes booked at it, and the names and email addresses of its
+          visitors.
         </li>
         <li>A coach sees the names of the members who request or book sessions with them.</li>
         <li>Anyone can see the public profile of a gym or coach.</li>
@@ -70,9 +71,9 @@ export function PrivacyPolicy() {
 
       <h2>7. Children</h2>
       <p>
-        Mastr is for adults. We do not knowingly collect personal data from anyone under 18. Kids' day passes are booked by
-        an adult member, whose details are the ones we hold. If you believe a child has given us their data, contact us and
-        we will delete it.
+        Mastr is for adults. We do not knowingly collect personal data from anyone under 18. Kids' day passes are booked
+        by an adult member, whose details are the ones we hold. If you believe a child has given us their data, contact
+        us and we will delete it.
       </p>
 
       <h2>8. Security</h2>
@@ -83,10 +84,10 @@ export function PrivacyPolicy() {
 
       <h2>9. Your rights</h2>
       <p>
-        You may ask for a copy of your data, have it corrected or deleted, restrict or object to how we use it, and receive
-        it in a portable format. We answer within one month. If you are unhappy with how we handle your data you may
-        complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113), though we would like the chance to
-        put things right first.
+        You may ask for a copy of your data, have it corrected or deleted, restrict or object to how we use it, and
+        receive it in a portable format. We answer within one month. If you are unhappy with how we handle your data you
+        may complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113), though we would like the
+        chance to put things right first.
       </p>
     </>
   );

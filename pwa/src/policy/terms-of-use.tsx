@@ -6,10 +6,10 @@ export function TermsOfUse() {
     <>
       <h2>1. About these terms</h2>
       <p>
-        Mastr is an online marketplace that connects members with combat sport gyms and personal trainers (coaches). These
-        terms apply whenever you use the Mastr website or app, whether or not you have an account. By registering or
-        booking you agree to them. They are governed by the law of England and Wales. If you live in Scotland or Northern
-        Ireland you may also bring proceedings in your local courts.
+        Mastr is an online marketplace that connects members with combat sport gyms and personal trainers (coaches).
+        These terms apply whenever you use the Mastr website or app, whether or not you have an account. By registering
+        or booking you agree to them. They are governed by the law of England and Wales. If you live in Scotland or
+        Northern Ireland you may also bring proceedings in your local courts.
       </p>
       <p>
         Nothing in these terms takes away your statutory rights as a consumer, for example under the Consumer Rights Act
@@ -18,7 +18,9 @@ export function TermsOfUse() {
 
       <h2>2. Accounts</h2>
       <ul>
-        <li>There are three kinds of account: member, coach and gym. Anyone may browse gyms and coaches without one.</li>
+        <li>
+          There are three kinds of account: member, coach and gym. Anyone may browse gyms and coaches without one.
+        </li>
         <li>You must be 18 or over to create an account or make a booking.</li>
         <li>
           The details you give us must be true and kept up to date. Keep your password to yourself; you are responsible
@@ -41,8 +43,8 @@ export function TermsOfUse() {
       <h2>4. Sessions and bookings</h2>
       <p>
         "Sessions" means the personal training (PT) sessions, day passes and classes — including the introductory Mastr
-        Class — that you book through Mastr. A booking is confirmed once payment succeeds and the pass or session appears
-        in your dashboard. Bring the entry code shown with your pass when you arrive.
+        Class — that you book through Mastr. A booking is confirmed once payment succeeds and the pass or session
+        appears in your dashboard. Bring the entry code shown with your pass when you arrive.
       </p>
 
       <h2>5. Prices and payment</h2>
@@ -50,8 +52,8 @@ export function TermsOfUse() {
         <li>All prices are in pounds sterling (GBP) and are shown before you pay.</li>
         <li>We accept cards from Visa, Mastercard, Discover and American Express.</li>
         <li>
-          Payments are taken by our card payment provider on a secure checkout page. Mastr never sees or stores your full
-          card number.
+          Payments are taken by our card payment provider on a secure checkout page. Mastr never sees or stores your
+          full card number.
         </li>
       </ul>
 
@@ -65,17 +67,17 @@ export function TermsOfUse() {
         <li>Sales are final after 23:00 (UK time) on the day of the session: no refund is due after that.</li>
         <li>If a gym or coach cancels your session, you get a full refund.</li>
         <li>
-          Because sessions are leisure services booked for a specific date, the 14-day cancellation period of the Consumer
-          Contracts Regulations 2013 does not apply to them. The rules above apply instead.
+          Because sessions are leisure services booked for a specific date, the 14-day cancellation period of the
+          Consumer Contracts Regulations 2013 does not apply to them. The rules above apply instead.
         </li>
       </ul>
 
       <h2>7. Gyms and coaches</h2>
       <p>
         Gyms and coaches must describe their sessions, prices, schedules and availability accurately and honour the
-        bookings they accept. Payouts are made through our card payment provider once onboarding with it is complete. A gym
-        receives a percentage of the PT sessions its registered coaches hold in its space. Gym subscription plans are
-        described in the gym dashboard before you choose one.
+        bookings they accept. Payouts are made through our card payment provider once onboarding with it is complete. A
+        gym receives a percentage of the PT sessions its registered coaches hold in its space. Gym subscription plans
+        are described in the gym dashboard before you choose one.
       </p>
 
       <h2>8. Acceptable use</h2>
@@ -97,17 +99,18 @@ export function TermsOfUse() {
 
       <h2>10. Resolving disputes</h2>
       <p>
-        If something goes wrong, please contact us first. Both sides agree to try to settle any dispute informally for 90
-        days from the day one side tells the other about it in writing. If that fails, the dispute may go to arbitration
-        under the Arbitration Act 1996. This does not stop a consumer from going to court where the law gives that right,
-        including the small claims track for claims of £5,000 or less.
+        If something goes wrong, please contact us first. Both sides agree to try to settle any dispute informally for
+        90 days from the day one side tells the other about it in writing. If that fails, the dispute may go to
+        arbitration under the Arbitration Act 1996. This does not stop a consumer from going to court where the law
+        gives that right, including the small claims track for claims of £5,000 or less.
       </p>
 
       <h2>11. Changes to these terms</h2>
       <p>
-        We may update these terms. We will tell account holders about important changes before they take effect; bookings
-        already made stay under the terms that applied when they were made. How we handle your data is explained in
-        our <Link to="/policy/privacy">Privacy Policy</Link> and <Link to="/policy/cookies">Cookie Policy</Link>.
+        We may update these terms. We will tell account holders about important changes before they take effect;
+        bookings already made stay under the terms that applied when they were made. How we handle your data is
+        explained in our <Link to="/policy/privacy">Privacy Policy</Link> and{' '}
+        <Link to="/policy/cookies">Cookie Policy</Link>.
       </p>
     </>
   );

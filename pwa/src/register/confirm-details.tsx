@@ -37,7 +37,12 @@ export function ConfirmDetails({ steps, values, confirmations, onChange, termsIn
         onChange={(termsOfUseAccepted) => onChange({ ...confirmations, termsOfUseAccepted })}
         extra={
           termsInNewTab ? (
-            <Link to="/policy/termsofuse" target="_blank" rel="noopener noreferrer" aria-label="Read the Terms of Use (opens in a new tab)">
+            <Link
+              to="/policy/termsofuse"
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Read the Terms of Use (opens in a new tab)"
+            >
               Read
             </Link>
           ) : (

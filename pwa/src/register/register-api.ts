@@ -4,7 +4,11 @@ import { normaliseEmail } from '@mastr/rules/validation.ts';
 import { api } from '../api/http.ts';
 import type { Confirmations, WizardValues } from './wizard-steps.ts';
 
-export function registrationBody(kind: AccountKind, values: WizardValues, confirmations: Confirmations): Record<string, unknown> {
+export function registrationBody(
+  kind: AccountKind,
+  values: WizardValues,
+  confirmations: Confirmations,
+): Record<string, unknown> {
   const common = {
     email: normaliseEmail(values.email ?? ''),
     mobile: (values.mobile ?? '').trim(),

@@ -7,7 +7,13 @@ import '../forms/forms.css';
 import { ConfirmDetails } from './confirm-details.tsx';
 import { register } from './register-api.ts';
 import { Wizard } from './wizard.tsx';
-import { REGISTRATION_STEPS, allStepsValid, canRegister, type Confirmations, type WizardValues } from './wizard-steps.ts';
+import {
+  REGISTRATION_STEPS,
+  allStepsValid,
+  canRegister,
+  type Confirmations,
+  type WizardValues,
+} from './wizard-steps.ts';
 
 interface RegistrationWizardProps {
   kind: AccountKind;

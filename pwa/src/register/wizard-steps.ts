@@ -32,9 +32,21 @@ const name = (field: WizardField, label: string, autoComplete: string): WizardSt
   autoComplete,
   maxLength: MAX_NAME_LENGTH,
 });
-const email = (hint: string): WizardStep => ({ field: 'email', label: 'Email', type: 'email', autoComplete: 'email', hint });
+const email = (hint: string): WizardStep => ({
+  field: 'email',
+  label: 'Email',
+  type: 'email',
+  autoComplete: 'email',
+  hint,
+});
 const mobile: WizardStep = { field: 'mobile', label: 'Mobile', type: 'tel', autoComplete: 'tel', hint: HINTS.mobile };
-const password: WizardStep = { field: 'pwd', label: 'Password', type: 'password', autoComplete: 'new-password', hint: HINTS.password };
+const password: WizardStep = {
+  field: 'pwd',
+  label: 'Password',
+  type: 'password',
+  autoComplete: 'new-password',
+  hint: HINTS.password,
+};
 const confirmPassword: WizardStep = {
   field: 'matchPwd',
   label: 'Confirm Password',

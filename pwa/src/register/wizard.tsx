@@ -1,7 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { TextField } from '../forms/text-field.tsx';
 import '../forms/forms.css';
-import { advance, canAdvance, goBack, isFieldValid, typedValue, type WizardField, type WizardStep, type WizardValues } from './wizard-steps.ts';
+import {
+  advance,
+  canAdvance,
+  goBack,
+  isFieldValid,
+  typedValue,
+  type WizardField,
+  type WizardStep,
+  type WizardValues,
+} from './wizard-steps.ts';
 
 interface WizardProps {
   steps: readonly WizardStep[];
@@ -19,7 +28,17 @@ interface WizardProps {
 }
 
 /** One field per step, Next gated by the step model (wizard-steps.ts); shared by every wizard screen. */
-export function Wizard({ steps, values, onValueChange, busy, confirm, canSubmit = true, submitLabel, onSubmit, intro }: WizardProps) {
+export function Wizard({
+  steps,
+  values,
+  onValueChange,
+  busy,
+  confirm,
+  canSubmit = true,
+  submitLabel,
+  onSubmit,
+  intro,
+}: WizardProps) {
   const [index, setIndex] = useState(0);
   const confirmRef = useRef<HTMLDivElement>(null);
   const onConfirm = index === steps.length;

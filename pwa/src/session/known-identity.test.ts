@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { afterFailedRefresh, type KnownIdentity } from './known-identity.ts';
 
-const known: KnownIdentity = { userInfo: { email: 'gym@demo.mastr.uk', roles: [1984], profileId: 'a'.repeat(24) }, profileName: 'Gym' };
+const known: KnownIdentity = {
+  userInfo: { email: 'gym@demo.mastr.uk', roles: [1984], profileId: 'a'.repeat(24) },
+  profileName: 'Gym',
+};
 
 describe('afterFailedRefresh', () => {
   it('keeps a kept session usable offline when the server does not answer or fails', () => {

@@ -36,7 +36,11 @@ export function forgetIdentity(): void {
  * What a failed refresh means. No answer (status 0) or a server error leaves a kept session usable
  * offline; a 4xx means the server looked at the cookie and refused it: the session is over.
  */
-export function afterFailedRefresh(status: number, persist: boolean, known: KnownIdentity | null): 'offline' | 'signed-out' {
+export function afterFailedRefresh(
+  status: number,
+  persist: boolean,
+  known: KnownIdentity | null,
+): 'offline' | 'signed-out' {
   const unreachable = status === 0 || status >= 500;
   return unreachable && persist && known ? 'offline' : 'signed-out';
 }

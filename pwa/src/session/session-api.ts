@@ -39,7 +39,10 @@ export function refreshSession(): Promise<string | null> {
       // Keep the display name the kept identity remembered (refresh answers carry only the token).
       const known = recallIdentity();
       const info = decodeUserInfo(r.accessToken);
-      tokenStore.setToken(r.accessToken, known && known.userInfo.profileId === info?.profileId ? known.profileName : undefined);
+      tokenStore.setToken(
+        r.accessToken,
+        known && known.userInfo.profileId === info?.profileId ? known.profileName : undefined,
+      );
       rememberIfKept();
       return tokenStore.get().accessToken;
     })

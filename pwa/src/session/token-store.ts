@@ -24,7 +24,12 @@ const EMPTY: SessionState = { accessToken: null, userInfo: null, kind: null, pro
 export function decodeUserInfo(token: string): UserInfo | null {
   try {
     const payload = token.split('.')[1];
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const info = (JSON.parse(json) as { UserInfo?: UserInfo }).UserInfo;
     return info && Array.isArray(info.roles) ? info : null;
   } catch {
@@ -47,7 +52,9 @@ export const tokenStore = {
       accessToken: userInfo ? accessToken : null,
       userInfo,
       kind: userInfo ? (kindOfRoles(userInfo.roles) ?? null) : null,
-      profileName: userInfo ? (profileName ?? (state.userInfo?.profileId === userInfo.profileId ? state.profileName : null)) : null,
+      profileName: userInfo
+        ? (profileName ?? (state.userInfo?.profileId === userInfo.profileId ? state.profileName : null))
+        : null,
     };
     listeners.forEach((l) => l());
   },

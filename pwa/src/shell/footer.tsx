@@ -13,10 +13,26 @@ export function Footer() {
         </p>
         <nav aria-label="Legal and about">
           <ul>
-            <li><Link to="/policy/termsofuse" onClick={toTop}>Terms of Use</Link></li>
-            <li><Link to="/policy/privacy" onClick={toTop}>Privacy Policy</Link></li>
-            <li><Link to="/policy/cookies" onClick={toTop}>Cookies</Link></li>
-            <li><Link to="/about" onClick={toTop}>About</Link></li>
+            <li>
+              <Link to="/policy/termsofuse" onClick={toTop}>
+                Terms of Use
+              </Link>
+            </li>
+            <li>
+              <Link to="/policy/privacy" onClick={toTop}>
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/policy/cookies" onClick={toTop}>
+                Cookies
+              </Link>
+            </li>
+            <li>
+              <Link to="/about" onClick={toTop}>
+                About
+              </Link>
+            </li>
           </ul>
         </nav>
         <p className="site-footer__small">© {new Date().getFullYear()} Mastr. Prices in pounds sterling (GBP).</p>

@@ -32,7 +32,10 @@ describe('navItemsFor', () => {
   });
 
   it('sends a signed-in gym or coach back to its own dashboard instead of sign-in links', () => {
-    for (const [kind, dashboard] of [['gym', '/gymdashboard'], ['coach', '/coachdashboard']] as const) {
+    for (const [kind, dashboard] of [
+      ['gym', '/gymdashboard'],
+      ['coach', '/coachdashboard'],
+    ] as const) {
       const model = navItemsFor(kind);
       const targets = model.links.map((l) => l.to);
       expect(targets).toContain(dashboard);

@@ -25,7 +25,11 @@ export function TopNav() {
         <ul>
           {links.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === '/'} className={item.cta ? 'top-nav__link top-nav__link--cta' : 'top-nav__link'}>
+              <NavLink
+                to={item.to}
+                end={item.to === '/'}
+                className={item.cta ? 'top-nav__link top-nav__link--cta' : 'top-nav__link'}
+              >
                 {item.label}
               </NavLink>
             </li>

@@ -29,7 +29,9 @@ export function ContinueWithGoogleButton() {
   return (
     <div className="google-sign-in">
       <button type="button" className="button button--google" onClick={start} disabled={busy}>
-        <span className="button__mark" aria-hidden="true">G</span>
+        <span className="button__mark" aria-hidden="true">
+          G
+        </span>
         Continue with Google
       </button>
       <p className="google-sign-in__message" aria-live="assertive">

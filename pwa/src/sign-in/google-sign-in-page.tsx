@@ -13,7 +13,9 @@ export function GoogleSignInPage() {
         <ContinueWithGoogleButton />
         <p className="panel__foot">
           {/* Keep the remembered origin so email sign-in returns to the same page. */}
-          <Link to="/auth/user" state={location.state}>Sign in with email</Link>
+          <Link to="/auth/user" state={location.state}>
+            Sign in with email
+          </Link>
           {' · '}
           <Link to="/register">Don't have an Account?</Link>
         </p>

@@ -35,8 +35,8 @@ describe('google return url storage', () => {
 });
 
 describe('probeGoogleSignIn', () => {
-  const answer = (status: number, body?: unknown) => (async () =>
-    new Response(body === undefined ? null : JSON.stringify(body), { status })) as unknown as typeof fetch;
+  const answer = (status: number, body?: unknown) =>
+    (async () => new Response(body === undefined ? null : JSON.stringify(body), { status })) as unknown as typeof fetch;
 
   it('asks the Google sign-in path without following the redirect', async () => {
     const calls: [unknown, RequestInit | undefined][] = [];

@@ -41,5 +41,8 @@ export async function probeGoogleSignIn(fetchFn: typeof fetch = fetch): Promise<
   }
   if (response.status !== 501) return { ready: true };
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-  return { ready: false, message: typeof body?.message === 'string' && body.message ? body.message : GOOGLE_NOT_CONFIGURED };
+  return {
+    ready: false,
+    message: typeof body?.message === 'string' && body.message ? body.message : GOOGLE_NOT_CONFIGURED,
+  };
 }

@@ -3,7 +3,9 @@ import { returnPathAfterSignIn } from './return-path.ts';
 
 describe('returnPathAfterSignIn', () => {
   it('returns to the remembered origin with its query', () => {
-    const state = { from: { pathname: '/gymdashboard/schedule', search: '?week=next', hash: '', key: 'x', state: null } };
+    const state = {
+      from: { pathname: '/gymdashboard/schedule', search: '?week=next', hash: '', key: 'x', state: null },
+    };
     expect(returnPathAfterSignIn(state, 'gym')).toBe('/gymdashboard/schedule?week=next');
   });
 

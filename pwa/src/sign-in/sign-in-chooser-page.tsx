@@ -3,9 +3,27 @@ import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
 import '../forms/forms.css';
 
 const CHOICES: readonly Choice[] = [
-  { to: '/auth/user', badge: 'M', title: 'User', text: 'Members: your day passes, classes and private sessions.', action: 'Sign In' },
-  { to: '/auth/coach', badge: 'C', title: 'Coach', text: 'Your coach dashboard: availability, sessions and gyms.', action: 'Sign In' },
-  { to: '/auth/gym', badge: 'G', title: 'Gym', text: 'Your gym dashboard: schedule, passes, coaches and check-ins.', action: 'Sign In' },
+  {
+    to: '/auth/user',
+    badge: 'M',
+    title: 'User',
+    text: 'Members: your day passes, classes and private sessions.',
+    action: 'Sign In',
+  },
+  {
+    to: '/auth/coach',
+    badge: 'C',
+    title: 'Coach',
+    text: 'Your coach dashboard: availability, sessions and gyms.',
+    action: 'Sign In',
+  },
+  {
+    to: '/auth/gym',
+    badge: 'G',
+    title: 'Gym',
+    text: 'Your gym dashboard: schedule, passes, coaches and check-ins.',
+    action: 'Sign In',
+  },
 ];
 
 /** /auth: one sign-in card per account kind (§2). */

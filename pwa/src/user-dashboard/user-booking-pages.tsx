@@ -14,8 +14,14 @@ export function UserPrivateSessionsLayout() {
 
 const PRIVATE_LISTS = {
   bookings: { title: 'Private Sessions', note: 'Your booked PT sessions arrive with private sessions.' },
-  coachrequests: { title: 'Coach Requests', note: 'Your requests to coaches, and paying for accepted ones, arrive with private sessions.' },
-  gymrequests: { title: 'Gym Requests', note: 'Your PT requests to gyms, and choosing a coach who applied, arrive with private sessions.' },
+  coachrequests: {
+    title: 'Coach Requests',
+    note: 'Your requests to coaches, and paying for accepted ones, arrive with private sessions.',
+  },
+  gymrequests: {
+    title: 'Gym Requests',
+    note: 'Your PT requests to gyms, and choosing a coach who applied, arrive with private sessions.',
+  },
 } as const;
 
 export function UserPrivateSessionsPage({ list }: { list: keyof typeof PRIVATE_LISTS }) {

@@ -5,7 +5,12 @@ import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
 import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { UserAccountPage, UserHomePage } from './user-account-pages.tsx';
-import { UserBookingsPage, UserPrivateSessionsLayout, UserPrivateSessionsPage, UserSessionRequestsPage } from './user-booking-pages.tsx';
+import {
+  UserBookingsPage,
+  UserPrivateSessionsLayout,
+  UserPrivateSessionsPage,
+  UserSessionRequestsPage,
+} from './user-booking-pages.tsx';
 import { UserDashboardFrame } from './user-dashboard-frame.tsx';
 
 /** /userdashboard/* (§2 "User dashboard"); a lazy chunk behind the member role guard, inside the site layout. */

@@ -20,7 +20,10 @@ describe('verifyEmail', () => {
 
   it('sends one request for a link however many times it is asked (StrictMode runs effects twice)', async () => {
     const fetchMock = stubFetch(200);
-    const [first, second] = await Promise.all([verifyEmail('user', 'id-once', 'tok'), verifyEmail('user', 'id-once', 'tok')]);
+    const [first, second] = await Promise.all([
+      verifyEmail('user', 'id-once', 'tok'),
+      verifyEmail('user', 'id-once', 'tok'),
+    ]);
     expect(first).toBe(true);
     expect(second).toBe(true);
     expect(await verifyEmail('user', 'id-once', 'tok')).toBe(true);
@@ -36,7 +39,10 @@ describe('verifyEmail', () => {
   });
 
   it('reports failure when the server does not answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await verifyEmail('user', 'id-offline', 'tok')).toBe(false);
   });
 });

@@ -24,7 +24,9 @@ export interface Backend {
 }
 
 function explainPortInUse(err: unknown, port: number, hint: string): unknown {
-  return (err as NodeJS.ErrnoException)?.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use: ${hint}`) : err;
+  return (err as NodeJS.ErrnoException)?.code === 'EADDRINUSE'
+    ? new StartupError(`Port ${port} is already in use: ${hint}`)
+    : err;
 }
 
 /**
@@ -45,7 +47,11 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
       adminPassword: config.embeddedCouchPassword,
       onRestart: (reason) => console.error('The embedded CouchDB stopped and is being started again:', reason),
     }).catch((err) => {
-      throw explainPortInUse(err, config.couchPort, 'set COUCHDB_PORT to a free port, or COUCHDB_URL to use a running CouchDB.');
+      throw explainPortInUse(
+        err,
+        config.couchPort,
+        'set COUCHDB_PORT to a free port, or COUCHDB_URL to use a running CouchDB.',
+      );
     });
   }
   try {
@@ -58,7 +64,11 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     const seeded = config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
     // No Stripe keys: the local test provider stands in (design/payments.md "Running it").
     const payments = await startLocalPayments(config).catch((err) => {
-      throw explainPortInUse(err, config.stripe.testProviderPort, 'set STRIPE_TEST_PROVIDER_PORT to a free port, or the Stripe keys.');
+      throw explainPortInUse(
+        err,
+        config.stripe.testProviderPort,
+        'set STRIPE_TEST_PROVIDER_PORT to a free port, or the Stripe keys.',
+      );
     });
     paymentsProvider = payments?.provider;
     const serverConfig = { ...(payments?.config ?? config), couchUrl };

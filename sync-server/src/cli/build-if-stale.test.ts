@@ -34,7 +34,8 @@ describe('newestMtime', () => {
     touch(path.join(dir, 'src', 'a.ts'), 1_000);
     touch(path.join(dir, 'src', 'deep', 'er', 'b.ts'), 5_000);
     touch(path.join(dir, 'config.ts'), 2_000);
-    for (const d of [path.join(dir, 'src', 'deep', 'er'), path.join(dir, 'src', 'deep'), path.join(dir, 'src')]) utimesSync(d, 10, 10);
+    for (const d of [path.join(dir, 'src', 'deep', 'er'), path.join(dir, 'src', 'deep'), path.join(dir, 'src')])
+      utimesSync(d, 10, 10);
     expect(newestMtime([path.join(dir, 'src'), path.join(dir, 'config.ts'), path.join(dir, 'absent')])).toBe(5_000_000);
   });
 
@@ -60,7 +61,9 @@ describe('withProductionNodeEnv', () => {
 
   it('leaves NODE_ENV unset again when it was unset, also after a failed build', async () => {
     delete process.env.NODE_ENV;
-    await expect(withProductionNodeEnv(() => Promise.reject(new Error('build failed')))).rejects.toThrow('build failed');
+    await expect(withProductionNodeEnv(() => Promise.reject(new Error('build failed')))).rejects.toThrow(
+      'build failed',
+    );
     expect(process.env.NODE_ENV).toBeUndefined();
   });
 });

@@ -16,7 +16,10 @@ runUntilSignalled(async () => {
   const backend = await startBackend(config);
   try {
     const { createServer } = await import('vite');
-    const vite = await createServer({ configFile: path.join(REPO_ROOT, 'vite.config.ts'), server: { port: VITE_PORT, strictPort: true } });
+    const vite = await createServer({
+      configFile: path.join(REPO_ROOT, 'vite.config.ts'),
+      server: { port: VITE_PORT, strictPort: true },
+    });
     await vite.listen();
     console.log(startBanner(config, backend, `http://localhost:${VITE_PORT}`));
     return async () => {

@@ -28,7 +28,8 @@ export function runUntilSignalled(main: () => Promise<() => Promise<void>>): voi
       process.on('SIGTERM', onSignal);
     },
     (err: unknown) => {
-      const detail = err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
+      const detail =
+        err instanceof StartupError ? err.message : err instanceof Error ? (err.stack ?? err.message) : String(err);
       console.error(`Mastr could not start.\n${detail}`);
       process.exit(1);
     },

@@ -15,13 +15,16 @@ function describeMail(config: ServerConfig): string {
 }
 
 function describePayments(config: ServerConfig, backend: Backend): string {
-  if (backend.paymentsProvider) return `local test provider at ${backend.paymentsProvider.url} (no STRIPE_SECRET_KEY set; test card 4242 4242 4242 4242)`;
+  if (backend.paymentsProvider)
+    return `local test provider at ${backend.paymentsProvider.url} (no STRIPE_SECRET_KEY set; test card 4242 4242 4242 4242)`;
   return `Stripe, ${config.stripe.mode} mode`;
 }
 
 /** What `npm start` / `npm run dev` print once everything answers. */
 export function startBanner(config: ServerConfig, backend: Backend, openUrl: string): string {
-  const couch = backend.embeddedCouch ? `embedded, ${backend.embeddedCouch.origin} (127.0.0.1 only, admin password in ${config.dataDir}/secrets.json)` : 'COUCHDB_URL';
+  const couch = backend.embeddedCouch
+    ? `embedded, ${backend.embeddedCouch.origin} (127.0.0.1 only, admin password in ${config.dataDir}/secrets.json)`
+    : 'COUCHDB_URL';
   const lines = [
     '',
     `  Mastr is running: open ${openUrl}`,
@@ -34,10 +37,13 @@ export function startBanner(config: ServerConfig, backend: Backend, openUrl: str
   ];
   if (backend.seeded) {
     const { accounts, documents } = backend.seeded;
-    lines.push(`  Demo data  ${accounts || documents ? `added ${accounts} accounts and ${documents} documents` : 'already in place'}`);
+    lines.push(
+      `  Demo data  ${accounts || documents ? `added ${accounts} accounts and ${documents} documents` : 'already in place'}`,
+    );
     lines.push('', `  Demo logins (password ${DEMO_PASSWORD}):`);
     const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
-    for (const login of DEMO_LOGINS) lines.push(`    ${login.kind.padEnd(5)}  ${login.email.padEnd(width)}  ${login.name}`);
+    for (const login of DEMO_LOGINS)
+      lines.push(`    ${login.kind.padEnd(5)}  ${login.email.padEnd(width)}  ${login.name}`);
   }
   lines.push('', '  Ctrl-C stops everything.', '');
   return lines.join('\n');

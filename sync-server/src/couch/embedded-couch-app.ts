@@ -115,11 +115,17 @@ function couchGuard(adminPassword: string): Middleware {
       return sendJson(res, 401, { error: 'unauthorized', reason: 'Name or password is incorrect.' });
     }
     const method = req.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD' && (req.headers['content-type'] !== undefined || hasBody(req)) && !isJson(req)) {
+    if (
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      (req.headers['content-type'] !== undefined || hasBody(req)) &&
+      !isJson(req)
+    ) {
       return sendJson(res, 415, { error: 'bad_content_type', reason: 'Content-Type must be application/json.' });
     }
     const pathname = (req.url ?? '/').split('?')[0];
-    if (!allowed(method, pathname)) return sendJson(res, 404, { error: 'not_found', reason: 'This endpoint is switched off.' });
+    if (!allowed(method, pathname))
+      return sendJson(res, 404, { error: 'not_found', reason: 'This endpoint is switched off.' });
     next();
   };
 }
@@ -159,7 +165,8 @@ function longPolls(Pouch: PouchConstructor): Middleware {
     const match = /^\/([^/]+)\/_changes$/.exec(url.pathname);
     const feed = url.searchParams.get('feed') ?? 'normal';
     if (!match || req.method !== 'GET' || feed === 'normal') return next();
-    if (feed !== 'longpoll') return sendJson(res, 400, { error: 'bad_request', reason: `feed=${feed} is switched off.` });
+    if (feed !== 'longpoll')
+      return sendJson(res, 400, { error: 'bad_request', reason: `feed=${feed} is switched off.` });
     const options: Record<string, unknown> = {};
     for (const name of ['since', 'limit', 'include_docs', 'style', 'conflicts', 'descending']) {
       const raw = url.searchParams.get(name);
@@ -169,7 +176,8 @@ function longPolls(Pouch: PouchConstructor): Middleware {
     const timeoutMs = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_LONGPOLL_MS) : MAX_LONGPOLL_MS;
     const dbName = decodeURIComponent(match[1]);
     void (async () => {
-      if (!(await Pouch.allDbs()).includes(dbName)) return sendJson(res, 404, { error: 'not_found', reason: 'no_db_file' });
+      if (!(await Pouch.allDbs()).includes(dbName))
+        return sendJson(res, 404, { error: 'not_found', reason: 'no_db_file' });
       const db: PouchDatabase = await getOrCreateDB(Pouch, dbName);
       const now = await db.changes({ ...options, live: false });
       if (res.destroyed) return;
@@ -188,7 +196,9 @@ function longPolls(Pouch: PouchConstructor): Middleware {
       const timer = setTimeout(() => answer(200, { results: [], last_seq: now.last_seq }), timeoutMs);
       const changes = db.changes({ ...options, since: now.last_seq, live: true });
       changes.on('change', (change) => answer(200, { results: [change], last_seq: change.seq }));
-      changes.on('error', (err) => answer(500, { error: 'internal_error', reason: String((err as Error)?.message ?? err) }));
+      changes.on('error', (err) =>
+        answer(500, { error: 'internal_error', reason: String((err as Error)?.message ?? err) }),
+      );
       res.once('close', stop);
     })().catch(next);
   };
@@ -205,7 +215,9 @@ export interface EmbeddedCouchAppOptions {
  * `couchGuard`, with long-polls bounded, and an error handler that answers 500 instead of letting
  * an error escape (the worker it runs in is restarted if anything still does).
  */
-export function createEmbeddedCouchApp(options: EmbeddedCouchAppOptions): (req: IncomingMessage, res: ServerResponse) => void {
+export function createEmbeddedCouchApp(
+  options: EmbeddedCouchAppOptions,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const PouchDB = require('pouchdb');
   const express = require('express');
   const expressPouchDB = require('express-pouchdb');

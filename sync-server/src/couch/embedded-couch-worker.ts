@@ -12,9 +12,7 @@ export interface EmbeddedCouchWorkerData {
 
 /** Messages the worker sends. */
 export type EmbeddedCouchWorkerMessage =
-  | { type: 'listening'; port: number }
-  | { type: 'listen-failed'; code?: string; message: string }
-  | { type: 'closed' };
+  { type: 'listening'; port: number } | { type: 'listen-failed'; code?: string; message: string } | { type: 'closed' };
 
 /**
  * The embedded CouchDB-compatible server's thread: the HTTP server on 127.0.0.1 and everything
@@ -25,9 +23,15 @@ const settings = workerData as EmbeddedCouchWorkerData;
 const port = parentPort!;
 const post = (message: EmbeddedCouchWorkerMessage) => port.postMessage(message);
 
-const server = createServer(createEmbeddedCouchApp({ dataDir: settings.dataDir, adminPassword: settings.adminPassword }));
-server.once('error', (err: NodeJS.ErrnoException) => post({ type: 'listen-failed', code: err.code, message: err.message }));
-server.listen(settings.port, '127.0.0.1', () => post({ type: 'listening', port: (server.address() as AddressInfo).port }));
+const server = createServer(
+  createEmbeddedCouchApp({ dataDir: settings.dataDir, adminPassword: settings.adminPassword }),
+);
+server.once('error', (err: NodeJS.ErrnoException) =>
+  post({ type: 'listen-failed', code: err.code, message: err.message }),
+);
+server.listen(settings.port, '127.0.0.1', () =>
+  post({ type: 'listening', port: (server.address() as AddressInfo).port }),
+);
 
 port.on('message', (message: { type: 'close' } | { type: 'crash' }) => {
   if (message.type === 'close') {

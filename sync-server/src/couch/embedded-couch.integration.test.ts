@@ -11,14 +11,22 @@ interface Answer {
 }
 
 /** A raw HTTP call (fetch cannot send another Host header). */
-function call(couch: EmbeddedCouch, method: string, urlPath: string, options: { headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function call(
+  couch: EmbeddedCouch,
+  method: string,
+  urlPath: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port: couch.port, method, path: urlPath, headers: options.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: couch.port, method, path: urlPath, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -27,7 +35,9 @@ function call(couch: EmbeddedCouch, method: string, urlPath: string, options: { 
 /** The Basic header of the URL's credentials (what nano sends). */
 function basic(couch: EmbeddedCouch): Record<string, string> {
   const { username, password } = new URL(couch.url);
-  return { authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}` };
+  return {
+    authorization: `Basic ${Buffer.from(`${decodeURIComponent(username)}:${decodeURIComponent(password)}`).toString('base64')}`,
+  };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -44,10 +54,17 @@ describe.each([
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-couch-'));
-    couch = await startEmbeddedCouch({ port: 0, ...(onDisk ? { dataDir } : {}), onRestart: (reason) => restarts.push(reason) });
+    couch = await startEmbeddedCouch({
+      port: 0,
+      ...(onDisk ? { dataDir } : {}),
+      onRestart: (reason) => restarts.push(reason),
+    });
     admin = basic(couch);
     expect((await call(couch, 'PUT', '/mastr_probe', { headers: { ...admin, ...json } })).status).toBe(201);
-    const doc = await call(couch, 'PUT', '/mastr_probe/doc-1', { headers: { ...admin, ...json }, body: '{"type":"x"}' });
+    const doc = await call(couch, 'PUT', '/mastr_probe/doc-1', {
+      headers: { ...admin, ...json },
+      body: '{"type":"x"}',
+    });
     expect(doc.status).toBe(201);
   });
   afterAll(async () => {
@@ -84,7 +101,13 @@ describe.each([
   });
 
   it('answers only its own Host (127.0.0.1:port or localhost:port): no DNS rebinding', async () => {
-    for (const host of ['evil.example', `evil.example:${couch.port}`, '127.0.0.1', `127.0.0.1:${couch.port + 1}`, `0.0.0.0:${couch.port}`]) {
+    for (const host of [
+      'evil.example',
+      `evil.example:${couch.port}`,
+      '127.0.0.1',
+      `127.0.0.1:${couch.port + 1}`,
+      `0.0.0.0:${couch.port}`,
+    ]) {
       const res = await call(couch, 'GET', '/_all_dbs', { headers: { ...admin, host } });
       expect(res.status, host).toBe(421);
     }
@@ -94,13 +117,21 @@ describe.each([
   });
 
   it('takes only JSON bodies for writes: text/plain, form and multipart posts get 415 and write nothing', async () => {
-    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'text/plain; charset=application/json']) {
+    for (const type of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'text/plain; charset=application/json',
+    ]) {
       for (const [method, urlPath] of [
         ['POST', '/mastr_probe'],
         ['PUT', '/mastr_probe/doc-2'],
         ['POST', '/mastr_probe/_bulk_docs'],
       ] as const) {
-        const res = await call(couch, method, urlPath, { headers: { ...admin, 'content-type': type }, body: '{"docs":[{"_id":"doc-3"}],"_id":"doc-4"}' });
+        const res = await call(couch, method, urlPath, {
+          headers: { ...admin, 'content-type': type },
+          body: '{"docs":[{"_id":"doc-3"}],"_id":"doc-4"}',
+        });
         expect(res.status, `${type} ${method} ${urlPath}`).toBe(415);
       }
     }
@@ -152,13 +183,17 @@ describe.each([
   });
 
   it('keeps what nano and the gateway use', async () => {
-    const write = (method: string, urlPath: string, body: unknown) => call(couch, method, urlPath, { headers: { ...admin, ...json }, body: JSON.stringify(body) });
+    const write = (method: string, urlPath: string, body: unknown) =>
+      call(couch, method, urlPath, { headers: { ...admin, ...json }, body: JSON.stringify(body) });
     expect((await call(couch, 'GET', '/mastr_probe', { headers: admin })).status).toBe(200);
     expect((await call(couch, 'GET', '/mastr_probe/', { headers: admin })).status).toBe(200);
     expect((await write('POST', '/mastr_probe/_bulk_docs', { docs: [{ _id: 'doc-5', type: 'x' }] })).status).toBe(201);
     expect((await write('POST', '/mastr_probe/_all_docs', { keys: ['doc-5'] })).status).toBe(200);
     expect((await write('POST', '/mastr_probe/_bulk_get', { docs: [{ id: 'doc-5' }] })).status).toBe(200);
-    expect((await write('POST', '/mastr_probe/_index', { index: { fields: ['type'] }, name: 'by-type', ddoc: 'by-type' })).status).toBe(200);
+    expect(
+      (await write('POST', '/mastr_probe/_index', { index: { fields: ['type'] }, name: 'by-type', ddoc: 'by-type' }))
+        .status,
+    ).toBe(200);
     expect((await write('POST', '/mastr_probe/_find', { selector: { type: 'x' } })).status).toBe(200);
     expect((await write('POST', '/mastr_probe/_revs_diff', { 'doc-5': ['1-x'] })).status).toBe(200);
     expect((await write('PUT', '/mastr_probe/_local/checkpoint', { at: 1 })).status).toBe(201);
@@ -167,9 +202,11 @@ describe.each([
     expect((await call(couch, 'GET', '/mastr_probe/checkin%3Aa%3Ab', { headers: admin })).status).toBe(200);
   });
 
-  it("ends a long-poll with no changes after its timeout, as CouchDB does, and answers at once when there are changes", async () => {
+  it('ends a long-poll with no changes after its timeout, as CouchDB does, and answers at once when there are changes', async () => {
     const started = performance.now();
-    const idle = await call(couch, 'GET', '/mastr_probe/_changes?feed=longpoll&since=now&timeout=300&heartbeat=60000', { headers: admin });
+    const idle = await call(couch, 'GET', '/mastr_probe/_changes?feed=longpoll&since=now&timeout=300&heartbeat=60000', {
+      headers: admin,
+    });
     const took = performance.now() - started;
     expect(idle.status).toBe(200);
     const answer = JSON.parse(idle.body);
@@ -179,7 +216,12 @@ describe.each([
     expect(took).toBeLessThan(3_000);
 
     const since = answer.last_seq;
-    const waiting = call(couch, 'GET', `/mastr_probe/_changes?feed=longpoll&since=${since}&include_docs=true&timeout=10000`, { headers: admin });
+    const waiting = call(
+      couch,
+      'GET',
+      `/mastr_probe/_changes?feed=longpoll&since=${since}&include_docs=true&timeout=10000`,
+      { headers: admin },
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     await call(couch, 'PUT', '/mastr_probe/doc-6', { headers: { ...admin, ...json }, body: '{"type":"z"}' });
     const changed = JSON.parse((await waiting).body);
@@ -192,7 +234,10 @@ describe.each([
     const deadline = Date.now() + 10_000;
     let res: Answer | undefined;
     while (Date.now() < deadline) {
-      res = restarts.length > 0 ? await call(couch, 'GET', '/_all_dbs', { headers: admin }).catch(() => undefined) : undefined;
+      res =
+        restarts.length > 0
+          ? await call(couch, 'GET', '/_all_dbs', { headers: admin }).catch(() => undefined)
+          : undefined;
       if (res?.status === 200) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

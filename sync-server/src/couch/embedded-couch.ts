@@ -36,7 +36,8 @@ export interface EmbeddedCouch {
  */
 function tsxEsmApi(): string {
   const manifest = require.resolve('tsx/package.json');
-  const entry = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api'].import.default;
+  const entry = (require(manifest) as { exports: Record<string, { import: { default: string } }> }).exports['./esm/api']
+    .import.default;
   return new URL(entry, pathToFileURL(manifest)).href;
 }
 const BOOT = `import(${JSON.stringify(tsxEsmApi())}).then(({ tsImport }) =>
@@ -59,7 +60,9 @@ function spawn(data: EmbeddedCouchWorkerData): Promise<Running> {
       running.failure = err;
       reject(err);
     });
-    worker.once('exit', (code) => reject(new Error(`The embedded CouchDB thread stopped (exit code ${code}) before it listened.`)));
+    worker.once('exit', (code) =>
+      reject(new Error(`The embedded CouchDB thread stopped (exit code ${code}) before it listened.`)),
+    );
     worker.on('message', (message: EmbeddedCouchWorkerMessage) => {
       if (message.type === 'listening') {
         running.port = message.port;

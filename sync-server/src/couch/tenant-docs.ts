@@ -27,7 +27,10 @@ export async function getDoc<T extends Doc>(db: DocumentScope<T>, id: string): P
  * whose database was never created (nothing written for it yet) simply has none: `_all_docs` with
  * keys answers missing documents as rows, so a 404 here can only mean the database is missing.
  */
-export async function fetchDocs<T extends Doc>(db: DocumentScope<T>, ids: readonly string[]): Promise<Map<string, T & { _rev: string }>> {
+export async function fetchDocs<T extends Doc>(
+  db: DocumentScope<T>,
+  ids: readonly string[],
+): Promise<Map<string, T & { _rev: string }>> {
   const found = new Map<string, T & { _rev: string }>();
   if (ids.length === 0) return found;
   let rows;

@@ -2,7 +2,13 @@ import Jwt from '@hapi/jwt';
 import type { Plugin, RouteOptionsAccess } from '@hapi/hapi';
 import { ROLES, type AccountKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, kindFromRoles, type AccessCredentials, type UserInfo } from '../services/auth/access-tokens.ts';
+import {
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  kindFromRoles,
+  type AccessCredentials,
+  type UserInfo,
+} from '../services/auth/access-tokens.ts';
 
 /**
  * Every route is private by default (strategy 'access': a Bearer JWT); public routes opt out with

@@ -19,7 +19,9 @@ describe('bad input on sign-in, refresh, logout and /api/me', () => {
   });
 
   const docCount = async () => {
-    const counts = await Promise.all([DB.accounts, DB.auth, DB.profiles].map(async (db) => (await stack.couch.db.get(db)).doc_count));
+    const counts = await Promise.all(
+      [DB.accounts, DB.auth, DB.profiles].map(async (db) => (await stack.couch.db.get(db)).doc_count),
+    );
     return counts.reduce((a, b) => a + b, 0);
   };
   beforeEach(async () => {
@@ -70,7 +72,11 @@ describe('bad input on sign-in, refresh, logout and /api/me', () => {
   it.each([
     ['form-encoded', `email=${encodeURIComponent('a@b.co')}&pwd=Str0ng%21Pass`, 'application/x-www-form-urlencoded'],
     ['plain text', '{"email": "a@b.co", "pwd": "Str0ng!Pass"}', 'text/plain'],
-    ['multipart', '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--', 'multipart/form-data; boundary=x'],
+    [
+      'multipart',
+      '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.co\r\n--x--',
+      'multipart/form-data; boundary=x',
+    ],
   ])('refuses a %s body with 415', async (_label, body, type) => {
     await expectRefused(await post(body, type), 415);
   });
@@ -96,7 +102,10 @@ describe('bad input on sign-in, refresh, logout and /api/me', () => {
     ['Bearer with nothing after it', 'Bearer'],
     ['Bearer with several words', 'Bearer a b c'],
     ['a token of three empty parts', 'Bearer ..'],
-    ['an unsigned token', `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"UserInfo":{"roles":[6969]}}').toString('base64url')}.`],
+    [
+      'an unsigned token',
+      `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"UserInfo":{"roles":[6969]}}').toString('base64url')}.`,
+    ],
   ])('answers /api/me with 401 for %s', async (_label, authorization) => {
     const res = await stack.server.inject({ url: '/api/me/users', headers: { authorization } });
     expect(res.statusCode).toBe(401);

@@ -4,14 +4,20 @@ import Joi from 'joi';
 import { DAY_PASS_TYPES } from '@mastr/rules/constants.ts';
 import type { Deps } from '../deps.ts';
 import {
-  CheckoutRefusal, createDayPassCheckout, createMastrClassCheckout, type DayPassCheckoutInput, type MastrClassCheckoutInput,
+  CheckoutRefusal,
+  createDayPassCheckout,
+  createMastrClassCheckout,
+  type DayPassCheckoutInput,
+  type MastrClassCheckoutInput,
 } from '../services/payments/checkout-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const dayPassBody = Joi.object({
   user_id: Joi.string().required(),
   gym_id: Joi.string().required(),
-  passDayDate: Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required(),
+  passDayDate: Joi.string()
+    .pattern(/^\d{4}-\d{2}-\d{2}$/)
+    .required(),
 });
 
 const mastrClassBody = Joi.object({

@@ -10,15 +10,26 @@ const NOW = new Date('2026-11-18T10:00:00Z');
 const SEVEN_AM = 7 * 3600;
 const NOON = 12 * 3600;
 
-type DayView = { weekday: number; abbreviation: string; defaultTimes: Slot[]; currentWeekTimes: Slot[]; nextWeekTimes: Slot[] };
+type DayView = {
+  weekday: number;
+  abbreviation: string;
+  defaultTimes: Slot[];
+  currentWeekTimes: Slot[];
+  nextWeekTimes: Slot[];
+};
 type Slot = { _id: string; time: number; booked: boolean; requested: boolean };
 
 describe('coach availability online calls', () => {
   let stack: TestStack;
   const coachId = newId();
-  const call = (method: 'POST' | 'PUT', week: string, payload: object, headers: Record<string, string> = bearerFor(stack, 'coach', coachId)) =>
-    stack.server.inject({ method, url: `/api/me/coaches/availability/${week}`, headers, payload });
-  const day = (res: { payload: string }, weekday: number) => (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
+  const call = (
+    method: 'POST' | 'PUT',
+    week: string,
+    payload: object,
+    headers: Record<string, string> = bearerFor(stack, 'coach', coachId),
+  ) => stack.server.inject({ method, url: `/api/me/coaches/availability/${week}`, headers, payload });
+  const day = (res: { payload: string }, weekday: number) =>
+    (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
   const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
 
   beforeAll(async () => {
@@ -57,21 +68,28 @@ describe('coach availability online calls', () => {
 
     // A client books Friday 07:00 of the current week (as the PT booking flow will).
     const week = await db().get('availability:week:2026-11-15');
-    const days = week.days.map((d) => (d.weekday === 5 ? { ...d, times: d.times.map((s) => ({ ...s, booked: true })) } : d));
+    const days = week.days.map((d) =>
+      d.weekday === 5 ? { ...d, times: d.times.map((s) => ({ ...s, booked: true })) } : d,
+    );
     await db().insert({ ...week, days });
     const refused = await call('PUT', 'currentweek', { weekday: 5, currentWeekTimeToDelete: SEVEN_AM });
     expect(refused.statusCode).toBe(400);
     expect(JSON.parse(refused.payload).message).toBe('07:00 on Fri cannot be removed: a client has booked it.');
   });
 
-  it("refuses a day of the current week that has passed", async () => {
+  it('refuses a day of the current week that has passed', async () => {
     const res = await call('POST', 'currentweek', { weekday: 1, newCurrentWeekTime: NOON });
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.payload).message).toBe('That day has passed.');
   });
 
   it("answers §8's 400 messages for bad input, 401 without a token and 403 for another role", async () => {
-    for (const body of [{}, { weekday: 7, newDefaultTime: NOON }, { weekday: 1, newDefaultTime: NOON + 1800 }, { weekday: 1, newNextWeekTime: NOON }]) {
+    for (const body of [
+      {},
+      { weekday: 7, newDefaultTime: NOON },
+      { weekday: 1, newDefaultTime: NOON + 1800 },
+      { weekday: 1, newNextWeekTime: NOON },
+    ]) {
       const res = await call('POST', 'default', body);
       expect(res.statusCode).toBe(400);
       expect(JSON.parse(res.payload).message).toBe('Missing ID - Coach ID in token');
@@ -80,7 +98,10 @@ describe('coach availability online calls', () => {
     expect(badDelete.statusCode).toBe(400);
     expect(JSON.parse(badDelete.payload).message).toBe('Missing Coach ID in token');
     expect((await call('POST', 'default', { weekday: 1, newDefaultTime: NOON }, {})).statusCode).toBe(401);
-    expect((await call('PUT', 'default', { weekday: 1, defaultTimeToDelete: NOON }, bearerFor(stack, 'gym', newId()))).statusCode).toBe(403);
+    expect(
+      (await call('PUT', 'default', { weekday: 1, defaultTimeToDelete: NOON }, bearerFor(stack, 'gym', newId())))
+        .statusCode,
+    ).toBe(403);
   });
 
   it('keeps the slot ids stable across edits (the page keys rows by them)', async () => {

@@ -3,7 +3,12 @@ import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Deps } from '../deps.ts';
-import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot, type AvailabilityWeek } from '../services/coaching/availability-service.ts';
+import {
+  addAvailabilitySlot,
+  availabilityView,
+  removeAvailabilitySlot,
+  type AvailabilityWeek,
+} from '../services/coaching/availability-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /** The body field naming the slot, per week and per call (§7). */
@@ -20,7 +25,9 @@ const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
 const slotBody = (timeField: string) =>
   Joi.object({
     weekday: Joi.number().integer().min(0).max(6).required(),
-    [timeField]: Joi.number().valid(...HOURLY_SLOTS).required(),
+    [timeField]: Joi.number()
+      .valid(...HOURLY_SLOTS)
+      .required(),
   });
 
 /**

@@ -5,7 +5,14 @@ import type { Deps } from '../deps.ts';
 import { ABANDONED_CLAIM_MS, requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
 import { newId } from '../couch/ids.ts';
 import { getDoc } from '../couch/tenant-docs.ts';
-import { givenCoach, givenDefaultAvailability, givenGym, givenMember, givenMembership, givenProfiles } from '../test-support/directory-fixtures.ts';
+import {
+  givenCoach,
+  givenDefaultAvailability,
+  givenGym,
+  givenMember,
+  givenMembership,
+  givenProfiles,
+} from '../test-support/directory-fixtures.ts';
 import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -21,7 +28,9 @@ type Day = { _id: string; weekday: number; currentWeekTimes: Slot[]; nextWeekTim
 describe('coach slot requests', () => {
   let stack: TestStack;
   const post = (url: string, payload: object, headers: Record<string, string> = {}, server = stack.server) =>
-    server.inject({ method: 'POST', url, payload, headers }).then((res) => ({ status: res.statusCode, body: JSON.parse(res.payload) }));
+    server
+      .inject({ method: 'POST', url, payload, headers })
+      .then((res) => ({ status: res.statusCode, body: JSON.parse(res.payload) }));
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -39,20 +48,36 @@ describe('coach slot requests', () => {
       const coachId = await givenCoach(stack, { firstName: 'Casey', lastName: 'Jones', price: 4500 });
       const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
       await givenMembership(stack, gymId, coachId);
-      await givenDefaultAvailability(stack, coachId, { 0: [SEVEN_AM], 2: [SEVEN_AM], 3: [SEVEN_AM], 4: [SEVEN_AM], 5: [SEVEN_AM, SIX_PM] });
+      await givenDefaultAvailability(stack, coachId, {
+        0: [SEVEN_AM],
+        2: [SEVEN_AM],
+        3: [SEVEN_AM],
+        4: [SEVEN_AM],
+        5: [SEVEN_AM, SIX_PM],
+      });
       return { coachId, gymId };
     }
 
     const body = (ids: { coachId: string; gymId: string; memberId: string }, overrides: object = {}) => ({
-      userEmail: 'alex@example.com', coach_id: ids.coachId, user_id: ids.memberId, gym_id: ids.gymId, coachPrice: 1,
-      selectedExperience: 'Intermediate', bookingTimeObject: { _id: 'slot-id', time: SIX_PM, booked: false, requested: false },
-      bookingDayId: 'day-id', bookingDate: '2026-11-20', currentOrNextWeek: 'currentWeek', ...overrides,
+      userEmail: 'alex@example.com',
+      coach_id: ids.coachId,
+      user_id: ids.memberId,
+      gym_id: ids.gymId,
+      coachPrice: 1,
+      selectedExperience: 'Intermediate',
+      bookingTimeObject: { _id: 'slot-id', time: SIX_PM, booked: false, requested: false },
+      bookingDayId: 'day-id',
+      bookingDate: '2026-11-20',
+      currentOrNextWeek: 'currentWeek',
+      ...overrides,
     });
     const friday = (availability: Day[]) => availability.find((d) => d.weekday === 5)!;
     type CoachTenantDoc = CoachRequestDoc | SlotClaimDoc | AvailabilityWeekDoc;
     const coachDb = (coachId: string) => stack.couch.use<CoachTenantDoc>(tenantDbName('coach', coachId));
     const requestsOf = async (coachId: string) =>
-      (await coachDb(coachId).list({ include_docs: true })).rows.flatMap((r) => (r.doc?.type === 'coach-request' ? [r.doc as CoachRequestDoc] : []));
+      (await coachDb(coachId).list({ include_docs: true })).rows.flatMap((r) =>
+        r.doc?.type === 'coach-request' ? [r.doc as CoachRequestDoc] : [],
+      );
 
     it('locks the slot, records the request for coach and member, and answers the updated availability', async () => {
       const { coachId, gymId } = await givenBookableCoach();
@@ -61,19 +86,38 @@ describe('coach slot requests', () => {
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Request Sent');
       const slots = friday(res.body.availability).currentWeekTimes;
-      expect(slots.map((s: Slot) => [s.time, s.requested])).toEqual([[SEVEN_AM, false], [SIX_PM, true]]);
+      expect(slots.map((s: Slot) => [s.time, s.requested])).toEqual([
+        [SEVEN_AM, false],
+        [SIX_PM, true],
+      ]);
       expect(friday(res.body.availability).nextWeekTimes.every((s: Slot) => !s.requested)).toBe(true);
 
       const [request] = await requestsOf(coachId);
       expect(request).toMatchObject({
-        startTime: '2026-11-20T18:00:00', endTime: '2026-11-20T19:00:00', clientName: 'Alex Member', userProfile_id: memberId,
-        coachId, coachFullName: 'Casey Jones', coachPrice: 4500, gymId, gymName: 'Iron Temple', experienceLevel: 'Intermediate',
-        accepted: false, weekStart: '2026-11-15', bookingTimeObject_id: slots[1]._id, slotClaimId: 'slot-claim:2026-11-15:5:64800',
+        startTime: '2026-11-20T18:00:00',
+        endTime: '2026-11-20T19:00:00',
+        clientName: 'Alex Member',
+        userProfile_id: memberId,
+        coachId,
+        coachFullName: 'Casey Jones',
+        coachPrice: 4500,
+        gymId,
+        gymName: 'Iron Temple',
+        experienceLevel: 'Intermediate',
+        accepted: false,
+        weekStart: '2026-11-15',
+        bookingTimeObject_id: slots[1]._id,
+        slotClaimId: 'slot-claim:2026-11-15:5:64800',
       });
       const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
       expect(request.bookingDayId).toBe(week.days.find((d) => d.weekday === 5)!._id);
-      expect((await stack.couch.use<CoachRequestDoc>(tenantDbName('member', memberId)).get(request._id)).startTime).toBe('2026-11-20T18:00:00');
-      expect(await coachDb(coachId).get('slot-claim:2026-11-15:5:64800')).toMatchObject({ type: 'slot-claim', requestId: request.requestId });
+      expect(
+        (await stack.couch.use<CoachRequestDoc>(tenantDbName('member', memberId)).get(request._id)).startTime,
+      ).toBe('2026-11-20T18:00:00');
+      expect(await coachDb(coachId).get('slot-claim:2026-11-15:5:64800')).toMatchObject({
+        type: 'slot-claim',
+        requestId: request.requestId,
+      });
 
       // The coach's device cannot take the requested slot back.
       const stale = { ...week, _rev: undefined, days: week.days.map((d) => ({ ...d, times: [] })), _deleted: false };
@@ -84,7 +128,9 @@ describe('coach slot requests', () => {
     it('answers 409 with the fresh availability when the slot is already requested', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const [first, second] = [await givenMember(stack), await givenMember(stack)];
-      expect((await post(url, body({ coachId, gymId, memberId: first }), bearerFor(stack, 'user', first))).status).toBe(201);
+      expect((await post(url, body({ coachId, gymId, memberId: first }), bearerFor(stack, 'user', first))).status).toBe(
+        201,
+      );
       const res = await post(url, body({ coachId, gymId, memberId: second }), bearerFor(stack, 'user', second));
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(TAKEN);
@@ -94,11 +140,26 @@ describe('coach slot requests', () => {
     it('of 50 simultaneous requests for one slot on two server instances, exactly one wins', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const members = Array.from({ length: 50 }, () => newId());
-      await givenProfiles(stack, members.map((id) => ({ _id: `user:${id}`, type: 'user' as const, name: `Member ${id}`, profileImage: '', coachProfileId: null, createdAt: NOW.toISOString() })));
+      await givenProfiles(
+        stack,
+        members.map((id) => ({
+          _id: `user:${id}`,
+          type: 'user' as const,
+          name: `Member ${id}`,
+          profileImage: '',
+          coachProfileId: null,
+          createdAt: NOW.toISOString(),
+        })),
+      );
       const second = await stack.startInstance();
       const answers = await Promise.all(
         members.map((memberId, i) =>
-          post(url, body({ coachId, gymId, memberId }, { currentOrNextWeek: 'nextWeek', bookingDate: '2026-11-27' }), bearerFor(stack, 'user', memberId), i % 2 ? second : stack.server),
+          post(
+            url,
+            body({ coachId, gymId, memberId }, { currentOrNextWeek: 'nextWeek', bookingDate: '2026-11-27' }),
+            bearerFor(stack, 'user', memberId),
+            i % 2 ? second : stack.server,
+          ),
         ),
       );
       expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
@@ -107,11 +168,15 @@ describe('coach slot requests', () => {
       for (const loser of losers) {
         expect(loser.status).toBe(409);
         expect(loser.body.message).toBe(TAKEN);
-        expect(friday(loser.body.availability).nextWeekTimes).toEqual(expect.arrayContaining([expect.objectContaining({ time: SIX_PM })]));
+        expect(friday(loser.body.availability).nextWeekTimes).toEqual(
+          expect.arrayContaining([expect.objectContaining({ time: SIX_PM })]),
+        );
       }
       // Every loser's availability is at least as fresh as the claim: once the winner is done it shows the lock.
       const final = await stack.server.inject({ method: 'GET', url: `/api/coaches/${coachId}` });
-      expect(friday(JSON.parse(final.payload).availability).nextWeekTimes.find((s: Slot) => s.time === SIX_PM)!.requested).toBe(true);
+      expect(
+        friday(JSON.parse(final.payload).availability).nextWeekTimes.find((s: Slot) => s.time === SIX_PM)!.requested,
+      ).toBe(true);
       const requests = await requestsOf(coachId);
       expect(requests).toHaveLength(1);
       expect(requests[0].startTime).toBe('2026-11-27T18:00:00');
@@ -123,15 +188,40 @@ describe('coach slot requests', () => {
       const headers = bearerFor(stack, 'user', memberId);
       const slot = { _id: 'x', time: SEVEN_AM, booked: false, requested: false };
       for (const bookingDate of ['2026-11-18', '2026-11-17', '2026-11-15']) {
-        expect(await post(url, body({ coachId, gymId, memberId }, { bookingDate, bookingTimeObject: slot }), headers)).toMatchObject({
-          status: 400, body: { message: 'That day can no longer be booked.' },
+        expect(
+          await post(url, body({ coachId, gymId, memberId }, { bookingDate, bookingTimeObject: slot }), headers),
+        ).toMatchObject({
+          status: 400,
+          body: { message: 'That day can no longer be booked.' },
         });
       }
-      expect((await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-19', bookingTimeObject: slot }), headers)).status).toBe(201);
-      expect((await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-25', bookingTimeObject: slot, currentOrNextWeek: 'nextWeek' }), headers)).status).toBe(201);
-      expect(await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-25' }), headers)).toMatchObject({
-        status: 400, body: { message: 'That date is not in the chosen week.' },
-      });
+      expect(
+        (
+          await post(
+            url,
+            body({ coachId, gymId, memberId }, { bookingDate: '2026-11-19', bookingTimeObject: slot }),
+            headers,
+          )
+        ).status,
+      ).toBe(201);
+      expect(
+        (
+          await post(
+            url,
+            body(
+              { coachId, gymId, memberId },
+              { bookingDate: '2026-11-25', bookingTimeObject: slot, currentOrNextWeek: 'nextWeek' },
+            ),
+            headers,
+          )
+        ).status,
+      ).toBe(201);
+      expect(await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-25' }), headers)).toMatchObject(
+        {
+          status: 400,
+          body: { message: 'That date is not in the chosen week.' },
+        },
+      );
     });
 
     it('refuses a gym the coach is not registered to, another member id and bad values with 400', async () => {
@@ -144,15 +234,25 @@ describe('coach slot requests', () => {
       await givenMembership(stack, hiddenGym, coachId);
       for (const gym of [pendingGym, hiddenGym, await givenGym(stack)]) {
         expect(await post(url, body({ coachId, gymId: gym, memberId }), headers)).toMatchObject({
-          status: 400, body: { message: 'This coach is not registered to that gym.' },
+          status: 400,
+          body: { message: 'This coach is not registered to that gym.' },
         });
       }
-      expect(await post(url, body({ coachId, gymId, memberId: newId() }), headers)).toMatchObject({ status: 400, body: { message: 'Missing data' } });
+      expect(await post(url, body({ coachId, gymId, memberId: newId() }), headers)).toMatchObject({
+        status: 400,
+        body: { message: 'Missing data' },
+      });
       const inactive = await givenCoach(stack, { status: false });
-      expect(await post(url, body({ coachId: inactive, gymId, memberId }), headers)).toMatchObject({ status: 400, body: { message: 'Coach not found' } });
+      expect(await post(url, body({ coachId: inactive, gymId, memberId }), headers)).toMatchObject({
+        status: 400,
+        body: { message: 'Coach not found' },
+      });
       for (const overrides of [
-        { currentOrNextWeek: 'lastWeek' }, { selectedExperience: 'Pro' }, { bookingTimeObject: { _id: 'x', time: 3600, booked: false, requested: false } },
-        { bookingDate: '20-11-2026' }, { coach_id: 'x' },
+        { currentOrNextWeek: 'lastWeek' },
+        { selectedExperience: 'Pro' },
+        { bookingTimeObject: { _id: 'x', time: 3600, booked: false, requested: false } },
+        { bookingDate: '20-11-2026' },
+        { coach_id: 'x' },
       ]) {
         expect((await post(url, body({ coachId, gymId, memberId }, overrides), headers)).status).toBe(400);
       }
@@ -163,7 +263,9 @@ describe('coach slot requests', () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
       expect((await post(url, body({ coachId, gymId, memberId }))).status).toBe(401);
-      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'coach', coachId))).status).toBe(403);
+      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'coach', coachId))).status).toBe(
+        403,
+      );
       expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'gym', gymId))).status).toBe(403);
     });
 
@@ -171,21 +273,53 @@ describe('coach slot requests', () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
       const headers = bearerFor(stack, 'user', memberId);
-      const missing = await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-21', bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false } }), headers);
+      const missing = await post(
+        url,
+        body(
+          { coachId, gymId, memberId },
+          {
+            bookingDate: '2026-11-21',
+            bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false },
+          },
+        ),
+        headers,
+      );
       expect(missing).toMatchObject({ status: 409, body: { message: TAKEN } });
       expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:6:25200')).toBeNull();
       // Once the coach offers it, the released slot can be claimed again.
       const added = await stack.server.inject({
-        method: 'POST', url: '/api/me/coaches/availability/currentweek', headers: bearerFor(stack, 'coach', coachId), payload: { weekday: 6, newCurrentWeekTime: SEVEN_AM },
+        method: 'POST',
+        url: '/api/me/coaches/availability/currentweek',
+        headers: bearerFor(stack, 'coach', coachId),
+        payload: { weekday: 6, newCurrentWeekTime: SEVEN_AM },
       });
       expect(added.statusCode).toBe(200);
-      const saturday = { bookingDate: '2026-11-21', bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false } };
+      const saturday = {
+        bookingDate: '2026-11-21',
+        bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false },
+      };
       expect((await post(url, body({ coachId, gymId, memberId }, saturday), headers)).status).toBe(201);
 
       // The coach's week (created from the default) has Friday 18:00 booked by another route.
-      await post(url, body({ coachId, gymId, memberId }, { bookingDate: '2026-11-19', bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false } }), headers);
+      await post(
+        url,
+        body(
+          { coachId, gymId, memberId },
+          {
+            bookingDate: '2026-11-19',
+            bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false },
+          },
+        ),
+        headers,
+      );
       const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
-      await coachDb(coachId).insert({ ...week, days: week.days.map((d) => ({ ...d, times: d.times.map((s) => (s.time === SIX_PM ? { ...s, booked: true } : s)) })) });
+      await coachDb(coachId).insert({
+        ...week,
+        days: week.days.map((d) => ({
+          ...d,
+          times: d.times.map((s) => (s.time === SIX_PM ? { ...s, booked: true } : s)),
+        })),
+      });
       expect((await post(url, body({ coachId, gymId, memberId }), headers)).status).toBe(409);
       expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:5:64800')).toBeNull();
     });
@@ -198,20 +332,39 @@ describe('coach slot requests', () => {
         use: {
           value: (name: string) => {
             const db = stack.couch.use(name);
-            return name.startsWith('mastr_member_') ? { ...db, insert: () => Promise.reject(new Error('disk full')) } : db;
+            return name.startsWith('mastr_member_')
+              ? { ...db, insert: () => Promise.reject(new Error('disk full')) }
+              : db;
           },
         },
       });
-      const deps = { config: stack.config, couch, mailer: { send: async () => {} }, now: () => stack.clock.now } as unknown as Deps;
-      await expect(requestCoachSlot(deps, {
-        memberId, coachId, gymId, experienceLevel: 'Beginner', weekKind: 'currentWeek', bookingDate: '2026-11-20', time: SIX_PM,
-      })).rejects.toThrow('disk full');
+      const deps = {
+        config: stack.config,
+        couch,
+        mailer: { send: async () => {} },
+        now: () => stack.clock.now,
+      } as unknown as Deps;
+      await expect(
+        requestCoachSlot(deps, {
+          memberId,
+          coachId,
+          gymId,
+          experienceLevel: 'Beginner',
+          weekKind: 'currentWeek',
+          bookingDate: '2026-11-20',
+          time: SIX_PM,
+        }),
+      ).rejects.toThrow('disk full');
       expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:5:64800')).toBeNull();
       expect(await requestsOf(coachId)).toEqual([]);
       const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
-      expect(week.days.find((d) => d.weekday === 5)!.times.find((s) => s.time === SIX_PM)).toMatchObject({ requested: false });
+      expect(week.days.find((d) => d.weekday === 5)!.times.find((s) => s.time === SIX_PM)).toMatchObject({
+        requested: false,
+      });
 
-      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'user', memberId))).status).toBe(201);
+      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'user', memberId))).status).toBe(
+        201,
+      );
     });
 
     it('takes over a claim abandoned by a crashed request, but not a fresh one', async () => {
@@ -220,7 +373,13 @@ describe('coach slot requests', () => {
       const headers = bearerFor(stack, 'user', memberId);
       // A request died after claiming Friday 18:00 and locking it, before writing the request.
       await coachDb(coachId).insert({
-        _id: 'slot-claim:2026-11-15:5:64800', type: 'slot-claim', requestId: newId(), weekStart: '2026-11-15', weekday: 5, time: SIX_PM, createdAt: NOW.toISOString(),
+        _id: 'slot-claim:2026-11-15:5:64800',
+        type: 'slot-claim',
+        requestId: newId(),
+        weekStart: '2026-11-15',
+        weekday: 5,
+        time: SIX_PM,
+        createdAt: NOW.toISOString(),
       });
       expect((await post(url, body({ coachId, gymId, memberId }), headers)).status).toBe(409);
       stack.clock.advance(ABANDONED_CLAIM_MS);
@@ -228,8 +387,12 @@ describe('coach slot requests', () => {
         const res = await post(url, body({ coachId, gymId, memberId }), headers);
         expect(res.status).toBe(201);
         const [request] = await requestsOf(coachId);
-        expect((await coachDb(coachId).get('slot-claim:2026-11-15:5:64800')) as SlotClaimDoc).toMatchObject({ requestId: request.requestId });
-        expect(friday(res.body.availability).currentWeekTimes.find((s: Slot) => s.time === SIX_PM)!.requested).toBe(true);
+        expect((await coachDb(coachId).get('slot-claim:2026-11-15:5:64800')) as SlotClaimDoc).toMatchObject({
+          requestId: request.requestId,
+        });
+        expect(friday(res.body.availability).currentWeekTimes.find((s: Slot) => s.time === SIX_PM)!.requested).toBe(
+          true,
+        );
       } finally {
         stack.clock.now = NOW;
       }

@@ -13,7 +13,8 @@ describe('front desk online calls', () => {
   let stack: TestStack;
   const gymId = newId();
   const asGym = () => bearerFor(stack, 'gym', gymId);
-  const post = (url: string, headers: Record<string, string> = asGym()) => stack.server.inject({ method: 'POST', url, headers });
+  const post = (url: string, headers: Record<string, string> = asGym()) =>
+    stack.server.inject({ method: 'POST', url, headers });
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -31,8 +32,14 @@ describe('front desk online calls', () => {
     expect(body.message).toBe('Checked In.');
     const listed = body.upcomingDayPassesInformation.find((p: { _id: string }) => p._id === pass.passId);
     expect(listed).toEqual({
-      _id: pass.passId, passType: 'Adult', dayDateStart: `${TODAY}T00:00:00`, clientName: 'Alex', idCode: pass.idCode, gymName: 'Iron Temple',
-      expired: false, checkIns: { all_check_ins: [stack.clock.now.toISOString()], latest_check_in: stack.clock.now.toISOString() },
+      _id: pass.passId,
+      passType: 'Adult',
+      dayDateStart: `${TODAY}T00:00:00`,
+      clientName: 'Alex',
+      idCode: pass.idCode,
+      gymName: 'Iron Temple',
+      expired: false,
+      checkIns: { all_check_ins: [stack.clock.now.toISOString()], latest_check_in: stack.clock.now.toISOString() },
     });
 
     stack.clock.advance(30 * 60_000);
@@ -43,10 +50,17 @@ describe('front desk online calls', () => {
     expect(refused.upcomingDayPassesInformation.map((p: { _id: string }) => p._id)).toContain(pass.passId);
     // Both records are kept for audit, each with the server's decision as a document of its own.
     const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
-    const records = await gymDb.list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0`, include_docs: true });
+    const records = await gymDb.list({
+      startkey: `checkin:${pass.passId}:`,
+      endkey: `checkin:${pass.passId}:\ufff0`,
+      include_docs: true,
+    });
     expect(records.rows.map((r) => (r.doc as CheckInDoc).method)).toEqual(['online', 'online']);
     const outcomes = await gymDb.fetch({ keys: records.rows.map((r) => checkInOutcomeId(r.id)) });
-    expect(outcomes.rows.map((r) => ('doc' in r ? (r.doc as CheckInOutcomeDoc).outcome : r.error)).sort()).toEqual(['counted', 'duplicate']);
+    expect(outcomes.rows.map((r) => ('doc' in r ? (r.doc as CheckInOutcomeDoc).outcome : r.error)).sort()).toEqual([
+      'counted',
+      'duplicate',
+    ]);
   });
 
   it('checks a Mastr class pass in once', async () => {
@@ -56,7 +70,12 @@ describe('front desk online calls', () => {
     const body = JSON.parse(first.payload);
     expect(body.message).toBe('Checked In.');
     expect(body.mastrPasses.find((p: { _id: string }) => p._id === pass.passId)).toEqual({
-      _id: pass.passId, clientName: 'Sam', dateAndTimeStart: `${TODAY}T18:00:00`, idCode: pass.idCode, gymName: 'Iron Temple', expired: false,
+      _id: pass.passId,
+      clientName: 'Sam',
+      dateAndTimeStart: `${TODAY}T18:00:00`,
+      idCode: pass.idCode,
+      gymName: 'Iron Temple',
+      expired: false,
       checkedIn: { checkedInState: true, check_in_time: stack.clock.now.toISOString() },
     });
     const again = await post(`/api/booking/mastrdaypass/gym/check_in/${pass.passId}`);
@@ -74,7 +93,10 @@ describe('front desk online calls', () => {
     ]) {
       const res = await post(url);
       expect(res.statusCode, url).toBe(400);
-      expect(JSON.parse(res.payload)).toMatchObject({ message: "Missing ID's", upcomingDayPassesInformation: expect.any(Array) });
+      expect(JSON.parse(res.payload)).toMatchObject({
+        message: "Missing ID's",
+        upcomingDayPassesInformation: expect.any(Array),
+      });
     }
   });
 
@@ -87,7 +109,11 @@ describe('front desk online calls', () => {
 
   it('answers 401 without a token and 403 for another role', async () => {
     const pass = await givenDayPass(stack, gymId, TODAY);
-    for (const url of [`/api/booking/daypass/gym/check_in/${pass.passId}`, `/api/booking/mastrdaypass/gym/check_in/${pass.passId}`, `/api/booking/gym/cancel_day_pass/${pass.passId}`]) {
+    for (const url of [
+      `/api/booking/daypass/gym/check_in/${pass.passId}`,
+      `/api/booking/mastrdaypass/gym/check_in/${pass.passId}`,
+      `/api/booking/gym/cancel_day_pass/${pass.passId}`,
+    ]) {
       expect((await post(url, {})).statusCode).toBe(401);
       expect((await post(url, bearerFor(stack, 'user', newId()))).statusCode).toBe(403);
     }

@@ -10,8 +10,18 @@ import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const CHECK_IN_ROUTES = [
-  { path: '/api/booking/daypass/gym/check_in/{id}', kind: 'day-pass', listKey: 'upcomingDayPassesInformation', list: upcomingDayPasses },
-  { path: '/api/booking/mastrdaypass/gym/check_in/{id}', kind: 'mastr-pass', listKey: 'mastrPasses', list: upcomingMastrPasses },
+  {
+    path: '/api/booking/daypass/gym/check_in/{id}',
+    kind: 'day-pass',
+    listKey: 'upcomingDayPassesInformation',
+    list: upcomingDayPasses,
+  },
+  {
+    path: '/api/booking/mastrdaypass/gym/check_in/{id}',
+    kind: 'mastr-pass',
+    listKey: 'mastrPasses',
+    list: upcomingMastrPasses,
+  },
 ] as const;
 
 /**
@@ -31,14 +41,24 @@ export const frontDeskPlugin: Plugin<Deps> = {
           const gymId = credentialsOf(request).UserInfo.profileId;
           const passId = String(request.params.id);
           const refreshed = async () => ({ [listKey]: await list(deps.couch, gymId, deps.now()) });
-          const pass = isId(passId) ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId)) : null;
+          const pass = isId(passId)
+            ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId))
+            : null;
           if (!pass) return h.response({ message: "Missing ID's", ...(await refreshed()) }).code(400);
           const { outcome } = await recordCheckIn(deps, gymId, {
-            _id: checkInId(passId, newId()), type: 'check-in', passId, passKind: kind, gymId,
-            checkedInAt: deps.now().toISOString(), method: 'online', deviceId: 'server',
+            _id: checkInId(passId, newId()),
+            type: 'check-in',
+            passId,
+            passKind: kind,
+            gymId,
+            checkedInAt: deps.now().toISOString(),
+            method: 'online',
+            deviceId: 'server',
           });
           const counted = outcome.outcome === 'counted';
-          return h.response({ message: counted ? 'Checked In.' : outcome.reason, ...(await refreshed()) }).code(counted ? 200 : 400);
+          return h
+            .response({ message: counted ? 'Checked In.' : outcome.reason, ...(await refreshed()) })
+            .code(counted ? 200 : 400);
         },
       });
     }

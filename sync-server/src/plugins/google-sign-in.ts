@@ -3,7 +3,12 @@ import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { GoogleConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';
-import { findOrCreateGoogleMember, GoogleIdentityRefusedError, openSession, type GoogleIdentity } from '../services/auth/sign-in-service.ts';
+import {
+  findOrCreateGoogleMember,
+  GoogleIdentityRefusedError,
+  openSession,
+  type GoogleIdentity,
+} from '../services/auth/sign-in-service.ts';
 
 const PATH = '/api/auth/user/google';
 /** The PWA page that refreshes the new session and returns to the stored googleReturnUrl (§2). */

@@ -26,11 +26,21 @@ describe('GET /api/me/users|gyms|coaches', () => {
     const res = await me('users', accessToken);
     expect(res.statusCode).toBe(200);
     expect(res.result).toMatchObject({
-      _id: account.profileId, name: 'Alex', email, mobile, profileImage: '', coachProfileId: null,
-      upcomingDayPassesInformation: [], expiredDayPassesInformation: [], upcomingMastrClassPassesInformation: [],
-      unassignedMastrClassPassesInformation: [], privateSessionRequestsInformation: [],
-      privateSessionRequestsGymInformation: [], upcomingSessionsInformation: [],
-      todaysCompletedSessionsInformation: [], archivedBookingsInformation: [],
+      _id: account.profileId,
+      name: 'Alex',
+      email,
+      mobile,
+      profileImage: '',
+      coachProfileId: null,
+      upcomingDayPassesInformation: [],
+      expiredDayPassesInformation: [],
+      upcomingMastrClassPassesInformation: [],
+      unassignedMastrClassPassesInformation: [],
+      privateSessionRequestsInformation: [],
+      privateSessionRequestsGymInformation: [],
+      upcomingSessionsInformation: [],
+      todaysCompletedSessionsInformation: [],
+      archivedBookingsInformation: [],
     });
   });
 
@@ -39,10 +49,20 @@ describe('GET /api/me/users|gyms|coaches', () => {
     const res = await me('gyms', accessToken);
     expect(res.statusCode).toBe(200);
     expect(res.result).toMatchObject({
-      _id: account.profileId, gymName: 'Iron Temple', email, status: false, subscribed: false, mastrPlan: null,
+      _id: account.profileId,
+      gymName: 'Iron Temple',
+      email,
+      status: false,
+      subscribed: false,
+      mastrPlan: null,
       address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
-      adultDayPassPrice: 0, kidsDayPassPrice: 0, stripeAccountDetailsSubmittedStatus: false,
-      mastrClassActive: false, mastrClassDefault: null, coverImage: '', bio: '',
+      adultDayPassPrice: 0,
+      kidsDayPassPrice: 0,
+      stripeAccountDetailsSubmittedStatus: false,
+      mastrClassActive: false,
+      mastrClassDefault: null,
+      coverImage: '',
+      bio: '',
     });
   });
 
@@ -51,16 +71,37 @@ describe('GET /api/me/users|gyms|coaches', () => {
     const res = await me('coaches', accessToken);
     expect(res.statusCode).toBe(200);
     expect(res.result).toMatchObject({
-      _id: account.profileId, firstName: 'Casey', lastName: 'Jones', email, discipline: '',
-      sessionPreferenceType: 'No Preference', status: false, price: 0, registeredGyms: [], pendingRequests: [],
+      _id: account.profileId,
+      firstName: 'Casey',
+      lastName: 'Jones',
+      email,
+      discipline: '',
+      sessionPreferenceType: 'No Preference',
+      status: false,
+      price: 0,
+      registeredGyms: [],
+      pendingRequests: [],
     });
   });
 
   it('never leaks credentials or CouchDB internals', async () => {
-    for (const [kind, path] of [['user', 'users'], ['gym', 'gyms'], ['coach', 'coaches']] as const) {
+    for (const [kind, path] of [
+      ['user', 'users'],
+      ['gym', 'gyms'],
+      ['coach', 'coaches'],
+    ] as const) {
       const { accessToken } = await signedIn(stack, kind);
       const body = (await me(path, accessToken)).payload;
-      for (const secret of ['passwordHash', 'argon2', 'googleSub', '"type"', '_rev', 'verified', 'mobileKey', `${kind}:`]) {
+      for (const secret of [
+        'passwordHash',
+        'argon2',
+        'googleSub',
+        '"type"',
+        '_rev',
+        'verified',
+        'mobileKey',
+        `${kind}:`,
+      ]) {
         expect(body).not.toContain(secret);
       }
     }
@@ -81,7 +122,12 @@ describe('GET /api/me/users|gyms|coaches', () => {
   it('answers 401 for an expired access token', async () => {
     const { account, email } = await signedIn(stack, 'user');
     const issuedLongAgo = new Date(Date.now() - (FIFTEEN_MINUTES + 120) * 1000);
-    const expired = issueAccessToken(SECRET, { email, kind: 'user', profileId: account.profileId }, FIFTEEN_MINUTES, issuedLongAgo);
+    const expired = issueAccessToken(
+      SECRET,
+      { email, kind: 'user', profileId: account.profileId },
+      FIFTEEN_MINUTES,
+      issuedLongAgo,
+    );
     expect((await me('users', expired)).statusCode).toBe(401);
   });
 
@@ -98,9 +144,13 @@ describe('GET /api/me/users|gyms|coaches', () => {
     const { account, email } = await signedIn(stack, 'user');
     const info = { email, kind: 'user' as const, profileId: account.profileId };
     const wrongSecret = issueAccessToken('another-secret-0123456789abcdefghijklmnop', info, FIFTEEN_MINUTES);
-    const wrongAudience = Jwt.token.generate({ aud: 'urn:other', iss: 'urn:mastr:sync-server', UserInfo: { ...info, roles: [6969] } }, SECRET);
+    const wrongAudience = Jwt.token.generate(
+      { aud: 'urn:other', iss: 'urn:mastr:sync-server', UserInfo: { ...info, roles: [6969] } },
+      SECRET,
+    );
     const noUserInfo = Jwt.token.generate({ aud: 'urn:mastr:api', iss: 'urn:mastr:sync-server' }, SECRET);
-    for (const token of [wrongSecret, wrongAudience, noUserInfo]) expect((await me('users', token)).statusCode).toBe(401);
+    for (const token of [wrongSecret, wrongAudience, noUserInfo])
+      expect((await me('users', token)).statusCode).toBe(401);
   });
 
   it('answers 401 when the account behind a still-valid token has been deleted', async () => {

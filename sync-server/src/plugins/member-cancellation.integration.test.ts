@@ -19,7 +19,8 @@ describe('day pass cancellation and refunds', () => {
   let stack: TestStack;
   let gymId: string;
 
-  const payment = async (passId: string) => (await stack.couch.use<PaymentDoc>(DB.payments).get(paymentDocId(passId))) as PaymentDoc;
+  const payment = async (passId: string) =>
+    (await stack.couch.use<PaymentDoc>(DB.payments).get(paymentDocId(passId))) as PaymentDoc;
   const chargeOf = async (passId: string) => {
     const intent = await stack.stripe.paymentIntents.retrieve((await payment(passId)).paymentIntentId);
     return stack.stripe.charges.retrieve(intent.latest_charge as string);
@@ -30,7 +31,12 @@ describe('day pass cancellation and refunds', () => {
     const member = await givenPayingMember(stack);
     const { pass } = await buyDayPass(stack, gymId, member, day);
     stack.clock.now = new Date(cancelAt);
-    const cancel = () => stack.server.inject({ method: 'POST', url: `/api/booking/user/cancel_day_pass/${pass.passId}`, headers: member.headers });
+    const cancel = () =>
+      stack.server.inject({
+        method: 'POST',
+        url: `/api/booking/user/cancel_day_pass/${pass.passId}`,
+        headers: member.headers,
+      });
     return { member, pass, cancel };
   }
   const cancelledEverywhere = async (pass: { passId: string; memberId: string }) => {
@@ -56,7 +62,12 @@ describe('day pass cancellation and refunds', () => {
     expect(await cancelledEverywhere(pass)).toBe(true);
     expect(await chargeOf(pass.passId)).toMatchObject({ amount_refunded: 1500, refunded: true });
     // The provider's charge.refunded arrives after the answer: still one refund on record.
-    await vi.waitFor(() => expect(stack.provider.deliveries().filter((d) => d.event.type === 'charge.refunded' && d.status === 'delivered').length).toBeGreaterThan(0));
+    await vi.waitFor(() =>
+      expect(
+        stack.provider.deliveries().filter((d) => d.event.type === 'charge.refunded' && d.status === 'delivered')
+          .length,
+      ).toBeGreaterThan(0),
+    );
     const refunds = Object.values((await payment(pass.passId)).refunds);
     expect(refunds).toEqual([expect.objectContaining({ amountPence: 1500, reason: 'member-cancel' })]);
 
@@ -98,10 +109,18 @@ describe('day pass cancellation and refunds', () => {
 
   it("refuses another member's pass and a pass already used", async () => {
     const { pass, cancel } = await paidPass('2026-11-21T10:00:00Z');
-    const stranger = await stack.server.inject({ method: 'POST', url: `/api/booking/user/cancel_day_pass/${pass.passId}`, headers: (await givenPayingMember(stack)).headers });
+    const stranger = await stack.server.inject({
+      method: 'POST',
+      url: `/api/booking/user/cancel_day_pass/${pass.passId}`,
+      headers: (await givenPayingMember(stack)).headers,
+    });
     expect(stranger.statusCode).toBe(400);
     expect(JSON.parse(stranger.payload).message).toBe("Missing ID's");
-    const checkIn = await stack.server.inject({ method: 'POST', url: `/api/booking/daypass/gym/check_in/${pass.passId}`, headers: bearerFor(stack, 'gym', gymId) });
+    const checkIn = await stack.server.inject({
+      method: 'POST',
+      url: `/api/booking/daypass/gym/check_in/${pass.passId}`,
+      headers: bearerFor(stack, 'gym', gymId),
+    });
     expect(checkIn.statusCode).toBe(200);
     expect(JSON.parse((await cancel()).payload).message).toBe(MEMBER_CANCEL_MESSAGES.used);
   });
@@ -110,21 +129,29 @@ describe('day pass cancellation and refunds', () => {
     stack.clock.now = BOUGHT_AT;
     const member = await givenPayingMember(stack);
     const pass = await givenDayPass(stack, gymId, PASS_DAY, { memberId: member.memberId });
-    const res = await stack.server.inject({ method: 'POST', url: `/api/booking/user/cancel_day_pass/${pass.passId}`, headers: member.headers });
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: `/api/booking/user/cancel_day_pass/${pass.passId}`,
+      headers: member.headers,
+    });
     expect(JSON.parse(res.payload)).toEqual({ message: MEMBER_CANCEL_MESSAGES.cancelled, refundedPence: 0 });
   });
 
   it('refunds in full when the gym cancels an upcoming pass, once however often it is asked', async () => {
     const { pass } = await paidPass('2026-11-20T12:00:00Z', '2026-11-22');
     const asGym = bearerFor(stack, 'gym', gymId);
-    const cancel = () => stack.server.inject({ method: 'POST', url: `/api/booking/gym/cancel_day_pass/${pass.passId}`, headers: asGym });
+    const cancel = () =>
+      stack.server.inject({ method: 'POST', url: `/api/booking/gym/cancel_day_pass/${pass.passId}`, headers: asGym });
     const [first, second] = await Promise.all([cancel(), cancel()]);
     // Both were cancellable when asked; the shared idempotency key makes them one refund.
-    for (const res of [first, second]) expect([res.statusCode, JSON.parse(res.payload).message]).toEqual([200, 'Day Pass Cancelled.']);
+    for (const res of [first, second])
+      expect([res.statusCode, JSON.parse(res.payload).message]).toEqual([200, 'Day Pass Cancelled.']);
     const third = await cancel();
     expect([third.statusCode, JSON.parse(third.payload).message]).toEqual([400, 'This day pass is already cancelled.']);
     expect(await cancelledEverywhere(pass)).toBe(true);
     expect(await chargeOf(pass.passId)).toMatchObject({ amount_refunded: 1500 });
-    expect(Object.values((await payment(pass.passId)).refunds)).toEqual([expect.objectContaining({ amountPence: 1500, reason: 'gym-cancel' })]);
+    expect(Object.values((await payment(pass.passId)).refunds)).toEqual([
+      expect.objectContaining({ amountPence: 1500, reason: 'gym-cancel' }),
+    ]);
   });
 });

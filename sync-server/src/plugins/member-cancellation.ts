@@ -16,7 +16,11 @@ export const memberCancellationPlugin: Plugin<Deps> = {
       path: '/api/booking/user/cancel_day_pass/{id}',
       options: { auth: roleAccess('user') },
       async handler(request) {
-        const outcome = await cancelOwnDayPass(deps, credentialsOf(request).UserInfo.profileId, String(request.params.id));
+        const outcome = await cancelOwnDayPass(
+          deps,
+          credentialsOf(request).UserInfo.profileId,
+          String(request.params.id),
+        );
         if (!outcome.ok) throw Boom.badRequest(outcome.message);
         return { message: outcome.message, refundedPence: outcome.refundedPence };
       },

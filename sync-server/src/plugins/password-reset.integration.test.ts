@@ -7,7 +7,13 @@ import { getAccount } from '../services/accounts/accounts-store.ts';
 import { verifyPassword } from '../services/auth/passwords.ts';
 import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
 import { createRefreshSession, type RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
-import { apiPathOfLink, GOOD_PASSWORD, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
+import {
+  apiPathOfLink,
+  GOOD_PASSWORD,
+  register,
+  registrationBody,
+  waitForMail,
+} from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -29,7 +35,12 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
   const freshIp = () => `10.0.0.${++ipCounter}`;
 
   function requestReset(kind: AccountKind, email: string, ip = freshIp()) {
-    return stack.server.inject({ method: 'POST', url: `/api/${KIND_PLURAL[kind]}/password-reset`, payload: { email }, remoteAddress: ip });
+    return stack.server.inject({
+      method: 'POST',
+      url: `/api/${KIND_PLURAL[kind]}/password-reset`,
+      payload: { email },
+      remoteAddress: ip,
+    });
   }
 
   const checkLink = (path: string) => stack.server.inject(path);
@@ -83,14 +94,19 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
     expect((await checkLink(link)).statusCode).toBe(404);
     const reuse = await useLink(link, 'An0ther!one');
     expect(reuse.statusCode).toBe(404);
-    expect(await verifyPassword(((await getAccount(stack.couch, id)) as AccountDoc).passwordHash, NEW_PASSWORD)).toBe(true);
+    expect(await verifyPassword(((await getAccount(stack.couch, id)) as AccountDoc).passwordHash, NEW_PASSWORD)).toBe(
+      true,
+    );
   });
 
   it('marks an unverified email verified, since the reset link proved the mailbox', async () => {
     const { email, id } = await registeredAccount('user');
     expect(await getAccount(stack.couch, id)).toMatchObject({ verified: false });
     expect((await useLink(await resetLinkFor('user', email), NEW_PASSWORD)).statusCode).toBe(200);
-    expect(await getAccount(stack.couch, id)).toMatchObject({ verified: true, verifiedAt: stack.clock.now.toISOString() });
+    expect(await getAccount(stack.couch, id)).toMatchObject({
+      verified: true,
+      verifiedAt: stack.clock.now.toISOString(),
+    });
   });
 
   it('revokes every refresh session of the account and no other', async () => {
@@ -126,7 +142,9 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
     stack.clock.advance(1000);
     expect((await checkLink(link)).statusCode).toBe(404);
     expect((await useLink(link, NEW_PASSWORD)).statusCode).toBe(404);
-    expect(await verifyPassword(((await getAccount(stack.couch, id)) as AccountDoc).passwordHash, GOOD_PASSWORD)).toBe(true);
+    expect(await verifyPassword(((await getAccount(stack.couch, id)) as AccountDoc).passwordHash, GOOD_PASSWORD)).toBe(
+      true,
+    );
   });
 
   it("refuses the link on another kind's path, malformed links, and requests for another kind's account", async () => {
@@ -154,9 +172,17 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
     const bad = await requestReset('gym', 'not-an-email');
     expect(bad.statusCode).toBe(400);
     expect(bad.result).toMatchObject({ message: MESSAGES.email });
-    const extra = await stack.server.inject({ method: 'POST', url: '/api/gyms/password-reset', payload: { email: 'a@b.co', pwd: 'x' } });
+    const extra = await stack.server.inject({
+      method: 'POST',
+      url: '/api/gyms/password-reset',
+      payload: { email: 'a@b.co', pwd: 'x' },
+    });
     expect(extra.statusCode).toBe(400);
-    const noPwd = await stack.server.inject({ method: 'POST', url: `/api/gyms/password-reset/${'0'.repeat(24)}/${'A'.repeat(43)}`, payload: {} });
+    const noPwd = await stack.server.inject({
+      method: 'POST',
+      url: `/api/gyms/password-reset/${'0'.repeat(24)}/${'A'.repeat(43)}`,
+      payload: {},
+    });
     expect(noPwd.statusCode).toBe(400);
   });
 

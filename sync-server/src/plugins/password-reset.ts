@@ -25,7 +25,12 @@ export const passwordResetPlugin: Plugin<Deps> = {
         options: { auth: false, payload: { allow: 'application/json' }, validate: { payload: emailOnlySchema } },
         async handler(request) {
           const { email } = request.payload as { email: string };
-          const outcome = await requestPasswordReset(deps, kind, email, clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops));
+          const outcome = await requestPasswordReset(
+            deps,
+            kind,
+            email,
+            clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops),
+          );
           if (outcome === 'rate-limited') throw Boom.tooManyRequests('Too many requests. Please try again later.');
           return { message: 'If an account exists for that email, a password reset link has been sent.' };
         },

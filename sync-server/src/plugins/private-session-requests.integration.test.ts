@@ -13,7 +13,9 @@ const SIX_PM = 64800;
 describe('PT requests to a gym', () => {
   let stack: TestStack;
   const post = (url: string, payload: object, headers: Record<string, string> = {}, server = stack.server) =>
-    server.inject({ method: 'POST', url, payload, headers }).then((res) => ({ status: res.statusCode, body: JSON.parse(res.payload) }));
+    server
+      .inject({ method: 'POST', url, payload, headers })
+      .then((res) => ({ status: res.statusCode, body: JSON.parse(res.payload) }));
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -26,7 +28,12 @@ describe('PT requests to a gym', () => {
   describe('POST /api/booking/handlePrivateSessionGymRequest', () => {
     const url = '/api/booking/handlePrivateSessionGymRequest';
     const body = (gymId: string, overrides: object = {}) => ({
-      gym_id: gymId, selectedDate: '2026-11-21', selectedTime: SIX_PM, selectedDiscipline: 'Boxing', selectedExperienceLevel: 'Beginner', ...overrides,
+      gym_id: gymId,
+      selectedDate: '2026-11-21',
+      selectedTime: SIX_PM,
+      selectedDiscipline: 'Boxing',
+      selectedExperienceLevel: 'Beginner',
+      ...overrides,
     });
 
     it('writes the request into the gym and the member databases', async () => {
@@ -38,9 +45,18 @@ describe('PT requests to a gym', () => {
       const inGym = await stack.couch.use<GymRequestDoc>(tenantDbName('gym', gymId)).list({ include_docs: true });
       const [request] = inGym.rows.map((r) => r.doc!).filter((d) => d.type === 'gym-request');
       expect(request).toMatchObject({
-        _id: `gym-request:${request.requestId}`, startTime: '2026-11-21T18:00:00', endTime: '2026-11-21T19:00:00', gymId, gymName: 'Iron Temple',
-        requestedDiscipline: 'Boxing', sessionPrice: 4000, experienceLevel: 'Beginner', accepted: false, appliedCoaches: [],
-        userProfile_id: memberId, clientName: 'Alex Member',
+        _id: `gym-request:${request.requestId}`,
+        startTime: '2026-11-21T18:00:00',
+        endTime: '2026-11-21T19:00:00',
+        gymId,
+        gymName: 'Iron Temple',
+        requestedDiscipline: 'Boxing',
+        sessionPrice: 4000,
+        experienceLevel: 'Beginner',
+        accepted: false,
+        appliedCoaches: [],
+        userProfile_id: memberId,
+        clientName: 'Alex Member',
       });
       const { _rev, ...copy } = await stack.couch.use<GymRequestDoc>(tenantDbName('member', memberId)).get(request._id);
       expect({ ...copy, _rev: request._rev }).toEqual(request);
@@ -51,7 +67,8 @@ describe('PT requests to a gym', () => {
       const headers = bearerFor(stack, 'user', await givenMember(stack));
       for (const selectedDate of ['2026-11-17', '2026-11-18', '2026-11-20']) {
         expect(await post(url, body(gymId, { selectedDate }), headers)).toEqual({
-          status: 400, body: expect.objectContaining({ message: 'Please choose a date more than two days from today.' }),
+          status: 400,
+          body: expect.objectContaining({ message: 'Please choose a date more than two days from today.' }),
         });
       }
       expect((await post(url, body(gymId, { selectedDate: '2026-11-21' }), headers)).status).toBe(201);
@@ -74,13 +91,23 @@ describe('PT requests to a gym', () => {
       const gymId = await givenGym(stack);
       const headers = bearerFor(stack, 'user', await givenMember(stack));
       const bad = [
-        { selectedTime: 3600 }, { selectedTime: 14401 }, { selectedDiscipline: 'Kickboxing' }, { selectedExperienceLevel: 'Expert' },
-        { selectedDate: '2026-11-31' }, { selectedDate: '21/11/2026' }, { gym_id: 'nope' }, { extra: true },
+        { selectedTime: 3600 },
+        { selectedTime: 14401 },
+        { selectedDiscipline: 'Kickboxing' },
+        { selectedExperienceLevel: 'Expert' },
+        { selectedDate: '2026-11-31' },
+        { selectedDate: '21/11/2026' },
+        { gym_id: 'nope' },
+        { extra: true },
       ];
       for (const overrides of bad) expect((await post(url, body(gymId, overrides), headers)).status).toBe(400);
-      const { selectedDiscipline, ...missing } = body(gymId);
+      const { selectedDiscipline: _omitted, ...missing } = body(gymId);
       expect(await post(url, missing, headers)).toMatchObject({ status: 400, body: { message: 'Missing data' } });
-      for (const id of [newId(), await givenGym(stack, { subscribed: false }), await givenGym(stack, { status: false })]) {
+      for (const id of [
+        newId(),
+        await givenGym(stack, { subscribed: false }),
+        await givenGym(stack, { status: false }),
+      ]) {
         expect(await post(url, body(id), headers)).toMatchObject({ status: 400, body: { message: 'Gym not found' } });
       }
     });
@@ -92,5 +119,4 @@ describe('PT requests to a gym', () => {
       expect((await post(url, body(gymId), bearerFor(stack, 'coach', newId()))).status).toBe(403);
     });
   });
-
 });

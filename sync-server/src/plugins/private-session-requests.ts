@@ -16,7 +16,10 @@ const REQUEST_SENT = 'Request Sent';
 const SLOT_TAKEN_MESSAGE = 'That time has just been taken. Please choose another.';
 
 const id = () => Joi.string().pattern(ID_PATTERN).required();
-const dateKey = () => Joi.string().pattern(/^\d{4}-\d{2}-\d{2}$/).required();
+const dateKey = () =>
+  Joi.string()
+    .pattern(/^\d{4}-\d{2}-\d{2}$/)
+    .required();
 const failAction = async () => {
   throw Boom.badRequest(BAD_INPUT);
 };
@@ -46,9 +49,15 @@ interface CoachRequestBody {
 const gymRequestBody = Joi.object<GymRequestBody>({
   gym_id: id(),
   selectedDate: dateKey(),
-  selectedTime: Joi.number().valid(...HOURLY_SLOTS).required(),
-  selectedDiscipline: Joi.string().valid(...PT_REQUEST_DISCIPLINES).required(),
-  selectedExperienceLevel: Joi.string().valid(...EXPERIENCE_LEVELS).required(),
+  selectedTime: Joi.number()
+    .valid(...HOURLY_SLOTS)
+    .required(),
+  selectedDiscipline: Joi.string()
+    .valid(...PT_REQUEST_DISCIPLINES)
+    .required(),
+  selectedExperienceLevel: Joi.string()
+    .valid(...EXPERIENCE_LEVELS)
+    .required(),
 });
 
 const coachRequestBody = Joi.object<CoachRequestBody>({
@@ -58,16 +67,22 @@ const coachRequestBody = Joi.object<CoachRequestBody>({
   coach_id: id(),
   user_id: id(),
   gym_id: id(),
-  selectedExperience: Joi.string().valid(...EXPERIENCE_LEVELS).required(),
+  selectedExperience: Joi.string()
+    .valid(...EXPERIENCE_LEVELS)
+    .required(),
   bookingTimeObject: Joi.object({
     _id: Joi.string().max(100).required(),
-    time: Joi.number().valid(...HOURLY_SLOTS).required(),
+    time: Joi.number()
+      .valid(...HOURLY_SLOTS)
+      .required(),
     booked: Joi.boolean().required(),
     requested: Joi.boolean().required(),
   }).required(),
   bookingDayId: Joi.string().max(100).required(),
   bookingDate: dateKey(),
-  currentOrNextWeek: Joi.string().valid(...COACH_WEEK_KINDS).required(),
+  currentOrNextWeek: Joi.string()
+    .valid(...COACH_WEEK_KINDS)
+    .required(),
 });
 
 /**
@@ -85,8 +100,11 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
         const body = request.payload as GymRequestBody;
         const outcome = await requestGymSession(deps, {
           memberId: credentialsOf(request).UserInfo.profileId,
-          gymId: body.gym_id, date: body.selectedDate, time: body.selectedTime,
-          discipline: body.selectedDiscipline, experienceLevel: body.selectedExperienceLevel,
+          gymId: body.gym_id,
+          date: body.selectedDate,
+          time: body.selectedTime,
+          discipline: body.selectedDiscipline,
+          experienceLevel: body.selectedExperienceLevel,
         });
         if (!outcome.ok) throw Boom.badRequest(outcome.message);
         return h.response({ message: REQUEST_SENT }).code(201);
@@ -102,8 +120,13 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
         const body = request.payload as CoachRequestBody;
         if (body.user_id !== memberId) throw Boom.badRequest(BAD_INPUT);
         const outcome = await requestCoachSlot(deps, {
-          memberId, coachId: body.coach_id, gymId: body.gym_id, experienceLevel: body.selectedExperience,
-          weekKind: body.currentOrNextWeek, bookingDate: body.bookingDate, time: body.bookingTimeObject.time,
+          memberId,
+          coachId: body.coach_id,
+          gymId: body.gym_id,
+          experienceLevel: body.selectedExperience,
+          weekKind: body.currentOrNextWeek,
+          bookingDate: body.bookingDate,
+          time: body.bookingTimeObject.time,
         });
         if (outcome.status === 'refused') throw Boom.badRequest(outcome.message);
         const availability = await availabilityView(deps, body.coach_id);

@@ -4,7 +4,16 @@ import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenAccount } from '../test-support/sign-in-helpers.ts';
 import {
-  coachDoc, givenCoach, givenDefaultAvailability, givenGym, givenMembership, givenProfiles, givenSchedule, gymDoc, idOf, membershipDoc,
+  coachDoc,
+  givenCoach,
+  givenDefaultAvailability,
+  givenGym,
+  givenMembership,
+  givenProfiles,
+  givenSchedule,
+  gymDoc,
+  idOf,
+  membershipDoc,
 } from '../test-support/directory-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -12,12 +21,37 @@ import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 const NOW = new Date('2026-11-18T10:00:00Z');
 
 const GYM_CARD_KEYS = [
-  '_id', 'gymName', 'address', 'bio', 'adultDayPassPrice', 'kidsDayPassPrice', 'profileImage', 'coverImage', 'mastrClassActive', 'coachesInformation',
+  '_id',
+  'gymName',
+  'address',
+  'bio',
+  'adultDayPassPrice',
+  'kidsDayPassPrice',
+  'profileImage',
+  'coverImage',
+  'mastrClassActive',
+  'coachesInformation',
 ].sort();
-const COACH_CARD_KEYS = ['_id', 'firstName', 'lastName', 'discipline', 'price', 'sessionPreferenceType', 'profileImage', 'gymsInformation'].sort();
+const COACH_CARD_KEYS = [
+  '_id',
+  'firstName',
+  'lastName',
+  'discipline',
+  'price',
+  'sessionPreferenceType',
+  'profileImage',
+  'gymsInformation',
+].sort();
 
 const aClass = (startTime: number, overrides: Partial<ClassItem> = {}): ClassItem => ({
-  _id: newId(), discipline: 'MMA', difficulty: 'Any', startTime, endTime: startTime + 3600, location: 'Main mat', kidsClass: false, ...overrides,
+  _id: newId(),
+  discipline: 'MMA',
+  difficulty: 'Any',
+  startTime,
+  endTime: startTime + 3600,
+  location: 'Main mat',
+  kidsClass: false,
+  ...overrides,
 });
 
 describe('public directory', () => {
@@ -50,8 +84,17 @@ describe('public directory', () => {
       const card = body.find((g: { _id: string }) => g._id === shown);
       expect(Object.keys(card).sort()).toEqual(GYM_CARD_KEYS);
       expect(card).toMatchObject({
-        gymName: 'Shown Gym', adultDayPassPrice: 1500, kidsDayPassPrice: 800, mastrClassActive: false, coachesInformation: [],
-        address: { addressLineOne: '1 High Street', addressLineTwo: '', addressTownOrCity: 'Leeds', addressPostalCode: 'LS1 1AA' },
+        gymName: 'Shown Gym',
+        adultDayPassPrice: 1500,
+        kidsDayPassPrice: 800,
+        mastrClassActive: false,
+        coachesInformation: [],
+        address: {
+          addressLineOne: '1 High Street',
+          addressLineTwo: '',
+          addressTownOrCity: 'Leeds',
+          addressPostalCode: 'LS1 1AA',
+        },
       });
     });
 
@@ -60,14 +103,23 @@ describe('public directory', () => {
       const coaches = Array.from({ length: 13 }, (_, i) => coachDoc({ status: i % 4 !== 1 })); // 1, 5, 9 inactive
       const pending = coachDoc();
       await givenProfiles(stack, [...coaches, pending]);
-      await givenProfiles(stack, coaches.map((c) => membershipDoc(gymId, idOf(c))));
+      await givenProfiles(
+        stack,
+        coaches.map((c) => membershipDoc(gymId, idOf(c))),
+      );
       await givenMembership(stack, gymId, idOf(pending), 'pending');
       const { body } = await get('/api/gyms');
       const avatars = body.find((g: { _id: string }) => g._id === gymId).coachesInformation;
       const active = coaches.filter((c) => c.status);
       expect(avatars).toHaveLength(9);
       expect(avatars.map((a: { _id: string }) => a._id)).toEqual(active.slice(0, 9).map(idOf));
-      expect(avatars[0]).toEqual({ _id: idOf(active[0]), status: true, profileImage: active[0].profileImage, firstName: 'Casey', lastName: active[0].lastName });
+      expect(avatars[0]).toEqual({
+        _id: idOf(active[0]),
+        status: true,
+        profileImage: active[0].profileImage,
+        firstName: 'Casey',
+        lastName: active[0].lastName,
+      });
     });
 
     it('answers from the current data at once: a gym hidden a moment ago is gone', async () => {
@@ -84,7 +136,12 @@ describe('public directory', () => {
       const older = await givenCoach(stack, { firstName: 'Older' });
       const hidden = await givenCoach(stack, { status: false });
       const newer = await givenCoach(stack, { firstName: 'Newer' });
-      const gyms = [gymDoc(), gymDoc({ status: false }), gymDoc({ subscribed: false }), ...Array.from({ length: 9 }, () => gymDoc())];
+      const gyms = [
+        gymDoc(),
+        gymDoc({ status: false }),
+        gymDoc({ subscribed: false }),
+        ...Array.from({ length: 9 }, () => gymDoc()),
+      ];
       await givenProfiles(stack, [...gyms, ...gyms.map((g) => membershipDoc(idOf(g), newer))]);
 
       const { status, body } = await get('/api/coaches');
@@ -97,7 +154,12 @@ describe('public directory', () => {
       expect(Object.keys(card).sort()).toEqual(COACH_CARD_KEYS);
       const expected = [gyms[0], gyms[2], ...gyms.slice(3, 10)];
       expect(card.gymsInformation.map((g: { _id: string }) => g._id)).toEqual(expected.map(idOf));
-      expect(card.gymsInformation[1]).toEqual({ _id: idOf(gyms[2]), status: true, profileImage: gyms[2].profileImage, gymName: gyms[2].gymName });
+      expect(card.gymsInformation[1]).toEqual({
+        _id: idOf(gyms[2]),
+        status: true,
+        profileImage: gyms[2].profileImage,
+        gymName: gyms[2].gymName,
+      });
     });
   });
 
@@ -115,14 +177,23 @@ describe('public directory', () => {
       const gymId = await givenGym(stack);
       const coaches = Array.from({ length: 11 }, () => coachDoc());
       const inactive = coachDoc({ status: false });
-      await givenProfiles(stack, [...coaches, inactive, ...[...coaches, inactive].map((c) => membershipDoc(gymId, idOf(c)))]);
+      await givenProfiles(stack, [
+        ...coaches,
+        inactive,
+        ...[...coaches, inactive].map((c) => membershipDoc(gymId, idOf(c))),
+      ]);
       const { status, body } = await get(`/api/gyms/${gymId}`);
       expect(status).toBe(200);
       expect(body.activeCoachCount).toBe(11);
       expect(body.coachesInformation.map((c: { _id: string }) => c._id)).toEqual(coaches.map(idOf).reverse());
       expect(body.coachesInformation[0]).toEqual({
-        _id: idOf(coaches[10]), status: true, profileImage: coaches[10].profileImage, firstName: 'Casey', lastName: coaches[10].lastName,
-        discipline: 'Boxing', price: 4500,
+        _id: idOf(coaches[10]),
+        status: true,
+        profileImage: coaches[10].profileImage,
+        firstName: 'Casey',
+        lastName: coaches[10].lastName,
+        discipline: 'Boxing',
+        price: 4500,
       });
     });
 
@@ -137,9 +208,9 @@ describe('public directory', () => {
       const { body } = await get(`/api/gyms/${gymId}`);
       expect(body.currentWeekStart).toBe('2026-11-16');
       expect(body.nextWeekStart).toBe('2026-11-23');
-      expect(body.schedule.map((d: { weekday: number; abbreviation: string }) => `${d.weekday}${d.abbreviation}`)).toEqual([
-        '1Mon', '2Tue', '3Wed', '4Thu', '5Fri', '6Sat', '7Sun',
-      ]);
+      expect(
+        body.schedule.map((d: { weekday: number; abbreviation: string }) => `${d.weekday}${d.abbreviation}`),
+      ).toEqual(['1Mon', '2Tue', '3Wed', '4Thu', '5Fri', '6Sat', '7Sun']);
       const monday = body.schedule[0];
       expect(monday.defaultClasses).toEqual([morning, evening]);
       expect(monday.currentWeekClasses).toEqual([morning, evening]);
@@ -151,7 +222,9 @@ describe('public directory', () => {
     it('gives seven empty days to a gym that never wrote a schedule', async () => {
       const { body } = await get(`/api/gyms/${await givenGym(stack)}`);
       expect(body.schedule).toHaveLength(7);
-      expect(body.schedule.every((d: Record<string, unknown[]>) => !d.defaultClasses.length && !d.currentWeekClasses.length)).toBe(true);
+      expect(
+        body.schedule.every((d: Record<string, unknown[]>) => !d.defaultClasses.length && !d.currentWeekClasses.length),
+      ).toBe(true);
     });
 
     it('lists the next two Mastr classes only while the Mastr class is active', async () => {
@@ -159,13 +232,26 @@ describe('public directory', () => {
       const active = await givenGym(stack, { mastrClassActive: true, mastrClassDefault: thursday6pm });
       const { body } = await get(`/api/gyms/${active}`);
       expect(body.mastrClassAvailability).toEqual([
-        { _id: expect.stringMatching(/^[a-f0-9]{24}$/), week: 'Next Class', classDateAndTime: '2026-11-19T18:00:00', cancelled: false },
-        { _id: expect.stringMatching(/^[a-f0-9]{24}$/), week: 'Following Class', classDateAndTime: '2026-11-26T18:00:00', cancelled: false },
+        {
+          _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+          week: 'Next Class',
+          classDateAndTime: '2026-11-19T18:00:00',
+          cancelled: false,
+        },
+        {
+          _id: expect.stringMatching(/^[a-f0-9]{24}$/),
+          week: 'Following Class',
+          classDateAndTime: '2026-11-26T18:00:00',
+          cancelled: false,
+        },
       ]);
       expect((await get(`/api/gyms/${active}`)).body.mastrClassAvailability).toEqual(body.mastrClassAvailability);
 
       // Wednesday 09:00 has already started today: the next one is a week away; a cancelled default cancels it.
-      const startedToday = await givenGym(stack, { mastrClassActive: true, mastrClassDefault: { weekday: 3, time: 32400, cancelled: true } });
+      const startedToday = await givenGym(stack, {
+        mastrClassActive: true,
+        mastrClassDefault: { weekday: 3, time: 32400, cancelled: true },
+      });
       expect((await get(`/api/gyms/${startedToday}`)).body.mastrClassAvailability).toMatchObject([
         { week: 'Next Class', classDateAndTime: '2026-11-25T09:00:00', cancelled: true },
         { week: 'Following Class', classDateAndTime: '2026-12-02T09:00:00', cancelled: false },
@@ -189,17 +275,40 @@ describe('public directory', () => {
       const publicGym = gymDoc({ gymName: 'Public' });
       const unsubscribed = gymDoc({ subscribed: false });
       const pending = gymDoc();
-      await givenProfiles(stack, [publicGym, unsubscribed, pending, membershipDoc(idOf(publicGym), coachId), membershipDoc(idOf(unsubscribed), coachId)]);
+      await givenProfiles(stack, [
+        publicGym,
+        unsubscribed,
+        pending,
+        membershipDoc(idOf(publicGym), coachId),
+        membershipDoc(idOf(unsubscribed), coachId),
+      ]);
       await givenMembership(stack, idOf(pending), coachId, 'pending');
       await givenDefaultAvailability(stack, coachId, { 2: [64800, 25200] });
 
       const { status, body } = await get(`/api/coaches/${coachId}`);
       expect(status).toBe(200);
-      expect(Object.keys(body).sort()).toEqual([
-        ...COACH_CARD_KEYS, 'instagramUsername', 'tiktokUsername', 'youtubeUsername', 'registeredGymsInformation', 'availability', 'currentWeekStart', 'nextWeekStart',
-      ].sort());
-      expect(body).toMatchObject({ instagramUsername: 'ig', tiktokUsername: 'tt', youtubeUsername: 'yt', currentWeekStart: '2026-11-15', nextWeekStart: '2026-11-22' });
-      expect(body.registeredGymsInformation).toEqual([{ _id: idOf(publicGym), gymName: 'Public', profileImage: publicGym.profileImage }]);
+      expect(Object.keys(body).sort()).toEqual(
+        [
+          ...COACH_CARD_KEYS,
+          'instagramUsername',
+          'tiktokUsername',
+          'youtubeUsername',
+          'registeredGymsInformation',
+          'availability',
+          'currentWeekStart',
+          'nextWeekStart',
+        ].sort(),
+      );
+      expect(body).toMatchObject({
+        instagramUsername: 'ig',
+        tiktokUsername: 'tt',
+        youtubeUsername: 'yt',
+        currentWeekStart: '2026-11-15',
+        nextWeekStart: '2026-11-22',
+      });
+      expect(body.registeredGymsInformation).toEqual([
+        { _id: idOf(publicGym), gymName: 'Public', profileImage: publicGym.profileImage },
+      ]);
       expect(body.gymsInformation.map((g: { _id: string }) => g._id)).toEqual([idOf(publicGym), idOf(unsubscribed)]);
       expect(body.availability.map((d: { weekday: number }) => d.weekday)).toEqual([0, 1, 2, 3, 4, 5, 6]);
       const tuesday = body.availability[2];
@@ -211,7 +320,9 @@ describe('public directory', () => {
     it('shows an empty week to a coach who never set availability', async () => {
       const { body } = await get(`/api/coaches/${await givenCoach(stack)}`);
       expect(body.availability).toHaveLength(7);
-      expect(body.availability.every((d: Record<string, unknown[]>) => !d.defaultTimes.length && !d.nextWeekTimes.length)).toBe(true);
+      expect(
+        body.availability.every((d: Record<string, unknown[]>) => !d.defaultTimes.length && !d.nextWeekTimes.length),
+      ).toBe(true);
     });
   });
 
@@ -221,19 +332,50 @@ describe('public directory', () => {
     const profiles = stack.couch.use<Record<string, unknown>>(DB.profiles);
     for (const id of [`gym:${gym.account.profileId}`, `coach:${coach.account.profileId}`]) {
       const doc = await profiles.get(id);
-      await profiles.insert({ ...doc, status: true, subscribed: true, mastrPlan: 'secret-plan', stripeAccountDetailsSubmittedStatus: true });
+      await profiles.insert({
+        ...doc,
+        status: true,
+        subscribed: true,
+        mastrPlan: 'secret-plan',
+        stripeAccountDetailsSubmittedStatus: true,
+      });
     }
     await givenMembership(stack, gym.account.profileId, coach.account.profileId);
     const answers = await Promise.all(
-      ['/api/gyms', '/api/coaches', `/api/gyms/${gym.account.profileId}`, `/api/coaches/${coach.account.profileId}`].map((url) =>
-        stack.server.inject({ method: 'GET', url }).then((r) => r.payload),
-      ),
+      [
+        '/api/gyms',
+        '/api/coaches',
+        `/api/gyms/${gym.account.profileId}`,
+        `/api/coaches/${coach.account.profileId}`,
+      ].map((url) => stack.server.inject({ method: 'GET', url }).then((r) => r.payload)),
     );
     for (const json of answers) {
-      for (const secret of [gym.email, gym.mobile, coach.email, coach.mobile, gym.account.passwordHash!, coach.account.passwordHash!, 'secret-plan']) {
+      for (const secret of [
+        gym.email,
+        gym.mobile,
+        coach.email,
+        coach.mobile,
+        gym.account.passwordHash!,
+        coach.account.passwordHash!,
+        'secret-plan',
+      ]) {
         expect(json).not.toContain(secret);
       }
-      for (const field of ['email', 'mobile', 'password', 'passwordHash', 'token', 'stripe', 'googleSub', 'verified', 'state', 'updatedAt', 'subscribed', '_rev', 'createdAt']) {
+      for (const field of [
+        'email',
+        'mobile',
+        'password',
+        'passwordHash',
+        'token',
+        'stripe',
+        'googleSub',
+        'verified',
+        'state',
+        'updatedAt',
+        'subscribed',
+        '_rev',
+        'createdAt',
+      ]) {
         expect(json).not.toContain(`"${field}"`);
       }
     }
@@ -242,10 +384,14 @@ describe('public directory', () => {
   it('lists 2,000 gyms with their coaches', async () => {
     const gyms = Array.from({ length: 2000 }, (_, i) => gymDoc({ gymName: `Bulk ${i}`, subscribed: i % 10 !== 0 }));
     const coaches = Array.from({ length: 200 }, () => coachDoc());
-    const memberships = gyms.flatMap((g, i) => [0, 1, 2].map((k) => membershipDoc(idOf(g), idOf(coaches[(i + k * 7) % coaches.length]))));
+    const memberships = gyms.flatMap((g, i) =>
+      [0, 1, 2].map((k) => membershipDoc(idOf(g), idOf(coaches[(i + k * 7) % coaches.length]))),
+    );
     await givenProfiles(stack, [...gyms, ...coaches, ...memberships]);
     const res = await stack.server.inject({ method: 'GET', url: '/api/gyms' });
-    const bulk = (JSON.parse(res.payload) as { gymName: string; coachesInformation: unknown[] }[]).filter((g) => g.gymName.startsWith('Bulk '));
+    const bulk = (JSON.parse(res.payload) as { gymName: string; coachesInformation: unknown[] }[]).filter((g) =>
+      g.gymName.startsWith('Bulk '),
+    );
     expect(bulk).toHaveLength(1800);
     expect(bulk[0].gymName).toBe('Bulk 1');
     expect(bulk.every((g) => g.coachesInformation.length === 3)).toBe(true);

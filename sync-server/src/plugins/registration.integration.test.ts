@@ -5,7 +5,14 @@ import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
 import { verifyPassword } from '../services/auth/passwords.ts';
-import { apiPathOfLink, docCount, GOOD_PASSWORD, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
+import {
+  apiPathOfLink,
+  docCount,
+  GOOD_PASSWORD,
+  register,
+  registrationBody,
+  waitForMail,
+} from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 describe('POST /api/register/{user|coach|gym}', () => {
@@ -62,7 +69,10 @@ describe('POST /api/register/{user|coach|gym}', () => {
     const gymId = gymPath.split('/')[3];
     expect(coachPath).toMatch(/^\/api\/coaches\/[a-f0-9]{24}\/verify\/[A-Za-z0-9_-]{43}$/);
     expect(gymPath).toMatch(/^\/api\/gyms\/[a-f0-9]{24}\/verify\/[A-Za-z0-9_-]{43}$/);
-    expect(await stack.couch.use(DB.profiles).get(`coach:${coachId}`)).toMatchObject({ firstName: 'Bruce', lastName: 'Lee' });
+    expect(await stack.couch.use(DB.profiles).get(`coach:${coachId}`)).toMatchObject({
+      firstName: 'Bruce',
+      lastName: 'Lee',
+    });
     expect(await stack.couch.use(DB.profiles).get(`gym:${gymId}`)).toMatchObject({ gymName: 'Iron Dojo' });
   });
 
@@ -77,7 +87,12 @@ describe('POST /api/register/{user|coach|gym}', () => {
     ['an empty coach last name', 'coach', { lastName: '' }, 'Last name is required.'],
     ['a missing gym name', 'gym', { gymName: undefined }, 'Gym name is required.'],
     ['a name that is not text', 'user', { firstName: 42 }, 'First name must be text.'],
-    ['a name longer than 80 characters', 'coach', { firstName: 'A'.repeat(81) }, 'First name must be at most 80 characters.'],
+    [
+      'a name longer than 80 characters',
+      'coach',
+      { firstName: 'A'.repeat(81) },
+      'First name must be at most 80 characters.',
+    ],
     ['terms not accepted', 'user', { termsOfUseAccepted: false }, MESSAGES.terms],
     ["terms sent as the string 'true'", 'gym', { termsOfUseAccepted: 'true' }, MESSAGES.terms],
     ['member details not confirmed', 'user', { detailsAreConfirmed: undefined }, MESSAGES.details],
@@ -86,25 +101,33 @@ describe('POST /api/register/{user|coach|gym}', () => {
     ["a coach's field on a gym", 'gym', { firstName: 'Bruce' }, "Unknown field 'firstName'."],
   ];
 
-  it.each(invalid)('refuses %s with 400 naming the problem and stores nothing', async (_case, kind, override, message) => {
-    const before = await storedCounts();
-    const res = await register(stack, kind, registrationBody(kind, override));
-    expect(res.statusCode).toBe(400);
-    expect(res.result).toMatchObject({ message });
-    expect(await storedCounts()).toEqual(before);
-  });
+  it.each(invalid)(
+    'refuses %s with 400 naming the problem and stores nothing',
+    async (_case, kind, override, message) => {
+      const before = await storedCounts();
+      const res = await register(stack, kind, registrationBody(kind, override));
+      expect(res.statusCode).toBe(400);
+      expect(res.result).toMatchObject({ message });
+      expect(await storedCounts()).toEqual(before);
+    },
+  );
 
   it('refuses malformed JSON, a body that is not an object and a form post, storing nothing', async () => {
     const before = await storedCounts();
     const malformed = await stack.server.inject({
-      method: 'POST', url: '/api/register/user', headers: { 'content-type': 'application/json' }, payload: '{"email": "a@b.co",',
+      method: 'POST',
+      url: '/api/register/user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.co",',
     });
     expect(malformed.statusCode).toBe(400);
     const notObject = await register(stack, 'user', [registrationBody('user')]);
     expect(notObject.statusCode).toBe(400);
     expect(notObject.result).toMatchObject({ message: MESSAGES.body });
     const form = await stack.server.inject({
-      method: 'POST', url: '/api/register/user', headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      method: 'POST',
+      url: '/api/register/user',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams(registrationBody('user') as Record<string, string>).toString(),
     });
     expect(form.statusCode).toBe(415);

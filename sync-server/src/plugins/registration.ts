@@ -26,13 +26,17 @@ export const registrationPlugin: Plugin<Deps> = {
           try {
             const account = await registerAccount(deps, kind, request.payload as RegistrationPayload);
             return h
-              .response({ message: `Registration successful! Please check your email (${account.email}) to verify your account.` })
+              .response({
+                message: `Registration successful! Please check your email (${account.email}) to verify your account.`,
+              })
               .code(201);
           } catch (err) {
             if (err instanceof AccountTakenError) throw Boom.conflict('Email or Mobile Taken');
             if (err instanceof VerificationMailError) {
               console.error(`[POST ${request.path}] registration undone:`, err.cause);
-              throw Boom.serverUnavailable('Registration Failed: the verification email could not be sent. Please try again later.');
+              throw Boom.serverUnavailable(
+                'Registration Failed: the verification email could not be sent. Please try again later.',
+              );
             }
             throw err;
           }

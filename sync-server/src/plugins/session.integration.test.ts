@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
-import { REUSE_GRACE_SECONDS, revokeAllSessionsForAccount, type RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
+import {
+  REUSE_GRACE_SECONDS,
+  revokeAllSessionsForAccount,
+  type RefreshSessionDoc,
+} from '../services/auth/refresh-sessions.ts';
 import { bearer, jwtCookieOf, jwtSetCookieLine, refresh, signedIn, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SESSION_MESSAGES } from './session.ts';
@@ -107,15 +111,21 @@ describe('GET /api/refresh and /api/logout/{kind}', () => {
     expect((await sessionDoc(session.cookie)).revoked).toBe(true);
   });
 
-  it.each(['user', 'coach', 'gym'] as const)('logs a %s out: 204, cookie cleared, session revoked, refresh then 401', async (kind) => {
-    const session = await signedIn(stack, kind);
-    const res = await stack.server.inject({ url: `/api/logout/${kind}`, headers: { cookie: `jwt=${session.cookie}` } });
-    expect(res.statusCode).toBe(204);
-    expect(jwtCookieOf(res)).toBe('');
-    expect(jwtSetCookieLine(res)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    expect((await sessionDoc(session.cookie)).revoked).toBe(true);
-    expect((await refresh(stack.server, session.cookie)).statusCode).toBe(401);
-  });
+  it.each(['user', 'coach', 'gym'] as const)(
+    'logs a %s out: 204, cookie cleared, session revoked, refresh then 401',
+    async (kind) => {
+      const session = await signedIn(stack, kind);
+      const res = await stack.server.inject({
+        url: `/api/logout/${kind}`,
+        headers: { cookie: `jwt=${session.cookie}` },
+      });
+      expect(res.statusCode).toBe(204);
+      expect(jwtCookieOf(res)).toBe('');
+      expect(jwtSetCookieLine(res)).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
+      expect((await sessionDoc(session.cookie)).revoked).toBe(true);
+      expect((await refresh(stack.server, session.cookie)).statusCode).toBe(401);
+    },
+  );
 
   it('answers logout with 204 even without a cookie', async () => {
     const res = await stack.server.inject('/api/logout/user');

@@ -4,7 +4,14 @@ import { ROLES } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
 import type { RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
-import { givenAccount, jwtCookieOf, jwtSetCookieLine, nextIp, PASSWORD, signIn } from '../test-support/sign-in-helpers.ts';
+import {
+  givenAccount,
+  jwtCookieOf,
+  jwtSetCookieLine,
+  nextIp,
+  PASSWORD,
+  signIn,
+} from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SIGN_IN_MESSAGES } from './sign-in.ts';
 
@@ -17,7 +24,8 @@ describe('POST /api/auth/user|coach|gym', () => {
     await stack.stop();
   });
 
-  const payloadOf = (token: string) => Jwt.token.decode(token).decoded.payload as { UserInfo: { email: string; roles: number[]; profileId: string } };
+  const payloadOf = (token: string) =>
+    Jwt.token.decode(token).decoded.payload as { UserInfo: { email: string; roles: number[]; profileId: string } };
 
   it('signs a member in: 200 {accessToken} only, a UserInfo token, and the httpOnly refresh cookie', async () => {
     const { account, email } = await givenAccount(stack, 'user');
@@ -40,7 +48,13 @@ describe('POST /api/auth/user|coach|gym', () => {
     const cookie = jwtCookieOf(await signIn(stack.server, 'user', email))!;
     const [sid, secret] = cookie.split('.');
     const doc = (await stack.couch.use<RefreshSessionDoc>(DB.auth).get(`session:${sid}`)) as RefreshSessionDoc;
-    expect(doc).toMatchObject({ type: 'refresh-session', accountId: account.profileId, kind: 'user', revoked: false, previousHashes: [] });
+    expect(doc).toMatchObject({
+      type: 'refresh-session',
+      accountId: account.profileId,
+      kind: 'user',
+      revoked: false,
+      previousHashes: [],
+    });
     expect(doc.tokenHash).toMatch(/^[a-f0-9]{64}$/);
     expect(JSON.stringify(doc)).not.toContain(secret);
   });
@@ -49,7 +63,11 @@ describe('POST /api/auth/user|coach|gym', () => {
     const { account, email } = await givenAccount(stack, 'coach');
     const res = await signIn(stack.server, 'coach', email);
     expect(res.statusCode).toBe(200);
-    expect(res.result).toEqual({ accessToken: expect.any(String), profile_id: account.profileId, profile_name: 'Casey Jones' });
+    expect(res.result).toEqual({
+      accessToken: expect.any(String),
+      profile_id: account.profileId,
+      profile_name: 'Casey Jones',
+    });
     expect(payloadOf((res.result as { accessToken: string }).accessToken).UserInfo.roles).toEqual([ROLES.coach]);
   });
 
@@ -57,7 +75,11 @@ describe('POST /api/auth/user|coach|gym', () => {
     const { account, email } = await givenAccount(stack, 'gym');
     const res = await signIn(stack.server, 'gym', email);
     expect(res.statusCode).toBe(200);
-    expect(res.result).toEqual({ accessToken: expect.any(String), profile_id: account.profileId, profile_name: 'Iron Temple' });
+    expect(res.result).toEqual({
+      accessToken: expect.any(String),
+      profile_id: account.profileId,
+      profile_name: 'Iron Temple',
+    });
   });
 
   it('trims and lower-cases the email', async () => {
@@ -128,7 +150,8 @@ describe('POST /api/auth/user|coach|gym', () => {
 
   it('counts in fixed windows: the limit lifts once the window has passed', async () => {
     const { email } = await givenAccount(stack, 'user');
-    for (let i = 0; i <= RATE_LIMITS.signInPerEmail.limit; i++) await signIn(stack.server, 'user', email, 'Wrong!Pass1');
+    for (let i = 0; i <= RATE_LIMITS.signInPerEmail.limit; i++)
+      await signIn(stack.server, 'user', email, 'Wrong!Pass1');
     expect((await signIn(stack.server, 'user', email)).statusCode).toBe(429);
     stack.clock.advance(RATE_LIMITS.signInPerEmail.windowSeconds * 1000);
     expect((await signIn(stack.server, 'user', email)).statusCode).toBe(200);

@@ -37,7 +37,11 @@ export const signInPlugin: Plugin<Deps> = {
         async handler(request, h) {
           const { email, pwd } = request.payload as { email: string; pwd: string };
           const result = await signInWithPassword(deps.couch, {
-            kind, email, pwd, ip: clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops), now: deps.now(),
+            kind,
+            email,
+            pwd,
+            ip: clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops),
+            now: deps.now(),
           });
           switch (result.outcome) {
             case 'rate-limited':

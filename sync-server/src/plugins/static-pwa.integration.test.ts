@@ -24,7 +24,10 @@ describe('the served app: Content-Security-Policy', () => {
     // A built app of its own: the suite must not depend on (or race) the real pwa/dist.
     dist = mkdtempSync(path.join(os.tmpdir(), 'mastr-dist-'));
     mkdirSync(path.join(dist, 'assets'));
-    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
     writeFileSync(path.join(dist, 'assets', 'index.js'), 'console.log(1);');
     stack = await startTestStack({ pwaDistDir: dist });
   });

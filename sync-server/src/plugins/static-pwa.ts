@@ -62,13 +62,23 @@ export const staticPwaPlugin: Plugin<Deps> = {
       const isApi = request.path.startsWith('/api/');
       if (Boom.isBoom(response)) {
         if (!isApi && request.method === 'get' && response.output.statusCode === 404 && existsSync(indexFile)) {
-          return h.file(indexFile, { confine: false }).code(200).header('cache-control', 'no-cache').header('content-security-policy', CONTENT_SECURITY_POLICY);
+          return h
+            .file(indexFile, { confine: false })
+            .code(200)
+            .header('cache-control', 'no-cache')
+            .header('content-security-policy', CONTENT_SECURITY_POLICY);
         }
         return h.continue;
       }
       if (!isApi && request.method === 'get') {
         const p = request.path;
-        if (p === '/' || p.endsWith('.html') || p === '/sw.js' || p.endsWith('.webmanifest') || p.startsWith('/workbox-')) {
+        if (
+          p === '/' ||
+          p.endsWith('.html') ||
+          p === '/sw.js' ||
+          p.endsWith('.webmanifest') ||
+          p.startsWith('/workbox-')
+        ) {
           response.header('cache-control', 'no-cache');
         } else if (p.startsWith('/assets/')) {
           response.header('cache-control', 'public, max-age=31536000, immutable');

@@ -4,7 +4,12 @@ import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { checkoutSessionIdOf, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
+import {
+  checkoutSessionIdOf,
+  dayPasses,
+  givenPayingMember,
+  givenSellingGym,
+} from '../test-support/payment-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 const NOW = new Date('2026-11-20T10:00:00Z');
@@ -14,11 +19,20 @@ describe('POST /api/stripe/webhook', () => {
   let gymId: string;
 
   const signed = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-    stack.stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? stack.config.stripe.webhookSecret, timestamp: options.timestamp });
+    stack.stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? stack.config.stripe.webhookSecret,
+      timestamp: options.timestamp,
+    });
   const deliver = (payload: string, signature?: string, server = stack.server) =>
     server.inject({
-      method: 'POST', url: '/api/stripe/webhook', payload,
-      headers: { 'content-type': 'application/json', ...(signature === undefined ? {} : { 'stripe-signature': signature }) },
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        ...(signature === undefined ? {} : { 'stripe-signature': signature }),
+      },
     });
   const paymentsDocCount = async () => (await stack.couch.use(DB.payments).info()).doc_count;
 
@@ -26,7 +40,9 @@ describe('POST /api/stripe/webhook', () => {
   async function undeliveredCompletedEvent(date: string) {
     const member = await givenPayingMember(stack);
     const res = await stack.server.inject({
-      method: 'POST', url: '/api/booking/createCheckoutSessionAdultDayPass', headers: member.headers,
+      method: 'POST',
+      url: '/api/booking/createCheckoutSessionAdultDayPass',
+      headers: member.headers,
       payload: { user_id: member.memberId, gym_id: gymId, passDayDate: date },
     });
     const { url } = JSON.parse(res.payload);
@@ -38,7 +54,12 @@ describe('POST /api/stripe/webhook', () => {
       stack.provider.setWebhookUrl(webhookUrlOf(stack.server));
     }
     const sessionId = checkoutSessionIdOf(url);
-    const delivery = stack.provider.deliveries().find((d) => d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId);
+    const delivery = stack.provider
+      .deliveries()
+      .find(
+        (d) =>
+          d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
+      );
     return { member, sessionId, payload: JSON.stringify(delivery!.event) };
   }
 
@@ -67,13 +88,18 @@ describe('POST /api/stripe/webhook', () => {
     expect(await paymentsDocCount()).toBe(before);
     expect(await dayPasses(stack, 'member', member.memberId)).toEqual([]);
     expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
-    expect((await dayPasses(stack, 'member', member.memberId)).map((p) => p.passId)).toEqual([await checkoutPassId(sessionId)]);
+    expect((await dayPasses(stack, 'member', member.memberId)).map((p) => p.passId)).toEqual([
+      await checkoutPassId(sessionId),
+    ]);
   });
 
   it('issues exactly one pass when the same checkout.session.completed arrives 10 times in sequence', async () => {
     const { member, sessionId, payload } = await undeliveredCompletedEvent('2026-11-22');
     for (let i = 0; i < 10; i += 1) expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
-    for (const [kind, id] of [['gym', gymId], ['member', member.memberId]] as const) {
+    for (const [kind, id] of [
+      ['gym', gymId],
+      ['member', member.memberId],
+    ] as const) {
       const passId = await checkoutPassId(sessionId);
       expect((await dayPasses(stack, kind, id)).filter((p) => p.passId === passId)).toHaveLength(1);
     }
@@ -83,10 +109,15 @@ describe('POST /api/stripe/webhook', () => {
   it('issues exactly one pass when it arrives 10 times at once, on two server instances', async () => {
     const { member, sessionId, payload } = await undeliveredCompletedEvent('2026-11-23');
     const other = await stack.startInstance();
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => deliver(payload, signed(payload), i % 2 ? other : stack.server)));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => deliver(payload, signed(payload), i % 2 ? other : stack.server)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     const passId = await checkoutPassId(sessionId);
-    const [gymCopies, memberCopies] = await Promise.all([dayPasses(stack, 'gym', gymId), dayPasses(stack, 'member', member.memberId)]);
+    const [gymCopies, memberCopies] = await Promise.all([
+      dayPasses(stack, 'gym', gymId),
+      dayPasses(stack, 'member', member.memberId),
+    ]);
     expect(gymCopies.filter((p) => p.passId === passId)).toHaveLength(1);
     expect(memberCopies).toHaveLength(1);
     expect(memberCopies[0].idCode).toBe(gymCopies.find((p) => p.passId === passId)!.idCode);
@@ -98,7 +129,14 @@ describe('POST /api/stripe/webhook', () => {
 
   it('answers 200 to event types it does not use, and records nothing', async () => {
     const before = await paymentsDocCount();
-    const payload = JSON.stringify({ id: 'evt_unused', object: 'event', type: 'invoice.finalized', created: 1, data: { object: { id: 'in_1' } }, livemode: false });
+    const payload = JSON.stringify({
+      id: 'evt_unused',
+      object: 'event',
+      type: 'invoice.finalized',
+      created: 1,
+      data: { object: { id: 'in_1' } },
+      livemode: false,
+    });
     const res = await deliver(payload, signed(payload));
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.payload)).toEqual({ received: true, outcome: 'ignored' });
@@ -107,7 +145,13 @@ describe('POST /api/stripe/webhook', () => {
 
   it('never resurrects a cancelled subscription from an older event delivered late', async () => {
     const gym = await givenSellingGym(stack, { profile: { subscribed: false, mastrPlan: null } });
-    const subscription = (status: string) => ({ id: 'sub_late', object: 'subscription', customer: 'cus_late', status, metadata: { gymId: gym } });
+    const subscription = (status: string) => ({
+      id: 'sub_late',
+      object: 'subscription',
+      customer: 'cus_late',
+      status,
+      metadata: { gymId: gym },
+    });
     const event = (id: string, type: string, created: number, status: string) =>
       JSON.stringify({ id, object: 'event', type, created, data: { object: subscription(status) }, livemode: false });
     const profile = async () => (await stack.couch.use<GymProfileDoc>(DB.profiles).get(`gym:${gym}`)) as GymProfileDoc;
@@ -115,7 +159,8 @@ describe('POST /api/stripe/webhook', () => {
     const deleted = event('evt_deleted', 'customer.subscription.deleted', 300, 'canceled');
     const created = event('evt_created', 'customer.subscription.created', 100, 'active');
     const updated = event('evt_updated', 'customer.subscription.updated', 400, 'active');
-    for (const payload of [deleted, created, updated]) expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
+    for (const payload of [deleted, created, updated])
+      expect((await deliver(payload, signed(payload))).statusCode).toBe(200);
     expect(await profile()).toMatchObject({ subscribed: false, mastrPlan: null });
   });
 
@@ -123,10 +168,20 @@ describe('POST /api/stripe/webhook', () => {
     const gym = await givenSellingGym(stack, { profile: { subscribed: false, mastrPlan: null } });
     const event = (id: string, created: number, status: string) =>
       JSON.stringify({
-        id, object: 'event', type: 'customer.subscription.updated', created, livemode: false,
-        data: { object: { id: 'sub_order', object: 'subscription', customer: 'cus_order', status, metadata: { gymId: gym } } },
+        id,
+        object: 'event',
+        type: 'customer.subscription.updated',
+        created,
+        livemode: false,
+        data: {
+          object: { id: 'sub_order', object: 'subscription', customer: 'cus_order', status, metadata: { gymId: gym } },
+        },
       });
-    for (const payload of [event('evt_b', 200, 'past_due'), event('evt_a', 100, 'active')]) await deliver(payload, signed(payload));
-    expect(await stack.couch.use<GymProfileDoc>(DB.profiles).get(`gym:${gym}`)).toMatchObject({ subscribed: false, mastrPlan: 'Basic' });
+    for (const payload of [event('evt_b', 200, 'past_due'), event('evt_a', 100, 'active')])
+      await deliver(payload, signed(payload));
+    expect(await stack.couch.use<GymProfileDoc>(DB.profiles).get(`gym:${gym}`)).toMatchObject({
+      subscribed: false,
+      mastrPlan: 'Basic',
+    });
   });
 });

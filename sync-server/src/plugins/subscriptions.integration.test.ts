@@ -13,7 +13,8 @@ describe('gym plan and Stripe Connect', () => {
   let stack: TestStack;
   const post = (url: string, headers: Record<string, string>) => stack.server.inject({ method: 'POST', url, headers });
   const profile = async <T>(id: string) => (await stack.couch.use(DB.profiles).get(id)) as T;
-  const listedGymIds = async () => (JSON.parse((await stack.server.inject('/api/gyms')).payload) as { _id: string }[]).map((g) => g._id);
+  const listedGymIds = async () =>
+    (JSON.parse((await stack.server.inject('/api/gyms')).payload) as { _id: string }[]).map((g) => g._id);
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -34,8 +35,14 @@ describe('gym plan and Stripe Connect', () => {
     expect(checkout.statusCode, checkout.payload).toBe(200);
     const { url } = JSON.parse(checkout.payload);
     const session = await stack.stripe.checkout.sessions.retrieve(checkoutSessionIdOf(url));
-    expect(session).toMatchObject({ mode: 'subscription', amount_total: stack.config.fees.basicPlanPricePence, currency: 'gbp' });
-    expect(await submitHostedForm(url, 'pay')).toBe(`${stack.config.publicUrl}/gymdashboard/stripe?subscription=success`);
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      amount_total: stack.config.fees.basicPlanPricePence,
+      currency: 'gbp',
+    });
+    expect(await submitHostedForm(url, 'pay')).toBe(
+      `${stack.config.publicUrl}/gymdashboard/stripe?subscription=success`,
+    );
     expect(await profile<GymProfileDoc>(`gym:${gymId}`)).toMatchObject({ subscribed: true, mastrPlan: 'Basic' });
     expect(await listedGymIds()).toContain(gymId);
 
@@ -46,13 +53,18 @@ describe('gym plan and Stripe Connect', () => {
     const portal = await post('/api/subscriptions/gyms/customerPortal', asGym);
     expect(portal.statusCode).toBe(200);
     const subscription = (await stack.stripe.checkout.sessions.retrieve(session.id)).subscription as string;
-    expect(await submitHostedForm(JSON.parse(portal.payload).url, 'cancel', { subscription })).toBe(`${stack.config.publicUrl}/gymdashboard/stripe`);
+    expect(await submitHostedForm(JSON.parse(portal.payload).url, 'cancel', { subscription })).toBe(
+      `${stack.config.publicUrl}/gymdashboard/stripe`,
+    );
     expect(await profile<GymProfileDoc>(`gym:${gymId}`)).toMatchObject({ subscribed: false, mastrPlan: null });
     expect(await listedGymIds()).not.toContain(gymId);
   });
 
   it('sets stripeAccountDetailsSubmittedStatus from account.updated once onboarding is complete, and only then gives a login link', async () => {
-    for (const [kind, id] of [['gym', await givenSellingGym(stack, { onboarded: false })], ['coach', await givenCoach(stack, { stripeAccountDetailsSubmittedStatus: false })]] as const) {
+    for (const [kind, id] of [
+      ['gym', await givenSellingGym(stack, { onboarded: false })],
+      ['coach', await givenCoach(stack, { stripeAccountDetailsSubmittedStatus: false })],
+    ] as const) {
       const headers = bearerFor(stack, kind, id);
       const early = await post(`/api/stripe/${kind}/express_login_link`, headers);
       expect(early.statusCode).toBe(400);
@@ -68,8 +80,12 @@ describe('gym plan and Stripe Connect', () => {
       expect(JSON.stringify(await profile(`${kind}:${id}`))).not.toContain(accountId);
       expect((await post(`/api/stripe/${kind}/express_login_link`, headers)).statusCode).toBe(400);
 
-      expect(await submitHostedForm(JSON.parse(link.payload).url, 'complete')).toBe(`${stack.config.publicUrl}/${kind}dashboard/stripe`);
-      expect(await profile<GymProfileDoc | CoachProfileDoc>(`${kind}:${id}`)).toMatchObject({ stripeAccountDetailsSubmittedStatus: true });
+      expect(await submitHostedForm(JSON.parse(link.payload).url, 'complete')).toBe(
+        `${stack.config.publicUrl}/${kind}dashboard/stripe`,
+      );
+      expect(await profile<GymProfileDoc | CoachProfileDoc>(`${kind}:${id}`)).toMatchObject({
+        stripeAccountDetailsSubmittedStatus: true,
+      });
       expect(await getPayee(stack.couch, kind, id)).toMatchObject({ detailsSubmitted: true, chargesEnabled: true });
       const login = await post(`/api/stripe/${kind}/express_login_link`, headers);
       expect(login.statusCode).toBe(200);
@@ -79,11 +95,18 @@ describe('gym plan and Stripe Connect', () => {
 
   it('answers 401 without a token and 403 for the wrong role', async () => {
     const gymId = await givenSellingGym(stack, { onboarded: false });
-    for (const url of ['/api/subscriptions/gyms/basicPlan', '/api/subscriptions/gyms/customerPortal', '/api/stripe/gym/express_onboarding_link', '/api/stripe/gym/express_login_link']) {
+    for (const url of [
+      '/api/subscriptions/gyms/basicPlan',
+      '/api/subscriptions/gyms/customerPortal',
+      '/api/stripe/gym/express_onboarding_link',
+      '/api/stripe/gym/express_login_link',
+    ]) {
       expect((await post(url, {})).statusCode).toBe(401);
       expect((await post(url, bearerFor(stack, 'user', gymId))).statusCode).toBe(403);
     }
-    expect((await post('/api/stripe/coach/express_onboarding_link', bearerFor(stack, 'gym', gymId))).statusCode).toBe(403);
+    expect((await post('/api/stripe/coach/express_onboarding_link', bearerFor(stack, 'gym', gymId))).statusCode).toBe(
+      403,
+    );
   });
 
   it('tells the PWA which payments are in use', async () => {

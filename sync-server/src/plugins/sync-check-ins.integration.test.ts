@@ -15,7 +15,8 @@ const at = (hhmmss: string) => `${TODAY}T${hhmmss}.000Z`;
 describe('check-ins pushed through the sync gateway', () => {
   let stack: TestStack;
   const gymId = newId();
-  const gymDb = () => stack.couch.use<DayPassDoc | MastrPassDoc | CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
+  const gymDb = () =>
+    stack.couch.use<DayPassDoc | MastrPassDoc | CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -42,10 +43,19 @@ describe('check-ins pushed through the sync gateway', () => {
     const { _deleted, ...sent } = checkIn as CheckInDoc & { _deleted?: boolean };
     expect(await stored(checkIn._id)).toEqual({ ...sent, _rev: row.rev });
     expect(await decision(checkIn._id)).toEqual({
-      _id: `checkin-outcome:${checkIn._id}`, _rev: expect.any(String), type: 'check-in-outcome', checkInId: checkIn._id,
-      passId: dayPass.passId, gymId, outcome: 'counted', resolvedAt: NOON.toISOString(),
+      _id: `checkin-outcome:${checkIn._id}`,
+      _rev: expect.any(String),
+      type: 'check-in-outcome',
+      checkInId: checkIn._id,
+      passId: dayPass.passId,
+      gymId,
+      outcome: 'counted',
+      resolvedAt: NOON.toISOString(),
     });
-    expect((await pass(dayPass)).checkIns).toEqual({ all_check_ins: [at('09:30:00')], latest_check_in: at('09:30:00') });
+    expect((await pass(dayPass)).checkIns).toEqual({
+      all_check_ins: [at('09:30:00')],
+      latest_check_in: at('09:30:00'),
+    });
   });
 
   it('applies the 60-minute rule at its boundary: 59:59 later is a duplicate, 60:00 later counts', async () => {
@@ -60,7 +70,10 @@ describe('check-ins pushed through the sync gateway', () => {
     expect(await decision(tooSoon._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
     expect((await decision(tooSoon._id)).reason).toMatch(/60 minutes/);
     expect(await decision(onTime._id)).toMatchObject({ outcome: 'counted' });
-    expect((await pass(dayPass)).checkIns).toEqual({ all_check_ins: [at('10:00:00'), at('11:00:00')], latest_check_in: at('11:00:00') });
+    expect((await pass(dayPass)).checkIns).toEqual({
+      all_check_ins: [at('10:00:00'), at('11:00:00')],
+      latest_check_in: at('11:00:00'),
+    });
   });
 
   it('counts exactly one of two check-ins of one pass pushed at the same moment through two server instances', async () => {
@@ -158,7 +171,11 @@ describe('check-ins pushed through the sync gateway', () => {
     expect(await cancelDayPass(passesDeps(stack), gymId, cancelled.passId)).toBeNull();
     const tomorrow = await givenDayPass(stack, gymId, '2026-11-21');
     const unknown = { ...tomorrow, passId: newId() };
-    const docs = [deviceCheckIn(cancelled, at('09:00:00')), deviceCheckIn(tomorrow, at('09:00:00')), deviceCheckIn(unknown, at('09:00:00'))];
+    const docs = [
+      deviceCheckIn(cancelled, at('09:00:00')),
+      deviceCheckIn(tomorrow, at('09:00:00')),
+      deviceCheckIn(unknown, at('09:00:00')),
+    ];
     const rows = await push(docs);
     expect(rows.every((r) => r.ok)).toBe(true);
     expect(await decision(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.cancelled });

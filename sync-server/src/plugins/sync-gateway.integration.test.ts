@@ -23,7 +23,8 @@ describe('sync gateway', () => {
     await stack.stop();
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => stack.server.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    stack.server.inject({ method: 'GET', url, headers });
 
   describe('who may read and write which tenant', () => {
     for (const tenant of TENANTS) {
@@ -57,9 +58,18 @@ describe('sync gateway', () => {
       expect((await get(url)).statusCode).toBe(401);
       expect((await get(url, { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
       const longAgo = new Date(Date.now() - 2 * 3600_000);
-      const expired = issueAccessToken(stack.config.jwtAccessSecret, { email: 'g@example.com', kind: 'gym', profileId: ids.gym }, 60, longAgo);
+      const expired = issueAccessToken(
+        stack.config.jwtAccessSecret,
+        { email: 'g@example.com', kind: 'gym', profileId: ids.gym },
+        60,
+        longAgo,
+      );
       expect((await get(url, { authorization: `Bearer ${expired}` })).statusCode).toBe(401);
-      const bulk = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_bulk_docs`, payload: { docs: [] } });
+      const bulk = await stack.server.inject({
+        method: 'POST',
+        url: `/sync/gym/${ids.gym}/_bulk_docs`,
+        payload: { docs: [] },
+      });
       expect(bulk.statusCode).toBe(401);
     });
 
@@ -101,21 +111,41 @@ describe('sync gateway', () => {
     ];
     for (const [method, path] of forbidden) {
       it(`refuses ${method} ${path || '(database)'}`, async () => {
-        const res = await stack.server.inject({ method, url: `/sync/gym/${ids.gym}/${path}`, headers: own(), payload: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        const res = await stack.server.inject({
+          method,
+          url: `/sync/gym/${ids.gym}/${path}`,
+          headers: own(),
+          payload: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
         expect(res.statusCode).toBe(403);
       });
     }
 
     it('refuses other databases and malformed tenants', async () => {
-      for (const url of ['/sync/mastr_accounts/_all_docs', `/sync/admin/${ids.gym}/_changes`, '/sync/gym/not-an-id/_changes', `/sync/gym/${ids.gym.toUpperCase()}/_changes`]) {
+      for (const url of [
+        '/sync/mastr_accounts/_all_docs',
+        `/sync/admin/${ids.gym}/_changes`,
+        '/sync/gym/not-an-id/_changes',
+        `/sync/gym/${ids.gym.toUpperCase()}/_changes`,
+      ]) {
         expect((await get(url, own())).statusCode, url).toBe(403);
       }
     });
 
     it('refuses a _bulk_docs body with anything but docs, and an _all_docs body with other options', async () => {
-      const bulk = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_bulk_docs`, headers: own(), payload: { docs: [], new_edits: false } });
+      const bulk = await stack.server.inject({
+        method: 'POST',
+        url: `/sync/gym/${ids.gym}/_bulk_docs`,
+        headers: own(),
+        payload: { docs: [], new_edits: false },
+      });
       expect(bulk.statusCode).toBe(403);
-      const all = await stack.server.inject({ method: 'POST', url: `/sync/gym/${ids.gym}/_all_docs`, headers: own(), payload: { keys: ['x'], startkey: '_design' } });
+      const all = await stack.server.inject({
+        method: 'POST',
+        url: `/sync/gym/${ids.gym}/_all_docs`,
+        headers: own(),
+        payload: { keys: ['x'], startkey: '_design' },
+      });
       expect(all.statusCode).toBe(403);
     });
   });
@@ -123,28 +153,39 @@ describe('sync gateway', () => {
   describe('reading', () => {
     it('passes _changes (normal feed) and _all_docs through, as RxDB asks for them', async () => {
       const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
-      const changes = await get(`/sync/gym/${ids.gym}/_changes?style=all_docs&feed=normal&include_docs=true&since=0&heartbeat=60000&limit=500&seq_interval=500`, bearerFor(stack, 'gym', ids.gym));
+      const changes = await get(
+        `/sync/gym/${ids.gym}/_changes?style=all_docs&feed=normal&include_docs=true&since=0&heartbeat=60000&limit=500&seq_interval=500`,
+        bearerFor(stack, 'gym', ids.gym),
+      );
       expect(changes.statusCode).toBe(200);
       const { results, last_seq } = JSON.parse(changes.payload);
       expect(last_seq).toBeDefined();
       expect(results.map((r: { id: string }) => r.id)).toEqual(expect.arrayContaining([pass._id, 'pass-signing-keys']));
 
       const byKeys = await stack.server.inject({
-        method: 'POST', url: `/sync/gym/${ids.gym}/_all_docs?`, headers: bearerFor(stack, 'gym', ids.gym),
+        method: 'POST',
+        url: `/sync/gym/${ids.gym}/_all_docs?`,
+        headers: bearerFor(stack, 'gym', ids.gym),
         payload: { keys: [pass._id, 'checkin:none'], include_docs: true, deleted: 'ok' },
       });
       const rows = JSON.parse(byKeys.payload).rows;
       expect(rows[0].doc).toMatchObject({ _id: pass._id, idCode: pass.idCode });
       expect(rows[1]).toMatchObject({ key: 'checkin:none', error: 'not_found' });
 
-      const conflictFetch = await get(`/sync/gym/${ids.gym}/_all_docs?include_docs=true&keys=${encodeURIComponent(JSON.stringify([pass._id]))}`, bearerFor(stack, 'gym', ids.gym));
+      const conflictFetch = await get(
+        `/sync/gym/${ids.gym}/_all_docs?include_docs=true&keys=${encodeURIComponent(JSON.stringify([pass._id]))}`,
+        bearerFor(stack, 'gym', ids.gym),
+      );
       expect(JSON.parse(conflictFetch.payload).rows[0].doc._id).toBe(pass._id);
     });
 
     it('answers a long-poll when a document changes', async () => {
       const headers = bearerFor(stack, 'gym', ids.gym);
       const info = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
-      const poll = get(`/sync/gym/${ids.gym}/_changes?style=all_docs&feed=longpoll&include_docs=true&since=${info.update_seq}&heartbeat=60000`, headers);
+      const poll = get(
+        `/sync/gym/${ids.gym}/_changes?style=all_docs&feed=longpoll&include_docs=true&since=${info.update_seq}&heartbeat=60000`,
+        headers,
+      );
       const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
       const res = await poll;
       expect(res.statusCode).toBe(200);
@@ -158,7 +199,10 @@ describe('sync gateway', () => {
       const { update_seq } = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
       const stored = await db.get(pass._id);
       await db.insert({ ...stored, _deleted: true } as DayPassDoc);
-      const res = await get(`/sync/gym/${ids.gym}/_changes?include_docs=true&style=all_docs&since=${update_seq}`, headers);
+      const res = await get(
+        `/sync/gym/${ids.gym}/_changes?include_docs=true&style=all_docs&since=${update_seq}`,
+        headers,
+      );
       const change = JSON.parse(res.payload).results.find((r: { id: string }) => r.id === pass._id);
       expect(change.deleted).toBe(true);
       expect(change.doc).toMatchObject({ _id: pass._id, _deleted: true, type: 'day-pass', passId: pass.passId });
@@ -168,10 +212,18 @@ describe('sync gateway', () => {
       const instance = await stack.startInstance();
       await instance.start();
       const headers = bearerFor(stack, 'gym', ids.gym);
-      const { update_seq } = JSON.parse((await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}`, headers })).payload);
-      const polling = fetch(`${instance.info.uri}/sync/gym/${ids.gym}/_changes?feed=longpoll&heartbeat=1000&since=${update_seq}`, { headers })
+      const { update_seq } = JSON.parse(
+        (await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}`, headers })).payload,
+      );
+      const polling = fetch(
+        `${instance.info.uri}/sync/gym/${ids.gym}/_changes?feed=longpoll&heartbeat=1000&since=${update_seq}`,
+        { headers },
+      )
         .then((res) => res.text())
-        .then(() => 'ended', () => 'cut');
+        .then(
+          () => 'ended',
+          () => 'cut',
+        );
       // Heartbeats flow once CouchDB holds the poll open; give it a moment to get there.
       await new Promise((resolve) => setTimeout(resolve, 300));
       await instance.stop({ timeout: 60_000 });
@@ -199,8 +251,29 @@ describe('sync gateway', () => {
         [{ ...pass, _id: `daypass:${newId()}`, passId: newId(), _rev: undefined }],
         [deviceCheckIn(pass, stack.clock.now.toISOString()), { ...stored, cancelled: true }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), outcome: 'counted' }],
-        [{ _id: 'checkin-outcome:checkin:x', type: 'check-in-outcome', checkInId: 'checkin:x', passId: pass.passId, gymId: ids.gym, outcome: 'counted', resolvedAt: stack.clock.now.toISOString() }],
-        [deviceCheckIn(pass, stack.clock.now.toISOString()), { _id: `checkin-outcome:checkin:${pass.passId}:y`, type: 'check-in-outcome', checkInId: `checkin:${pass.passId}:y`, passId: pass.passId, gymId: ids.gym, outcome: 'refused', resolvedAt: stack.clock.now.toISOString() }],
+        [
+          {
+            _id: 'checkin-outcome:checkin:x',
+            type: 'check-in-outcome',
+            checkInId: 'checkin:x',
+            passId: pass.passId,
+            gymId: ids.gym,
+            outcome: 'counted',
+            resolvedAt: stack.clock.now.toISOString(),
+          },
+        ],
+        [
+          deviceCheckIn(pass, stack.clock.now.toISOString()),
+          {
+            _id: `checkin-outcome:checkin:${pass.passId}:y`,
+            type: 'check-in-outcome',
+            checkInId: `checkin:${pass.passId}:y`,
+            passId: pass.passId,
+            gymId: ids.gym,
+            outcome: 'refused',
+            resolvedAt: stack.clock.now.toISOString(),
+          },
+        ],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), _deleted: true }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), gymId: newId() }],
         [{ ...deviceCheckIn(pass, stack.clock.now.toISOString()), method: 'online' }],
@@ -214,9 +287,13 @@ describe('sync gateway', () => {
       }
       const after = await stack.couch.use<DayPassDoc>(tenantDbName('gym', ids.gym)).get(pass._id);
       expect(after._rev).toBe(stored._rev);
-      const checkIns = await stack.couch.use(tenantDbName('gym', ids.gym)).list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0` });
+      const checkIns = await stack.couch
+        .use(tenantDbName('gym', ids.gym))
+        .list({ startkey: `checkin:${pass.passId}:`, endkey: `checkin:${pass.passId}:\ufff0` });
       expect(checkIns.rows).toHaveLength(0);
-      const outcomes = await stack.couch.use(tenantDbName('gym', ids.gym)).list({ startkey: 'checkin-outcome:', endkey: 'checkin-outcome:\ufff0' });
+      const outcomes = await stack.couch
+        .use(tenantDbName('gym', ids.gym))
+        .list({ startkey: 'checkin-outcome:', endkey: 'checkin-outcome:\ufff0' });
       expect(outcomes.rows).toHaveLength(0);
     });
 
@@ -227,11 +304,24 @@ describe('sync gateway', () => {
   });
 
   describe('coach availability writes', () => {
-    const weekDoc = (times: Record<number, { time: number; booked?: boolean; requested?: boolean }[]>): AvailabilityWeekDoc => ({
-      _id: 'availability:default', type: 'availability-week', coachId: ids.coach, weekStart: null, updatedAt: new Date().toISOString(),
+    const weekDoc = (
+      times: Record<number, { time: number; booked?: boolean; requested?: boolean }[]>,
+    ): AvailabilityWeekDoc => ({
+      _id: 'availability:default',
+      type: 'availability-week',
+      coachId: ids.coach,
+      weekStart: null,
+      updatedAt: new Date().toISOString(),
       days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
-        _id: `day-${weekday}`, weekday, abbreviation: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekday],
-        times: (times[weekday] ?? []).map((t) => ({ _id: `slot-${weekday}-${t.time}`, time: t.time, booked: !!t.booked, requested: !!t.requested })),
+        _id: `day-${weekday}`,
+        weekday,
+        abbreviation: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekday],
+        times: (times[weekday] ?? []).map((t) => ({
+          _id: `slot-${weekday}-${t.time}`,
+          time: t.time,
+          booked: !!t.booked,
+          requested: !!t.requested,
+        })),
       })),
     });
     const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', ids.coach));
@@ -246,14 +336,20 @@ describe('sync gateway', () => {
       await db().insert({ ...stored, days: weekDoc({ 1: [{ time: 25200, booked: true }] }).days });
       const current = await db().get('availability:default');
 
-      const removal = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({}), _rev: current._rev, _deleted: false }]);
+      const removal = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        { ...weekDoc({}), _rev: current._rev, _deleted: false },
+      ]);
       expect(removal.statusCode).toBe(201);
       expect(JSON.parse(removal.payload)[0]).toMatchObject({ id: 'availability:default', error: 'conflict' });
       expect((await db().get('availability:default'))._rev).toBe(current._rev);
 
-      const addition = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({ 1: [{ time: 25200, booked: true }], 2: [{ time: 36000 }] }), _rev: current._rev }]);
+      const addition = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        { ...weekDoc({ 1: [{ time: 25200, booked: true }], 2: [{ time: 36000 }] }), _rev: current._rev },
+      ]);
       expect(JSON.parse(addition.payload)[0]).toMatchObject({ ok: true });
-      const stale = await bulkDocs(stack.server, stack, 'coach', ids.coach, [{ ...weekDoc({ 1: [{ time: 25200, booked: true }] }), _rev: current._rev }]);
+      const stale = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        { ...weekDoc({ 1: [{ time: 25200, booked: true }] }), _rev: current._rev },
+      ]);
       expect(JSON.parse(stale.payload)[0]).toMatchObject({ error: 'conflict' });
     });
 
@@ -264,7 +360,12 @@ describe('sync gateway', () => {
         { ...weekDoc({}), _id: 'availability:week:2026-11-24', weekStart: '2026-11-24' }, // a Tuesday
         { ...weekDoc({ 1: [{ time: 25200 + 1800 }] }) },
         { ...weekDoc({}), days: weekDoc({}).days.slice(1) },
-        { ...weekDoc({}), _id: 'availability:week:2026-11-22', weekStart: '2026-11-22', days: weekDoc({ 3: [{ time: 36000, booked: true }] }).days },
+        {
+          ...weekDoc({}),
+          _id: 'availability:week:2026-11-22',
+          weekStart: '2026-11-22',
+          days: weekDoc({ 3: [{ time: 36000, booked: true }] }).days,
+        },
         { ...weekDoc({}), _deleted: true },
         { _id: 'schedule:default', type: 'schedule-week' },
       ];

@@ -9,10 +9,33 @@ import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns } from '../sync/write-
 import { credentialsOf } from './auth-strategy.ts';
 
 /** Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`). */
-const CHANGES_PARAMS = ['since', 'limit', 'feed', 'style', 'include_docs', 'heartbeat', 'timeout', 'seq_interval', 'descending', 'conflicts'];
+const CHANGES_PARAMS = [
+  'since',
+  'limit',
+  'feed',
+  'style',
+  'include_docs',
+  'heartbeat',
+  'timeout',
+  'seq_interval',
+  'descending',
+  'conflicts',
+];
 const CHANGES_FEEDS = ['normal', 'longpoll'];
 const ALL_DOCS_PARAMS = [
-  'include_docs', 'keys', 'key', 'startkey', 'endkey', 'start_key', 'end_key', 'limit', 'skip', 'descending', 'inclusive_end', 'conflicts', 'update_seq',
+  'include_docs',
+  'keys',
+  'key',
+  'startkey',
+  'endkey',
+  'start_key',
+  'end_key',
+  'limit',
+  'skip',
+  'descending',
+  'inclusive_end',
+  'conflicts',
+  'update_seq',
 ];
 
 const forbidden = () => Boom.forbidden('Forbidden');
@@ -32,7 +55,9 @@ function allowedSearch(request: Request, allowed: readonly string[]): URLSearchP
 function allDocsBody(payload: unknown): Record<string, unknown> {
   const body = payload as Record<string, unknown> | null;
   const valid =
-    typeof body === 'object' && body !== null && !Array.isArray(body) &&
+    typeof body === 'object' &&
+    body !== null &&
+    !Array.isArray(body) &&
     Object.keys(body).every((k) => ['keys', 'include_docs', 'deleted'].includes(k)) &&
     (body.keys === undefined || (Array.isArray(body.keys) && body.keys.every((k) => typeof k === 'string'))) &&
     (body.include_docs === undefined || typeof body.include_docs === 'boolean') &&
@@ -71,16 +96,36 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       server.route({
         method,
         path: `/sync/{tenant}/{id}${endpoint ? `/${endpoint}` : ''}`,
-        options: { auth: 'access', ...(method === 'POST' ? { payload: { parse: true, allow: 'application/json' } } : {}) },
+        options: {
+          auth: 'access',
+          ...(method === 'POST' ? { payload: { parse: true, allow: 'application/json' } } : {}),
+        },
         async handler(request, h) {
-          const tenant = authoriseTenant(credentialsOf(request), String(request.params.tenant), String(request.params.id));
+          const tenant = authoriseTenant(
+            credentialsOf(request),
+            String(request.params.tenant),
+            String(request.params.id),
+          );
           await prepare(tenant);
           return handler(request, h, tenant);
         },
       });
 
-    const forward = (request: Request, h: ResponseToolkit, tenant: Tenant, endpoint: CouchEndpoint, search: URLSearchParams, body?: unknown) =>
-      proxy.forward(request, h, { dbName: tenant.dbName, endpoint, method: body === undefined ? 'GET' : 'POST', search, body });
+    const forward = (
+      request: Request,
+      h: ResponseToolkit,
+      tenant: Tenant,
+      endpoint: CouchEndpoint,
+      search: URLSearchParams,
+      body?: unknown,
+    ) =>
+      proxy.forward(request, h, {
+        dbName: tenant.dbName,
+        endpoint,
+        method: body === undefined ? 'GET' : 'POST',
+        search,
+        body,
+      });
 
     /**
      * A long-poll, one of at most `liveFeedsPerAccount` per account (429 beyond), held at most
@@ -92,12 +137,22 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     const longPoll = (request: Request, h: ResponseToolkit, tenant: Tenant, search: URLSearchParams) =>
       liveFeeds.hold(tenant.dbName, async () => {
         const asked = Number(search.get('timeout') ?? longPollTimeoutMs);
-        search.set('timeout', String(Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs));
+        search.set(
+          'timeout',
+          String(Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs),
+        );
         search.delete('heartbeat');
         const since = search.get('since');
-        if (since === null || since === 'now') search.set('since', String((await deps.couch.use(tenant.dbName).info()).update_seq));
+        if (since === null || since === 'now')
+          search.set('since', String((await deps.couch.use(tenant.dbName).info()).update_seq));
         const answer = { results: [], last_seq: sequence(search.get('since')!) };
-        return proxy.forward(request, h, { dbName: tenant.dbName, endpoint: '_changes', method: 'GET', search, deadline: { ms: longPollDeadlineMs, answer } });
+        return proxy.forward(request, h, {
+          dbName: tenant.dbName,
+          endpoint: '_changes',
+          method: 'GET',
+          search,
+          deadline: { ms: longPollDeadlineMs, answer },
+        });
       });
 
     tenantRoute('GET', '', async (request, h, tenant) => forward(request, h, tenant, '', allowedSearch(request, [])));
@@ -110,7 +165,9 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       return forward(request, h, tenant, '_changes', search);
     });
 
-    tenantRoute('GET', '_all_docs', async (request, h, tenant) => forward(request, h, tenant, '_all_docs', allowedSearch(request, ALL_DOCS_PARAMS)));
+    tenantRoute('GET', '_all_docs', async (request, h, tenant) =>
+      forward(request, h, tenant, '_all_docs', allowedSearch(request, ALL_DOCS_PARAMS)),
+    );
 
     tenantRoute('POST', '_all_docs', async (request, h, tenant) =>
       forward(request, h, tenant, '_all_docs', allowedSearch(request, ALL_DOCS_PARAMS), allDocsBody(request.payload)),
@@ -141,7 +198,10 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       server.route({
         method,
         path: '/sync/{rest*}',
-        options: { auth: 'access', ...(method === 'GET' ? {} : { payload: { parse: false, output: 'data' as const } }) },
+        options: {
+          auth: 'access',
+          ...(method === 'GET' ? {} : { payload: { parse: false, output: 'data' as const } }),
+        },
         handler() {
           throw forbidden();
         },

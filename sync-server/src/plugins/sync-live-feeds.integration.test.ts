@@ -26,7 +26,10 @@ describe('live feeds (long-polls) through the sync gateway', () => {
   function openFeed(gymId: string) {
     const controller = new AbortController();
     const started = performance.now();
-    const settled = fetch(longPollUrl(gymId), { headers: bearerFor(stack, 'gym', gymId), signal: controller.signal }).then(
+    const settled = fetch(longPollUrl(gymId), {
+      headers: bearerFor(stack, 'gym', gymId),
+      signal: controller.signal,
+    }).then(
       async (res) => ({ status: res.status, body: await res.text(), ms: performance.now() - started }),
       () => ({ status: 0, body: 'aborted', ms: performance.now() - started }),
     );
@@ -39,13 +42,22 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     const gymId = newId();
     const six = Array.from({ length: 6 }, () => openFeed(gymId));
     await pause(300);
-    const seventh = await fetch(longPollUrl(gymId), { headers: bearerFor(stack, 'gym', gymId), signal: AbortSignal.timeout(2_000) });
+    const seventh = await fetch(longPollUrl(gymId), {
+      headers: bearerFor(stack, 'gym', gymId),
+      signal: AbortSignal.timeout(2_000),
+    });
     expect(seventh.status).toBe(429);
     expect(seventh.headers.get('retry-after')).toBe(String(BOUND_MS / 1000));
-    expect((await seventh.json()).message).toMatch(/Too many live sync connections for this account: at most 6 at once/);
+    expect((await seventh.json()).message).toMatch(
+      /Too many live sync connections for this account: at most 6 at once/,
+    );
 
     // A normal (catch-up) feed of the same account is not a live feed.
-    const normal = await stack.server.inject({ method: 'GET', url: `/sync/gym/${gymId}/_changes?since=0`, headers: bearerFor(stack, 'gym', gymId) });
+    const normal = await stack.server.inject({
+      method: 'GET',
+      url: `/sync/gym/${gymId}/_changes?since=0`,
+      headers: bearerFor(stack, 'gym', gymId),
+    });
     expect(normal.statusCode).toBe(200);
 
     const other = openFeed(newId());
@@ -104,7 +116,10 @@ describe('live feeds (long-polls) through the sync gateway', () => {
       req.socket.once('close', () => (upstreamClosed += 1));
     });
     await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
-    const instance = await stack.startInstance({ couchUrl: `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`, longPollTimeoutMs: 500 });
+    const instance = await stack.startInstance({
+      couchUrl: `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`,
+      longPollTimeoutMs: 500,
+    });
     try {
       const gymId = newId();
       const started = performance.now();

@@ -32,7 +32,10 @@ describe('GET /api/{users|coaches|gyms}/{id}/verify/{token}', () => {
     const first = await verify(linkPath);
     expect(first.statusCode).toBe(200);
     expect(first.result).toEqual({ message: 'Email Verification Successful' });
-    expect(await getAccount(stack.couch, id)).toMatchObject({ verified: true, verifiedAt: stack.clock.now.toISOString() });
+    expect(await getAccount(stack.couch, id)).toMatchObject({
+      verified: true,
+      verifiedAt: stack.clock.now.toISOString(),
+    });
 
     const again = await verify(linkPath);
     expect(again.statusCode).toBe(404);

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { emailOnlySchema, MESSAGES, newPasswordSchema, registrationSchemas, signInPayloadSchema } from './account-schemas.ts';
+import {
+  emailOnlySchema,
+  MESSAGES,
+  newPasswordSchema,
+  registrationSchemas,
+  signInPayloadSchema,
+} from './account-schemas.ts';
 
 const member = {
-  firstName: ' Ada ', email: ' Ada@Example.CO.UK ', mobile: '+44 7700 900123', pwd: 'Str0ng!Pass',
-  detailsAreConfirmed: true, termsOfUseAccepted: true,
+  firstName: ' Ada ',
+  email: ' Ada@Example.CO.UK ',
+  mobile: '+44 7700 900123',
+  pwd: 'Str0ng!Pass',
+  detailsAreConfirmed: true,
+  termsOfUseAccepted: true,
 };
 
 describe('registration schemas', () => {
@@ -21,12 +31,27 @@ describe('registration schemas', () => {
 
   it('requires the details checkbox of members only, but refuses it unticked from anyone', () => {
     const { detailsAreConfirmed: _omit, ...withoutDetails } = member;
-    const coach = { firstName: 'Bruce', lastName: 'Lee', email: 'b@l.com', mobile: '07700900124', pwd: 'Str0ng!Pass', termsOfUseAccepted: true };
-    const gym = { gymName: 'Iron Dojo', email: 'g@d.com', mobile: '07700900125', pwd: 'Str0ng!Pass', termsOfUseAccepted: true };
+    const coach = {
+      firstName: 'Bruce',
+      lastName: 'Lee',
+      email: 'b@l.com',
+      mobile: '07700900124',
+      pwd: 'Str0ng!Pass',
+      termsOfUseAccepted: true,
+    };
+    const gym = {
+      gymName: 'Iron Dojo',
+      email: 'g@d.com',
+      mobile: '07700900125',
+      pwd: 'Str0ng!Pass',
+      termsOfUseAccepted: true,
+    };
     expect(registrationSchemas.user.validate(withoutDetails).error?.message).toBe(MESSAGES.details);
     expect(registrationSchemas.coach.validate(coach).error).toBeUndefined();
     expect(registrationSchemas.gym.validate(gym).error).toBeUndefined();
-    expect(registrationSchemas.gym.validate({ ...gym, detailsAreConfirmed: false }).error?.message).toBe(MESSAGES.details);
+    expect(registrationSchemas.gym.validate({ ...gym, detailsAreConfirmed: false }).error?.message).toBe(
+      MESSAGES.details,
+    );
   });
 
   it.each([

@@ -31,25 +31,47 @@ function allErrors(message: string, codes: string[]): Record<string, string> {
   return Object.fromEntries(codes.map((code) => [code, message]));
 }
 
-const STRING_CODES = ['any.required', 'string.base', 'string.empty', 'string.max', 'string.pattern.base', 'string.mobile'];
+const STRING_CODES = [
+  'any.required',
+  'string.base',
+  'string.empty',
+  'string.max',
+  'string.pattern.base',
+  'string.mobile',
+];
 const TRUE_CODES = ['any.required', 'boolean.base', 'any.only'];
 
-const email = Joi.string().trim().lowercase().max(MAX_EMAIL_LENGTH).pattern(EMAIL_REGEX).required()
+const email = Joi.string()
+  .trim()
+  .lowercase()
+  .max(MAX_EMAIL_LENGTH)
+  .pattern(EMAIL_REGEX)
+  .required()
   .messages(allErrors(MESSAGES.email, STRING_CODES));
 
-const mobile = Joi.string().trim().max(MAX_MOBILE_LENGTH).required()
+const mobile = Joi.string()
+  .trim()
+  .max(MAX_MOBILE_LENGTH)
+  .required()
   .custom((value: string, helpers) => (isValidMobile(value) ? value : helpers.error('string.mobile')))
   .messages(allErrors(MESSAGES.mobile, STRING_CODES));
 
-const newPassword = Joi.string().pattern(PASSWORD_REGEX).required().messages(allErrors(MESSAGES.password, STRING_CODES));
+const newPassword = Joi.string()
+  .pattern(PASSWORD_REGEX)
+  .required()
+  .messages(allErrors(MESSAGES.password, STRING_CODES));
 
 function name(label: string): Joi.StringSchema {
-  return Joi.string().trim().max(MAX_NAME_LENGTH).required().messages({
-    'any.required': `${label} is required.`,
-    'string.empty': `${label} is required.`,
-    'string.base': `${label} must be text.`,
-    'string.max': `${label} must be at most ${MAX_NAME_LENGTH} characters.`,
-  });
+  return Joi.string()
+    .trim()
+    .max(MAX_NAME_LENGTH)
+    .required()
+    .messages({
+      'any.required': `${label} is required.`,
+      'string.empty': `${label} is required.`,
+      'string.base': `${label} must be text.`,
+      'string.max': `${label} must be at most ${MAX_NAME_LENGTH} characters.`,
+    });
 }
 
 /** A checkbox that must be ticked: the boolean true, not 'true' or 1. */
@@ -61,7 +83,11 @@ function payload(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
   return Joi.object(keys)
     .required()
     .prefs({ errors: { wrap: { label: false } } })
-    .messages({ 'object.base': MESSAGES.body, 'any.required': MESSAGES.body, 'object.unknown': "Unknown field '{#key}'." });
+    .messages({
+      'object.base': MESSAGES.body,
+      'any.required': MESSAGES.body,
+      'object.unknown': "Unknown field '{#key}'.",
+    });
 }
 
 /**
@@ -70,16 +96,29 @@ function payload(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
  */
 export const registrationSchemas: Record<AccountKind, Joi.ObjectSchema> = {
   user: payload({
-    firstName: name('First name'), email, mobile, pwd: newPassword,
-    detailsAreConfirmed: ticked(MESSAGES.details).required(), termsOfUseAccepted: ticked(MESSAGES.terms).required(),
+    firstName: name('First name'),
+    email,
+    mobile,
+    pwd: newPassword,
+    detailsAreConfirmed: ticked(MESSAGES.details).required(),
+    termsOfUseAccepted: ticked(MESSAGES.terms).required(),
   }),
   coach: payload({
-    firstName: name('First name'), lastName: name('Last name'), email, mobile, pwd: newPassword,
-    detailsAreConfirmed: ticked(MESSAGES.details), termsOfUseAccepted: ticked(MESSAGES.terms).required(),
+    firstName: name('First name'),
+    lastName: name('Last name'),
+    email,
+    mobile,
+    pwd: newPassword,
+    detailsAreConfirmed: ticked(MESSAGES.details),
+    termsOfUseAccepted: ticked(MESSAGES.terms).required(),
   }),
   gym: payload({
-    gymName: name('Gym name'), email, mobile, pwd: newPassword,
-    detailsAreConfirmed: ticked(MESSAGES.details), termsOfUseAccepted: ticked(MESSAGES.terms).required(),
+    gymName: name('Gym name'),
+    email,
+    mobile,
+    pwd: newPassword,
+    detailsAreConfirmed: ticked(MESSAGES.details),
+    termsOfUseAccepted: ticked(MESSAGES.terms).required(),
   }),
 };
 
@@ -96,10 +135,14 @@ export interface RegistrationPayload {
 /** §3 login payload {email, pwd}. */
 export const signInPayloadSchema = payload({
   email,
-  pwd: Joi.string().min(1).max(MAX_SIGN_IN_PASSWORD_LENGTH).required().messages({
-    ...allErrors('Password is required.', ['any.required', 'string.base', 'string.empty']),
-    'string.max': `Password must be at most ${MAX_SIGN_IN_PASSWORD_LENGTH} characters.`,
-  }),
+  pwd: Joi.string()
+    .min(1)
+    .max(MAX_SIGN_IN_PASSWORD_LENGTH)
+    .required()
+    .messages({
+      ...allErrors('Password is required.', ['any.required', 'string.base', 'string.empty']),
+      'string.max': `Password must be at most ${MAX_SIGN_IN_PASSWORD_LENGTH} characters.`,
+    }),
 });
 
 /** §3 forgotten-password payload {email}. */

@@ -6,7 +6,10 @@ import { couchStatus } from '../couch/couch.ts';
  * are never touched, so what people changed in the demo survives a restart; a deleted one (a
  * rejected membership, say) stays deleted instead of coming back. True when it was written.
  */
-export async function createIfMissing<T extends object>(db: DocumentScope<T>, doc: T & { _id: string }): Promise<boolean> {
+export async function createIfMissing<T extends object>(
+  db: DocumentScope<T>,
+  doc: T & { _id: string },
+): Promise<boolean> {
   // _all_docs by key tells "never existed" (error row) from "deleted" (a row with a tombstone rev);
   // a plain GET answers 404 for both on the embedded server.
   const { rows } = await db.fetchRevs({ keys: [doc._id] });

@@ -39,7 +39,12 @@ export const DEMO_GYMS: readonly DemoGym[] = [
     mobile: '07700 900001',
     gymName: 'Southbank Combat Club',
     profile: {
-      address: { addressLineOne: 'Arch 14, Bermondsey Yard', addressLineTwo: 'Druid Street', addressTownOrCity: 'London', addressPostalCode: 'SE1 2HH' },
+      address: {
+        addressLineOne: 'Arch 14, Bermondsey Yard',
+        addressLineTwo: 'Druid Street',
+        addressTownOrCity: 'London',
+        addressPostalCode: 'SE1 2HH',
+      },
       bio: 'Railway-arch gym by London Bridge: MMA, no-gi and boxing seven days a week, with a kids academy on weekend mornings.',
       adultDayPassPrice: 1500,
       kidsDayPassPrice: 800,
@@ -53,7 +58,12 @@ export const DEMO_GYMS: readonly DemoGym[] = [
     mobile: '07700 900002',
     gymName: 'Ironhouse MMA',
     profile: {
-      address: { addressLineOne: 'Unit 3, Cotton Mill', addressLineTwo: 'Pollard Street', addressTownOrCity: 'Manchester', addressPostalCode: 'M4 7AJ' },
+      address: {
+        addressLineOne: 'Unit 3, Cotton Mill',
+        addressLineTwo: 'Pollard Street',
+        addressTownOrCity: 'Manchester',
+        addressPostalCode: 'M4 7AJ',
+      },
       bio: 'Two floors in an old Ancoats mill: a full cage, a wrestling room and a strength area. Fighters and first-timers train side by side.',
       adultDayPassPrice: 1200,
       kidsDayPassPrice: 700,
@@ -65,7 +75,12 @@ export const DEMO_GYMS: readonly DemoGym[] = [
     mobile: '07700 900003',
     gymName: 'Harbourside Boxing & BJJ',
     profile: {
-      address: { addressLineOne: '21 Wapping Wharf', addressLineTwo: 'Gaol Ferry Steps', addressTownOrCity: 'Bristol', addressPostalCode: 'BS1 6WP' },
+      address: {
+        addressLineOne: '21 Wapping Wharf',
+        addressLineTwo: 'Gaol Ferry Steps',
+        addressTownOrCity: 'Bristol',
+        addressPostalCode: 'BS1 6WP',
+      },
       bio: 'A boxing ring and 120 square metres of mats on Bristol harbour. Gi and no-gi Jiu-Jitsu, amateur boxing and judo.',
       adultDayPassPrice: 1000,
       kidsDayPassPrice: 600,
@@ -91,7 +106,14 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     mobile: '07700 900011',
     firstName: 'Jordan',
     lastName: 'Hayes',
-    profile: { discipline: 'MMA', price: 4000, sessionPreferenceType: '1 to 1', instagramUsername: 'jordanhayesmma', tiktokUsername: 'jordanhayes.mma', youtubeUsername: 'JordanHayesMMA' },
+    profile: {
+      discipline: 'MMA',
+      price: 4000,
+      sessionPreferenceType: '1 to 1',
+      instagramUsername: 'jordanhayesmma',
+      tiktokUsername: 'jordanhayes.mma',
+      youtubeUsername: 'JordanHayesMMA',
+    },
   },
   {
     profileId: '5eed00000000000000000c02',
@@ -99,7 +121,14 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     mobile: '07700 900012',
     firstName: 'Priya',
     lastName: 'Shah',
-    profile: { discipline: 'Jiu-Jitsu', price: 3500, sessionPreferenceType: 'Dual Sessions', instagramUsername: 'priyashahbjj', tiktokUsername: 'priya.rolls', youtubeUsername: 'PriyaShahBJJ' },
+    profile: {
+      discipline: 'Jiu-Jitsu',
+      price: 3500,
+      sessionPreferenceType: 'Dual Sessions',
+      instagramUsername: 'priyashahbjj',
+      tiktokUsername: 'priya.rolls',
+      youtubeUsername: 'PriyaShahBJJ',
+    },
   },
   {
     profileId: '5eed00000000000000000c03',
@@ -107,7 +136,14 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     mobile: '07700 900013',
     firstName: 'Tom',
     lastName: 'Okafor',
-    profile: { discipline: 'Boxing', price: 3000, sessionPreferenceType: 'No Preference', instagramUsername: 'tomokaforboxing', tiktokUsername: 'tomokafor', youtubeUsername: 'TomOkaforBoxing' },
+    profile: {
+      discipline: 'Boxing',
+      price: 3000,
+      sessionPreferenceType: 'No Preference',
+      instagramUsername: 'tomokaforboxing',
+      tiktokUsername: 'tomokafor',
+      youtubeUsername: 'TomOkaforBoxing',
+    },
   },
   {
     profileId: '5eed00000000000000000c04',
@@ -115,9 +151,19 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
     mobile: '07700 900014',
     firstName: 'Ellie',
     lastName: 'Martin',
-    profile: { discipline: 'Wrestling', price: 4500, sessionPreferenceType: '1 to 1', instagramUsername: 'elliemartinwrestles', tiktokUsername: 'ellie.wrestles', youtubeUsername: 'EllieMartinWrestling' },
+    profile: {
+      discipline: 'Wrestling',
+      price: 4500,
+      sessionPreferenceType: '1 to 1',
+      instagramUsername: 'elliemartinwrestles',
+      tiktokUsername: 'ellie.wrestles',
+      youtubeUsername: 'EllieMartinWrestling',
+    },
   },
-].map((coach) => ({ ...coach, profile: { status: true, stripeAccountDetailsSubmittedStatus: true, ...coach.profile } }));
+].map((coach) => ({
+  ...coach,
+  profile: { status: true, stripeAccountDetailsSubmittedStatus: true, ...coach.profile },
+}));
 
 export const DEMO_MEMBERS: readonly DemoMember[] = [
   { profileId: '5eed00000000000000000b01', email: 'member@demo.mastr.uk', mobile: '07700 900021', firstName: 'Alex' },

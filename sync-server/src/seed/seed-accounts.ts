@@ -8,12 +8,33 @@ import { createIfMissing } from './create-if-missing.ts';
 import { DEMO_COACHES, DEMO_GYMS, DEMO_MEMBERS, DEMO_MEMBERSHIPS, DEMO_PASSWORD } from './demo-data.ts';
 
 const demoAccountInputs: readonly NewAccountInput[] = [
-  ...DEMO_GYMS.map((g) => ({ kind: 'gym' as const, email: g.email, mobile: g.mobile, pwd: DEMO_PASSWORD, gymName: g.gymName, profileId: g.profileId, profile: g.profile })),
-  ...DEMO_COACHES.map((c) => ({
-    kind: 'coach' as const, email: c.email, mobile: c.mobile, pwd: DEMO_PASSWORD,
-    firstName: c.firstName, lastName: c.lastName, profileId: c.profileId, profile: c.profile,
+  ...DEMO_GYMS.map((g) => ({
+    kind: 'gym' as const,
+    email: g.email,
+    mobile: g.mobile,
+    pwd: DEMO_PASSWORD,
+    gymName: g.gymName,
+    profileId: g.profileId,
+    profile: g.profile,
   })),
-  ...DEMO_MEMBERS.map((m) => ({ kind: 'user' as const, email: m.email, mobile: m.mobile, pwd: DEMO_PASSWORD, firstName: m.firstName, profileId: m.profileId })),
+  ...DEMO_COACHES.map((c) => ({
+    kind: 'coach' as const,
+    email: c.email,
+    mobile: c.mobile,
+    pwd: DEMO_PASSWORD,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    profileId: c.profileId,
+    profile: c.profile,
+  })),
+  ...DEMO_MEMBERS.map((m) => ({
+    kind: 'user' as const,
+    email: m.email,
+    mobile: m.mobile,
+    pwd: DEMO_PASSWORD,
+    firstName: m.firstName,
+    profileId: m.profileId,
+  })),
 ];
 
 /** Creates the verified demo accounts that do not exist yet; returns how many were created. */
@@ -42,7 +63,14 @@ export async function seedDemoMemberships(couch: Couch, now: Date): Promise<numb
   const profiles = couch.use<MembershipDoc>(DB.profiles);
   let created = 0;
   for (const { gymId, coachId, state } of DEMO_MEMBERSHIPS) {
-    const doc: MembershipDoc = { _id: membershipDocId(gymId, coachId), type: 'membership', gymId, coachId, state, updatedAt: now.toISOString() };
+    const doc: MembershipDoc = {
+      _id: membershipDocId(gymId, coachId),
+      type: 'membership',
+      gymId,
+      coachId,
+      state,
+      updatedAt: now.toISOString(),
+    };
     if (await createIfMissing(profiles, doc)) created += 1;
   }
   return created;

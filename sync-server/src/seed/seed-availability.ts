@@ -10,7 +10,7 @@ import { DEMO_COACHES } from './demo-data.ts';
 import { demoId } from './demo-ids.ts';
 
 /** Hours each demo coach is free, by coach week day (0 Sunday .. 6 Saturday). */
-const DEMO_HOURS: readonly (Partial<Record<number, number[]>>)[] = [
+const DEMO_HOURS: readonly Partial<Record<number, number[]>>[] = [
   { 1: [7, 12, 17], 3: [7, 12, 17], 5: [12, 13], 6: [10, 11] },
   { 0: [10, 11], 2: [6, 12, 19], 4: [6, 12, 19] },
   { 1: [9, 10, 11], 2: [9, 10], 4: [14, 15], 6: [9, 10, 11] },
@@ -23,9 +23,16 @@ interface WeekFlags {
   requested?: [number, number];
 }
 
-function availabilityDoc(coachId: string, hours: Partial<Record<number, number[]>>, weekStart: string | null, flags: WeekFlags, now: Date): AvailabilityWeekDoc {
+function availabilityDoc(
+  coachId: string,
+  hours: Partial<Record<number, number[]>>,
+  weekStart: string | null,
+  flags: WeekFlags,
+  now: Date,
+): AvailabilityWeekDoc {
   const weekKey = weekStart ?? 'default';
-  const isFlag = (flag: [number, number] | undefined, weekday: number, index: number) => flag?.[0] === weekday && flag[1] === index;
+  const isFlag = (flag: [number, number] | undefined, weekday: number, index: number) =>
+    flag?.[0] === weekday && flag[1] === index;
   return {
     _id: availabilityDocId(weekStart),
     type: 'availability-week',
@@ -64,7 +71,13 @@ export async function seedDemoAvailability(couch: Couch, now: Date): Promise<num
     if (!(await createIfMissing(db, availabilityDoc(coach.profileId, hours, null, {}, now)))) continue;
     created += 1;
     const weeks = [
-      availabilityDoc(coach.profileId, hours, ukCoachWeekStart(now), { booked: [lastDay, 0], requested: [lastDay, 1] }, now),
+      availabilityDoc(
+        coach.profileId,
+        hours,
+        ukCoachWeekStart(now),
+        { booked: [lastDay, 0], requested: [lastDay, 1] },
+        now,
+      ),
       availabilityDoc(coach.profileId, hours, ukCoachWeekStart(now, 1), { requested: [firstDay, 0] }, now),
     ];
     for (const week of weeks) if (await createIfMissing(db, week)) created += 1;

@@ -72,19 +72,30 @@ describe('seedDemoData', () => {
     const { keys } = await stack.couch.use<SigningKeysDoc>(gymDb).get('pass-signing-keys');
     for (const pass of await passes(stack.couch, gymDb)) {
       const verdict = await verifyEntryToken(pass.entryToken, keys);
-      expect(verdict).toMatchObject({ valid: true, payload: { p: pass.passId, g: DEMO_GYM.profileId, c: pass.idCode } });
+      expect(verdict).toMatchObject({
+        valid: true,
+        payload: { p: pass.passId, g: DEMO_GYM.profileId, c: pass.idCode },
+      });
       expect(pass.clientEmail).toContain('@demo.mastr.uk');
     }
   });
 
   it('gives the member one unassigned Mastr pass', async () => {
-    const unassigned = (await passes(stack.couch, memberDb)).filter((p) => p.type === 'mastr-pass' && p.dateAndTimeStart === null);
+    const unassigned = (await passes(stack.couch, memberDb)).filter(
+      (p) => p.type === 'mastr-pass' && p.dateAndTimeStart === null,
+    );
     expect(unassigned).toHaveLength(1);
   });
 
   it('seeds the default, current and next week of the demo schedule', async () => {
     const ids = (await stack.couch.use<ScheduleWeekDoc>(gymDb).list()).rows.map((r) => r.id);
-    expect(ids).toEqual(expect.arrayContaining(['schedule:default', `schedule:week:${ukGymWeekStart(firstDay)}`, `schedule:week:${ukGymWeekStart(firstDay, 1)}`]));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'schedule:default',
+        `schedule:week:${ukGymWeekStart(firstDay)}`,
+        `schedule:week:${ukGymWeekStart(firstDay, 1)}`,
+      ]),
+    );
   });
 
   it('keeps a deleted demo document deleted', async () => {

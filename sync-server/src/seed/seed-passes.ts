@@ -1,7 +1,13 @@
 import type { DayPassType } from '@mastr/rules/constants.ts';
 import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { Couch } from '../couch/couch.ts';
-import { createDayPass, createMastrPass, ensureSigningKeysDoc, type PassesDeps, type PassMember } from '../services/passes/passes-service.ts';
+import {
+  createDayPass,
+  createMastrPass,
+  ensureSigningKeysDoc,
+  type PassesDeps,
+  type PassMember,
+} from '../services/passes/passes-service.ts';
 import { ukDayKey } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_MEMBERS, type DemoMember } from './demo-data.ts';
 import { demoId } from './demo-ids.ts';
@@ -17,7 +23,11 @@ const DAY_PASSES: readonly { member: DemoMember; passType: DayPassType }[] = [
 ];
 
 const gym = { profileId: DEMO_GYM.profileId, gymName: DEMO_GYM.gymName };
-const passMember = (member: DemoMember): PassMember => ({ profileId: member.profileId, name: member.firstName, email: member.email });
+const passMember = (member: DemoMember): PassMember => ({
+  profileId: member.profileId,
+  name: member.firstName,
+  email: member.email,
+});
 
 /**
  * Tops the demo passes up through the passes service (so they carry entry codes and signed entry
@@ -32,16 +42,39 @@ export async function seedDemoPasses(couch: Couch, now: Date, passSigningKey: st
   const issued: boolean[] = [];
   for (const date of PASS_DAY_OFFSETS.map((days) => ukDayKey(now, days))) {
     for (const [n, { member, passType }] of DAY_PASSES.entries()) {
-      const pricePence = passType === 'Adult' ? DEMO_GYM.profile.adultDayPassPrice! : DEMO_GYM.profile.kidsDayPassPrice!;
+      const pricePence =
+        passType === 'Adult' ? DEMO_GYM.profile.adultDayPassPrice! : DEMO_GYM.profile.kidsDayPassPrice!;
       const passId = demoId(`demo-daypass-${date}-${n}`);
-      issued.push((await createDayPass(deps, { gym, member: passMember(member), passType, date, pricePence, passId })).created);
+      issued.push(
+        (await createDayPass(deps, { gym, member: passMember(member), passType, date, pricePence, passId })).created,
+      );
     }
     const passId = demoId(`demo-mastrpass-${date}-0`);
     const dateAndTimeStart = `${date}T${MASTR_CLASS_START}`;
-    issued.push((await createMastrPass(deps, { gym, member: passMember(sam), dateAndTimeStart, pricePence: MASTR_CLASS_PRICE_PENCE, passId })).created);
+    issued.push(
+      (
+        await createMastrPass(deps, {
+          gym,
+          member: passMember(sam),
+          dateAndTimeStart,
+          pricePence: MASTR_CLASS_PRICE_PENCE,
+          passId,
+        })
+      ).created,
+    );
   }
   const passId = demoId('demo-mastrpass-unassigned');
-  issued.push((await createMastrPass(deps, { gym, member: passMember(alex), dateAndTimeStart: null, pricePence: MASTR_CLASS_PRICE_PENCE, passId })).created);
+  issued.push(
+    (
+      await createMastrPass(deps, {
+        gym,
+        member: passMember(alex),
+        dateAndTimeStart: null,
+        pricePence: MASTR_CLASS_PRICE_PENCE,
+        passId,
+      })
+    ).created,
+  );
   // Each new pass is two documents (gym and member copies) plus its entry-code claim.
   return issued.filter(Boolean).length * 3;
 }

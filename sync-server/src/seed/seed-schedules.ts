@@ -23,11 +23,21 @@ function classItem(gymId: string, weekKey: string, index: number, row: Timetable
   if (!CLASS_START_SLOTS.includes(startTime)) throw new Error(`Demo class starts off the 30-minute grid: ${start}`);
   return {
     _id: demoId(`class:${gymId}:${weekKey}:${index}`),
-    discipline, difficulty, startTime, endTime: seconds(end), location, kidsClass: KIDS.has(discipline),
+    discipline,
+    difficulty,
+    startTime,
+    endTime: seconds(end),
+    location,
+    kidsClass: KIDS.has(discipline),
   };
 }
 
-function scheduleDoc(gymId: string, weekStart: string | null, rows: readonly TimetableRow[], now: Date): ScheduleWeekDoc {
+function scheduleDoc(
+  gymId: string,
+  weekStart: string | null,
+  rows: readonly TimetableRow[],
+  now: Date,
+): ScheduleWeekDoc {
   const weekKey = weekStart ?? 'default';
   const items = rows.map((row, index) => ({ day: row[0], item: classItem(gymId, weekKey, index, row) }));
   return {
@@ -39,7 +49,10 @@ function scheduleDoc(gymId: string, weekStart: string | null, rows: readonly Tim
       _id: demoId(`schedule-day:${gymId}:${weekKey}:${weekday}`),
       weekday,
       abbreviation,
-      classes: items.filter((i) => i.day === abbreviation).map((i) => i.item).sort((a, b) => a.startTime - b.startTime),
+      classes: items
+        .filter((i) => i.day === abbreviation)
+        .map((i) => i.item)
+        .sort((a, b) => a.startTime - b.startTime),
     })),
     updatedAt: now.toISOString(),
   };
@@ -63,7 +76,10 @@ export async function seedDemoSchedules(couch: Couch, now: Date): Promise<number
     const db = couch.use<ScheduleWeekDoc>(tenantDbName('gym', gym.profileId));
     if (!(await createIfMissing(db, scheduleDoc(gym.profileId, null, rows, now)))) continue;
     created += 1;
-    const weeks = [scheduleDoc(gym.profileId, ukGymWeekStart(now), rows, now), scheduleDoc(gym.profileId, ukGymWeekStart(now, 1), withExtraOpenMat(rows), now)];
+    const weeks = [
+      scheduleDoc(gym.profileId, ukGymWeekStart(now), rows, now),
+      scheduleDoc(gym.profileId, ukGymWeekStart(now, 1), withExtraOpenMat(rows), now),
+    ];
     for (const week of weeks) if (await createIfMissing(db, week)) created += 1;
   }
   return created;

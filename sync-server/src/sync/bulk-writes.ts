@@ -8,7 +8,7 @@ import { hasLockedSlots } from './write-rules.ts';
 /** One row of a CouchDB `_bulk_docs` answer, as RxDB's replication reads it. */
 export type BulkRow = { ok: true; id: string; rev: string } | { id: string; error: string; reason: string };
 
-export const LOCKED_SLOT_REASON = 'A booked or requested slot is the server\'s: it cannot be removed or changed from a device.';
+const LOCKED_SLOT_REASON = "A booked or requested slot is the server's: it cannot be removed or changed from a device.";
 
 /**
  * Check-ins go through the check-in authority, which stores them as sent and its decisions as
@@ -27,9 +27,16 @@ export async function writeCheckIns(deps: Deps, gymId: string, checkIns: readonl
  * race-free: a document written meanwhile by the server fails as a conflict too.
  * Returns null when a new document claims a locked slot (only the server sets those): hostile.
  */
-export async function writeAvailability(deps: Deps, coachId: string, weeks: readonly AvailabilityWeekDoc[]): Promise<BulkRow[] | null> {
+export async function writeAvailability(
+  deps: Deps,
+  coachId: string,
+  weeks: readonly AvailabilityWeekDoc[],
+): Promise<BulkRow[] | null> {
   const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
-  const current = await fetchDocs(db, weeks.map((w) => w._id));
+  const current = await fetchDocs(
+    db,
+    weeks.map((w) => w._id),
+  );
   const rows = new Map<string, BulkRow>();
   const toWrite: AvailabilityWeekDoc[] = [];
   for (const week of weeks) {
@@ -45,7 +52,12 @@ export async function writeAvailability(deps: Deps, coachId: string, weeks: read
   }
   const written = toWrite.length ? await db.bulk({ docs: toWrite }) : [];
   for (const result of written) {
-    rows.set(result.id, result.rev ? { ok: true, id: result.id, rev: result.rev } : { id: result.id, error: result.error ?? 'unknown_error', reason: result.reason ?? '' });
+    rows.set(
+      result.id,
+      result.rev
+        ? { ok: true, id: result.id, rev: result.rev }
+        : { id: result.id, error: result.error ?? 'unknown_error', reason: result.reason ?? '' },
+    );
   }
   return weeks.map((w) => rows.get(w._id)!);
 }

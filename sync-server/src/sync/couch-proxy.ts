@@ -6,7 +6,7 @@ import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
 /** The only CouchDB endpoints a device reaches, relative to its tenant database. */
 export type CouchEndpoint = '' | '_changes' | '_all_docs' | '_bulk_docs';
 
-export interface ProxiedCall {
+interface ProxiedCall {
   dbName: string;
   endpoint: CouchEndpoint;
   method: 'GET' | 'POST';
@@ -76,7 +76,10 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
         });
         if (call.deadline) {
           const text = await upstream.text();
-          return h.response(text).code(upstream.status).type(upstream.headers.get('content-type') ?? 'application/json');
+          return h
+            .response(text)
+            .code(upstream.status)
+            .type(upstream.headers.get('content-type') ?? 'application/json');
         }
       } catch (err) {
         release();

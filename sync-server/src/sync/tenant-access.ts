@@ -8,7 +8,7 @@ import type { AccessCredentials } from '../services/auth/access-tokens.ts';
 import { ensureSigningKeysDoc } from '../services/passes/passes-service.ts';
 
 /** Which account kind may replicate each kind of tenant database. */
-export const TENANT_OWNER: Record<TenantKind, AccountKind> = { gym: 'gym', member: 'user', coach: 'coach' };
+const TENANT_OWNER: Record<TenantKind, AccountKind> = { gym: 'gym', member: 'user', coach: 'coach' };
 
 export interface Tenant {
   kind: TenantKind;
@@ -24,7 +24,8 @@ const isTenantKind = (value: string): value is TenantKind => Object.hasOwn(TENAN
  */
 export function authoriseTenant(credentials: AccessCredentials, kind: string, id: string): Tenant {
   if (!isTenantKind(kind) || !isId(id)) throw Boom.forbidden('Forbidden');
-  if (credentials.kind !== TENANT_OWNER[kind] || credentials.UserInfo.profileId !== id) throw Boom.forbidden('Forbidden');
+  if (credentials.kind !== TENANT_OWNER[kind] || credentials.UserInfo.profileId !== id)
+    throw Boom.forbidden('Forbidden');
   return { kind, id, dbName: tenantDbName(kind, id) };
 }
 

@@ -14,7 +14,7 @@ import type { NewCheckIn } from '../services/passes/check-in-service.ts';
  */
 
 /** A device's clock may run ahead a little; a check-in further in the future is taken as "now". */
-export const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
+const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,9 +22,11 @@ const DEVICE_METHODS = ['tap', 'code', 'qr'] as const;
 
 type Fields = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Fields =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const onlyKeys = (value: Fields, allowed: readonly string[]) => Object.keys(value).every((k) => allowed.includes(k));
-const isInstant = (value: unknown): value is string => typeof value === 'string' && ISO_INSTANT.test(value) && Number.isFinite(Date.parse(value));
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && ISO_INSTANT.test(value) && Number.isFinite(Date.parse(value));
 /** RxDB sends `_deleted: false` on every document; a device may never delete. */
 const notDeleting = (doc: Fields) => doc._deleted === undefined || doc._deleted === false;
 const revOk = (doc: Fields) => doc._rev === undefined || typeof doc._rev === 'string';
@@ -50,19 +52,29 @@ export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date
     const { _id, passId, passKind, checkedInAt, method, deviceId } = doc;
     const id = typeof _id === 'string' ? parseCheckInId(_id) : null;
     if (
-      doc.type !== 'check-in' || !id || id.passId !== passId ||
+      doc.type !== 'check-in' ||
+      !id ||
+      id.passId !== passId ||
       doc.gymId !== gymId ||
       (passKind !== 'day-pass' && passKind !== 'mastr-pass') ||
       !isInstant(checkedInAt) ||
       !DEVICE_METHODS.includes(method as (typeof DEVICE_METHODS)[number]) ||
-      typeof deviceId !== 'string' || deviceId.length === 0 || deviceId.length > 100
+      typeof deviceId !== 'string' ||
+      deviceId.length === 0 ||
+      deviceId.length > 100
     ) {
       return null;
     }
     const tooFarAhead = Date.parse(checkedInAt) > now.getTime() + MAX_CLOCK_AHEAD_MS;
     parsed.push({
-      _id: _id as string, type: 'check-in', passId: passId as string, passKind, gymId,
-      checkedInAt: tooFarAhead ? now.toISOString() : checkedInAt, method: method as NewCheckIn['method'], deviceId,
+      _id: _id as string,
+      type: 'check-in',
+      passId: passId as string,
+      passKind,
+      gymId,
+      checkedInAt: tooFarAhead ? now.toISOString() : checkedInAt,
+      method: method as NewCheckIn['method'],
+      deviceId,
     });
   }
   return uniqueIds(parsed) ? parsed : null;
@@ -73,14 +85,21 @@ const DAY_KEYS = ['_id', 'weekday', 'abbreviation', 'times'];
 const SLOT_KEYS = ['_id', 'time', 'booked', 'requested'];
 
 function isSunday(weekStart: string): boolean {
-  return DATE_KEY.test(weekStart) && !Number.isNaN(Date.parse(`${weekStart}T00:00:00Z`)) && coachWeekdayOf(weekStart) === 0;
+  return (
+    DATE_KEY.test(weekStart) && !Number.isNaN(Date.parse(`${weekStart}T00:00:00Z`)) && coachWeekdayOf(weekStart) === 0
+  );
 }
 
 function isSlot(value: unknown): value is TimeSlot {
   return (
-    isObject(value) && onlyKeys(value, SLOT_KEYS) && typeof value._id === 'string' && value._id.length > 0 &&
-    typeof value.time === 'number' && HOURLY_SLOTS.includes(value.time) &&
-    typeof value.booked === 'boolean' && typeof value.requested === 'boolean'
+    isObject(value) &&
+    onlyKeys(value, SLOT_KEYS) &&
+    typeof value._id === 'string' &&
+    value._id.length > 0 &&
+    typeof value.time === 'number' &&
+    HOURLY_SLOTS.includes(value.time) &&
+    typeof value.booked === 'boolean' &&
+    typeof value.requested === 'boolean'
   );
 }
 
@@ -89,7 +108,8 @@ function isWeekDays(value: unknown): value is AvailabilityWeekDoc['days'] {
   if (!Array.isArray(value) || value.length !== COACH_WEEKDAYS.length) return false;
   const seen = new Set<number>();
   for (const day of value) {
-    if (!isObject(day) || !onlyKeys(day, DAY_KEYS) || typeof day._id !== 'string' || !Array.isArray(day.times)) return false;
+    if (!isObject(day) || !onlyKeys(day, DAY_KEYS) || typeof day._id !== 'string' || !Array.isArray(day.times))
+      return false;
     const known = COACH_WEEKDAYS.find((d) => d.weekday === day.weekday);
     if (!known || known.abbreviation !== day.abbreviation || seen.has(known.weekday)) return false;
     seen.add(known.weekday);
@@ -105,10 +125,12 @@ export function parseAvailabilityDocs(docs: readonly unknown[], coachId: string)
     if (!isObject(doc) || !onlyKeys(doc, WEEK_KEYS) || !notDeleting(doc) || !revOk(doc)) return null;
     const { weekStart } = doc;
     if (
-      doc.type !== 'availability-week' || doc.coachId !== coachId ||
+      doc.type !== 'availability-week' ||
+      doc.coachId !== coachId ||
       !(weekStart === null || (typeof weekStart === 'string' && isSunday(weekStart))) ||
       doc._id !== availabilityDocId(weekStart) ||
-      !isWeekDays(doc.days) || !isInstant(doc.updatedAt)
+      !isWeekDays(doc.days) ||
+      !isInstant(doc.updatedAt)
     ) {
       return null;
     }

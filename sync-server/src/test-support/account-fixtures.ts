@@ -10,7 +10,12 @@ let sequence = 0;
 /** A valid §3 registration body with a fresh email and mobile, plus any overrides. */
 export function registrationBody(kind: AccountKind, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   sequence += 1;
-  const common = { email: `person${sequence}@example.co.uk`, mobile: `07${String(sequence).padStart(9, '0')}`, pwd: GOOD_PASSWORD, termsOfUseAccepted: true };
+  const common = {
+    email: `person${sequence}@example.co.uk`,
+    mobile: `07${String(sequence).padStart(9, '0')}`,
+    pwd: GOOD_PASSWORD,
+    termsOfUseAccepted: true,
+  };
   const byKind: Record<AccountKind, Record<string, unknown>> = {
     user: { firstName: 'Ada', ...common, detailsAreConfirmed: true },
     coach: { firstName: 'Bruce', lastName: 'Lee', ...common },

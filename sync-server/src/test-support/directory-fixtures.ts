@@ -1,5 +1,12 @@
 import { availabilityDocId, membershipDocId, profileDocId, profileIdOf, scheduleDocId } from '@mastr/rules/doc-ids.ts';
-import type { AvailabilityWeekDoc, CoachProfileDoc, GymProfileDoc, MembershipDoc, ScheduleWeekDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
+import type {
+  AvailabilityWeekDoc,
+  CoachProfileDoc,
+  GymProfileDoc,
+  MembershipDoc,
+  ScheduleWeekDoc,
+  UserProfileDoc,
+} from '@mastr/rules/documents.ts';
 import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ensureDatabase } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
@@ -18,29 +25,61 @@ const nextCreatedAt = () => new Date(Date.UTC(2026, 0, 1) + ++sequence * 1000).t
 export function gymDoc(overrides: Partial<GymProfileDoc> = {}): GymProfileDoc {
   const id = newId();
   return {
-    _id: profileDocId('gym', id), type: 'gym', gymName: `Gym ${sequence + 1}`,
-    address: { addressLineOne: '1 High Street', addressLineTwo: '', addressTownOrCity: 'Leeds', addressPostalCode: 'LS1 1AA' },
-    status: true, subscribed: true, mastrPlan: 'basic', bio: 'A gym.', adultDayPassPrice: 1500, kidsDayPassPrice: 800,
-    profileImage: `https://img.example/${id}.png`, coverImage: '', stripeAccountDetailsSubmittedStatus: true,
-    mastrClassActive: false, mastrClassDefault: null, createdAt: nextCreatedAt(), ...overrides,
+    _id: profileDocId('gym', id),
+    type: 'gym',
+    gymName: `Gym ${sequence + 1}`,
+    address: {
+      addressLineOne: '1 High Street',
+      addressLineTwo: '',
+      addressTownOrCity: 'Leeds',
+      addressPostalCode: 'LS1 1AA',
+    },
+    status: true,
+    subscribed: true,
+    mastrPlan: 'basic',
+    bio: 'A gym.',
+    adultDayPassPrice: 1500,
+    kidsDayPassPrice: 800,
+    profileImage: `https://img.example/${id}.png`,
+    coverImage: '',
+    stripeAccountDetailsSubmittedStatus: true,
+    mastrClassActive: false,
+    mastrClassDefault: null,
+    createdAt: nextCreatedAt(),
+    ...overrides,
   };
 }
 
 export function coachDoc(overrides: Partial<CoachProfileDoc> = {}): CoachProfileDoc {
   const id = newId();
   return {
-    _id: profileDocId('coach', id), type: 'coach', firstName: 'Casey', lastName: `Coach${sequence + 1}`, discipline: 'Boxing',
-    sessionPreferenceType: '1 to 1', status: true, profileImage: `https://img.example/${id}.png`, price: 4500,
-    instagramUsername: 'casey', tiktokUsername: '', youtubeUsername: '', stripeAccountDetailsSubmittedStatus: true,
-    createdAt: nextCreatedAt(), ...overrides,
+    _id: profileDocId('coach', id),
+    type: 'coach',
+    firstName: 'Casey',
+    lastName: `Coach${sequence + 1}`,
+    discipline: 'Boxing',
+    sessionPreferenceType: '1 to 1',
+    status: true,
+    profileImage: `https://img.example/${id}.png`,
+    price: 4500,
+    instagramUsername: 'casey',
+    tiktokUsername: '',
+    youtubeUsername: '',
+    stripeAccountDetailsSubmittedStatus: true,
+    createdAt: nextCreatedAt(),
+    ...overrides,
   };
 }
 
 export const idOf = (doc: { _id: string }) => profileIdOf(doc._id);
 
-export async function givenProfiles(stack: TestStack, docs: readonly (GymProfileDoc | CoachProfileDoc | UserProfileDoc | MembershipDoc)[]) {
+export async function givenProfiles(
+  stack: TestStack,
+  docs: readonly (GymProfileDoc | CoachProfileDoc | UserProfileDoc | MembershipDoc)[],
+) {
   const results = await stack.couch.use(DB.profiles).bulk({ docs: [...docs] });
-  if (results.some((r) => r.error)) throw new Error(`could not write profiles: ${JSON.stringify(results.find((r) => r.error))}`);
+  if (results.some((r) => r.error))
+    throw new Error(`could not write profiles: ${JSON.stringify(results.find((r) => r.error))}`);
 }
 
 export async function givenGym(stack: TestStack, overrides: Partial<GymProfileDoc> = {}): Promise<string> {
@@ -57,24 +96,62 @@ export async function givenCoach(stack: TestStack, overrides: Partial<CoachProfi
 
 export async function givenMember(stack: TestStack, name = 'Alex Member'): Promise<string> {
   const id = newId();
-  await givenProfiles(stack, [{ _id: profileDocId('user', id), type: 'user', name, profileImage: '', coachProfileId: null, createdAt: nextCreatedAt() }]);
+  await givenProfiles(stack, [
+    {
+      _id: profileDocId('user', id),
+      type: 'user',
+      name,
+      profileImage: '',
+      coachProfileId: null,
+      createdAt: nextCreatedAt(),
+    },
+  ]);
   return id;
 }
 
-export function membershipDoc(gymId: string, coachId: string, state: MembershipDoc['state'] = 'registered'): MembershipDoc {
-  return { _id: membershipDocId(gymId, coachId), type: 'membership', gymId, coachId, state, updatedAt: nextCreatedAt() };
+export function membershipDoc(
+  gymId: string,
+  coachId: string,
+  state: MembershipDoc['state'] = 'registered',
+): MembershipDoc {
+  return {
+    _id: membershipDocId(gymId, coachId),
+    type: 'membership',
+    gymId,
+    coachId,
+    state,
+    updatedAt: nextCreatedAt(),
+  };
 }
 
-export async function givenMembership(stack: TestStack, gymId: string, coachId: string, state: MembershipDoc['state'] = 'registered') {
+export async function givenMembership(
+  stack: TestStack,
+  gymId: string,
+  coachId: string,
+  state: MembershipDoc['state'] = 'registered',
+) {
   await givenProfiles(stack, [membershipDoc(gymId, coachId, state)]);
 }
 
 /** A schedule week document (`weekStart` null: the default) with these classes per gym weekday. */
-export async function givenSchedule(stack: TestStack, gymId: string, weekStart: string | null, classes: Record<number, ScheduleWeekDoc['days'][number]['classes']>) {
+export async function givenSchedule(
+  stack: TestStack,
+  gymId: string,
+  weekStart: string | null,
+  classes: Record<number, ScheduleWeekDoc['days'][number]['classes']>,
+) {
   await ensureDatabase(stack.couch, tenantDbName('gym', gymId));
   const doc: ScheduleWeekDoc = {
-    _id: scheduleDocId(weekStart), type: 'schedule-week', gymId, weekStart,
-    days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({ _id: newId(), weekday, abbreviation, classes: classes[weekday] ?? [] })),
+    _id: scheduleDocId(weekStart),
+    type: 'schedule-week',
+    gymId,
+    weekStart,
+    days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+      _id: newId(),
+      weekday,
+      abbreviation,
+      classes: classes[weekday] ?? [],
+    })),
     updatedAt: stack.clock.now.toISOString(),
   };
   await stack.couch.use<ScheduleWeekDoc>(tenantDbName('gym', gymId)).insert(doc);
@@ -84,9 +161,15 @@ export async function givenSchedule(stack: TestStack, gymId: string, weekStart: 
 export async function givenDefaultAvailability(stack: TestStack, coachId: string, times: Record<number, number[]>) {
   await ensureDatabase(stack.couch, tenantDbName('coach', coachId));
   const doc: AvailabilityWeekDoc = {
-    _id: availabilityDocId(null), type: 'availability-week', coachId, weekStart: null,
+    _id: availabilityDocId(null),
+    type: 'availability-week',
+    coachId,
+    weekStart: null,
     days: COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
-      _id: newId(), weekday, abbreviation, times: (times[weekday] ?? []).map((time) => ({ _id: newId(), time, booked: false, requested: false })),
+      _id: newId(),
+      weekday,
+      abbreviation,
+      times: (times[weekday] ?? []).map((time) => ({ _id: newId(), time, booked: false, requested: false })),
     })),
     updatedAt: stack.clock.now.toISOString(),
   };

@@ -12,14 +12,26 @@ import type { TestStack } from './test-stack.ts';
 /** Payments fixtures: gyms that can sell, members, and the provider's hosted pages driven like a browser. */
 
 const classItem = (kidsClass: boolean, startTime: number): ClassItem => ({
-  _id: newId(), discipline: kidsClass ? 'Kids Boxing' : 'Boxing', difficulty: 'Any', startTime, endTime: startTime + 3600, location: 'Main mat', kidsClass,
+  _id: newId(),
+  discipline: kidsClass ? 'Kids Boxing' : 'Boxing',
+  difficulty: 'Any',
+  startTime,
+  endTime: startTime + 3600,
+  location: 'Main mat',
+  kidsClass,
 });
 
 /** Submits a hosted page's form (Pay, Complete onboarding, Cancel subscription) and returns where it redirects. */
-export async function submitHostedForm(url: string, action: string, fields: Record<string, string> = {}): Promise<string> {
+export async function submitHostedForm(
+  url: string,
+  action: string,
+  fields: Record<string, string> = {},
+): Promise<string> {
   const response = await fetch(`${url}/${action}`, {
-    method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString(),
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
   });
   await response.body?.cancel();
   if (response.status !== 303) throw new Error(`${action} on ${url} answered ${response.status}`);
@@ -27,8 +39,12 @@ export async function submitHostedForm(url: string, action: string, fields: Reco
 }
 
 /** Completes Stripe onboarding for a gym or coach through the real route and the hosted page. */
-export async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
-  const res = await stack.server.inject({ method: 'POST', url: `/api/stripe/${kind}/express_onboarding_link`, headers: bearerFor(stack, kind, profileId) });
+async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
+  const res = await stack.server.inject({
+    method: 'POST',
+    url: `/api/stripe/${kind}/express_onboarding_link`,
+    headers: bearerFor(stack, kind, profileId),
+  });
   if (res.statusCode !== 200) throw new Error(`onboarding link: ${res.statusCode} ${res.payload}`);
   await submitHostedForm(JSON.parse(res.payload).url, 'complete');
 }
@@ -41,8 +57,13 @@ export async function givenSellingGym(
   stack: TestStack,
   options: { profile?: Partial<GymProfileDoc>; onboarded?: boolean; kidsClasses?: boolean } = {},
 ): Promise<string> {
-  const gymId = await givenGym(stack, { stripeAccountDetailsSubmittedStatus: false, adultDayPassPrice: 1500, kidsDayPassPrice: 800, ...options.profile });
-  const day = [classItem(false, 18 * 3600), ...(options.kidsClasses ?? true ? [classItem(true, 17 * 3600)] : [])];
+  const gymId = await givenGym(stack, {
+    stripeAccountDetailsSubmittedStatus: false,
+    adultDayPassPrice: 1500,
+    kidsDayPassPrice: 800,
+    ...options.profile,
+  });
+  const day = [classItem(false, 18 * 3600), ...((options.kidsClasses ?? true) ? [classItem(true, 17 * 3600)] : [])];
   await givenSchedule(stack, gymId, null, Object.fromEntries([1, 2, 3, 4, 5, 6, 7].map((weekday) => [weekday, day])));
   if (options.onboarded ?? true) await onboard(stack, 'gym', gymId);
   return gymId;
@@ -59,7 +80,7 @@ export function checkoutSessionIdOf(url: string): string {
 }
 
 /** Every document of a tenant database whose id starts with the prefix (none while the database does not exist). */
-export async function tenantDocs<T>(stack: TestStack, kind: 'gym' | 'member', id: string, prefix: string): Promise<T[]> {
+async function tenantDocs<T>(stack: TestStack, kind: 'gym' | 'member', id: string, prefix: string): Promise<T[]> {
   const db = stack.couch.use<T & { _id: string }>(tenantDbName(kind, id));
   const listed = await db.list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true }).catch((err) => {
     if (couchStatus(err) === 404) return { rows: [] };
@@ -68,13 +89,22 @@ export async function tenantDocs<T>(stack: TestStack, kind: 'gym' | 'member', id
   return listed.rows.flatMap((row) => (row.doc ? [row.doc as T] : []));
 }
 
-export const dayPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<DayPassDoc>(stack, kind, id, passDocPrefix('day-pass'));
-export const mastrPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) => tenantDocs<MastrPassDoc>(stack, kind, id, passDocPrefix('mastr-pass'));
+export const dayPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) =>
+  tenantDocs<DayPassDoc>(stack, kind, id, passDocPrefix('day-pass'));
+export const mastrPasses = (stack: TestStack, kind: 'gym' | 'member', id: string) =>
+  tenantDocs<MastrPassDoc>(stack, kind, id, passDocPrefix('mastr-pass'));
 
 /** Books and pays a day pass through the real calls; resolves to the pass as the gym holds it. */
-export async function buyDayPass(stack: TestStack, gymId: string, member: { memberId: string; headers: Record<string, string> }, date: string) {
+export async function buyDayPass(
+  stack: TestStack,
+  gymId: string,
+  member: { memberId: string; headers: Record<string, string> },
+  date: string,
+) {
   const res = await stack.server.inject({
-    method: 'POST', url: '/api/booking/createCheckoutSessionAdultDayPass', headers: member.headers,
+    method: 'POST',
+    url: '/api/booking/createCheckoutSessionAdultDayPass',
+    headers: member.headers,
     payload: { user_id: member.memberId, gym_id: gymId, passDayDate: date },
   });
   if (res.statusCode !== 200) throw new Error(`checkout: ${res.statusCode} ${res.payload}`);

@@ -18,7 +18,11 @@ export async function givenAccount(
   counter += 1;
   const email = options.email ?? `${kind}${counter}-${randomInt(1e9)}@example.com`;
   const mobile = `07${String(randomInt(1e9)).padStart(9, '0')}`;
-  const names = { user: { firstName: 'Alex' }, coach: { firstName: 'Casey', lastName: 'Jones' }, gym: { gymName: 'Iron Temple' } }[kind];
+  const names = {
+    user: { firstName: 'Alex' },
+    coach: { firstName: 'Casey', lastName: 'Jones' },
+    gym: { gymName: 'Iron Temple' },
+  }[kind];
   const { account, profile } = await createAccount(
     stack.couch,
     { kind, email, mobile, pwd: options.pwd === undefined ? PASSWORD : options.pwd, ...names },

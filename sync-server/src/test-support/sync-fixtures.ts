@@ -16,22 +16,42 @@ export function passesDeps(stack: TestStack): PassesDeps {
 
 /** An Authorization header for a fresh access token of that kind and profile (no account needed). */
 export function bearerFor(stack: TestStack, kind: AccountKind, profileId: string): { authorization: string } {
-  const token = issueAccessToken(stack.config.jwtAccessSecret, { email: `${kind}-${profileId}@example.com`, kind, profileId }, stack.config.accessTokenTtlSeconds);
+  const token = issueAccessToken(
+    stack.config.jwtAccessSecret,
+    { email: `${kind}-${profileId}@example.com`, kind, profileId },
+    stack.config.accessTokenTtlSeconds,
+  );
   return { authorization: `Bearer ${token}` };
 }
 
-export async function givenDayPass(stack: TestStack, gymId: string, date: string, options: { passType?: DayPassType; memberId?: string } = {}): Promise<DayPassDoc> {
+export async function givenDayPass(
+  stack: TestStack,
+  gymId: string,
+  date: string,
+  options: { passType?: DayPassType; memberId?: string } = {},
+): Promise<DayPassDoc> {
   const member = { profileId: options.memberId ?? newId(), name: 'Alex', email: 'alex@example.com' };
   const { pass } = await createDayPass(passesDeps(stack), {
-    gym: { profileId: gymId, gymName: 'Iron Temple' }, member, passType: options.passType ?? 'Adult', date, pricePence: 1500,
+    gym: { profileId: gymId, gymName: 'Iron Temple' },
+    member,
+    passType: options.passType ?? 'Adult',
+    date,
+    pricePence: 1500,
   });
   return pass;
 }
 
-export async function givenMastrPass(stack: TestStack, gymId: string, dateAndTimeStart: string | null): Promise<MastrPassDoc> {
+export async function givenMastrPass(
+  stack: TestStack,
+  gymId: string,
+  dateAndTimeStart: string | null,
+): Promise<MastrPassDoc> {
   const member = { profileId: newId(), name: 'Sam', email: 'sam@example.com' };
   const { pass } = await createMastrPass(passesDeps(stack), {
-    gym: { profileId: gymId, gymName: 'Iron Temple' }, member, dateAndTimeStart, pricePence: 100,
+    gym: { profileId: gymId, gymName: 'Iron Temple' },
+    member,
+    dateAndTimeStart,
+    pricePence: 100,
   });
   return pass;
 }
@@ -39,12 +59,24 @@ export async function givenMastrPass(stack: TestStack, gymId: string, dateAndTim
 /** A check-in record as a front-desk tablet pushes it (RxDB adds `_deleted: false`). */
 export function deviceCheckIn(pass: PassDoc, checkedInAt: string, deviceId = 'tablet-1') {
   return {
-    _id: checkInId(pass.passId, randomBytes(6).toString('hex')), type: 'check-in', passId: pass.passId, passKind: pass.type,
-    gymId: pass.gymId, checkedInAt, method: 'tap', deviceId, _deleted: false,
+    _id: checkInId(pass.passId, randomBytes(6).toString('hex')),
+    type: 'check-in',
+    passId: pass.passId,
+    passKind: pass.type,
+    gymId: pass.gymId,
+    checkedInAt,
+    method: 'tap',
+    deviceId,
+    _deleted: false,
   };
 }
 
 export function bulkDocs(server: Server, stack: TestStack, kind: TenantKind, id: string, docs: unknown[]) {
   const owner = kind === 'member' ? 'user' : kind;
-  return server.inject({ method: 'POST', url: `/sync/${kind}/${id}/_bulk_docs`, headers: bearerFor(stack, owner, id), payload: { docs } });
+  return server.inject({
+    method: 'POST',
+    url: `/sync/${kind}/${id}/_bulk_docs`,
+    headers: bearerFor(stack, owner, id),
+    payload: { docs },
+  });
 }

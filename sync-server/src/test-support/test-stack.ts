@@ -54,7 +54,12 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     },
   };
   const loaded: ServerConfig = {
-    ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test', STRIPE_TEST_PROVIDER_PORT: '0' } as NodeJS.ProcessEnv),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '0',
+      NODE_ENV: 'test',
+      STRIPE_TEST_PROVIDER_PORT: '0',
+    } as NodeJS.ProcessEnv),
     couchUrl: couchServer.url,
     ...overrides,
   };

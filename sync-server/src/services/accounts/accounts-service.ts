@@ -36,21 +36,52 @@ export class AccountTakenError extends Error {
 function newProfile(input: NewAccountInput, id: string, createdAt: string): ProfileDoc {
   switch (input.kind) {
     case 'user':
-      return { _id: profileDocId('user', id), type: 'user', name: input.firstName?.trim() ?? '', profileImage: '', coachProfileId: null, createdAt, ...(input.profile as Partial<UserProfileDoc>) };
+      return {
+        _id: profileDocId('user', id),
+        type: 'user',
+        name: input.firstName?.trim() ?? '',
+        profileImage: '',
+        coachProfileId: null,
+        createdAt,
+        ...(input.profile as Partial<UserProfileDoc>),
+      };
     case 'coach':
       return {
-        _id: profileDocId('coach', id), type: 'coach', firstName: input.firstName?.trim() ?? '', lastName: input.lastName?.trim() ?? '',
-        discipline: '', sessionPreferenceType: 'No Preference', status: false, profileImage: '', price: 0,
-        instagramUsername: '', tiktokUsername: '', youtubeUsername: '', stripeAccountDetailsSubmittedStatus: false, createdAt,
+        _id: profileDocId('coach', id),
+        type: 'coach',
+        firstName: input.firstName?.trim() ?? '',
+        lastName: input.lastName?.trim() ?? '',
+        discipline: '',
+        sessionPreferenceType: 'No Preference',
+        status: false,
+        profileImage: '',
+        price: 0,
+        instagramUsername: '',
+        tiktokUsername: '',
+        youtubeUsername: '',
+        stripeAccountDetailsSubmittedStatus: false,
+        createdAt,
         ...(input.profile as Partial<CoachProfileDoc>),
       };
     case 'gym':
       return {
-        _id: profileDocId('gym', id), type: 'gym', gymName: input.gymName?.trim() ?? '',
+        _id: profileDocId('gym', id),
+        type: 'gym',
+        gymName: input.gymName?.trim() ?? '',
         address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
-        status: false, subscribed: false, mastrPlan: null, bio: '', adultDayPassPrice: 0, kidsDayPassPrice: 0,
-        profileImage: '', coverImage: '', stripeAccountDetailsSubmittedStatus: false, mastrClassActive: false,
-        mastrClassDefault: null, createdAt, ...(input.profile as Partial<GymProfileDoc>),
+        status: false,
+        subscribed: false,
+        mastrPlan: null,
+        bio: '',
+        adultDayPassPrice: 0,
+        kidsDayPassPrice: 0,
+        profileImage: '',
+        coverImage: '',
+        stripeAccountDetailsSubmittedStatus: false,
+        mastrClassActive: false,
+        mastrClassDefault: null,
+        createdAt,
+        ...(input.profile as Partial<GymProfileDoc>),
       };
   }
 }
@@ -83,10 +114,19 @@ export async function createAccount(
     await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id });
     // Google members arrive without a mobile: there is nothing to claim, and an empty key would make
     // every such member collide on one claim.
-    if (mobileKey) await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
+    if (mobileKey)
+      await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
     const account: AccountDoc = {
-      _id: accountDocId(id), type: 'account', kind: input.kind, profileId: id, email,
-      mobile: input.mobile.trim(), mobileKey, passwordHash, verified: options.verified, createdAt,
+      _id: accountDocId(id),
+      type: 'account',
+      kind: input.kind,
+      profileId: id,
+      email,
+      mobile: input.mobile.trim(),
+      mobileKey,
+      passwordHash,
+      verified: options.verified,
+      createdAt,
       ...(options.verified ? { verifiedAt: createdAt } : {}),
       ...(input.googleSub ? { googleSub: input.googleSub } : {}),
     };

@@ -31,11 +31,23 @@ export class VerificationMailError extends Error {
  * so a second attempt would be refused with 'Email or Mobile Taken'; undoing it lets the person
  * simply try again once mail works. AccountTakenError passes through from createAccount.
  */
-export async function registerAccount(deps: Deps, kind: AccountKind, payload: RegistrationPayload): Promise<AccountDoc> {
+export async function registerAccount(
+  deps: Deps,
+  kind: AccountKind,
+  payload: RegistrationPayload,
+): Promise<AccountDoc> {
   const now = deps.now();
   const { account } = await createAccount(
     deps.couch,
-    { kind, email: payload.email, mobile: payload.mobile, pwd: payload.pwd, firstName: payload.firstName, lastName: payload.lastName, gymName: payload.gymName },
+    {
+      kind,
+      email: payload.email,
+      mobile: payload.mobile,
+      pwd: payload.pwd,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+      gymName: payload.gymName,
+    },
     { verified: false, now },
   );
   let token: string | undefined;
@@ -71,7 +83,11 @@ export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: stri
 
 /** Deletes what createAccount wrote: the account, its email and mobile claims and its profile. */
 async function removeAccount(couch: Couch, account: AccountDoc): Promise<void> {
-  const accountIds = [accountDocId(account.profileId), emailClaimId(account.kind, account.email), mobileClaimId(account.kind, account.mobileKey)];
+  const accountIds = [
+    accountDocId(account.profileId),
+    emailClaimId(account.kind, account.email),
+    mobileClaimId(account.kind, account.mobileKey),
+  ];
   for (const id of accountIds) await destroyIfPresent(couch, DB.accounts, id);
   await destroyIfPresent(couch, DB.profiles, profileDocId(account.kind, account.profileId));
 }

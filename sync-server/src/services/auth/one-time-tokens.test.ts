@@ -3,8 +3,12 @@ import { isUsableToken, tokenDocId, TOKEN_LIFETIME_MS, type OneTimeTokenDoc } fr
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const live: OneTimeTokenDoc = {
-  _id: 'token:x', type: 'one-time-token', purpose: 'reset', accountId: 'a'.repeat(24),
-  createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS.reset).toISOString(),
+  _id: 'token:x',
+  type: 'one-time-token',
+  purpose: 'reset',
+  accountId: 'a'.repeat(24),
+  createdAt: now.toISOString(),
+  expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS.reset).toISOString(),
 };
 
 describe('one-time tokens', () => {

@@ -48,7 +48,12 @@ export function isUsableToken(doc: OneTimeTokenDoc, purpose: TokenPurpose, accou
 }
 
 /** Stores a new token's hash and returns the token itself (it exists nowhere else but the mail). */
-export async function issueOneTimeToken(couch: Couch, purpose: TokenPurpose, accountId: string, now: Date): Promise<string> {
+export async function issueOneTimeToken(
+  couch: Couch,
+  purpose: TokenPurpose,
+  accountId: string,
+  now: Date,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const doc: OneTimeTokenDoc = {
     _id: tokenDocId(token),
@@ -100,7 +105,12 @@ export async function consumeToken(couch: Couch, doc: OneTimeTokenDoc, now: Date
  * Revokes the account's unused tokens of one purpose, so only the newest link works. A token being
  * consumed at the same moment (409) is left to that request.
  */
-export async function revokeUnusedTokens(couch: Couch, purpose: TokenPurpose, accountId: string, now: Date): Promise<void> {
+export async function revokeUnusedTokens(
+  couch: Couch,
+  purpose: TokenPurpose,
+  accountId: string,
+  now: Date,
+): Promise<void> {
   const db = couch.use<OneTimeTokenDoc>(DB.auth);
   const { docs } = await db.find({
     selector: { type: 'one-time-token', accountId, purpose, expiresAt: { $gt: now.toISOString() } },

@@ -10,7 +10,13 @@ import type { Deps } from '../../deps.ts';
 import { updateAccount } from '../accounts/account-updates.ts';
 import { findAccountByEmail, getAccount } from '../accounts/accounts-store.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
-import { consumeToken, findUsableToken, issueOneTimeToken, revokeUnusedTokens, type OneTimeTokenDoc } from './one-time-tokens.ts';
+import {
+  consumeToken,
+  findUsableToken,
+  issueOneTimeToken,
+  revokeUnusedTokens,
+  type OneTimeTokenDoc,
+} from './one-time-tokens.ts';
 import { hashPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
 import { revokeAllSessionsForAccount } from './refresh-sessions.ts';
@@ -23,7 +29,12 @@ export type ResetRequestOutcome = 'accepted' | 'rate-limited';
  * answer has gone (a mail server can take far longer than a lookup); a failure there is logged,
  * and the person can ask again.
  */
-export async function requestPasswordReset(deps: Deps, kind: AccountKind, email: string, ip: string): Promise<ResetRequestOutcome> {
+export async function requestPasswordReset(
+  deps: Deps,
+  kind: AccountKind,
+  email: string,
+  ip: string,
+): Promise<ResetRequestOutcome> {
   const now = deps.now();
   if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerIp, ip, now)) return 'rate-limited';
   // Per mailbox, whatever the account kind: the limit protects the inbox from being flooded.
@@ -46,7 +57,13 @@ async function mailResetLink(deps: Deps, account: AccountDoc, now: Date): Promis
 }
 
 /** The live reset token of this link, or null when the link is unknown, malformed, used or expired. */
-async function liveResetToken(deps: Deps, kind: AccountKind, profileId: string, token: string, now: Date): Promise<OneTimeTokenDoc | null> {
+async function liveResetToken(
+  deps: Deps,
+  kind: AccountKind,
+  profileId: string,
+  token: string,
+  now: Date,
+): Promise<OneTimeTokenDoc | null> {
   if (!isId(profileId)) return null;
   const account = await getAccount(deps.couch, profileId);
   if (!account || account.kind !== kind) return null;
@@ -54,7 +71,12 @@ async function liveResetToken(deps: Deps, kind: AccountKind, profileId: string, 
 }
 
 /** The link check the reset page makes before showing its form. */
-export async function isResetLinkValid(deps: Deps, kind: AccountKind, profileId: string, token: string): Promise<boolean> {
+export async function isResetLinkValid(
+  deps: Deps,
+  kind: AccountKind,
+  profileId: string,
+  token: string,
+): Promise<boolean> {
   return (await liveResetToken(deps, kind, profileId, token, deps.now())) !== null;
 }
 
@@ -64,7 +86,13 @@ export async function isResetLinkValid(deps: Deps, kind: AccountKind, profileId:
  * every refresh session of the account is revoked: whoever knew the old password is signed out.
  * Returns false when the link is not live.
  */
-export async function resetPassword(deps: Deps, kind: AccountKind, profileId: string, token: string, pwd: string): Promise<boolean> {
+export async function resetPassword(
+  deps: Deps,
+  kind: AccountKind,
+  profileId: string,
+  token: string,
+  pwd: string,
+): Promise<boolean> {
   const now = deps.now();
   const stored = await liveResetToken(deps, kind, profileId, token, now);
   if (!stored) return false;

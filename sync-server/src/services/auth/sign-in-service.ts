@@ -52,7 +52,10 @@ export function accessTokenFor(deps: Deps, account: AccountDoc): string {
 }
 
 /** An access token for the account plus a new refresh session (the `jwt` cookie's value). */
-export async function openSession(deps: Deps, account: AccountDoc): Promise<{ accessToken: string; refreshCookie: string }> {
+export async function openSession(
+  deps: Deps,
+  account: AccountDoc,
+): Promise<{ accessToken: string; refreshCookie: string }> {
   const refreshCookie = await createRefreshSession(
     deps.couch,
     { accountId: account.profileId, kind: account.kind },

@@ -25,15 +25,29 @@ function weekStartOf(week: AvailabilityWeek, now: Date): string | null {
 
 /** Every coach weekday present, Sunday first (a day the document lacks has no slots). */
 function withAllDays(days: readonly Day[]): Day[] {
-  return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => days.find((d) => d.weekday === weekday) ?? { _id: newId(), weekday, abbreviation, times: [] });
+  return COACH_WEEKDAYS.map(
+    ({ weekday, abbreviation }) =>
+      days.find((d) => d.weekday === weekday) ?? { _id: newId(), weekday, abbreviation, times: [] },
+  );
 }
 
 /** A week's own document starts as a copy of the default (or empty): its hours, fresh ids, nothing booked. */
-function newWeekDoc(coachId: string, weekStart: string | null, base: AvailabilityWeekDoc | null, now: Date): AvailabilityWeekDoc {
+function newWeekDoc(
+  coachId: string,
+  weekStart: string | null,
+  base: AvailabilityWeekDoc | null,
+  now: Date,
+): AvailabilityWeekDoc {
   return {
-    _id: availabilityDocId(weekStart), type: 'availability-week', coachId, weekStart, updatedAt: now.toISOString(),
+    _id: availabilityDocId(weekStart),
+    type: 'availability-week',
+    coachId,
+    weekStart,
+    updatedAt: now.toISOString(),
     days: withAllDays(base?.days ?? []).map((day) => ({
-      ...day, _id: newId(), times: day.times.map((s) => ({ _id: newId(), time: s.time, booked: false, requested: false })),
+      ...day,
+      _id: newId(),
+      times: day.times.map((s) => ({ _id: newId(), time: s.time, booked: false, requested: false })),
     })),
   };
 }
@@ -43,19 +57,33 @@ function newWeekDoc(coachId: string, weekStart: string | null, base: Availabilit
  * document from the default when it has none), so it never overwrites a booking the server made
  * meanwhile: on a conflict the edit is judged again against the newer document.
  */
-async function editWeek(deps: Deps, coachId: string, week: AvailabilityWeek, weekday: number, edit: SlotEdit): Promise<EditOutcome> {
+async function editWeek(
+  deps: Deps,
+  coachId: string,
+  week: AvailabilityWeek,
+  weekday: number,
+  edit: SlotEdit,
+): Promise<EditOutcome> {
   const now = deps.now();
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now)) return { ok: false, message: 'That day has passed.' };
   return editWeekDoc(deps, coachId, weekStart, weekday, edit);
 }
 
-async function editWeekDoc(deps: Deps, coachId: string, weekStart: string | null, weekday: number, edit: SlotEdit): Promise<EditOutcome> {
+async function editWeekDoc(
+  deps: Deps,
+  coachId: string,
+  weekStart: string | null,
+  weekday: number,
+  edit: SlotEdit,
+): Promise<EditOutcome> {
   const now = deps.now();
   await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
   const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
-  const base = await updateDoc(db, availabilityDocId(null), (current) => (current ? null : newWeekDoc(coachId, null, null, now)));
+  const base = await updateDoc(db, availabilityDocId(null), (current) =>
+    current ? null : newWeekDoc(coachId, null, null, now),
+  );
   let refusal: string | null = null;
   await updateDoc(db, availabilityDocId(weekStart), (current) => {
     const doc = current ?? newWeekDoc(coachId, weekStart, base, now);
@@ -64,22 +92,39 @@ async function editWeekDoc(deps: Deps, coachId: string, weekStart: string | null
     const result = edit([...day.times], day);
     refusal = typeof result === 'string' ? result : null;
     if (typeof result === 'string' || (current && sameTimes(result, day.times))) return null;
-    return { ...doc, days: days.map((d) => (d === day ? { ...d, times: result.sort(byTime) } : d)), updatedAt: now.toISOString() };
+    return {
+      ...doc,
+      days: days.map((d) => (d === day ? { ...d, times: result.sort(byTime) } : d)),
+      updatedAt: now.toISOString(),
+    };
   });
   return refusal ? { ok: false, message: refusal } : { ok: true };
 }
 
-const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) => a.length === b.length && a.every((s, i) => s === b[i]);
+const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>
+  a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** Adds a free hourly slot (adding one that is there already changes nothing). */
-export function addAvailabilitySlot(deps: Deps, coachId: string, week: AvailabilityWeek, weekday: number, time: number): Promise<EditOutcome> {
+export function addAvailabilitySlot(
+  deps: Deps,
+  coachId: string,
+  week: AvailabilityWeek,
+  weekday: number,
+  time: number,
+): Promise<EditOutcome> {
   return editWeek(deps, coachId, week, weekday, (times) =>
     times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time, booked: false, requested: false }],
   );
 }
 
 /** Removes a slot unless a client has booked or requested it (removing an absent one changes nothing). */
-export function removeAvailabilitySlot(deps: Deps, coachId: string, week: AvailabilityWeek, weekday: number, time: number): Promise<EditOutcome> {
+export function removeAvailabilitySlot(
+  deps: Deps,
+  coachId: string,
+  week: AvailabilityWeek,
+  weekday: number,
+  time: number,
+): Promise<EditOutcome> {
   return editWeek(deps, coachId, week, weekday, (times, day) => {
     const slot = times.find((s) => s.time === time);
     if (!slot) return times;
@@ -91,8 +136,8 @@ export function removeAvailabilitySlot(deps: Deps, coachId: string, week: Availa
 }
 
 /** Why the server could not lock a slot for a request: the coach removed it, or it is locked already. */
-export const SLOT_GONE = 'That time is no longer offered.';
-export const SLOT_TAKEN = 'That time has just been taken.';
+const SLOT_GONE = 'That time is no longer offered.';
+const SLOT_TAKEN = 'That time has just been taken.';
 
 /**
  * Sets or clears the server's `requested` lock on a slot of a concrete week (§4 "Coach slot"),
@@ -100,7 +145,14 @@ export const SLOT_TAKEN = 'That time has just been taken.';
  * missing, booked or requested already; unlocking a slot that is not requested changes nothing.
  * Revision-guarded like every edit, so a coach's concurrent write (online or synced) is never lost.
  */
-export function setSlotRequested(deps: Deps, coachId: string, weekStart: string, weekday: number, time: number, requested: boolean): Promise<EditOutcome> {
+export function setSlotRequested(
+  deps: Deps,
+  coachId: string,
+  weekStart: string,
+  weekday: number,
+  time: number,
+  requested: boolean,
+): Promise<EditOutcome> {
   return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
     const slot = times.find((s) => s.time === time);
     if (!requested) return slot?.requested ? times.map((s) => (s === slot ? { ...s, requested: false } : s)) : times;
@@ -120,9 +172,12 @@ export async function availabilityView(deps: Deps, coachId: string) {
   const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
   const slotsOf = (doc: AvailabilityWeekDoc | undefined, weekday: number, free = false) =>
-    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])]
-      .sort(byTime)
-      .map((s) => ({ _id: s._id, time: s.time, booked: free ? false : s.booked, requested: free ? false : s.requested }));
+    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])].sort(byTime).map((s) => ({
+      _id: s._id,
+      time: s.time,
+      booked: free ? false : s.booked,
+      requested: free ? false : s.requested,
+    }));
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     // Days are known by the default week's day ids (every edit creates the default first); a coach
     // who never set any availability gets ids derived from the weekday.

@@ -1,6 +1,12 @@
 import type { DocumentScope } from 'nano';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import { coachSlotDate, coachSlotTimes, coachWeekStartOf, isDaySelectable, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import {
+  coachSlotDate,
+  coachSlotTimes,
+  coachWeekStartOf,
+  isDaySelectable,
+  type CoachWeekKind,
+} from '@mastr/rules/coach-slots.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { availabilityDocId, coachRequestId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
@@ -38,7 +44,7 @@ export interface CoachSlotRequest {
 
 export type CoachSlotOutcome = { status: 'sent' } | { status: 'taken' } | { status: 'refused'; message: string };
 
-export const SLOT_REFUSALS = {
+const SLOT_REFUSALS = {
   unknownCoach: 'Coach not found',
   notRegistered: 'This coach is not registered to that gym.',
   notInWeek: 'That date is not in the chosen week.',
@@ -63,7 +69,13 @@ async function claimSlot(deps: Deps, db: CoachDb, coachId: string, claim: SlotCl
     if (couchStatus(err) !== 409) throw err;
   }
   const held = await getDoc(db, claim._id);
-  if (!held || held.type !== 'slot-claim' || !isAbandoned(deps, held) || (await getDoc(db, coachRequestId(held.requestId)))) return null;
+  if (
+    !held ||
+    held.type !== 'slot-claim' ||
+    !isAbandoned(deps, held) ||
+    (await getDoc(db, coachRequestId(held.requestId)))
+  )
+    return null;
   try {
     const { rev } = await db.insert({ ...claim, _rev: held._rev });
     // The dead request may have locked the slot already: that lock is the claim holder's, now ours.
@@ -75,7 +87,8 @@ async function claimSlot(deps: Deps, db: CoachDb, coachId: string, claim: SlotCl
   }
 }
 
-const isAbandoned = (deps: Deps, claim: SlotClaimDoc) => deps.now().getTime() - Date.parse(claim.createdAt) >= ABANDONED_CLAIM_MS;
+const isAbandoned = (deps: Deps, claim: SlotClaimDoc) =>
+  deps.now().getTime() - Date.parse(claim.createdAt) >= ABANDONED_CLAIM_MS;
 
 /** Whether the gym is public and the coach registered to it (one membership document per pair). */
 async function isRegisteredAt(deps: Deps, coachId: string, gymId: string) {
@@ -92,7 +105,9 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
   const now = deps.now();
   const { coachId, gymId, memberId, time } = input;
   const [coaches, gym, clientName] = await Promise.all([
-    profilesById(deps.couch, 'coach', [coachId]), isRegisteredAt(deps, coachId, gymId), clientNameOf(deps.couch, memberId),
+    profilesById(deps.couch, 'coach', [coachId]),
+    isRegisteredAt(deps, coachId, gymId),
+    clientNameOf(deps.couch, memberId),
   ]);
   const coach = coaches.get(coachId);
   if (!coach || !isPublicCoach(coach)) return refused(SLOT_REFUSALS.unknownCoach);
@@ -107,7 +122,13 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
   const db: CoachDb = tenantDb(deps.couch, 'coach', coachId);
   const requestId = newId();
   const claim: SlotClaimDoc = {
-    _id: slotClaimId(weekStart, weekday, time), type: 'slot-claim', requestId, weekStart, weekday, time, createdAt: now.toISOString(),
+    _id: slotClaimId(weekStart, weekday, time),
+    type: 'slot-claim',
+    requestId,
+    weekStart,
+    weekday,
+    time,
+    createdAt: now.toISOString(),
   };
   const claimRev = await claimSlot(deps, db, coachId, claim);
   if (!claimRev) return { status: 'taken' };
@@ -118,13 +139,33 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
       const week = (await getDoc(db, availabilityDocId(weekStart))) as AvailabilityWeekDoc;
       const day = week.days.find((d) => d.weekday === weekday)!;
       const request: CoachRequestDoc = {
-        _id: coachRequestId(requestId), type: 'coach-request', requestId, ...coachSlotTimes(weekStart, weekday, time),
-        clientName, userProfile_id: memberId, coachId, coachFullName: `${coach.firstName} ${coach.lastName}`.trim(),
-        coachPrice: coach.price, gymId, gymName: gym.gymName, experienceLevel: input.experienceLevel, accepted: false,
-        weekStart, bookingDayId: day._id, bookingTimeObject_id: day.times.find((s) => s.time === time)!._id,
-        slotClaimId: claim._id, createdAt: now.toISOString(),
+        _id: coachRequestId(requestId),
+        type: 'coach-request',
+        requestId,
+        ...coachSlotTimes(weekStart, weekday, time),
+        clientName,
+        userProfile_id: memberId,
+        coachId,
+        coachFullName: `${coach.firstName} ${coach.lastName}`.trim(),
+        coachPrice: coach.price,
+        gymId,
+        gymName: gym.gymName,
+        experienceLevel: input.experienceLevel,
+        accepted: false,
+        weekStart,
+        bookingDayId: day._id,
+        bookingTimeObject_id: day.times.find((s) => s.time === time)!._id,
+        slotClaimId: claim._id,
+        createdAt: now.toISOString(),
       };
-      await writeRequestCopies(deps.couch, [['coach', coachId], ['member', memberId]], request);
+      await writeRequestCopies(
+        deps.couch,
+        [
+          ['coach', coachId],
+          ['member', memberId],
+        ],
+        request,
+      );
       sent = true;
       return { status: 'sent' };
     } finally {

@@ -3,7 +3,11 @@ import { ukDateKey } from '@mastr/rules/dates.ts';
 import { gymRequestId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
-import { GYM_PT_REQUEST_PRICE_PENCE, isPtRequestDateSelectable, privateSessionTimes } from '@mastr/rules/pt-requests.ts';
+import {
+  GYM_PT_REQUEST_PRICE_PENCE,
+  isPtRequestDateSelectable,
+  privateSessionTimes,
+} from '@mastr/rules/pt-requests.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase, type Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
@@ -42,7 +46,11 @@ type StoredRequest = RequestDoc & { _deleted?: boolean };
  * cannot be written the first is deleted again (as a full document, design/sync.md "Deletes"), so a
  * request is never half-sent.
  */
-export async function writeRequestCopies(couch: Couch, tenants: readonly [TenantKind, string][], doc: RequestDoc): Promise<void> {
+export async function writeRequestCopies(
+  couch: Couch,
+  tenants: readonly [TenantKind, string][],
+  doc: RequestDoc,
+): Promise<void> {
   const written: { db: DocumentScope<StoredRequest>; rev: string }[] = [];
   try {
     for (const [kind, id] of tenants) {
@@ -70,8 +78,12 @@ export interface GymSessionRequest {
  * from the chosen time, open to the gym's coaches at the standard PT price (design/decisions.md).
  */
 export async function requestGymSession(deps: Deps, input: GymSessionRequest): Promise<RequestOutcome> {
-  if (!isPtRequestDateSelectable(input.date, ukDateKey(deps.now()))) return { ok: false, message: REQUEST_REFUSALS.tooEarly };
-  const [gyms, clientName] = await Promise.all([profilesById(deps.couch, 'gym', [input.gymId]), clientNameOf(deps.couch, input.memberId)]);
+  if (!isPtRequestDateSelectable(input.date, ukDateKey(deps.now())))
+    return { ok: false, message: REQUEST_REFUSALS.tooEarly };
+  const [gyms, clientName] = await Promise.all([
+    profilesById(deps.couch, 'gym', [input.gymId]),
+    clientNameOf(deps.couch, input.memberId),
+  ]);
   const gym = gyms.get(input.gymId);
   if (!gym || !isPublicGym(gym)) return { ok: false, message: REQUEST_REFUSALS.unknownGym };
   if (clientName === null) return { ok: false, message: REQUEST_REFUSALS.unknownMember };
@@ -92,6 +104,13 @@ export async function requestGymSession(deps: Deps, input: GymSessionRequest): P
     clientName,
     createdAt: deps.now().toISOString(),
   };
-  await writeRequestCopies(deps.couch, [['gym', input.gymId], ['member', input.memberId]], doc);
+  await writeRequestCopies(
+    deps.couch,
+    [
+      ['gym', input.gymId],
+      ['member', input.memberId],
+    ],
+    doc,
+  );
   return { ok: true };
 }

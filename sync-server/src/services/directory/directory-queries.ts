@@ -19,7 +19,9 @@ const ALL_ROWS = 100_000;
 export type Membership = Pick<MembershipDoc, 'gymId' | 'coachId' | 'updatedAt'>;
 
 async function range<T extends { type: string }>(couch: Couch, type: T['type'], prefix: string): Promise<T[]> {
-  const { rows } = await couch.use<T>(DB.profiles).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+  const { rows } = await couch
+    .use<T>(DB.profiles)
+    .list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
   return rows.flatMap((row) => (row.doc?.type === type ? [row.doc as T] : []));
 }
 
@@ -33,7 +35,8 @@ export async function activeCoaches(couch: Couch): Promise<CoachProfileDoc[]> {
   return (await range<CoachProfileDoc>(couch, 'coach', profileDocPrefix('coach'))).filter((c) => c.status === true);
 }
 
-const registered = (memberships: MembershipDoc[]) => memberships.filter((m) => m.state === 'registered').sort(byUpdatedAt);
+const registered = (memberships: MembershipDoc[]) =>
+  memberships.filter((m) => m.state === 'registered').sort(byUpdatedAt);
 
 /** Every registered coach-gym relation, oldest registration first. */
 export async function registeredMemberships(couch: Couch): Promise<Membership[]> {
@@ -48,7 +51,10 @@ export async function registeredMembershipsOfGym(couch: Couch, gymId: string): P
 /** A coach's registered relations, oldest first: one Mango query on the coach index (couch/databases.ts). */
 export async function registeredMembershipsOfCoach(couch: Couch, coachId: string): Promise<Membership[]> {
   const { docs } = await couch.use<MembershipDoc>(DB.profiles).find({
-    selector: { type: 'membership', coachId, state: 'registered' }, fields: ['gymId', 'coachId', 'updatedAt'], use_index: 'by-type-coach-state', limit: ALL_ROWS,
+    selector: { type: 'membership', coachId, state: 'registered' },
+    fields: ['gymId', 'coachId', 'updatedAt'],
+    use_index: 'by-type-coach-state',
+    limit: ALL_ROWS,
   });
   return (docs as Membership[]).sort(byUpdatedAt);
 }
@@ -56,10 +62,21 @@ export async function registeredMembershipsOfCoach(couch: Couch, coachId: string
 const byUpdatedAt = (a: Membership, b: Membership) => a.updatedAt.localeCompare(b.updatedAt);
 
 /** Profiles by kind and id in one request; the map is keyed by profile id, wrong-kind documents left out. */
-export async function profilesById(couch: Couch, kind: 'gym', ids: readonly string[]): Promise<Map<string, GymProfileDoc>>;
-export async function profilesById(couch: Couch, kind: 'coach', ids: readonly string[]): Promise<Map<string, CoachProfileDoc>>;
+export async function profilesById(
+  couch: Couch,
+  kind: 'gym',
+  ids: readonly string[],
+): Promise<Map<string, GymProfileDoc>>;
+export async function profilesById(
+  couch: Couch,
+  kind: 'coach',
+  ids: readonly string[],
+): Promise<Map<string, CoachProfileDoc>>;
 export async function profilesById(couch: Couch, kind: 'gym' | 'coach', ids: readonly string[]) {
-  const docs = await fetchDocs(couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles), ids.map((id) => profileDocId(kind, id)));
+  const docs = await fetchDocs(
+    couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles),
+    ids.map((id) => profileDocId(kind, id)),
+  );
   const byId = new Map<string, GymProfileDoc | CoachProfileDoc>();
   for (const doc of docs.values()) if (doc.type === kind) byId.set(profileIdOf(doc._id), doc);
   return byId;

@@ -6,7 +6,12 @@ import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import {
-  activeCoaches, activeGyms, profilesById, registeredMemberships, registeredMembershipsOfCoach, registeredMembershipsOfGym,
+  activeCoaches,
+  activeGyms,
+  profilesById,
+  registeredMemberships,
+  registeredMembershipsOfCoach,
+  registeredMembershipsOfGym,
   type Membership,
 } from './directory-queries.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
@@ -22,9 +27,18 @@ import { memoiseBySequence } from './sequence-memo.ts';
 const byCreatedAt = <T extends { _id: string; createdAt: string }>(a: T, b: T) =>
   a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
 
-const gymAvatar = (gym: GymProfileDoc) => ({ _id: profileIdOf(gym._id), status: gym.status, profileImage: gym.profileImage, gymName: gym.gymName });
+const gymAvatar = (gym: GymProfileDoc) => ({
+  _id: profileIdOf(gym._id),
+  status: gym.status,
+  profileImage: gym.profileImage,
+  gymName: gym.gymName,
+});
 const coachAvatar = (coach: CoachProfileDoc) => ({
-  _id: profileIdOf(coach._id), status: coach.status, profileImage: coach.profileImage, firstName: coach.firstName, lastName: coach.lastName,
+  _id: profileIdOf(coach._id),
+  status: coach.status,
+  profileImage: coach.profileImage,
+  firstName: coach.firstName,
+  lastName: coach.lastName,
 });
 
 function gymCard(gym: GymProfileDoc) {
@@ -32,8 +46,10 @@ function gymCard(gym: GymProfileDoc) {
     _id: profileIdOf(gym._id),
     gymName: gym.gymName,
     address: {
-      addressLineOne: gym.address.addressLineOne, addressLineTwo: gym.address.addressLineTwo,
-      addressTownOrCity: gym.address.addressTownOrCity, addressPostalCode: gym.address.addressPostalCode,
+      addressLineOne: gym.address.addressLineOne,
+      addressLineTwo: gym.address.addressLineTwo,
+      addressTownOrCity: gym.address.addressTownOrCity,
+      addressPostalCode: gym.address.addressPostalCode,
     },
     bio: gym.bio,
     adultDayPassPrice: gym.adultDayPassPrice,
@@ -57,7 +73,12 @@ function coachCard(coach: CoachProfileDoc) {
 }
 
 /** For each key, the related profiles in relation order (profiles missing from `byId` left out). */
-function related<T>(memberships: readonly Membership[], key: (m: Membership) => string, other: (m: Membership) => string, byId: Map<string, T>) {
+function related<T>(
+  memberships: readonly Membership[],
+  key: (m: Membership) => string,
+  other: (m: Membership) => string,
+  byId: Map<string, T>,
+) {
   const grouped = new Map<string, T[]>();
   for (const m of memberships) {
     const profile = byId.get(other(m));
@@ -71,23 +92,47 @@ function related<T>(memberships: readonly Membership[], key: (m: Membership) => 
 
 /** GET /api/gyms: public gyms, oldest first, each with up to nine active registered coaches. */
 async function listGyms(deps: Deps) {
-  const [gyms, coaches, memberships] = await Promise.all([activeGyms(deps.couch), activeCoaches(deps.couch), registeredMemberships(deps.couch)]);
-  const coachesOf = related(memberships, (m) => m.gymId, (m) => m.coachId, new Map(coaches.map((c) => [profileIdOf(c._id), c])));
+  const [gyms, coaches, memberships] = await Promise.all([
+    activeGyms(deps.couch),
+    activeCoaches(deps.couch),
+    registeredMemberships(deps.couch),
+  ]);
+  const coachesOf = related(
+    memberships,
+    (m) => m.gymId,
+    (m) => m.coachId,
+    new Map(coaches.map((c) => [profileIdOf(c._id), c])),
+  );
   return gyms
     .filter(isPublicGym)
     .sort(byCreatedAt)
-    .map((gym) => ({ ...gymCard(gym), coachesInformation: cardAvatars(coachesOf(profileIdOf(gym._id))).map(coachAvatar) }));
+    .map((gym) => ({
+      ...gymCard(gym),
+      coachesInformation: cardAvatars(coachesOf(profileIdOf(gym._id))).map(coachAvatar),
+    }));
 }
 
 /** GET /api/coaches: public coaches in reverse order (newest first), each with up to nine active registered gyms. */
 async function listCoaches(deps: Deps) {
-  const [coaches, gyms, memberships] = await Promise.all([activeCoaches(deps.couch), activeGyms(deps.couch), registeredMemberships(deps.couch)]);
-  const gymsOf = related(memberships, (m) => m.coachId, (m) => m.gymId, new Map(gyms.map((g) => [profileIdOf(g._id), g])));
+  const [coaches, gyms, memberships] = await Promise.all([
+    activeCoaches(deps.couch),
+    activeGyms(deps.couch),
+    registeredMemberships(deps.couch),
+  ]);
+  const gymsOf = related(
+    memberships,
+    (m) => m.coachId,
+    (m) => m.gymId,
+    new Map(gyms.map((g) => [profileIdOf(g._id), g])),
+  );
   return coaches
     .filter(isPublicCoach)
     .sort(byCreatedAt)
     .reverse()
-    .map((coach) => ({ ...coachCard(coach), gymsInformation: cardAvatars(gymsOf(profileIdOf(coach._id))).map(gymAvatar) }));
+    .map((coach) => ({
+      ...coachCard(coach),
+      gymsInformation: cardAvatars(gymsOf(profileIdOf(coach._id))).map(gymAvatar),
+    }));
 }
 
 /**
@@ -112,13 +157,19 @@ export async function gymProfile(deps: Deps, gymId: string) {
   if (!gym || !isPublicGym(gym)) return null;
   const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
   const [coachesById, timetable] = await Promise.all([
-    profilesById(deps.couch, 'coach', memberships.map((m) => m.coachId)),
+    profilesById(
+      deps.couch,
+      'coach',
+      memberships.map((m) => m.coachId),
+    ),
     gymTimetableView(deps.couch, gymId, now),
   ]);
-  const coaches = memberships.flatMap((m) => {
-    const coach = coachesById.get(m.coachId);
-    return coach && isPublicCoach(coach) ? [coach] : [];
-  }).reverse();
+  const coaches = memberships
+    .flatMap((m) => {
+      const coach = coachesById.get(m.coachId);
+      return coach && isPublicCoach(coach) ? [coach] : [];
+    })
+    .reverse();
   return {
     ...gymCard(gym),
     activeCoachCount: coaches.length,
@@ -138,7 +189,11 @@ export async function coachProfile(deps: Deps, coachId: string) {
   if (!coach || !isPublicCoach(coach)) return null;
   const memberships = await registeredMembershipsOfCoach(deps.couch, coachId);
   const [gymsById, availability] = await Promise.all([
-    profilesById(deps.couch, 'gym', memberships.map((m) => m.gymId)),
+    profilesById(
+      deps.couch,
+      'gym',
+      memberships.map((m) => m.gymId),
+    ),
     availabilityView(deps, coachId),
   ]);
   const gyms = memberships.flatMap((m) => gymsById.get(m.gymId) ?? []);
@@ -148,7 +203,9 @@ export async function coachProfile(deps: Deps, coachId: string) {
     instagramUsername: coach.instagramUsername,
     tiktokUsername: coach.tiktokUsername,
     youtubeUsername: coach.youtubeUsername,
-    registeredGymsInformation: gyms.filter(isPublicGym).map((g) => ({ _id: profileIdOf(g._id), gymName: g.gymName, profileImage: g.profileImage })),
+    registeredGymsInformation: gyms
+      .filter(isPublicGym)
+      .map((g) => ({ _id: profileIdOf(g._id), gymName: g.gymName, profileImage: g.profileImage })),
     availability,
     currentWeekStart: coachWeekStart(now),
     nextWeekStart: coachWeekStart(now, 1),

@@ -6,7 +6,13 @@ import type { Couch } from '../../couch/couch.ts';
 import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 
 const classView = (c: ClassItem): ClassItem => ({
-  _id: c._id, discipline: c.discipline, difficulty: c.difficulty, startTime: c.startTime, endTime: c.endTime, location: c.location, kidsClass: c.kidsClass,
+  _id: c._id,
+  discipline: c.discipline,
+  difficulty: c.difficulty,
+  startTime: c.startTime,
+  endTime: c.endTime,
+  location: c.location,
+  kidsClass: c.kidsClass,
 });
 
 function classesOf(doc: ScheduleWeekDoc | undefined, weekday: number): ClassItem[] {

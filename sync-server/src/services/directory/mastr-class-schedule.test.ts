@@ -5,9 +5,11 @@ const GYM = 'aaaaaaaaaaaaaaaaaaaaaaaa';
 // Wednesday 18 November 2026, 10:00 in the UK (GMT).
 const NOW = new Date('2026-11-18T10:00:00Z');
 const at = (weekday: number, time: number, extra: { cancelled?: boolean; nextClassDate?: string } = {}) => ({
-  mastrClassActive: true, mastrClassDefault: { weekday, time, cancelled: false, ...extra },
+  mastrClassActive: true,
+  mastrClassDefault: { weekday, time, cancelled: false, ...extra },
 });
-const dates = (gym: ReturnType<typeof at>, now = NOW) => mastrClassAvailability(GYM, gym, now).map((c) => c.classDateAndTime);
+const dates = (gym: ReturnType<typeof at>, now = NOW) =>
+  mastrClassAvailability(GYM, gym, now).map((c) => c.classDateAndTime);
 
 describe('the next two Mastr classes', () => {
   it('are today when the class has not started yet, else a week on', () => {
@@ -19,7 +21,10 @@ describe('the next two Mastr classes', () => {
 
   it('use the UK wall clock (British Summer Time)', () => {
     // 17:30 UTC on Thursday 18 June 2026 is 18:30 in the UK: the 18:00 class has started.
-    expect(dates(at(4, 64800), new Date('2026-06-18T17:30:00Z'))).toEqual(['2026-06-25T18:00:00', '2026-07-02T18:00:00']);
+    expect(dates(at(4, 64800), new Date('2026-06-18T17:30:00Z'))).toEqual([
+      '2026-06-25T18:00:00',
+      '2026-07-02T18:00:00',
+    ]);
   });
 
   it('are named Next and Following Class with ids stable across calls', () => {
@@ -31,8 +36,15 @@ describe('the next two Mastr classes', () => {
   });
 
   it('cancel the next class, or the one on the date the gym named', () => {
-    expect(mastrClassAvailability(GYM, at(4, 64800, { cancelled: true }), NOW).map((c) => c.cancelled)).toEqual([true, false]);
-    expect(mastrClassAvailability(GYM, at(4, 64800, { cancelled: true, nextClassDate: '2026-11-26T18:00:00' }), NOW).map((c) => c.cancelled)).toEqual([false, true]);
+    expect(mastrClassAvailability(GYM, at(4, 64800, { cancelled: true }), NOW).map((c) => c.cancelled)).toEqual([
+      true,
+      false,
+    ]);
+    expect(
+      mastrClassAvailability(GYM, at(4, 64800, { cancelled: true, nextClassDate: '2026-11-26T18:00:00' }), NOW).map(
+        (c) => c.cancelled,
+      ),
+    ).toEqual([false, true]);
   });
 
   it('are none while the Mastr class is off or its slot is not a real weekday and time', () => {

@@ -46,6 +46,11 @@ export function mastrClassAvailability(
   return MASTR_CLASS_WEEKS.map((week, i) => {
     const classDate = addDaysToKey(date, 7 * i);
     const classDateAndTime = wallClockAt(classDate, slot.time);
-    return { _id: mastrClassId(gymId, classDateAndTime), week, classDateAndTime, cancelled: classDate === cancelledDate };
+    return {
+      _id: mastrClassId(gymId, classDateAndTime),
+      week,
+      classDateAndTime,
+      cancelled: classDate === cancelledDate,
+    };
   });
 }

@@ -6,7 +6,9 @@ const id = 'a'.repeat(24);
 describe('account mail templates', () => {
   it('link to the PWA pages of each kind', () => {
     expect(verificationLink('https://mastr.uk', 'coach', id, 'tok')).toBe(`https://mastr.uk/coaches/${id}/verify/tok`);
-    expect(passwordResetLink('https://mastr.uk', 'gym', id, 'tok')).toBe(`https://mastr.uk/gyms/password-reset/${id}/tok`);
+    expect(passwordResetLink('https://mastr.uk', 'gym', id, 'tok')).toBe(
+      `https://mastr.uk/gyms/password-reset/${id}/tok`,
+    );
     expect(verificationLink('https://mastr.uk', 'user', id, 'tok')).toBe(`https://mastr.uk/users/${id}/verify/tok`);
   });
 

@@ -18,7 +18,12 @@ export interface Mailer {
  * writes each mail as a text file under DATA_DIR/outbox/ (links in plain text) and logs the first
  * link, so registration and reset work on a laptop with no mail server.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log?: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  outboxDir: string;
+  log?: (line: string) => void;
+}): Mailer {
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -34,7 +39,12 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
   return {
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
-      const built = JSON.parse(String(info.message)) as { from?: { address: string }; to?: { address: string }[]; subject: string; text: string };
+      const built = JSON.parse(String(info.message)) as {
+        from?: { address: string };
+        to?: { address: string }[];
+        subject: string;
+        text: string;
+      };
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');

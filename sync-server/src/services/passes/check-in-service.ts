@@ -7,7 +7,7 @@ import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A check-in as a front desk sends it. */
 export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
-export type StoredCheckIn = CheckInDoc & { _rev: string };
+type StoredCheckIn = CheckInDoc & { _rev: string };
 /** A check-in as stored and the server's decision on it. */
 export type DecidedCheckIn = { checkIn: StoredCheckIn; outcome: CheckInOutcomeDoc };
 
@@ -39,9 +39,16 @@ export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): P
  * Records are not read first: they never change once made, so a record CouchDB already holds
  * answers the write as a conflict and is then read (only a re-delivery pays for that).
  */
-export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<DecidedCheckIn[]> {
+export async function recordCheckIns(
+  deps: Deps,
+  gymId: string,
+  checkIns: readonly NewCheckIn[],
+): Promise<DecidedCheckIn[]> {
   const db = tenantDb<GymDoc | PassDoc>(deps.couch, 'gym', gymId);
-  const known = await fetchDocs(db, checkIns.flatMap((c) => [checkInOutcomeId(c._id), passKey(c)]));
+  const known = await fetchDocs(
+    db,
+    checkIns.flatMap((c) => [checkInOutcomeId(c._id), passKey(c)]),
+  );
   const stored = new Map<string, GymDoc>();
   for (const c of checkIns) {
     const outcome = known.get(checkInOutcomeId(c._id));
@@ -55,8 +62,13 @@ export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readon
   const docs: GymDoc[] = [
     ...checkIns,
     ...undecided.map((c): CheckInOutcomeDoc => ({
-      _id: checkInOutcomeId(c._id), type: 'check-in-outcome', checkInId: c._id, passId: c.passId, gymId,
-      ...outcomes.get(c._id)!, resolvedAt,
+      _id: checkInOutcomeId(c._id),
+      type: 'check-in-outcome',
+      checkInId: c._id,
+      passId: c.passId,
+      gymId,
+      ...outcomes.get(c._id)!,
+      resolvedAt,
     })),
   ];
   const results = docs.length ? await db.bulk({ docs }) : [];
@@ -75,7 +87,12 @@ export async function recordCheckIns(deps: Deps, gymId: string, checkIns: readon
 }
 
 /** Decides the records against their passes (as read: null when unknown), writing counted ones onto the passes. */
-async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewCheckIn[], read: Map<string, PassDoc | null>) {
+async function decideOutcomes(
+  deps: Deps,
+  gymId: string,
+  fresh: readonly NewCheckIn[],
+  read: Map<string, PassDoc | null>,
+) {
   const db = tenantDb<PassDoc>(deps.couch, 'gym', gymId);
   const outcomes = new Map<string, Outcome>();
   let pending = fresh;
@@ -95,7 +112,8 @@ async function decideOutcomes(deps: Deps, gymId: string, fresh: readonly NewChec
     const lost = new Set<string>();
     for (const result of written) {
       if (result.error === 'conflict') lost.add(result.id);
-      else if (!result.rev) throw new Error(`Counting a check-in on ${result.id} failed: ${result.error} ${result.reason}`);
+      else if (!result.rev)
+        throw new Error(`Counting a check-in on ${result.id} failed: ${result.error} ${result.reason}`);
     }
     // Only the records of passes another writer changed meanwhile are decided again.
     pending = pending.filter((c) => lost.has(passKey(c)));
@@ -109,15 +127,16 @@ const passKey = (checkIn: NewCheckIn) => passDocId(checkIn.passKind, checkIn.pas
 function judge(pass: PassDoc | null, checkIn: NewCheckIn): { outcome: Outcome; counted?: PassDoc } {
   if (pass?.countedCheckIns?.some((c) => c.checkInId === checkIn._id)) return { outcome: { outcome: 'counted' } };
   const refusal = checkInRefusal(pass, checkIn.checkedInAt);
-  if (refusal !== null || pass === null) return { outcome: { outcome: 'refused', reason: refusal ?? REFUSALS.unknown } };
+  if (refusal !== null || pass === null)
+    return { outcome: { outcome: 'refused', reason: refusal ?? REFUSALS.unknown } };
   const decision = decideCheckIn(pass.type, pass.countedCheckIns ?? [], checkIn.checkedInAt);
   if (decision.outcome === 'duplicate') return { outcome: decision };
   return { outcome: decision, counted: withCountedCheckIn(pass, checkIn) };
 }
 
 function withCountedCheckIn(pass: PassDoc, checkIn: NewCheckIn): PassDoc {
-  const countedCheckIns = [...(pass.countedCheckIns ?? []), { checkInId: checkIn._id, at: checkIn.checkedInAt }].sort((a, b) =>
-    a.at.localeCompare(b.at),
+  const countedCheckIns = [...(pass.countedCheckIns ?? []), { checkInId: checkIn._id, at: checkIn.checkedInAt }].sort(
+    (a, b) => a.at.localeCompare(b.at),
   );
   if (pass.type === 'mastr-pass') {
     return { ...pass, countedCheckIns, checkedIn: { checkedInState: true, check_in_time: checkIn.checkedInAt } };
@@ -125,4 +144,3 @@ function withCountedCheckIn(pass: PassDoc, checkIn: NewCheckIn): PassDoc {
   const all = countedCheckIns.map((c) => c.at);
   return { ...pass, countedCheckIns, checkIns: { all_check_ins: all, latest_check_in: all[all.length - 1] } };
 }
-

@@ -5,7 +5,13 @@ import { verifyEntryToken } from '@mastr/rules/entry-token.ts';
 import { generatePassSigningKey } from '../../config.ts';
 import { passSigner } from './pass-signing.ts';
 
-const pass = { type: 'day-pass', passId: 'bbbbbbbbbbbbbbbbbbbbbbbb', gymId: 'aaaaaaaaaaaaaaaaaaaaaaaa', idCode: 'k7m2xq', dayDateStart: '2026-11-20T00:00:00' } as DayPassDoc;
+const pass = {
+  type: 'day-pass',
+  passId: 'bbbbbbbbbbbbbbbbbbbbbbbb',
+  gymId: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+  idCode: 'k7m2xq',
+  dayDateStart: '2026-11-20T00:00:00',
+} as DayPassDoc;
 
 describe('passSigner', () => {
   it("signs entry tokens the shared rules verify with WebCrypto and the signer's published key", async () => {
@@ -17,7 +23,9 @@ describe('passSigner', () => {
 
   it('takes the key as PKCS8 base64 or as a JWK, with the same key id either way', () => {
     const pkcs8 = generatePassSigningKey();
-    const jwk = JSON.stringify(createPrivateKey({ key: Buffer.from(pkcs8, 'base64'), format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }));
+    const jwk = JSON.stringify(
+      createPrivateKey({ key: Buffer.from(pkcs8, 'base64'), format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }),
+    );
     expect(passSigner(jwk).publicKey).toEqual(passSigner(pkcs8).publicKey);
   });
 

@@ -30,7 +30,11 @@ export function passSigner(configuredKey: string): PassSigner {
   const raw = Buffer.from(createPublicKey(privateKey).export({ format: 'jwk' }).x!, 'base64url');
   const signer: PassSigner = {
     // The key id is derived from the key itself, so every instance sharing the key agrees on it.
-    publicKey: { kid: createHash('sha256').update(raw).digest('base64url').slice(0, 16), alg: 'Ed25519', publicKey: raw.toString('base64url') },
+    publicKey: {
+      kid: createHash('sha256').update(raw).digest('base64url').slice(0, 16),
+      alg: 'Ed25519',
+      publicKey: raw.toString('base64url'),
+    },
     entryToken(pass) {
       const input = entryTokenSigningInput(entryTokenPayload(pass));
       return assembleEntryToken(input, sign(null, Buffer.from(input, 'ascii'), privateKey));

@@ -5,7 +5,7 @@ import type { Couch } from '../../couch/couch.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A day pass in the §3 shape the gym's online calls answer with. */
-export function dayPassView(pass: DayPassDoc) {
+function dayPassView(pass: DayPassDoc) {
   return {
     _id: pass.passId,
     passType: pass.passType,
@@ -19,7 +19,7 @@ export function dayPassView(pass: DayPassDoc) {
 }
 
 /** A Mastr class pass in the §3 shape. */
-export function mastrPassView(pass: MastrPassDoc) {
+function mastrPassView(pass: MastrPassDoc) {
   return {
     _id: pass.passId,
     clientName: pass.clientName,
@@ -33,7 +33,11 @@ export function mastrPassView(pass: MastrPassDoc) {
 
 async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
   const prefix = passDocPrefix(kind);
-  const { rows } = await tenantDb<T>(couch, 'gym', gymId).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+  const { rows } = await tenantDb<T>(couch, 'gym', gymId).list({
+    startkey: prefix,
+    endkey: `${prefix}\ufff0`,
+    include_docs: true,
+  });
   return rows.map((row) => row.doc as T);
 }
 

@@ -15,7 +15,7 @@ import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 /** What issuing passes needs: the databases, the clock and the entry-token signing key. */
 export type PassesDeps = Pick<Deps, 'couch' | 'now'> & { config: Pick<ServerConfig, 'passSigningKey'> };
 
-export interface PassGym {
+interface PassGym {
   profileId: string;
   gymName: string;
 }
@@ -59,24 +59,43 @@ const MAX_CODE_ATTEMPTS = 20;
 
 export function createDayPass(deps: PassesDeps, input: NewDayPass): Promise<IssuedPass<DayPassDoc>> {
   return issuePass<DayPassDoc>(deps, input, (passId, createdAt) => ({
-    _id: passDocId('day-pass', passId), type: 'day-pass', passId, passType: input.passType,
-    dayDateStart: `${input.date}T00:00:00`, ...owners(input), expired: false, cancelled: false,
-    pricePence: input.pricePence, checkIns: { all_check_ins: [], latest_check_in: null }, createdAt,
+    _id: passDocId('day-pass', passId),
+    type: 'day-pass',
+    passId,
+    passType: input.passType,
+    dayDateStart: `${input.date}T00:00:00`,
+    ...owners(input),
+    expired: false,
+    cancelled: false,
+    pricePence: input.pricePence,
+    checkIns: { all_check_ins: [], latest_check_in: null },
+    createdAt,
   }));
 }
 
 export function createMastrPass(deps: PassesDeps, input: NewMastrPass): Promise<IssuedPass<MastrPassDoc>> {
   return issuePass<MastrPassDoc>(deps, input, (passId, createdAt) => ({
-    _id: passDocId('mastr-pass', passId), type: 'mastr-pass', passId, dateAndTimeStart: input.dateAndTimeStart,
-    ...owners(input), expired: false, pricePence: input.pricePence,
-    checkedIn: { checkedInState: false, check_in_time: null }, createdAt,
+    _id: passDocId('mastr-pass', passId),
+    type: 'mastr-pass',
+    passId,
+    dateAndTimeStart: input.dateAndTimeStart,
+    ...owners(input),
+    expired: false,
+    pricePence: input.pricePence,
+    checkedIn: { checkedInState: false, check_in_time: null },
+    createdAt,
   }));
 }
 
 function owners({ gym, member }: NewPassCommon) {
   return {
-    clientName: member.name, clientEmail: member.email, memberId: member.profileId,
-    gymId: gym.profileId, gymName: gym.gymName, idCode: '', entryToken: '',
+    clientName: member.name,
+    clientEmail: member.email,
+    memberId: member.profileId,
+    gymId: gym.profileId,
+    gymName: gym.gymName,
+    idCode: '',
+    entryToken: '',
   };
 }
 
@@ -124,7 +143,12 @@ async function withMemberCopy<T extends PassDoc>(memberDb: DocumentScope<T>, pas
 async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
   const claims = deps.couch.use<EntryCodeClaimDoc>(DB.accounts);
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
-    const code = Array.from({ length: ENTRY_CODE_LENGTH }, () => ENTRY_CODE_ALPHABET[randomInt(ENTRY_CODE_ALPHABET.length)]).join('').toLowerCase();
+    const code = Array.from(
+      { length: ENTRY_CODE_LENGTH },
+      () => ENTRY_CODE_ALPHABET[randomInt(ENTRY_CODE_ALPHABET.length)],
+    )
+      .join('')
+      .toLowerCase();
     const id = entryCodeClaimId(gymId, code);
     try {
       const { rev } = await claims.insert({ _id: id, type: 'entry-code-claim', passId });
@@ -142,10 +166,13 @@ async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
  */
 export async function ensureSigningKeysDoc(deps: Pick<PassesDeps, 'couch' | 'config'>, gymId: string): Promise<void> {
   const { publicKey } = passSigner(deps.config.passSigningKey);
-  await updateDoc(tenantDb<SigningKeysDoc>(deps.couch, 'gym', gymId), SIGNING_KEYS_DOC_ID, (current): SigningKeysDoc | null =>
-    current?.keys.some((k) => k.kid === publicKey.kid)
-      ? null
-      : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
+  await updateDoc(
+    tenantDb<SigningKeysDoc>(deps.couch, 'gym', gymId),
+    SIGNING_KEYS_DOC_ID,
+    (current): SigningKeysDoc | null =>
+      current?.keys.some((k) => k.kid === publicKey.kid)
+        ? null
+        : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
   );
 }
 
@@ -184,8 +211,14 @@ export async function cancelDayPass(
  * Both copies, gym's and member's, get `cancelled: true` (whole-document writes, so devices
  * replicate the change). A concurrent cancel may win the write: the pass ends up cancelled either way.
  */
-export async function markDayPassCancelled(deps: Pick<PassesDeps, 'couch'>, pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>): Promise<void> {
-  for (const [kind, owner] of [['gym', pass.gymId], ['member', pass.memberId]] as const) {
+export async function markDayPassCancelled(
+  deps: Pick<PassesDeps, 'couch'>,
+  pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>,
+): Promise<void> {
+  for (const [kind, owner] of [
+    ['gym', pass.gymId],
+    ['member', pass.memberId],
+  ] as const) {
     await updateDoc(tenantDb<DayPassDoc>(deps.couch, kind, owner), pass._id, (current) =>
       current && !current.cancelled ? { ...current, cancelled: true } : null,
     );

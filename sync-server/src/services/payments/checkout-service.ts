@@ -38,7 +38,7 @@ export const CHECKOUT_REFUSALS = {
 export class CheckoutRefusal extends Error {}
 
 /** The sale a paid session stands for, as its metadata carries it (all strings, as Stripe keeps them). */
-export type SaleMetadata =
+type SaleMetadata =
   | { kind: 'day-pass'; passType: DayPassType; gymId: string; memberId: string; date: string }
   | { kind: 'mastr-pass'; gymId: string; memberId: string; mastrClassId: string; classDateAndTime: string };
 
@@ -58,7 +58,11 @@ export interface DayPassCheckoutInput {
   passDayDate: string;
 }
 
-export async function createDayPassCheckout(deps: Deps, passType: DayPassType, input: DayPassCheckoutInput): Promise<string> {
+export async function createDayPassCheckout(
+  deps: Deps,
+  passType: DayPassType,
+  input: DayPassCheckoutInput,
+): Promise<string> {
   if (input.user_id !== input.memberId) refuse(CHECKOUT_REFUSALS.notYou);
   const { gym, destination } = await sellingGym(deps, input.gym_id);
   const date = input.passDayDate;
@@ -67,13 +71,19 @@ export async function createDayPassCheckout(deps: Deps, passType: DayPassType, i
   if (!isDayPassDateOpen(date, ukDateKey(now))) refuse(CHECKOUT_REFUSALS.pastDate);
   const timetable = await gymTimetableView(deps.couch, input.gym_id, now);
   if (!locateInWindow(date, timetable.currentWeekStart)) refuse(CHECKOUT_REFUSALS.beyondWindow);
-  if (dayPassClasses(classesOnDate(timetable.schedule, timetable.currentWeekStart, date), passType === 'Kids').length === 0) {
+  if (
+    dayPassClasses(classesOnDate(timetable.schedule, timetable.currentWeekStart, date), passType === 'Kids').length ===
+    0
+  ) {
     refuse(CHECKOUT_REFUSALS.noClasses);
   }
   const pricePence = passType === 'Adult' ? gym.adultDayPassPrice : gym.kidsDayPassPrice;
   const sale: SaleMetadata = { kind: 'day-pass', passType, gymId: input.gym_id, memberId: input.memberId, date };
   return createPaymentSession(deps, {
-    sale, pricePence, destination, member: await memberOf(deps, input.memberId),
+    sale,
+    pricePence,
+    destination,
+    member: await memberOf(deps, input.memberId),
     name: `${passType} Day Pass – ${gym.gymName}`,
     description: formatWallClock(date, DATE_FORMATS.long),
     successPath: '/userdashboard/daypasses',
@@ -96,13 +106,26 @@ export async function createMastrClassCheckout(deps: Deps, input: MastrClassChec
   const namedDay = input.mastrClassDate.replace(/Z$/, '').slice(0, 10);
   if (!occurrence || occurrence.classDateAndTime.slice(0, 10) !== namedDay) {
     // Only classes that have not started are on offer: a named day already past says why.
-    refuse(namedDay && namedDay <= ukWallClock(now).slice(0, 10) ? CHECKOUT_REFUSALS.mastrStarted : CHECKOUT_REFUSALS.mastrNotOffered);
+    refuse(
+      namedDay && namedDay <= ukWallClock(now).slice(0, 10)
+        ? CHECKOUT_REFUSALS.mastrStarted
+        : CHECKOUT_REFUSALS.mastrNotOffered,
+    );
   }
   if (occurrence!.cancelled) refuse(CHECKOUT_REFUSALS.mastrCancelled);
   const { classDateAndTime } = occurrence!;
-  const sale: SaleMetadata = { kind: 'mastr-pass', gymId: input.gym_id, memberId: input.memberId, mastrClassId: occurrence!._id, classDateAndTime };
+  const sale: SaleMetadata = {
+    kind: 'mastr-pass',
+    gymId: input.gym_id,
+    memberId: input.memberId,
+    mastrClassId: occurrence!._id,
+    classDateAndTime,
+  };
   return createPaymentSession(deps, {
-    sale, pricePence: MASTR_CLASS_PRICE_PENCE, destination, member: await memberOf(deps, input.memberId),
+    sale,
+    pricePence: MASTR_CLASS_PRICE_PENCE,
+    destination,
+    member: await memberOf(deps, input.memberId),
     name: `Mastr Class – ${gym.gymName}`,
     description: `${formatWallClock(classDateAndTime, DATE_FORMATS.long)} ${formatWallClock(classDateAndTime, DATE_FORMATS.time)}`,
     successPath: '/userdashboard/daypasses/mastr',
@@ -120,7 +143,10 @@ async function sellingGym(deps: Deps, gymId: string): Promise<{ gym: GymProfileD
 }
 
 async function memberOf(deps: Deps, memberId: string) {
-  const [account, profile] = await Promise.all([getAccount(deps.couch, memberId), getProfile(deps.couch, 'user', memberId)]);
+  const [account, profile] = await Promise.all([
+    getAccount(deps.couch, memberId),
+    getProfile(deps.couch, 'user', memberId),
+  ]);
   // The token outlived its account: nobody to issue a pass to.
   if (account?.kind !== 'user' || profile?.type !== 'user') return refuse(CHECKOUT_REFUSALS.notYou);
   return { email: account.email };
@@ -140,12 +166,29 @@ async function createPaymentSession(deps: Deps, input: PaymentSessionInput): Pro
   const { sale, pricePence } = input;
   if (!Number.isInteger(pricePence) || pricePence < STRIPE_MIN_CHARGE_PENCE) refuse(CHECKOUT_REFUSALS.noPrice);
   const { applicationFeePence } = passSplit(pricePence, deps.config.fees);
-  const metadata: Stripe.MetadataParam = { ...sale, [FEE_METADATA_KEY]: String(applicationFeePence), [DESTINATION_METADATA_KEY]: input.destination };
+  const metadata: Stripe.MetadataParam = {
+    ...sale,
+    [FEE_METADATA_KEY]: String(applicationFeePence),
+    [DESTINATION_METADATA_KEY]: input.destination,
+  };
   const base = deps.config.publicUrl;
   const session = await deps.stripe.checkout.sessions.create({
     mode: 'payment',
-    line_items: [{ price_data: { currency: 'gbp', unit_amount: pricePence, product_data: { name: input.name, description: input.description } }, quantity: 1 }],
-    payment_intent_data: { application_fee_amount: applicationFeePence, transfer_data: { destination: input.destination }, metadata },
+    line_items: [
+      {
+        price_data: {
+          currency: 'gbp',
+          unit_amount: pricePence,
+          product_data: { name: input.name, description: input.description },
+        },
+        quantity: 1,
+      },
+    ],
+    payment_intent_data: {
+      application_fee_amount: applicationFeePence,
+      transfer_data: { destination: input.destination },
+      metadata,
+    },
     metadata,
     client_reference_id: sale.memberId,
     customer_email: input.member.email,

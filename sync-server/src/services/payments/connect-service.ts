@@ -4,7 +4,12 @@ import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import {
-  getPayee, paymentsDb, updatePayee, type ConnectAccountDoc, type PayeeDoc, type PayeeKind,
+  getPayee,
+  paymentsDb,
+  updatePayee,
+  type ConnectAccountDoc,
+  type PayeeDoc,
+  type PayeeKind,
 } from './payment-docs.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { isResourceMissing } from './stripe-client.ts';
@@ -25,7 +30,12 @@ const dashboardStripePage = (deps: Deps, kind: PayeeKind) => `${deps.config.publ
 export async function onboardingLink(deps: Deps, kind: PayeeKind, profileId: string): Promise<string> {
   const account = await ensureConnectAccount(deps, kind, profileId);
   const page = dashboardStripePage(deps, kind);
-  const link = await deps.stripe.accountLinks.create({ account, refresh_url: page, return_url: page, type: 'account_onboarding' });
+  const link = await deps.stripe.accountLinks.create({
+    account,
+    refresh_url: page,
+    return_url: page,
+    type: 'account_onboarding',
+  });
   return link.url;
 }
 
@@ -57,7 +67,9 @@ async function ensureConnectAccount(deps: Deps, kind: PayeeKind, profileId: stri
   const email = (await getAccount(deps.couch, profileId))?.email;
   const account = await deps.stripe.accounts.create(
     {
-      type: 'express', country: 'GB', ...(email ? { email } : {}),
+      type: 'express',
+      country: 'GB',
+      ...(email ? { email } : {}),
       capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
       metadata: { mastrKind: kind, mastrProfileId: profileId },
     },
@@ -76,7 +88,12 @@ async function ensureConnectAccount(deps: Deps, kind: PayeeKind, profileId: stri
   return account.id;
 }
 
-const notOnboarded = { detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, accountUpdatedAt: null } as const;
+const notOnboarded = {
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  accountUpdatedAt: null,
+} as const;
 
 async function forgetAccount(deps: Deps, kind: PayeeKind, profileId: string, accountId: string): Promise<void> {
   await updatePayee(deps.couch, kind, profileId, (payee) =>
@@ -96,12 +113,17 @@ export async function applyAccountUpdated(deps: Deps, account: Stripe.Account, e
     if (current.connectAccountId !== account.id) return null;
     if (current.accountUpdatedAt !== null && eventCreated < current.accountUpdatedAt) return null;
     return {
-      ...current, detailsSubmitted: account.details_submitted === true, chargesEnabled: account.charges_enabled === true,
-      payoutsEnabled: account.payouts_enabled === true, accountUpdatedAt: eventCreated,
+      ...current,
+      detailsSubmitted: account.details_submitted === true,
+      chargesEnabled: account.charges_enabled === true,
+      payoutsEnabled: account.payouts_enabled === true,
+      accountUpdatedAt: eventCreated,
     };
   });
   if (payee?.connectAccountId === account.id) {
-    await setPaymentFlags(deps.couch, owner.kind, owner.profileId, { stripeAccountDetailsSubmittedStatus: payee.detailsSubmitted });
+    await setPaymentFlags(deps.couch, owner.kind, owner.profileId, {
+      stripeAccountDetailsSubmittedStatus: payee.detailsSubmitted,
+    });
   }
 }
 

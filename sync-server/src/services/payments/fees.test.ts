@@ -3,7 +3,12 @@ import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { FeeSettings } from '../../config.ts';
 import { passSplit, platformFeePence, ptSessionSplit } from './fees.ts';
 
-const defaults: FeeSettings = { platformFeePercent: 10, platformFeeMinPence: 30, gymSpacePercent: 15, basicPlanPricePence: 2999 };
+const defaults: FeeSettings = {
+  platformFeePercent: 10,
+  platformFeeMinPence: 30,
+  gymSpacePercent: 15,
+  basicPlanPricePence: 2999,
+};
 
 describe('fees', () => {
   it('takes the percentage of a day pass, rounded to whole pence', () => {
@@ -19,12 +24,23 @@ describe('fees', () => {
   });
 
   it('honours configured fees, including none', () => {
-    expect(passSplit(1500, { ...defaults, platformFeePercent: 0, platformFeeMinPence: 0 })).toEqual({ applicationFeePence: 0, gymReceivesPence: 1500 });
-    expect(passSplit(1500, { ...defaults, platformFeePercent: 20 })).toEqual({ applicationFeePence: 300, gymReceivesPence: 1200 });
+    expect(passSplit(1500, { ...defaults, platformFeePercent: 0, platformFeeMinPence: 0 })).toEqual({
+      applicationFeePence: 0,
+      gymReceivesPence: 1500,
+    });
+    expect(passSplit(1500, { ...defaults, platformFeePercent: 20 })).toEqual({
+      applicationFeePence: 300,
+      gymReceivesPence: 1200,
+    });
   });
 
   it("splits a PT session between Mastr, the gym's space share and the coach, adding up to the price", () => {
-    expect(ptSessionSplit(4000, defaults)).toEqual({ applicationFeePence: 1000, platformFeePence: 400, gymSharePence: 600, coachReceivesPence: 3000 });
+    expect(ptSessionSplit(4000, defaults)).toEqual({
+      applicationFeePence: 1000,
+      platformFeePence: 400,
+      gymSharePence: 600,
+      coachReceivesPence: 3000,
+    });
     for (const price of [1, 45, 999, 4001, 12345]) {
       const split = ptSessionSplit(price, defaults);
       expect(split.platformFeePence + split.gymSharePence + split.coachReceivesPence).toBe(price);

@@ -8,7 +8,10 @@ import type { FeeSettings } from '../../config.ts';
 const percentOf = (pricePence: number, percent: number) => Math.round((pricePence * percent) / 100);
 
 /** Mastr's fee on a sale: the percentage, at least the minimum, never more than the price. */
-export function platformFeePence(pricePence: number, fees: Pick<FeeSettings, 'platformFeePercent' | 'platformFeeMinPence'>): number {
+export function platformFeePence(
+  pricePence: number,
+  fees: Pick<FeeSettings, 'platformFeePercent' | 'platformFeeMinPence'>,
+): number {
   return Math.min(pricePence, Math.max(fees.platformFeeMinPence, percentOf(pricePence, fees.platformFeePercent)));
 }
 
@@ -27,5 +30,10 @@ export function ptSessionSplit(pricePence: number, fees: FeeSettings) {
   const platformPence = platformFeePence(pricePence, fees);
   const gymSharePence = Math.min(percentOf(pricePence, fees.gymSpacePercent), pricePence - platformPence);
   const applicationFeePence = platformPence + gymSharePence;
-  return { applicationFeePence, platformFeePence: platformPence, gymSharePence, coachReceivesPence: pricePence - applicationFeePence };
+  return {
+    applicationFeePence,
+    platformFeePence: platformPence,
+    gymSharePence,
+    coachReceivesPence: pricePence - applicationFeePence,
+  };
 }

@@ -19,7 +19,10 @@ export interface LocalPayments {
 }
 
 /** Starts the provider with the configuration's generated key and secret; null unless in local-test mode. */
-export async function startLocalPayments(config: ServerConfig, options: { webhookRetryDelaysMs?: number[] } = {}): Promise<LocalPayments | null> {
+export async function startLocalPayments(
+  config: ServerConfig,
+  options: { webhookRetryDelaysMs?: number[] } = {},
+): Promise<LocalPayments | null> {
   if (config.stripe.mode !== 'local-test') return null;
   const { startStripeTestProvider } = await import('../../../../dev-tools/stripe-test-provider/index.ts');
   const provider = await startStripeTestProvider({

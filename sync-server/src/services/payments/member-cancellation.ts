@@ -24,7 +24,9 @@ export type MemberCancelOutcome = { ok: true; message: string; refundedPence: nu
 
 export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: string): Promise<MemberCancelOutcome> {
   // The gym's copy is the authority on check-ins; the member's says the pass is theirs.
-  const mine = isId(passId) ? await getDoc(tenantDb<DayPassDoc>(deps.couch, 'member', memberId), passDocId('day-pass', passId)) : null;
+  const mine = isId(passId)
+    ? await getDoc(tenantDb<DayPassDoc>(deps.couch, 'member', memberId), passDocId('day-pass', passId))
+    : null;
   const pass = mine && (await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', mine.gymId), mine._id));
   if (!mine || !pass || pass.memberId !== memberId) return { ok: false, message: CANCEL_REFUSALS.unknown };
   if (pass.cancelled) return { ok: false, message: CANCEL_REFUSALS.cancelled };
@@ -34,6 +36,11 @@ export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: str
   // Refund first: if marking fails, a retry finds the same refund (idempotency key) and finishes.
   const refundedPence = rule.outcome === 'full-refund' ? await refundPassInFull(deps, pass.passId, 'member-cancel') : 0;
   await markDayPassCancelled(deps, pass);
-  const message = rule.outcome === 'no-refund' ? MEMBER_CANCEL_MESSAGES.notRefunded : refundedPence > 0 ? MEMBER_CANCEL_MESSAGES.refunded : MEMBER_CANCEL_MESSAGES.cancelled;
+  const message =
+    rule.outcome === 'no-refund'
+      ? MEMBER_CANCEL_MESSAGES.notRefunded
+      : refundedPence > 0
+        ? MEMBER_CANCEL_MESSAGES.refunded
+        : MEMBER_CANCEL_MESSAGES.cancelled;
   return { ok: true, message, refundedPence };
 }

@@ -9,7 +9,6 @@ import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 
-
 /** Metadata keys the checkout call adds next to the sale (what the fee was when the member paid). */
 export const FEE_METADATA_KEY = 'applicationFeePence';
 export const DESTINATION_METADATA_KEY = 'destination';
@@ -26,27 +25,58 @@ const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{
 export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
   const meta = session.metadata ?? {};
   const { gymId, memberId } = meta;
-  const paymentIntentId = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  const paymentIntentId =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   const kind = meta.kind === 'day-pass' || meta.kind === 'mastr-pass' ? meta.kind : null;
   // Sessions Mastr did not create (other integrations on the same Stripe account) are none of ours.
-  if (!kind || !gymId || !memberId || !isId(gymId) || !isId(memberId) || !paymentIntentId || session.amount_total == null) return;
-  if (kind === 'day-pass' ? !isDayPassType(meta.passType) || !isDateKey(meta.date) : !isWallClock(meta.classDateAndTime)) return;
+  if (
+    !kind ||
+    !gymId ||
+    !memberId ||
+    !isId(gymId) ||
+    !isId(memberId) ||
+    !paymentIntentId ||
+    session.amount_total == null
+  )
+    return;
+  if (
+    kind === 'day-pass' ? !isDayPassType(meta.passType) || !isDateKey(meta.date) : !isWallClock(meta.classDateAndTime)
+  )
+    return;
 
   const passId = await checkoutPassId(session.id);
   const pricePence = session.amount_total;
   // Recorded first and whatever follows: a paid session can always be refunded.
   await recordPayment(deps, {
-    _id: paymentDocId(passId), type: 'payment', passId, passKind: kind, gymId, memberId, checkoutSessionId: session.id, paymentIntentId,
-    amountPence: pricePence, applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0), destination: meta[DESTINATION_METADATA_KEY] ?? '',
-    refunds: {}, createdAt: deps.now().toISOString(),
+    _id: paymentDocId(passId),
+    type: 'payment',
+    passId,
+    passKind: kind,
+    gymId,
+    memberId,
+    checkoutSessionId: session.id,
+    paymentIntentId,
+    amountPence: pricePence,
+    applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0),
+    destination: meta[DESTINATION_METADATA_KEY] ?? '',
+    refunds: {},
+    createdAt: deps.now().toISOString(),
   });
   const owners = await passOwners(deps, gymId, memberId);
   if (!owners) {
-    console.error(`[stripe] paid session ${session.id} names a gym ${gymId} or member ${memberId} that no longer exists`);
+    console.error(
+      `[stripe] paid session ${session.id} names a gym ${gymId} or member ${memberId} that no longer exists`,
+    );
     return;
   }
   if (kind === 'day-pass') {
-    await createDayPass(deps, { ...owners, pricePence, passType: meta.passType as DayPassType, date: meta.date!, passId });
+    await createDayPass(deps, {
+      ...owners,
+      pricePence,
+      passType: meta.passType as DayPassType,
+      date: meta.date!,
+      passId,
+    });
   } else {
     await createMastrPass(deps, { ...owners, pricePence, dateAndTimeStart: meta.classDateAndTime!, passId });
   }
@@ -54,10 +84,15 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
 
 async function passOwners(deps: Deps, gymId: string, memberId: string) {
   const [gym, account, member] = await Promise.all([
-    getProfile(deps.couch, 'gym', gymId), getAccount(deps.couch, memberId), getProfile(deps.couch, 'user', memberId),
+    getProfile(deps.couch, 'gym', gymId),
+    getAccount(deps.couch, memberId),
+    getProfile(deps.couch, 'user', memberId),
   ]);
   if (gym?.type !== 'gym' || account?.kind !== 'user' || member?.type !== 'user') return null;
-  return { gym: { profileId: gymId, gymName: gym.gymName }, member: { profileId: memberId, name: member.name, email: account.email } };
+  return {
+    gym: { profileId: gymId, gymName: gym.gymName },
+    member: { profileId: memberId, name: member.name, email: account.email },
+  };
 }
 
 async function recordPayment(deps: Deps, payment: PaymentDoc): Promise<void> {

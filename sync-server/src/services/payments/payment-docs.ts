@@ -89,10 +89,18 @@ export function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): D
   return couch.use<T>(DB.payments);
 }
 
-export function emptyPayee(kind: PayeeKind, profileId: string): PayeeDoc {
+function emptyPayee(kind: PayeeKind, profileId: string): PayeeDoc {
   return {
-    _id: payeeDocId(kind, profileId), type: 'payee', kind, profileId, connectAccountId: null,
-    detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, accountUpdatedAt: null, customerId: null,
+    _id: payeeDocId(kind, profileId),
+    type: 'payee',
+    kind,
+    profileId,
+    connectAccountId: null,
+    detailsSubmitted: false,
+    chargesEnabled: false,
+    payoutsEnabled: false,
+    accountUpdatedAt: null,
+    customerId: null,
   };
 }
 
@@ -101,6 +109,13 @@ export function getPayee(couch: Couch, kind: PayeeKind, profileId: string) {
 }
 
 /** Read-modify-write of a payee; `change` gets the stored doc or a fresh empty one. */
-export function updatePayee(couch: Couch, kind: PayeeKind, profileId: string, change: (current: PayeeDoc) => PayeeDoc | null) {
-  return updateDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId), (current) => change(current ?? emptyPayee(kind, profileId)));
+export function updatePayee(
+  couch: Couch,
+  kind: PayeeKind,
+  profileId: string,
+  change: (current: PayeeDoc) => PayeeDoc | null,
+) {
+  return updateDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId), (current) =>
+    change(current ?? emptyPayee(kind, profileId)),
+  );
 }

@@ -11,10 +11,17 @@ type PaymentFlags = Partial<Pick<GymProfileDoc, 'stripeAccountDetailsSubmittedSt
  * they change (an unchanged write would needlessly invalidate the directory's memo). A missing
  * profile (account deleted since) is left alone.
  */
-export async function setPaymentFlags(couch: Couch, kind: 'gym' | 'coach', profileId: string, flags: PaymentFlags): Promise<void> {
+export async function setPaymentFlags(
+  couch: Couch,
+  kind: 'gym' | 'coach',
+  profileId: string,
+  flags: PaymentFlags,
+): Promise<void> {
   await updateDoc(couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) => {
     if (!current || current.type !== kind) return null;
-    const changed = Object.entries(flags).some(([key, value]) => (current as unknown as Record<string, unknown>)[key] !== value);
+    const changed = Object.entries(flags).some(
+      ([key, value]) => (current as unknown as Record<string, unknown>)[key] !== value,
+    );
     return changed ? { ...current, ...flags } : null;
   });
 }

@@ -11,7 +11,8 @@ import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.t
 
 export type RefundReason = 'member-cancel' | 'gym-cancel';
 
-const refundedPence = (payment: PaymentDoc) => Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);
+const refundedPence = (payment: PaymentDoc) =>
+  Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);
 
 /**
  * Refunds what is left of a pass's payment, the platform fee and the gym's transfer included.
@@ -21,7 +22,12 @@ export async function refundPassInFull(deps: Deps, passId: string, reason: Refun
   const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
   if (!payment || refundedPence(payment) >= payment.amountPence) return 0;
   const refund = await deps.stripe.refunds.create(
-    { payment_intent: payment.paymentIntentId, reverse_transfer: true, refund_application_fee: true, metadata: { passId, reason } },
+    {
+      payment_intent: payment.paymentIntentId,
+      reverse_transfer: true,
+      refund_application_fee: true,
+      metadata: { passId, reason },
+    },
     // A retry (a crash before the pass was marked cancelled, two clicks) finds this same refund.
     { idempotencyKey: `refund:${passId}` },
   );
@@ -48,7 +54,12 @@ async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<Pay
 async function recordRefund(deps: Deps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
   await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentId, (current) => {
     if (!current || current.refunds[refund.id]) return null;
-    const record: RefundRecord = { amountPence: refund.amount, status: refund.status ?? 'pending', reason, recordedAt: deps.now().toISOString() };
+    const record: RefundRecord = {
+      amountPence: refund.amount,
+      status: refund.status ?? 'pending',
+      reason,
+      recordedAt: deps.now().toISOString(),
+    };
     return { ...current, refunds: { ...current.refunds, [refund.id]: record } };
   });
 }

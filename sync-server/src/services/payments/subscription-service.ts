@@ -11,7 +11,7 @@ import { isResourceMissing } from './stripe-client.ts';
  * subscription whose events set `subscribed` and `mastrPlan` (design/payments.md "Subscriptions").
  */
 
-export const BASIC_PLAN = 'Basic';
+const BASIC_PLAN = 'Basic';
 
 export const SUBSCRIPTION_REFUSALS = {
   alreadySubscribed: 'This gym already has a plan: use Manage Plan to change it.',
@@ -33,10 +33,17 @@ export async function basicPlanCheckout(deps: Deps, gymId: string): Promise<stri
   const customer = await ensureCustomer(deps, gymId);
   const session = await deps.stripe.checkout.sessions.create({
     mode: 'subscription',
-    line_items: [{
-      price_data: { currency: 'gbp', unit_amount: deps.config.fees.basicPlanPricePence, recurring: { interval: 'month' }, product_data: { name: 'Mastr Basic plan' } },
-      quantity: 1,
-    }],
+    line_items: [
+      {
+        price_data: {
+          currency: 'gbp',
+          unit_amount: deps.config.fees.basicPlanPricePence,
+          recurring: { interval: 'month' },
+          product_data: { name: 'Mastr Basic plan' },
+        },
+        quantity: 1,
+      },
+    ],
     customer,
     client_reference_id: gymId,
     metadata: { kind: 'basic-plan', gymId },
@@ -70,14 +77,19 @@ async function ensureCustomer(deps: Deps, gymId: string): Promise<string> {
       if (!isResourceMissing(err)) throw err;
     }
   }
-  const customer = await deps.stripe.customers.create({ metadata: { mastrGymId: gymId } }, { idempotencyKey: `customer:${gymId}:${stored ?? 'first'}` });
+  const customer = await deps.stripe.customers.create(
+    { metadata: { mastrGymId: gymId } },
+    { idempotencyKey: `customer:${gymId}:${stored ?? 'first'}` },
+  );
   await recordCustomer(deps, gymId, customer.id, stored);
   return customer.id;
 }
 
 /** Stores the gym's customer id unless another one than `replacing` is stored already. */
 async function recordCustomer(deps: Deps, gymId: string, customerId: string, replacing: string | null): Promise<void> {
-  await updatePayee(deps.couch, 'gym', gymId, (payee) => (payee.customerId === replacing ? { ...payee, customerId } : null));
+  await updatePayee(deps.couch, 'gym', gymId, (payee) =>
+    payee.customerId === replacing ? { ...payee, customerId } : null,
+  );
 }
 
 /** `checkout.session.completed` in subscription mode: the customer that pays the plan. */
@@ -85,7 +97,9 @@ export async function applySubscriptionCheckout(deps: Deps, session: Stripe.Chec
   const gymId = session.metadata?.gymId;
   const customer = typeof session.customer === 'string' ? session.customer : session.customer?.id;
   if (!gymId || !customer) return;
-  await updatePayee(deps.couch, 'gym', gymId, (payee) => (payee.customerId === customer ? null : { ...payee, customerId: customer }));
+  await updatePayee(deps.couch, 'gym', gymId, (payee) =>
+    payee.customerId === customer ? null : { ...payee, customerId: customer },
+  );
 }
 
 /**
@@ -94,15 +108,31 @@ export async function applySubscriptionCheckout(deps: Deps, session: Stripe.Chec
  * final, so a late `updated` never resurrects a cancelled plan. The gym's flags are then derived
  * from all its subscriptions.
  */
-export async function applySubscriptionEvent(deps: Deps, subscription: Stripe.Subscription, eventCreated: number, deleted: boolean): Promise<void> {
+export async function applySubscriptionEvent(
+  deps: Deps,
+  subscription: Stripe.Subscription,
+  eventCreated: number,
+  deleted: boolean,
+): Promise<void> {
   const gymId = subscription.metadata?.gymId;
   if (!gymId) return; // not a Mastr plan
   const status = deleted ? 'canceled' : subscription.status;
-  await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), subscriptionDocId(gymId, subscription.id), (current): SubscriptionDoc | null => {
-    if (current && (current.status === 'canceled' || eventCreated < current.eventCreated)) return null;
-    if (current && current.status === status && current.eventCreated === eventCreated) return null;
-    return { _id: subscriptionDocId(gymId, subscription.id), type: 'subscription', gymId, subscriptionId: subscription.id, status, eventCreated };
-  });
+  await updateDoc(
+    paymentsDb<SubscriptionDoc>(deps.couch),
+    subscriptionDocId(gymId, subscription.id),
+    (current): SubscriptionDoc | null => {
+      if (current && (current.status === 'canceled' || eventCreated < current.eventCreated)) return null;
+      if (current && current.status === status && current.eventCreated === eventCreated) return null;
+      return {
+        _id: subscriptionDocId(gymId, subscription.id),
+        type: 'subscription',
+        gymId,
+        subscriptionId: subscription.id,
+        status,
+        eventCreated,
+      };
+    },
+  );
   const subscriptions = await gymSubscriptions(deps, gymId);
   await setPaymentFlags(deps.couch, 'gym', gymId, {
     subscribed: subscriptions.some((s) => PAYING.has(s.status)),
@@ -113,6 +143,10 @@ export async function applySubscriptionEvent(deps: Deps, subscription: Stripe.Su
 
 async function gymSubscriptions(deps: Deps, gymId: string): Promise<SubscriptionDoc[]> {
   const prefix = subscriptionDocPrefix(gymId);
-  const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+  const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({
+    startkey: prefix,
+    endkey: `${prefix}\ufff0`,
+    include_docs: true,
+  });
   return rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }

@@ -22,7 +22,12 @@ export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promis
   if (await getDoc(events, stripeEventDocId(event.id))) return 'already-applied';
   if (!(await apply(deps, event))) return 'ignored';
   try {
-    await events.insert({ _id: stripeEventDocId(event.id), type: 'stripe-event', eventType: event.type, processedAt: deps.now().toISOString() });
+    await events.insert({
+      _id: stripeEventDocId(event.id),
+      type: 'stripe-event',
+      eventType: event.type,
+      processedAt: deps.now().toISOString(),
+    });
   } catch (err) {
     if (couchStatus(err) !== 409) throw err; // a parallel delivery of the same event finished first
   }
@@ -42,7 +47,12 @@ async function apply(deps: Deps, event: Stripe.Event): Promise<boolean> {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      await applySubscriptionEvent(deps, event.data.object, event.created, event.type === 'customer.subscription.deleted');
+      await applySubscriptionEvent(
+        deps,
+        event.data.object,
+        event.created,
+        event.type === 'customer.subscription.deleted',
+      );
       return true;
     case 'account.updated':
       await applyAccountUpdated(deps, event.data.object, event.created);
