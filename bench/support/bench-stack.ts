@@ -18,6 +18,7 @@ import { createServer } from '../../sync-server/src/server.ts';
 import { issueAccessToken } from '../../sync-server/src/services/auth/access-tokens.ts';
 import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
 import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
+import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
 export interface BenchStack {
   /** The server's CouchDB client (straight to CouchDB, never through the timing proxy). */
@@ -48,6 +49,7 @@ export async function startBenchStack(): Promise<BenchStack> {
   const deps: Deps = {
     config,
     couch: timing ? connectCouch(timing.url) : couch,
+    logger: createLogger({ production: false }),
     mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
     // Never called here: no bench touches payments.
     stripe: createStripeClient(config.stripe),

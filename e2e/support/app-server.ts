@@ -20,6 +20,7 @@ import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
 import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
+import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
 export interface AppServer {
   /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */
@@ -78,6 +79,7 @@ export async function startAppServer(): Promise<AppServer> {
   const deps: Deps = {
     config,
     couch,
+    logger: createLogger({ production: false }),
     mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
     stripe: createStripeClient(config.stripe),
     now: () => new Date(),

@@ -31,6 +31,8 @@ export interface FeeSettings {
 
 export interface ServerConfig {
   production: boolean;
+  /** LOG_LEVEL (pino's levels); unset: info, and silent under tests. */
+  logLevel?: string;
   /** Hapi port (0 = any free port, for tests). */
   port: number;
   host: string;
@@ -181,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
       : undefined;
   return {
     production,
+    logLevel: env.LOG_LEVEL || undefined,
     port,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     couchUrl,

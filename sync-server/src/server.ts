@@ -1,5 +1,6 @@
 import Hapi, { type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
+import hapiPino from 'hapi-pino';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -44,14 +45,22 @@ export async function createServer(deps: Deps): Promise<Server> {
     clearInvalid: true,
   });
 
+  // One log line per API call with its request id and timing, as JSON in production (design/architecture.md
+  // "Logging"). Static files and the sync gateway's long-polls would drown them out, so they are left out;
+  // errors in any request are still logged, with their stack, by hapi-pino's `request error` handler.
+  await server.register({
+    plugin: hapiPino,
+    options: {
+      instance: deps.logger,
+      logRequestComplete: (request) => request.path.startsWith('/api/') && request.path !== '/api/health',
+      logPayload: false,
+      logEvents: ['response', 'request-error'],
+    },
+  });
   await server.register({ plugin: authStrategyPlugin, options: deps });
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
   await server.register({ plugin: staticPwaPlugin, options: deps });
 
-  // Unexpected errors are logged with their stack but reach the client only as a generic 500.
-  server.events.on({ name: 'request', channels: 'error' }, (request, event) => {
-    console.error(`[${request.method.toUpperCase()} ${request.path}]`, event.error);
-  });
   return server;
 }

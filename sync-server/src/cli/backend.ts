@@ -4,6 +4,7 @@ import { connectCouch, setupDatabases, waitForCouch } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
 import type { Deps } from '../deps.ts';
+import { createLogger } from '../logging/logger.ts';
 import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
@@ -72,10 +73,17 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     });
     paymentsProvider = payments?.provider;
     const serverConfig = { ...(payments?.config ?? config), couchUrl };
+    const logger = createLogger({ production: config.production, level: config.logLevel });
     const deps: Deps = {
       config: serverConfig,
       couch,
-      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: config.outboxDir }),
+      logger,
+      mailer: createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: config.outboxDir,
+        log: (line) => logger.info(line),
+      }),
       stripe: createStripeClient(serverConfig.stripe),
       now: () => new Date(),
     };

@@ -1,12 +1,6 @@
 import type { Plugin } from '@hapi/hapi';
-import { checkInId, isId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
-import { refundPassInFull } from '../services/payments/refund-service.ts';
-import { recordCheckIn } from '../services/passes/check-in-service.ts';
-import { newId } from '../couch/ids.ts';
-import { upcomingDayPasses, upcomingMastrPasses } from '../services/passes/pass-views.ts';
-import { CANCEL_REFUSALS, cancelDayPass } from '../services/passes/passes-service.ts';
-import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
+import { cancelDayPassForGym, checkInOnline } from '../services/passes/front-desk-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 const CHECK_IN_ROUTES = [
@@ -14,13 +8,11 @@ const CHECK_IN_ROUTES = [
     path: '/api/booking/daypass/gym/check_in/{id}',
     kind: 'day-pass',
     listKey: 'upcomingDayPassesInformation',
-    list: upcomingDayPasses,
   },
   {
     path: '/api/booking/mastrdaypass/gym/check_in/{id}',
     kind: 'mastr-pass',
     listKey: 'mastrPasses',
-    list: upcomingMastrPasses,
   },
 ] as const;
 
@@ -32,33 +24,16 @@ const CHECK_IN_ROUTES = [
 export const frontDeskPlugin: Plugin<Deps> = {
   name: 'front-desk',
   register(server, deps) {
-    for (const { path, kind, listKey, list } of CHECK_IN_ROUTES) {
+    for (const { path, kind, listKey } of CHECK_IN_ROUTES) {
       server.route({
         method: 'POST',
         path,
         options: { auth: roleAccess('gym') },
         async handler(request, h) {
           const gymId = credentialsOf(request).UserInfo.profileId;
-          const passId = String(request.params.id);
-          const refreshed = async () => ({ [listKey]: await list(deps.couch, gymId, deps.now()) });
-          const pass = isId(passId)
-            ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId))
-            : null;
-          if (!pass) return h.response({ message: "Missing ID's", ...(await refreshed()) }).code(400);
-          const { outcome } = await recordCheckIn(deps, gymId, {
-            _id: checkInId(passId, newId()),
-            type: 'check-in',
-            passId,
-            passKind: kind,
-            gymId,
-            checkedInAt: deps.now().toISOString(),
-            method: 'online',
-            deviceId: 'server',
-          });
-          const counted = outcome.outcome === 'counted';
-          return h
-            .response({ message: counted ? 'Checked In.' : outcome.reason, ...(await refreshed()) })
-            .code(counted ? 200 : 400);
+          const result = await checkInOnline(deps, gymId, kind, String(request.params.id));
+          const message = result.outcome === 'counted' ? 'Checked In.' : result.reason;
+          return h.response({ message, [listKey]: result.passes }).code(result.outcome === 'counted' ? 200 : 400);
         },
       });
     }
@@ -69,18 +44,11 @@ export const frontDeskPlugin: Plugin<Deps> = {
       options: { auth: roleAccess('gym') },
       async handler(request, h) {
         const gymId = credentialsOf(request).UserInfo.profileId;
-        const passId = String(request.params.id);
-        // The gym's cancellation is refunded in full (design/payments.md "Refunds"); a pass sold
-        // without payment (demo data) is just cancelled.
-        let refundedPence = 0;
-        const refusal = isId(passId)
-          ? await cancelDayPass(deps, gymId, passId, async (pass) => {
-              refundedPence = await refundPassInFull(deps, pass.passId, 'gym-cancel');
-            })
-          : CANCEL_REFUSALS.unknown;
-        const upcomingDayPassesInformation = await upcomingDayPasses(deps.couch, gymId, deps.now());
-        if (refusal) return h.response({ message: refusal, upcomingDayPassesInformation }).code(400);
-        return { message: 'Day Pass Cancelled.', refundedPence, upcomingDayPassesInformation };
+        const result = await cancelDayPassForGym(deps, gymId, String(request.params.id));
+        const upcomingDayPassesInformation = result.passes;
+        if (result.outcome === 'refused')
+          return h.response({ message: result.reason, upcomingDayPassesInformation }).code(400);
+        return { message: 'Day Pass Cancelled.', refundedPence: result.refundedPence, upcomingDayPassesInformation };
       },
     });
   },

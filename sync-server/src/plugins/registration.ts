@@ -33,7 +33,7 @@ export const registrationPlugin: Plugin<Deps> = {
           } catch (err) {
             if (err instanceof AccountTakenError) throw Boom.conflict('Email or Mobile Taken');
             if (err instanceof VerificationMailError) {
-              console.error(`[POST ${request.path}] registration undone:`, err.cause);
+              request.logger.error({ err: err.cause }, 'registration undone: the verification mail failed');
               throw Boom.serverUnavailable(
                 'Registration Failed: the verification email could not be sent. Please try again later.',
               );

@@ -13,6 +13,7 @@ import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
+import { createLogger } from '../logging/logger.ts';
 
 export interface TestStack {
   couchServer: EmbeddedCouch;
@@ -32,6 +33,8 @@ export interface TestStack {
   provider: StripeTestProvider;
   /** The SDK pointed at the provider, as the servers use it (to read sessions back, pay, refund). */
   stripe: Stripe;
+  /** What the servers logged at warn level and above, oldest first (pino records). */
+  logs(): Array<{ level: number; msg: string; err?: { message: string } }>;
   /** Mails the outbox received so far, oldest first. */
   outbox(): OutboxMail[];
   stop(): Promise<void>;
@@ -69,11 +72,18 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
   const baseConfig = payments.config;
   const stripe = createStripeClient(baseConfig.stripe);
   const servers: Server[] = [];
+  const logs: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+  const logger = createLogger({
+    production: false,
+    level: 'warn',
+    destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
+  });
   const startInstance = async (more: Partial<ServerConfig> = {}) => {
     const config = { ...baseConfig, ...more };
     const deps: Deps = {
       config,
       couch,
+      logger,
       mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
       stripe,
       now: () => clock.now,
@@ -96,6 +106,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     server,
     provider: payments.provider,
     stripe,
+    logs: () => [...logs],
     outbox: () => readOutbox(path.join(dataDir, 'outbox')),
     async stop() {
       await payments.provider.stop();

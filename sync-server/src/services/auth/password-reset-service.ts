@@ -42,7 +42,7 @@ export async function requestPasswordReset(
   const account = await findAccountByEmail(deps.couch, kind, email);
   if (account) {
     mailResetLink(deps, account, now).catch((err) => {
-      console.error(`[password reset] could not mail a reset link for account ${account.profileId}`, err);
+      deps.logger.error({ err, profileId: account.profileId }, 'password reset: could not mail a reset link');
     });
   }
   return 'accepted';

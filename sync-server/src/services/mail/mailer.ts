@@ -22,9 +22,10 @@ export function createMailer(options: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log?: (line: string) => void;
+  /** Where the outbox reports each mail it wrote (the server's logger). */
+  log: (line: string) => void;
 }): Mailer {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {

@@ -64,8 +64,9 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
   });
   const owners = await passOwners(deps, gymId, memberId);
   if (!owners) {
-    console.error(
-      `[stripe] paid session ${session.id} names a gym ${gymId} or member ${memberId} that no longer exists`,
+    deps.logger.error(
+      { checkoutSessionId: session.id, gymId, memberId },
+      'stripe: a paid session names a gym or member that no longer exists',
     );
     return;
   }
