@@ -1,6 +1,6 @@
 /**
  * Offline check-in on a front-desk tablet holding a busy gym's 10,000 passes: "tap to durable local
- * write" through the front desk's own path (`recordCheckIn` → `store.addCheckIn`: the check-in
+ * write" through the front desk's own path (`recordCheckIn` → `store.frontDesk.recordCheckIn`: the check-in
  * appended to the check-in journal in IndexedDB, then moved into the replicated collection), with
  * the server unreachable, next to a raw Dexie `put` of a same-size document into a table holding
  * the same 10,000 passes, alternating in the same run. Also printed: how long until the check-in
@@ -12,7 +12,8 @@ import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { toLocalDoc, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
-import { frontDeskLists, frontDeskSelectors, newCheckIn } from '../pwa/src/front-desk/front-desk-model.ts';
+import { frontDeskSelectors } from '../pwa/src/data/front-desk-data.ts';
+import { frontDeskLists, frontDeskWindow, newCheckIn } from '../pwa/src/front-desk/front-desk-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import {
@@ -118,7 +119,7 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
 
   // As in use: the front desk page keeps these live queries open while staff tap (use-front-desk.ts).
   let listed = 0;
-  const where = frontDeskSelectors(new Date());
+  const where = frontDeskSelectors(frontDeskWindow(new Date()));
   const answered = new Set<number>();
   const live = [
     { ...where.dayPasses, type: 'day-pass' },

@@ -10,7 +10,7 @@
  */
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
-import type { TenantStore } from '../pwa/src/data/tenant-store.ts';
+import type { OpenedTenantStore } from '../pwa/src/data/tenant-store.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { firstSyncDone, latestStatus, localDocs, openGymDevice, todayList } from './support/devices.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
@@ -31,7 +31,7 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   const checkedIn = gym.todayPasses.slice(0, 2 * PER_TABLET - SHARED);
   await seedMemberCopies(stack, checkedIn);
 
-  const tablets: { store: TenantStore; cable: Awaited<ReturnType<typeof startNetworkCable>> }[] = [];
+  const tablets: { store: OpenedTenantStore; cable: Awaited<ReturnType<typeof startNetworkCable>> }[] = [];
   for (let i = 0; i < 2; i += 1) {
     const cable = await startNetworkCable(stack.origin);
     cleanup(() => cable.close());

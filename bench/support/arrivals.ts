@@ -5,7 +5,7 @@
  * it measures. These watchers follow CouchDB's `_changes` feed (ids only) and the device
  * collection's change events, and note when the expected count is reached.
  */
-import type { TenantStore } from '../../pwa/src/data/tenant-store.ts';
+import type { OpenedTenantStore } from '../../pwa/src/data/tenant-store.ts';
 
 export interface Arrivals {
   count(): number;
@@ -60,7 +60,7 @@ export async function watchServerArrivals(
 }
 
 /** Documents of one type arriving in a device's collection (pulled or written locally) after this call. */
-export function watchDeviceArrivals(store: TenantStore, type: string, expected: number): Arrivals {
+export function watchDeviceArrivals(store: OpenedTenantStore, type: string, expected: number): Arrivals {
   const seen = tracker(expected);
   const subscription = store.collection.$.subscribe((event) => {
     if (event.operation !== 'DELETE' && (event.documentData as { type?: string }).type === type)

@@ -11,7 +11,7 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
-import { openTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
+import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
 import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { waitUntil } from './stats.ts';
@@ -35,7 +35,7 @@ export interface DeviceOptions {
 }
 
 /** A gym's front-desk tablet, as the PWA opens it. */
-export function openGymDevice(stack: BenchStack, gymId: string, options: DeviceOptions = {}): Promise<TenantStore> {
+export function openGymDevice(stack: BenchStack, gymId: string, options: DeviceOptions = {}): Promise<OpenedTenantStore> {
   const token = stack.gymToken(gymId);
   return openTenantStore({
     kind: 'gym',
@@ -64,7 +64,7 @@ export function firstSyncDone(store: TenantStore, timeoutMs: number): Promise<vo
 
 /** Local documents of one type in CouchDB shape, as the front desk's pages read them. */
 export async function localDocs<T extends { _id: string; type: string }>(
-  store: TenantStore,
+  store: OpenedTenantStore,
   type: string,
 ): Promise<T[]> {
   const found = await store.collection.find({ selector: { type } }).exec();
@@ -72,7 +72,7 @@ export async function localDocs<T extends { _id: string; type: string }>(
 }
 
 /** Today's day-pass list as the front desk shows it on this device. */
-export async function todayList(store: TenantStore, now = new Date()): Promise<PassView[]> {
+export async function todayList(store: OpenedTenantStore, now = new Date()): Promise<PassView[]> {
   const passes = [
     ...(await localDocs<DayPassDoc>(store, 'day-pass')),
     ...(await localDocs<MastrPassDoc>(store, 'mastr-pass')),

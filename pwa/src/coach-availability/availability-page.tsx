@@ -1,8 +1,8 @@
 /** /coachdashboard/availability (§2 "Availability"): Default, Current Week and Next Week, edited on the device and synced. */
 import { useMemo } from 'react';
-import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useAvailabilityWeeks } from '../data/use-tenant-queries.ts';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { coachWeeks, weekView } from './availability-model.ts';
 import { AvailabilityNoticeList } from './availability-notice-list.tsx';
@@ -11,7 +11,7 @@ import { WeekSection } from './week-section.tsx';
 import './availability.css';
 
 export function CoachAvailabilityPage() {
-  const { docs, ready } = useTenantDocs<AvailabilityWeekDoc>('availability-week');
+  const { docs, ready } = useAvailabilityWeeks();
   const { failure } = useSyncStatus();
   const today = useUkToday();
   // Recomputed when the documents change or the UK date moves on (a new current week, a new past day).

@@ -6,8 +6,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
-import { toCouchShape } from '../data/tenant-docs.ts';
-import type { TenantStore } from '../data/tenant-store.ts';
 import {
   addSlot,
   removeSlot,
@@ -32,11 +30,6 @@ function newId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-async function weekDocs(store: TenantStore): Promise<AvailabilityWeekDoc[]> {
-  const found = await store.collection.find({ selector: { type: 'availability-week' } }).exec();
-  return found.map((doc) => toCouchShape<AvailabilityWeekDoc>(doc.toJSON() as never));
-}
-
 type Edit = (docs: readonly AvailabilityWeekDoc[], ctx: EditContext) => EditResult;
 
 export interface AvailabilityEditor {
@@ -58,9 +51,9 @@ export function useAvailabilityEditor(): AvailabilityEditor {
       if (!store) return;
       queue.current = queue.current.then(async () => {
         try {
-          const result = edit(await weekDocs(store), { coachId: store.tenantId, now: new Date(), newId });
+          const result = edit(await store.availability.weeks(), { coachId: store.tenantId, now: new Date(), newId });
           if (!result.ok) return setProblem(REFUSALS[result.reason]);
-          await store.write(result.doc);
+          await store.availability.saveWeek(result.doc);
           setProblem(null);
         } catch (error) {
           console.error('Availability edit not saved', error);

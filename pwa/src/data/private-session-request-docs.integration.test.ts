@@ -9,7 +9,7 @@ import { issueAccessToken } from '../../../sync-server/src/services/auth/access-
 import { givenCoach, givenDefaultAvailability, givenMembership } from '../../../sync-server/src/test-support/directory-fixtures.ts';
 import { OUTBOX_SCHEMA } from './outbox.ts';
 import { TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
-import { openTenantStore, type TenantStore } from './tenant-store.ts';
+import { openTenantStore, type OpenedTenantStore } from './tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './test-support/network-cable.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 
@@ -23,7 +23,7 @@ const LATER_FIELDS = [
 // One kit for the file: the in-memory CouchDB stores of an earlier stack in the same process
 // interfere with database creation in a later one (express-pouchdb keeps its own list of databases).
 let kit: SyncKit;
-const extras: { store: TenantStore; cable: NetworkCable }[] = [];
+const extras: { store: OpenedTenantStore; cable: NetworkCable }[] = [];
 beforeAll(async () => {
   kit = await startSyncKit();
   // The kit's gym becomes public, so members may send it requests.

@@ -1,35 +1,29 @@
 /**
  * The device's copy of one tenant's CouchDB database (design/sync.md): an RxDB database on
  * IndexedDB (Dexie storage) with one collection holding every document of the tenant, replicated
- * live through the server's authorising gateway `/sync/{kind}/{id}/`. Pages read the collection
- * and write through `write`; nothing here waits for the network.
+ * live through the server's authorising gateway `/sync/{kind}/{id}/`. Pages never see RxDB: they
+ * read and write through the store's typed queries and commands (`passes`, `frontDesk`,
+ * `availability`); nothing here waits for the network.
  */
-import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxDocument, type RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
-import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
-import { createJournalDrain, deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
-import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
+import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
+import { openCheckInDelivery } from './check-in-delivery.ts';
+import { deleteCheckInJournal } from './check-in-journal.ts';
+import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
+import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
-import {
-  TENANT_DOCS_MIGRATIONS,
-  TENANT_DOCS_SCHEMA,
-  tolerateTombstone,
-  toLocalDoc,
-  countUndecided,
-  undecidedCheckIns,
-  type CouchShape,
-  type LocalDoc,
-} from './tenant-docs.ts';
+import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
 
@@ -57,33 +51,31 @@ export interface TenantStore {
   tenantId: string;
   /** Identifies this device's copy (for the audit trail of check-ins). */
   deviceId: string;
-  collection: RxCollection<LocalDoc>;
   status$: Observable<SyncStatus>;
-  /**
-   * Inserts or replaces one document (CouchDB shape); resolves once it is durable on the device.
-   * Only a coach's device edits documents (its availability); other devices' replication is pull-only.
-   */
-  write(doc: CouchShape): Promise<void>;
-  /**
-   * Records a new check-in (always a fresh id, never replaced): durable on the device when it
-   * resolves (in the check-in journal, then moved into the collection). It waits to sync until the
-   * server's outcome document for it arrives.
-   */
-  addCheckIn(doc: CheckInDoc): Promise<void>;
-  /**
-   * Check-ins recorded in this tab that are still on their way from the journal into the collection
-   * (milliseconds, normally): lists show them with the collection's, so a tap shows at once.
-   */
-  journalledCheckIns$: Observable<readonly LocalDoc[]>;
+  /** A member's passes, or every pass a gym has sold. */
+  passes: PassData;
+  /** The front desk's lists and its check-ins (gym devices). */
+  frontDesk: FrontDeskData;
+  /** The coach's availability; only a coach's device saves (other devices' replication is pull-only). */
+  availability: AvailabilityData;
   stop(): Promise<void>;
   /** Stops and deletes this account's data from the device. */
   remove(): Promise<void>;
 }
 
+/**
+ * The store as `openTenantStore` makes it: also its database name (logout) and its collection, for
+ * the data layer's own tests and the benches. Pages get a `TenantStore` and never the collection.
+ */
+export interface OpenedTenantStore extends TenantStore {
+  databaseName: string;
+  collection: RxCollection<LocalDoc>;
+}
+
 const FIRST_SYNC_MARK = 'first-sync';
 const LOG_INTERVAL_MS = 60_000;
 
-export async function openTenantStore(options: OpenTenantStoreOptions): Promise<TenantStore> {
+export async function openTenantStore(options: OpenTenantStoreOptions): Promise<OpenedTenantStore> {
   const { kind, tenantId } = options;
   const databaseName = options.databaseName ?? tenantDatabaseName(kind, tenantId);
   const baseUrl = options.baseUrl ?? location.origin;
@@ -117,25 +109,13 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   outbox = pendingWrites;
   // Check-ins wait on their own documents; entries an older version kept for them are dropped.
   await pendingWrites.keepOnly(async (entry) => entry.doc.type !== 'check-in' && (await collection.findOne(entry.id).exec()) !== null);
-  // A tap lands in the journal first (check-in-journal.ts); this moves it into the collection.
-  const journal = await openCheckInJournal(databaseName);
-  const drainJournal = createJournalDrain(
-    journal,
-    async (checkIns) => {
-      const { error } = await collection.bulkInsert(checkIns);
-      // 409: already in the collection (another tab moved it, or a run before a crash did).
-      return error.filter((e) => e.status !== 409).map((e) => e.documentId);
-    },
-    (message) => log('journal', `Check-ins (${kind}): ${message}`),
-  );
-  // Check-ins a closed tab or a crash left in the journal.
-  void drainJournal();
+  // A tap lands in the check-in journal first; this also moves what a closed tab left there.
+  const checkIns = await openCheckInDelivery({ kind, databaseName, collection, log });
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
 
   const retryMs = options.retryMs ?? 1_000;
-  let checkInSender: CheckInSender | null = null;
   const url = `${baseUrl}/sync/${kind}/${tenantId}/`;
   const syncFetch = createSyncFetch({
     getAccessToken: options.getAccessToken,
@@ -147,7 +127,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
       // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
       replication.reSync();
-      checkInSender?.wake();
+      checkIns.wake();
     },
     onUnreachable: () => tracker.unreachable(),
   });
@@ -165,50 +145,15 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // pulled document, which halves a front desk's first sync (bench/RESULTS.md, issue 3).
     push: kind === 'coach' ? { batchSize: 100 } : undefined,
   });
-  checkInSender =
-    kind === 'gym'
-      ? createCheckInSender({
-          url: `${url}_bulk_docs`,
-          fetch: syncFetch,
-          batchSize: 100,
-          retryMs,
-          resendAfterMs: 30_000,
-          onError: (error) => {
-            if (error instanceof TypeError || (error as Error).name === 'AbortError') return; // unreachable: reported by the fetch
-            log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`);
-          },
-        })
-      : null;
-  // Two tabs of one account: only the one elected to replicate delivers check-ins.
-  let undecidedNow: LocalDoc[] = [];
-  let deliversCheckIns = false;
-  if (checkInSender) {
-    const sender = checkInSender;
-    void db.waitForLeadership().then(() => {
-      deliversCheckIns = true;
-      sender.undecided(undecidedNow);
-    });
-  }
+  // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
+  if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
 
   const subscriptions = [
-    // The server's undecided check-ins change with the collection only (not at each tap's journal write).
-    combineLatest([collection.find({ selector: { type: 'check-in' } }).$, collection.find({ selector: { type: 'check-in-outcome' } }).$]).subscribe(
-      ([checkIns, outcomes]) => {
-        // Check-ins never change: each is turned into plain data once, not at every change.
-        const undecided = undecidedCheckIns(checkIns, outcomes) as unknown as RxDocument<LocalDoc>[];
-        const known = new Map(undecidedNow.map((doc) => [doc.id, doc]));
-        undecidedNow = undecided.map((doc) => known.get(doc.id) ?? (doc.toJSON() as LocalDoc));
-        if (deliversCheckIns) checkInSender?.undecided(undecidedNow);
-      },
-    ),
     // The status bar's count, once per turn of the event loop: not inside a tap's write, and once
     // for a burst of changes (a pulled batch of outcomes).
-    combineLatest([
-      pendingWrites.count$,
-      collection.find({ selector: { type: 'check-in' } }).$,
-      collection.find({ selector: { type: 'check-in-outcome' } }).$,
-      journal.docs$,
-    ]).pipe(auditTime(0)).subscribe(([writes, checkIns, outcomes, journalled]) => tracker.pending(writes + countUndecided([...checkIns, ...journalled], outcomes))),
+    combineLatest([pendingWrites.count$, checkIns.waiting$])
+      .pipe(auditTime(0))
+      .subscribe(([writes, waiting]) => tracker.pending(writes + waiting)),
     replication.received$.subscribe(countPerBatch((count) => tracker.received(count))),
     replication.sent$
       .pipe(filter((doc) => doc.type !== 'check-in'))
@@ -248,9 +193,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
-      checkInSender?.stop();
-      await drainJournal();
-      journal.close();
+      await checkIns.stop();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -258,31 +201,30 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       openStores.delete(store);
     })());
 
-  const store: TenantStore & { databaseName: string } = {
+  /** Inserts or replaces one document; resolves once it is durable on the device. */
+  const write = async (doc: CouchShape) => {
+    if (kind !== 'coach') throw new Error(`A ${kind} device does not edit documents: nothing would send them.`);
+    const local = toLocalDoc(doc);
+    // Recorded first: the push may report the document sent before a later record would land.
+    await pendingWrites.add(local, new Date());
+    try {
+      await collection.upsert(local);
+    } catch (err) {
+      await pendingWrites.resolved(local.id, null);
+      throw err;
+    }
+  };
+
+  const store: OpenedTenantStore = {
     kind,
     tenantId,
     databaseName,
     deviceId: await db.storageToken,
     collection,
     status$: tracker.status$,
-    journalledCheckIns$: journal.docs$,
-    async write(doc) {
-      if (kind !== 'coach') throw new Error(`A ${kind} device does not edit documents: nothing would send them.`);
-      const local = toLocalDoc(doc);
-      // Recorded first: the push may report the document sent before a later record would land.
-      await pendingWrites.add(local, new Date());
-      try {
-        await collection.upsert(local);
-      } catch (err) {
-        await pendingWrites.resolved(local.id, null);
-        throw err;
-      }
-    },
-    async addCheckIn(doc) {
-      await journal.append(toLocalDoc(doc));
-      // Moved on right after the tap has its answer, not before.
-      setTimeout(() => void drainJournal(), 0);
-    },
+    passes: createPassData(collection),
+    frontDesk: createFrontDeskData(collection, checkIns),
+    availability: createAvailabilityData(collection, write),
     stop,
     remove: () =>
       (removed ??= (async () => {

@@ -33,9 +33,11 @@ function fakeStore(fail = false) {
     store: {
       tenantId: 'g'.repeat(24),
       deviceId: 'tablet-1',
-      async addCheckIn(doc: CheckInDoc) {
-        if (fail) throw new Error('disk full');
-        written.push(doc);
+      frontDesk: {
+        async recordCheckIn(doc: CheckInDoc) {
+          if (fail) throw new Error('disk full');
+          written.push(doc);
+        },
       },
     },
   };

@@ -1,5 +1,6 @@
-/** Recording a check-in on this device (design/sync.md "Check-ins"); the replication sends it on. */
+/** Recording a check-in on this device (design/sync.md "Check-ins"); the check-in delivery sends it on. */
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import type { FrontDeskData } from '../data/front-desk-data.ts';
 import type { TenantStore } from '../data/tenant-store.ts';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { checkInBlocker, newCheckIn, type PassView } from './front-desk-model.ts';
@@ -16,7 +17,7 @@ function randomSuffix(): string {
  * record is durable in IndexedDB before 'Checked In.' shows, whatever the network does.
  */
 export async function recordCheckIn(
-  store: Pick<TenantStore, 'tenantId' | 'deviceId' | 'addCheckIn'>,
+  store: Pick<TenantStore, 'tenantId' | 'deviceId'> & { frontDesk: Pick<FrontDeskData, 'recordCheckIn'> },
   view: PassView,
   method: CheckInDoc['method'],
   now: Date = new Date(),
@@ -24,7 +25,7 @@ export async function recordCheckIn(
   const blocker = checkInBlocker(view);
   if (blocker) return errorMessage(blocker);
   try {
-    await store.addCheckIn(
+    await store.frontDesk.recordCheckIn(
       newCheckIn(view, { gymId: store.tenantId, deviceId: store.deviceId, method, now, random: randomSuffix() }),
     );
     return successMessage(CHECK_IN_MESSAGES.done);

@@ -11,6 +11,7 @@ import { TZDate } from '@date-fns/tz';
 import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
 import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
+import type { FrontDeskWindow } from '../data/front-desk-data.ts';
 import { byStartAscending, passDay, type PassDay } from '@mastr/rules/pass-listing.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 
@@ -127,16 +128,11 @@ function noteFor(records: readonly CheckInRecord[], latestCounted: Counted | nul
  * check-ins (a pass is checked in on its day only) and the outcomes decided today (a check-in is
  * decided after it is recorded), instead of the gym's whole history.
  */
-export function frontDeskSelectors(now: Date) {
+export function frontDeskWindow(now: Date): FrontDeskWindow {
   const today = ukDateKey(now);
   const [year, month, day] = today.split('-').map(Number);
   const startOfToday = new Date(new TZDate(year, month - 1, day, UK_TIME_ZONE).getTime()).toISOString();
-  return {
-    dayPasses: { dayDateStart: { $gte: today } },
-    mastrPasses: { dateAndTimeStart: { $gte: today } },
-    checkIns: { checkedInAt: { $gte: startOfToday } },
-    outcomes: { resolvedAt: { $gte: startOfToday } },
-  };
+  return { fromDate: today, since: startOfToday };
 }
 
 export interface FrontDeskLists {
@@ -144,16 +140,6 @@ export interface FrontDeskLists {
   upcoming: PassView[];
   mastrToday: PassView[];
   mastrUpcoming: PassView[];
-}
-
-/**
- * Every check-in the device has recorded: the collection's and, once each, those this tab has
- * just recorded that are still on their way from the check-in journal into it.
- */
-export function withJournalled<T extends { _id: string }>(stored: T[], journalled: T[]): T[] {
-  if (journalled.length === 0) return stored;
-  const ids = new Set(stored.map((c) => c._id));
-  return [...stored, ...journalled.filter((c) => !ids.has(c._id))];
 }
 
 export function frontDeskLists(

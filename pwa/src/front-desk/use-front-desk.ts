@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type {
-  CheckInDoc,
-  CheckInOutcomeDoc,
-  DayPassDoc,
-  MastrPassDoc,
-  SigningKeysDoc,
-} from '@mastr/rules/documents.ts';
-import { useJournalledCheckIns, useTenantDocs, useTenantStore } from '../data/tenant-data-provider.tsx';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { useTenantStore } from '../data/tenant-data-provider.tsx';
+import { useFrontDeskDocs } from '../data/use-tenant-queries.ts';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
-import { CODE_ERRORS, frontDeskLists, frontDeskSelectors, withJournalled, type PassView } from './front-desk-model.ts';
+import { CODE_ERRORS, frontDeskLists, frontDeskWindow, type PassView } from './front-desk-model.ts';
 
 /** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
 function useNow(intervalMs: number): Date {
@@ -25,22 +20,11 @@ function useNow(intervalMs: number): Date {
 export function useFrontDesk() {
   const store = useTenantStore();
   const now = useNow(30_000);
-  const where = frontDeskSelectors(now);
-  const dayPasses = useTenantDocs<DayPassDoc>('day-pass', where.dayPasses);
-  const mastrPasses = useTenantDocs<MastrPassDoc>('mastr-pass', where.mastrPasses);
-  const checkIns = useTenantDocs<CheckInDoc>('check-in', where.checkIns);
-  const journalled = useJournalledCheckIns<CheckInDoc>();
-  const outcomes = useTenantDocs<CheckInOutcomeDoc>('check-in-outcome', where.outcomes);
-  const signingKeys = useTenantDocs<SigningKeysDoc>('signing-keys');
+  // Today's and upcoming passes, today's check-ins (a tap's included at once) and outcomes.
+  const docs = useFrontDeskDocs(frontDeskWindow(now));
   const lists = useMemo(
-    () =>
-      frontDeskLists(
-        [...dayPasses.docs, ...mastrPasses.docs],
-        withJournalled(checkIns.docs, journalled),
-        outcomes.docs,
-        now,
-      ),
-    [dayPasses.docs, mastrPasses.docs, checkIns.docs, journalled, outcomes.docs, now],
+    () => frontDeskLists(docs?.passes ?? [], docs?.checkIns ?? [], docs?.outcomes ?? [], now),
+    [docs, now],
   );
   const checkIn = useCallback(
     (view: PassView, method: CheckInDoc['method']): Promise<Message> =>
@@ -49,9 +33,9 @@ export function useFrontDesk() {
   );
   return {
     gymId: store?.tenantId ?? null,
-    ready: dayPasses.ready && mastrPasses.ready && checkIns.ready && outcomes.ready && signingKeys.ready,
+    ready: docs !== null,
     lists,
-    publicKeys: signingKeys.docs[0]?.keys ?? [],
+    publicKeys: docs?.signingKeys?.keys ?? [],
     checkIn,
   };
 }

@@ -1,14 +1,13 @@
 /** /gymdashboard/visitors (§2 "Visitors"): from the gym's local passes, so it works offline. */
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { useDayPasses } from '../data/use-tenant-queries.ts';
 import { searchVisitors, visitorsOf } from './visitors-model.ts';
 import './front-desk.css';
 
 export function VisitorsPage() {
-  const { docs, ready } = useTenantDocs<DayPassDoc>('day-pass');
+  const { docs, ready } = useDayPasses();
   const [query, setQuery] = useState('');
   const visitors = useMemo(() => visitorsOf(docs), [docs]);
   const shown = searchVisitors(visitors, query);

@@ -1,9 +1,9 @@
 /** /userdashboard/daypasses: the Day Passes and Mastr Class tabs over the member's local copy of their passes. */
 import { useMemo } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
-import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { USER_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
-import { useSyncStatus, useTenantDocs } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useDayPasses, useMastrPasses } from '../data/use-tenant-queries.ts';
 import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { memberPasses, type MemberPasses } from './member-passes-model.ts';
@@ -21,8 +21,8 @@ export interface MemberPassesState {
 const tabCounts = (passes: MemberPasses) => [passes.dayPasses.length, passes.mastrPasses.length];
 
 export function MemberPassesLayout() {
-  const dayPassDocs = useTenantDocs<DayPassDoc>('day-pass');
-  const mastrPassDocs = useTenantDocs<MastrPassDoc>('mastr-pass');
+  const dayPassDocs = useDayPasses();
+  const mastrPassDocs = useMastrPasses();
   const { failure } = useSyncStatus();
   const today = useUkToday();
   // Recomputed when the passes change or the UK date moves on (today's passes become past).

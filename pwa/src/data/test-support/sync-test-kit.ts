@@ -18,14 +18,14 @@ import { issueAccessToken } from '../../../../sync-server/src/services/auth/acce
 import { createDayPass, createMastrPass } from '../../../../sync-server/src/services/passes/passes-service.ts';
 import { givenAccount } from '../../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../../sync-server/src/test-support/test-stack.ts';
-import { openTenantStore, type SyncStatus, type TenantStore } from '../tenant-store.ts';
+import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './network-cable.ts';
 
 disableWarnings();
 addRxPlugin(RxDBDevModePlugin);
 
 export interface Device {
-  store: TenantStore;
+  store: OpenedTenantStore;
   cable: NetworkCable;
 }
 
@@ -116,7 +116,7 @@ export async function eventually<T>(read: () => Promise<T> | T, holds: (value: T
 }
 
 /** The device's documents of one type, in CouchDB shape. */
-export async function localDocs<T>(store: TenantStore, type: string): Promise<T[]> {
+export async function localDocs<T>(store: OpenedTenantStore, type: string): Promise<T[]> {
   const found = await store.collection.find({ selector: { type } }).exec();
   return found.map((d) => {
     const { id, ...rest } = d.toJSON() as { id: string } & Record<string, unknown>;

@@ -1,0 +1,26 @@
+/**
+ * A coach's availability weeks on the device, and saving an edited week (local first: instant and
+ * offline; the replication pushes it and the conflict handler settles a clash with the server).
+ */
+import type { RxCollection } from 'rxdb';
+import type { Observable } from 'rxjs';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
+import { findDocs, watchDocs } from './local-queries.ts';
+import type { CouchShape, LocalDoc } from './tenant-docs.ts';
+
+export interface AvailabilityData {
+  /** The coach's weeks (default and dated), live. */
+  watchWeeks(): Observable<AvailabilityWeekDoc[]>;
+  /** The weeks as the device holds them now: what an edit is computed from. */
+  weeks(): Promise<AvailabilityWeekDoc[]>;
+  /** Stores an edited week; resolves once it is durable on the device (it then waits to sync). */
+  saveWeek(week: AvailabilityWeekDoc): Promise<void>;
+}
+
+export function createAvailabilityData(collection: RxCollection<LocalDoc>, write: (doc: CouchShape) => Promise<void>): AvailabilityData {
+  return {
+    watchWeeks: () => watchDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
+    weeks: () => findDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
+    saveWeek: (week) => write(week),
+  };
+}

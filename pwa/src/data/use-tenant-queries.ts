@@ -1,0 +1,51 @@
+/**
+ * The store's typed queries as React state: what pages read, live, from the device's copy.
+ * `ready` once the local copy has answered (it does so offline too).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { Observable } from 'rxjs';
+import type { AvailabilityWeekDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
+import { useTenantStore } from './tenant-data-provider.tsx';
+import type { TenantStore } from './tenant-store.ts';
+
+interface Live<T> {
+  value: T;
+  ready: boolean;
+}
+
+/** `watch` must be stable (module-level or memoised): a new one reopens the query. */
+function useLive<T>(watch: (store: TenantStore) => Observable<T>, initial: T): Live<T> {
+  const store = useTenantStore();
+  const [state, setState] = useState<{ value: T; source: unknown }>({ value: initial, source: null });
+  useEffect(() => {
+    if (!store) return;
+    const sub = watch(store).subscribe((value) => setState({ value, source: store }));
+    return () => sub.unsubscribe();
+  }, [store, watch]);
+  // Answers from a previous store (another account) are never shown.
+  return state.source === store && store ? { value: state.value, ready: true } : { value: initial, ready: false };
+}
+
+const NONE: never[] = [];
+const dayPasses = (store: TenantStore) => store.passes.watchDayPasses();
+const mastrPasses = (store: TenantStore) => store.passes.watchMastrPasses();
+const availabilityWeeks = (store: TenantStore) => store.availability.watchWeeks();
+
+const asDocs = <T>({ value, ready }: Live<T[]>) => ({ docs: value, ready });
+
+/** Every day pass on the device (a member's own, or all a gym has sold). */
+export const useDayPasses = (): { docs: DayPassDoc[]; ready: boolean } => asDocs(useLive(dayPasses, NONE));
+
+/** Every Mastr class pass on the device. */
+export const useMastrPasses = (): { docs: MastrPassDoc[]; ready: boolean } => asDocs(useLive(mastrPasses, NONE));
+
+/** The coach's availability weeks. */
+export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: boolean } => asDocs(useLive(availabilityWeeks, NONE));
+
+/** The front desk's documents for the window; null until the device has answered. */
+export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDeskDocs | null {
+  // Reopened when the window moves (a new UK day), not at every render's new window object.
+  const watch = useCallback((store: TenantStore) => store.frontDesk.watch({ fromDate, since }), [fromDate, since]);
+  return useLive<FrontDeskDocs | null>(watch, null).value;
+}
