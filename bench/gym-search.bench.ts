@@ -11,7 +11,7 @@
  * Run: npx tsx bench/gym-search.bench.ts
  */
 import type { Browser, Page } from 'playwright-core';
-import type { GymListItem } from '../pwa/src/directory/directory-api.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import { filterGyms } from '../pwa/src/gyms/gym-search.ts';
 import { buildPwaIfStale } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';

@@ -9,11 +9,11 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = ['user', 'coach', 'gym'];
 export type TenantKind = 'gym' | 'member' | 'coach';
 
 /** The plural path segment the API and routes use for each kind (/api/users/..., /coaches/..., /gyms/...). */
-export const KIND_PLURAL: Record<AccountKind, 'users' | 'coaches' | 'gyms'> = {
+export const KIND_PLURAL = {
   user: 'users',
   coach: 'coaches',
   gym: 'gyms',
-};
+} as const satisfies Record<AccountKind, string>;
 
 /** Where a kind lands after signing in when no origin was remembered (§9). */
 export const DEFAULT_HOME: Record<AccountKind, string> = {

@@ -11,7 +11,12 @@ import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
-import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../../pwa/src/data/tenant-store.ts';
+import {
+  openTenantStore,
+  type OpenedTenantStore,
+  type SyncStatus,
+  type TenantStore,
+} from '../../pwa/src/data/tenant-store.ts';
 import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { waitUntil } from './stats.ts';
@@ -35,7 +40,11 @@ export interface DeviceOptions {
 }
 
 /** A gym's front-desk tablet, as the PWA opens it. */
-export function openGymDevice(stack: BenchStack, gymId: string, options: DeviceOptions = {}): Promise<OpenedTenantStore> {
+export function openGymDevice(
+  stack: BenchStack,
+  gymId: string,
+  options: DeviceOptions = {},
+): Promise<OpenedTenantStore> {
   const token = stack.gymToken(gymId);
   return openTenantStore({
     kind: 'gym',

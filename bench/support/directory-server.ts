@@ -9,7 +9,7 @@ import type { BrowserContext } from 'playwright-core';
 import { REPO_ROOT } from '../../sync-server/src/cli/repo-root.ts';
 import { givenProfiles } from '../../sync-server/src/test-support/directory-fixtures.ts';
 import { startTestStack, type TestStack } from '../../sync-server/src/test-support/test-stack.ts';
-import type { GymListItem } from '../../pwa/src/directory/directory-api.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import { IMAGE_ORIGIN, ukDirectory, type UkDirectory } from './uk-directory.ts';
 
 const BUILT_PWA_DIR = path.join(REPO_ROOT, 'pwa', 'dist');

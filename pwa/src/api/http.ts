@@ -1,9 +1,11 @@
 /**
- * The one way the UI talks to the server. JSON in and out; `auth: true` adds the Bearer token and,
+ * The one way the UI talks to the server: `callApi` with a route of the shared map
+ * (rules/api/routes.ts). JSON in and out; `auth: true` adds the Bearer token and,
  * on a 401/403, refreshes the session once and retries once (§7 "Session"). Errors become ApiError
  * with the HTTP status (0 = no response) and the server's message, which screens map to the texts
  * of the error catalogue (§8).
  */
+import type { ApiPathParam, ApiRequest, ApiResponse, ApiRouteKey } from '@mastr/rules/api/routes.ts';
 import { tokenStore } from '../session/token-store.ts';
 
 export class ApiError extends Error {
@@ -17,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-export interface ApiOptions {
+interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   /** Send the access token (and refresh once on 401/403). */
@@ -58,7 +60,7 @@ async function parse(response: Response): Promise<unknown> {
   }
 }
 
-export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
+async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
   let response: Response;
   try {
     response = await send(path, options, tokenStore.get().accessToken);
@@ -79,6 +81,22 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
     throw new ApiError(response.status, message, body);
   }
   return body as T;
+}
+
+/** `api`'s options for a route of the shared map: its path parameters and its body, if it has them. */
+type RouteOptions<K extends ApiRouteKey> = Omit<ApiOptions, 'method' | 'body'> &
+  ([ApiPathParam<K>] extends [never] ? { params?: undefined } : { params: Record<ApiPathParam<K>, string> }) &
+  ([ApiRequest<K>] extends [undefined] ? { body?: undefined } : { body: ApiRequest<K> });
+
+/**
+ * `api` for a route of the shared map (rules/api/routes.ts): the method and path come from the key,
+ * each `{name}` filled from `params` (URI-encoded), and the body and the answer are the route's types.
+ */
+export function callApi<K extends ApiRouteKey>(route: K, options: RouteOptions<K>): Promise<ApiResponse<K>> {
+  const { params, ...rest } = options as ApiOptions & { params?: Record<string, string> };
+  const [method, template] = route.split(' ') as [NonNullable<ApiOptions['method']>, string];
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
+  return api<ApiResponse<K>>(path, { ...rest, method });
 }
 
 /** Status of an error thrown by `api` (0 when the server did not answer). */

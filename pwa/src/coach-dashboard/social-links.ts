@@ -1,5 +1,5 @@
 /** A coach's social profiles (§2 coach account, coach profile): links open the network's public page. */
-import type { CoachMe } from '../dashboard-frame/me-profiles.ts';
+import type { CoachMe } from '@mastr/rules/api/me.ts';
 
 export interface SocialLink {
   network: 'Instagram' | 'TikTok' | 'YouTube';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import type { TimeSlot } from '@mastr/rules/documents.ts';
-import type { CoachAvailabilityDay } from '../directory/directory-api.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { availabilityGrid, slotChoice } from './availability-grid-model.ts';
 
 const HOUR = 3600;

@@ -13,7 +13,8 @@ import {
 } from '@mastr/rules/coach-slots.ts';
 import type { TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
-import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 
 const WEEK_TITLES: Record<CoachWeekKind, string> = { currentWeek: 'Current Week', nextWeek: 'Next Week' };
 

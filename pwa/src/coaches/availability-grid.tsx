@@ -1,7 +1,7 @@
 import { useId, useState, type MouseEvent } from 'react';
 import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import type { CoachDetail } from '../directory/directory-api.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import {
   availabilityGrid,
   slotChoice,

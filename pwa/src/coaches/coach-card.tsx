@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { cardAvatars } from '@mastr/rules/listing.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import type { CoachListItem, GymAvatar } from '../directory/directory-api.ts';
+import type { CoachListItem, GymAvatar } from '@mastr/rules/api/directory.ts';
 import { coachFullName } from './coach-profile-model.ts';
 import { Avatar } from '../shell/avatar.tsx';
 

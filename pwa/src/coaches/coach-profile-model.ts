@@ -1,6 +1,6 @@
 /** What the coach profile says about a coach, as pure data (§2 "Coach profile", §3 "Coach"). */
 import type { SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
-import type { CoachListItem } from '../directory/directory-api.ts';
+import type { CoachListItem } from '@mastr/rules/api/directory.ts';
 
 type SessionPreference = (typeof SESSION_PREFERENCES)[number];
 

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { socialLinksOf } from '../coach-dashboard/social-links.ts';
-import type { CoachDetail } from '../directory/directory-api.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import { FormMessage } from '../forms/form-message.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/http.ts';
-import type { CoachAvailabilityDay } from '../directory/directory-api.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 import { availabilityAfterConflict, coachRequestBody, coachRequestErrorText } from './coach-request.ts';
 

@@ -4,29 +4,13 @@
  * profile page. The server prices the session from the coach's stored profile; `coachPrice` is sent
  * only because the contract names it.
  */
-import type { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
-import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
-import type { TimeSlot } from '@mastr/rules/documents.ts';
-import { api, ApiError, statusOf } from '../api/http.ts';
-import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
+import type { CoachSlotRequest, CoachSlotRequestResponse, ExperienceLevel } from '@mastr/rules/api/booking.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
+import { ApiError, callApi, statusOf } from '../api/http.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 
-export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
-
 export const REQUEST_SENT = 'Request Sent';
-
-export interface CoachRequestBody {
-  userEmail: string;
-  coach_id: string;
-  user_id: string;
-  gym_id: string;
-  coachPrice: number;
-  selectedExperience: ExperienceLevel;
-  bookingTimeObject: TimeSlot;
-  bookingDayId: string;
-  bookingDate: string;
-  currentOrNextWeek: CoachWeekKind;
-}
 
 export interface ConfirmedDetails {
   gymId: string;
@@ -44,7 +28,7 @@ export function coachRequestBody(
   choice: SlotChoice,
   details: ConfirmedDetails,
   member: Member,
-): CoachRequestBody {
+): CoachSlotRequest {
   const { _id, time, booked, requested } = choice.slot;
   return {
     userEmail: member.email,
@@ -60,14 +44,8 @@ export function coachRequestBody(
   };
 }
 
-export interface CoachRequestAnswer {
-  message: string;
-  /** The coach's availability after the request, in the GET /api/coaches/{id} shape. */
-  availability: CoachAvailabilityDay[];
-}
-
-export function sendCoachRequest(body: CoachRequestBody): Promise<CoachRequestAnswer> {
-  return api<CoachRequestAnswer>('/api/booking/handlePrivateSessionCoachRequest', { body, auth: true });
+export function sendCoachRequest(body: CoachSlotRequest): Promise<CoachSlotRequestResponse> {
+  return callApi('POST /api/booking/handlePrivateSessionCoachRequest', { body, auth: true });
 }
 
 function bodyMessage(err: unknown): string {

@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { matchesCoachSearch } from '@mastr/rules/listing.ts';
-import { fetchCoaches, type CoachListItem } from '../directory/directory-api.ts';
+import type { CoachListItem } from '@mastr/rules/api/directory.ts';
+import { fetchCoaches } from '../directory/directory-api.ts';
 import { SearchBox } from '../directory/search-box.tsx';
 import { SkeletonCardList } from '../directory/skeleton-card.tsx';
 import { CoachCard } from './coach-card.tsx';

@@ -3,10 +3,11 @@ import { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
-import type { RegisteredGym } from '../directory/directory-api.ts';
+import type { ExperienceLevel } from '@mastr/rules/api/booking.ts';
+import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
 import { FormMessage, type Message } from '../forms/form-message.tsx';
 import type { SlotChoice } from './availability-grid-model.ts';
-import type { ConfirmedDetails, ExperienceLevel } from './coach-request.ts';
+import type { ConfirmedDetails } from './coach-request.ts';
 import { Avatar } from '../shell/avatar.tsx';
 
 interface ConfirmDetailsModalProps {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import type { CoachAvailabilityDay, CoachDetail } from '../directory/directory-api.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { useRequireMember } from '../session/require-sign-in.ts';
 import { useSession } from '../session/session-context.tsx';
 import type { SlotChoice } from './availability-grid-model.ts';

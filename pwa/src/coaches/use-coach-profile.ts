@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addDaysToKey, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { statusOf } from '../api/http.ts';
-import { fetchCoach, type CoachAvailabilityDay, type CoachDetail } from '../directory/directory-api.ts';
+import type { CoachDetail } from '@mastr/rules/api/directory.ts';
+import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
+import { fetchCoach } from '../directory/directory-api.ts';
 
 export type CoachProfileState =
   | { phase: 'loading' }

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { ApiError, api } from '../api/http.ts';
+import { ApiError, callApi } from '../api/http.ts';
 import { useSession } from '../session/session-context.tsx';
-import type { MeProfiles } from './me-profiles.ts';
 
 export type MeState<T> = { status: 'loading' } | { status: 'ready'; profile: T } | { status: 'error'; message: string };
 
@@ -25,7 +25,7 @@ export function MeProfileProvider({ kind, children }: { kind: AccountKind; child
   useEffect(() => {
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api(`/api/me/${KIND_PLURAL[kind]}`, { auth: true, signal: controller.signal }).then(
+    callApi(`GET /api/me/${KIND_PLURAL[kind]}`, { auth: true, signal: controller.signal }).then(
       (profile) => setState({ status: 'ready', profile }),
       (err: unknown) => {
         if (controller.signal.aborted) return;
@@ -38,7 +38,7 @@ export function MeProfileProvider({ kind, children }: { kind: AccountKind; child
 
   const reload = useCallback(async () => {
     try {
-      const profile = await api(`/api/me/${KIND_PLURAL[kind]}`, { auth: true });
+      const profile = await callApi(`GET /api/me/${KIND_PLURAL[kind]}`, { auth: true });
       setState({ status: 'ready', profile });
     } catch {
       // What is shown stays: it was right a moment ago.

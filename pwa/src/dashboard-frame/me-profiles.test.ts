@@ -1,13 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import {
-  addressLines,
-  displayNameOf,
-  planLabel,
-  statusLabel,
-  type CoachMe,
-  type GymMe,
-  type UserMe,
-} from './me-profiles.ts';
+import type { CoachMe, GymMe, UserMe } from '@mastr/rules/api/me.ts';
+import { addressLines, displayNameOf, planLabel, statusLabel } from './me-profiles.ts';
 
 describe('displayNameOf', () => {
   it('names a gym by its gym name', () => {

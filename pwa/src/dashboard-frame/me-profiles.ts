@@ -1,55 +1,7 @@
-/**
- * What the dashboards read from GET /api/me/users|gyms|coaches (§3, §7): the profile fields of the
- * CouchDB documents with the bare profile id, plus the account's email and mobile.
- */
+/** How the dashboards show what GET /api/me/users|gyms|coaches answers (rules/api/me.ts). */
+import type { CoachMe, GymMe, MeProfiles, UserMe } from '@mastr/rules/api/me.ts';
+import type { Address } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import type { Address, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
-
-interface Contact {
-  _id: string;
-  email?: string;
-  mobile?: string;
-}
-
-export type GymMe = Contact &
-  Pick<
-    GymProfileDoc,
-    | 'gymName'
-    | 'address'
-    | 'status'
-    | 'subscribed'
-    | 'mastrPlan'
-    | 'bio'
-    | 'adultDayPassPrice'
-    | 'kidsDayPassPrice'
-    | 'profileImage'
-    | 'stripeAccountDetailsSubmittedStatus'
-    | 'mastrClassActive'
-  >;
-
-export type CoachMe = Contact &
-  Pick<
-    CoachProfileDoc,
-    | 'firstName'
-    | 'lastName'
-    | 'discipline'
-    | 'sessionPreferenceType'
-    | 'status'
-    | 'profileImage'
-    | 'price'
-    | 'instagramUsername'
-    | 'tiktokUsername'
-    | 'youtubeUsername'
-    | 'stripeAccountDetailsSubmittedStatus'
-  >;
-
-export type UserMe = Contact & Pick<UserProfileDoc, 'name' | 'profileImage'>;
-
-export interface MeProfiles {
-  user: UserMe;
-  gym: GymMe;
-  coach: CoachMe;
-}
 
 /** The name a dashboard's top bar shows. */
 export function displayNameOf<K extends AccountKind>(kind: K, profile: MeProfiles[K]): string {

@@ -1,5 +1,5 @@
 /** Cancelling an upcoming day pass: online only (§7, §8 "Cancel booking"). */
-import { api, statusOf } from '../api/http.ts';
+import { callApi, statusOf } from '../api/http.ts';
 
 export const CANCEL_MESSAGES = {
   offline: 'You are offline. Cancelling a day pass needs a connection; nothing was changed.',
@@ -18,7 +18,7 @@ export function cancelErrorText(status: number): string {
 /** Resolves null when cancelled, else the §8 text to show. */
 export async function cancelDayPass(passId: string): Promise<string | null> {
   try {
-    await api(`/api/booking/gym/cancel_day_pass/${encodeURIComponent(passId)}`, { method: 'POST', auth: true });
+    await callApi('POST /api/booking/gym/cancel_day_pass/{id}', { params: { id: passId }, auth: true });
     return null;
   } catch (err) {
     return cancelErrorText(statusOf(err));

@@ -239,7 +239,10 @@ describe('front desk lists and tiles', () => {
   it("reads passes from today's UK date on and check-ins from the start of today's UK day", () => {
     expect(frontDeskWindow(NOW)).toEqual({ fromDate: '2026-11-21', since: '2026-11-21T00:00:00.000Z' });
     // 00:30 on 2 July in London (BST) is still 1 July in UTC.
-    expect(frontDeskWindow(new Date('2026-07-01T23:30:00Z'))).toEqual({ fromDate: '2026-07-02', since: '2026-07-01T23:00:00.000Z' });
+    expect(frontDeskWindow(new Date('2026-07-01T23:30:00Z'))).toEqual({
+      fromDate: '2026-07-02',
+      since: '2026-07-01T23:00:00.000Z',
+    });
   });
 
   it("finds today's pass by a typed entry code in any case, and says why others are not found", () => {

@@ -14,7 +14,7 @@ import {
   type MastrOptionState,
   type TimetableDay,
 } from '@mastr/rules/timetable.ts';
-import type { GymPtRequest } from './booking-api.ts';
+import type { GymSessionRequest } from '@mastr/rules/api/booking.ts';
 
 /** The dates a booking picker offers: the current gym week, then the next (§9 "Two weeks only"). */
 export function pickerWeeks(currentWeekStart: string): [string[], string[]] {
@@ -49,7 +49,7 @@ export interface PtRequestChoices {
 }
 
 /** The request body once date, time, discipline and experience are all chosen; null until then. */
-export function ptRequestBody(gymId: string, choices: PtRequestChoices): GymPtRequest | null {
+export function ptRequestBody(gymId: string, choices: PtRequestChoices): GymSessionRequest | null {
   const { date, time, discipline, experience } = choices;
   if (!date || time == null || !discipline || !experience) return null;
   return {

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatPence } from '@mastr/rules/money.ts';
-import type { GymDetail } from '../directory/directory-api.ts';
+import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { dayPassClassesOn, isDayPassDateDisabled, passTypeOf, pickerWeeks } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { cardAvatars } from '@mastr/rules/listing.ts';
 import { formatPence } from '@mastr/rules/money.ts';
-import type { GymListItem } from '../directory/directory-api.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import { Avatar } from '../shell/avatar.tsx';
 import '../directory/directory.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import type { GymCoach } from '../directory/directory-api.ts';
+import type { GymCoach } from '@mastr/rules/api/directory.ts';
 import { Avatar } from '../shell/avatar.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { formatPence } from '@mastr/rules/money.ts';
-import type { GymDetail } from '../directory/directory-api.ts';
+import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { Avatar } from '../shell/avatar.tsx';
 
 function addressLines(gym: GymDetail): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GymListItem } from '../directory/directory-api.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import { filterGyms } from './gym-search.ts';
 
 function gym(_id: string, gymName: string, town: string, postcode: string): GymListItem {

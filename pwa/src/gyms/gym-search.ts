@@ -1,5 +1,5 @@
 import { matchesGymSearch } from '@mastr/rules/listing.ts';
-import type { GymListItem } from '../directory/directory-api.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 
 /**
  * The gyms a search shows (§5 "Gym search"). Surrounding spaces are ignored so a stray space

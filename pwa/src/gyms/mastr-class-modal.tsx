@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
-import type { MastrClassOption } from '../directory/directory-api.ts';
+import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { createMastrClassCheckout } from './booking-api.ts';
 import { mastrOptionViews } from './booking-models.ts';
 import { Modal } from './modal.tsx';

@@ -3,7 +3,7 @@ import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { WeekKind } from '@mastr/rules/timetable.ts';
-import type { GymDetail } from '../directory/directory-api.ts';
+import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { ClassBookingModal } from './class-booking-modal.tsx';
 import { DayPassModal } from './day-pass-modal.tsx';
 import { MastrClassModal } from './mastr-class-modal.tsx';

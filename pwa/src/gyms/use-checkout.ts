@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { CheckoutSession } from './booking-api.ts';
+import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';
 import { checkoutDestination } from './checkout-destination.ts';
 
@@ -10,7 +10,7 @@ export interface CheckoutState {
   inFlight: boolean;
   /** The §8 failure text (with the server's reason for a 400), '' when none. */
   error: string;
-  start(open: () => Promise<CheckoutSession>): Promise<void>;
+  start(open: () => Promise<RedirectResponse>): Promise<void>;
 }
 
 /**
@@ -24,7 +24,7 @@ export function useCheckout({ keepProcessingOnError }: { keepProcessingOnError: 
   const [error, setError] = useState('');
 
   const start = useCallback(
-    async (open: () => Promise<CheckoutSession>) => {
+    async (open: () => Promise<RedirectResponse>) => {
       setProcessing(true);
       setInFlight(true);
       setError('');

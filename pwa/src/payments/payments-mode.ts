@@ -3,9 +3,8 @@
  * local test provider that `npm start` runs without Stripe keys. Anything but live shows a "Test
  * mode" marker, so nobody mistakes a test card page for a real payment.
  */
-import { api } from '../api/http.ts';
-
-export type PaymentsMode = 'live' | 'test' | 'local-test';
+import type { PaymentsMode } from '@mastr/rules/api/payments.ts';
+import { callApi } from '../api/http.ts';
 
 const MODES: readonly PaymentsMode[] = ['live', 'test', 'local-test'];
 
@@ -26,7 +25,7 @@ export function isTestMode(mode: PaymentsMode | null): boolean {
   return mode === 'test' || mode === 'local-test';
 }
 
-const fetchMode = async (): Promise<unknown> => (await api<{ mode?: unknown }>('/api/payments/mode'))?.mode;
+const fetchMode = async (): Promise<unknown> => (await callApi('GET /api/payments/mode', {}))?.mode;
 
 /**
  * The cached mode, else the server's answer (then cached). Null when neither can tell — offline, an

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import type { GymMe } from '@mastr/rules/api/me.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import type { GymMe } from '../dashboard-frame/me-profiles.ts';
 import { Modal } from '../gyms/modal.tsx';
 import { planReturnNotice, subscriptionReturnOf } from './checkout-return.ts';
 import { currentPlanLabel } from './current-plan.ts';

@@ -1,5 +1,6 @@
+import type { PayeeKind } from '@mastr/rules/api/payments.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { openStripeLink, type PayeeKind } from './payments-api.ts';
+import { openStripeLink } from './payments-api.ts';
 import { useRedirectCall } from './use-redirect-call.ts';
 
 /** Why onboarding matters to each kind of account. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isTestMode, loadPaymentsMode, type ModeCache, type PaymentsMode } from './payments-mode.ts';
+import type { PaymentsMode } from '@mastr/rules/api/payments.ts';
+import { isTestMode, loadPaymentsMode, type ModeCache } from './payments-mode.ts';
 import './payments.css';
 
 /** sessionStorage, if the browser lets this page use it (it throws when storage is blocked). */

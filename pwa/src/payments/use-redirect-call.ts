@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
+import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { checkoutDestination } from '../gyms/checkout-destination.ts';
-import type { RedirectAnswer } from './payments-api.ts';
 
 /** How a screen words a failure; without it failures are only logged (§8 "Stripe link failures"). */
 export interface FailureTexts {
@@ -14,7 +14,7 @@ export interface RedirectCall {
   /** Set from the click until the call fails; stays set while the browser leaves for the address. */
   busy: boolean;
   error: string;
-  run(call: () => Promise<RedirectAnswer>): Promise<void>;
+  run(call: () => Promise<RedirectResponse>): Promise<void>;
 }
 
 /** Runs a call that answers `{url}` and sends the browser there (Stripe onboarding, login, checkout, billing portal). */
@@ -23,7 +23,7 @@ export function useRedirectCall(texts: FailureTexts | null): RedirectCall {
   const [error, setError] = useState('');
 
   const run = useCallback(
-    async (call: () => Promise<RedirectAnswer>) => {
+    async (call: () => Promise<RedirectResponse>) => {
       setBusy(true);
       setError('');
       try {

@@ -1,14 +1,15 @@
 /** POST /api/register/{kind} (§7): bodies per §3, cookies sent; the server answers with a message. */
+import type { RegistrationRequest } from '@mastr/rules/api/auth.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
-import { api } from '../api/http.ts';
+import { callApi } from '../api/http.ts';
 import type { Confirmations, WizardValues } from './wizard-steps.ts';
 
 export function registrationBody(
   kind: AccountKind,
   values: WizardValues,
   confirmations: Confirmations,
-): Record<string, unknown> {
+): RegistrationRequest {
   const common = {
     email: normaliseEmail(values.email ?? ''),
     mobile: (values.mobile ?? '').trim(),
@@ -28,8 +29,7 @@ export function registrationBody(
 }
 
 export async function register(kind: AccountKind, values: WizardValues, confirmations: Confirmations): Promise<string> {
-  const result = await api<{ message?: string }>(`/api/register/${kind}`, {
-    method: 'POST',
+  const result = await callApi(`POST /api/register/${kind}`, {
     body: registrationBody(kind, values, confirmations),
     credentials: true,
   });

@@ -1,6 +1,7 @@
 /** Session calls of §7: sign-in, refresh, logout. */
+import type { SignInResponse } from '@mastr/rules/api/auth.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { api, statusOf } from '../api/http.ts';
+import { callApi, statusOf } from '../api/http.ts';
 import { tenantKindOf } from '../data/open-stores.ts';
 import { wipeLocalData } from '../data/wipe-local-data.ts';
 import { afterFailedRefresh, forgetIdentity, recallIdentity, rememberIdentity } from './known-identity.ts';
@@ -14,15 +15,8 @@ function rememberIfKept(): void {
   else forgetIdentity();
 }
 
-export interface SignInResult {
-  accessToken: string;
-  profile_id?: string;
-  profile_name?: string;
-}
-
-export async function signIn(kind: AccountKind, email: string, pwd: string): Promise<SignInResult> {
-  const result = await api<SignInResult>(`/api/auth/${kind}`, {
-    method: 'POST',
+export async function signIn(kind: AccountKind, email: string, pwd: string): Promise<SignInResponse> {
+  const result = await callApi(`POST /api/auth/${kind}`, {
     body: { email: email.trim().toLowerCase(), pwd },
     credentials: true,
   });
@@ -34,7 +28,7 @@ export async function signIn(kind: AccountKind, email: string, pwd: string): Pro
 /** GET /api/refresh with the cookie; null when there is no live session. Concurrent callers share one request. */
 let inFlight: Promise<string | null> | null = null;
 export function refreshSession(): Promise<string | null> {
-  inFlight ??= api<{ accessToken: string }>('/api/refresh', { credentials: true })
+  inFlight ??= callApi('GET /api/refresh', { credentials: true })
     .then((r) => {
       // Keep the display name the kept identity remembered (refresh answers carry only the token).
       const known = recallIdentity();
@@ -65,7 +59,7 @@ export function refreshSession(): Promise<string | null> {
 export async function logout(kind: AccountKind): Promise<void> {
   const profileId = tokenStore.get().userInfo?.profileId;
   try {
-    await api(`/api/logout/${kind}`, { credentials: true });
+    await callApi(`GET /api/logout/${kind}`, { credentials: true });
   } catch (err) {
     console.warn('Logout failed', err); // §8: logout failure is only logged
   }

@@ -1,6 +1,6 @@
 /** Email verification (§7): GET /api/{plural}/{id}/verify/{token}; success verified, any error not found. */
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { api } from '../api/http.ts';
+import { callApi } from '../api/http.ts';
 
 /**
  * The token is single-use, and React StrictMode runs mount effects twice: a second GET would
@@ -18,7 +18,7 @@ export function verifyEmail(kind: AccountKind, id: string, token: string): Promi
   const path = verifyEmailPath(kind, id, token);
   let outcome = outcomes.get(path);
   if (!outcome) {
-    outcome = api(path).then(
+    outcome = callApi(`GET /api/${KIND_PLURAL[kind]}/{id}/verify/{token}`, { params: { id, token } }).then(
       () => true,
       () => false,
     );

@@ -1,18 +1,18 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
+import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
+import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { DAY_PASS_TYPES } from '@mastr/rules/constants.ts';
 import type { Deps } from '../deps.ts';
 import {
   CheckoutRefusal,
   createDayPassCheckout,
   createMastrClassCheckout,
-  type DayPassCheckoutInput,
-  type MastrClassCheckoutInput,
 } from '../services/payments/checkout-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
-const dayPassBody = Joi.object({
+const dayPassBody = Joi.object<DayPassCheckoutRequest>({
   user_id: Joi.string().required(),
   gym_id: Joi.string().required(),
   passDayDate: Joi.string()
@@ -20,7 +20,7 @@ const dayPassBody = Joi.object({
     .required(),
 });
 
-const mastrClassBody = Joi.object({
+const mastrClassBody = Joi.object<MastrClassCheckoutRequest>({
   user_id: Joi.string().required(),
   gym_id: Joi.string().required(),
   mastrClassDate: Joi.string().max(40).required(),
@@ -51,9 +51,10 @@ export const checkoutPlugin: Plugin<Deps> = {
         path: `/api/booking/createCheckoutSession${passType}DayPass`,
         options: { auth: roleAccess('user'), validate: { payload: dayPassBody } },
         async handler(request) {
-          const body = request.payload as Omit<DayPassCheckoutInput, 'memberId'>;
+          const body = request.payload as DayPassCheckoutRequest;
           const memberId = credentialsOf(request).UserInfo.profileId;
-          return { url: await refusalsAs400(() => createDayPassCheckout(deps, passType, { ...body, memberId })) };
+          const url = await refusalsAs400(() => createDayPassCheckout(deps, passType, { ...body, memberId }));
+          return { url } satisfies RedirectResponse;
         },
       });
     }
@@ -63,9 +64,10 @@ export const checkoutPlugin: Plugin<Deps> = {
       path: '/api/booking/createCheckoutMastrClass',
       options: { auth: roleAccess('user'), validate: { payload: mastrClassBody } },
       async handler(request) {
-        const body = request.payload as Omit<MastrClassCheckoutInput, 'memberId'>;
+        const body = request.payload as MastrClassCheckoutRequest;
         const memberId = credentialsOf(request).UserInfo.profileId;
-        return { url: await refusalsAs400(() => createMastrClassCheckout(deps, { ...body, memberId })) };
+        const url = await refusalsAs400(() => createMastrClassCheckout(deps, { ...body, memberId }));
+        return { url } satisfies RedirectResponse;
       },
     });
   },

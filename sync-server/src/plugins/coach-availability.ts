@@ -1,18 +1,25 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
+import type {
+  AvailabilityAddFields,
+  AvailabilityRemoveFields,
+  AvailabilityResponse,
+  AvailabilityWeek,
+} from '@mastr/rules/api/availability.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Deps } from '../deps.ts';
 import {
   addAvailabilitySlot,
   availabilityView,
   removeAvailabilitySlot,
-  type AvailabilityWeek,
 } from '../services/coaching/availability-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /** The body field naming the slot, per week and per call (§7). */
-const WEEKS: readonly { week: AvailabilityWeek; add: string; remove: string }[] = [
+const WEEKS: readonly {
+  [W in AvailabilityWeek]: { week: W; add: AvailabilityAddFields[W]; remove: AvailabilityRemoveFields[W] };
+}[AvailabilityWeek][] = [
   { week: 'default', add: 'newDefaultTime', remove: 'defaultTimeToDelete' },
   { week: 'currentweek', add: 'newCurrentWeekTime', remove: 'currentWeekTimeToDelete' },
   { week: 'nextweek', add: 'newNextWeekTime', remove: 'nextWeekTimeToDelete' },
@@ -60,7 +67,7 @@ export const coachAvailabilityPlugin: Plugin<Deps> = {
             const body = request.payload as Record<string, number>;
             const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
             if (!outcome.ok) throw Boom.badRequest(outcome.message);
-            return { availability: await availabilityView(deps, coachId) };
+            return { availability: await availabilityView(deps, coachId) } satisfies AvailabilityResponse;
           },
         });
       }

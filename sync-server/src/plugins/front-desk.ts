@@ -1,4 +1,10 @@
 import type { Plugin } from '@hapi/hapi';
+import type {
+  DayPassCheckInResponse,
+  GymCancelDayPassRefusal,
+  GymCancelDayPassResponse,
+  MastrPassCheckInResponse,
+} from '@mastr/rules/api/front-desk.ts';
 import type { Deps } from '../deps.ts';
 import { cancelDayPassForGym, checkInOnline } from '../services/passes/front-desk-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
@@ -14,7 +20,10 @@ const CHECK_IN_ROUTES = [
     kind: 'mastr-pass',
     listKey: 'mastrPasses',
   },
-] as const;
+] as const satisfies readonly (
+  | { path: string; kind: 'day-pass'; listKey: Exclude<keyof DayPassCheckInResponse, 'message'> }
+  | { path: string; kind: 'mastr-pass'; listKey: Exclude<keyof MastrPassCheckInResponse, 'message'> }
+)[];
 
 /**
  * The front desk's online calls (§7 "Gym management and passes", §8 "Day pass check-in"). A check-in
@@ -47,8 +56,14 @@ export const frontDeskPlugin: Plugin<Deps> = {
         const result = await cancelDayPassForGym(deps, gymId, String(request.params.id));
         const upcomingDayPassesInformation = result.passes;
         if (result.outcome === 'refused')
-          return h.response({ message: result.reason, upcomingDayPassesInformation }).code(400);
-        return { message: 'Day Pass Cancelled.', refundedPence: result.refundedPence, upcomingDayPassesInformation };
+          return h
+            .response({ message: result.reason, upcomingDayPassesInformation } satisfies GymCancelDayPassRefusal)
+            .code(400);
+        return {
+          message: 'Day Pass Cancelled.',
+          refundedPence: result.refundedPence,
+          upcomingDayPassesInformation,
+        } satisfies GymCancelDayPassResponse;
       },
     });
   },

@@ -1,4 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
+import type { HealthResponse } from '@mastr/rules/api/common.ts';
 import { couchIsUp } from '../couch/couch.ts';
 import type { Deps } from '../deps.ts';
 
@@ -12,7 +13,7 @@ export const healthPlugin: Plugin<Deps> = {
       options: { auth: false },
       async handler(_request, h) {
         const up = await couchIsUp(deps.couch);
-        return h.response({ status: up ? 'ok' : 'unavailable' }).code(up ? 200 : 503);
+        return h.response({ status: up ? 'ok' : 'unavailable' } satisfies HealthResponse).code(up ? 200 : 503);
       },
     });
   },

@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { MemberCancelResponse } from '@mastr/rules/api/booking.ts';
 import type { Deps } from '../deps.ts';
 import { cancelOwnDayPass } from '../services/payments/member-cancellation.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
@@ -22,7 +23,7 @@ export const memberCancellationPlugin: Plugin<Deps> = {
           String(request.params.id),
         );
         if (!outcome.ok) throw Boom.badRequest(outcome.message);
-        return { message: outcome.message, refundedPence: outcome.refundedPence };
+        return { message: outcome.message, refundedPence: outcome.refundedPence } satisfies MemberCancelResponse;
       },
     });
   },

@@ -1,5 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { NewPasswordRequest, PasswordResetRequest } from '@mastr/rules/api/auth.ts';
+import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { emailOnlySchema, newPasswordSchema } from '../schemas/account-schemas.ts';
@@ -24,7 +26,7 @@ export const passwordResetPlugin: Plugin<Deps> = {
         path: base,
         options: { auth: false, payload: { allow: 'application/json' }, validate: { payload: emailOnlySchema } },
         async handler(request) {
-          const { email } = request.payload as { email: string };
+          const { email } = request.payload as PasswordResetRequest;
           const outcome = await requestPasswordReset(
             deps,
             kind,
@@ -32,7 +34,9 @@ export const passwordResetPlugin: Plugin<Deps> = {
             clientIp(request.info.remoteAddress, request.headers['x-forwarded-for'], deps.config.trustProxyHops),
           );
           if (outcome === 'rate-limited') throw Boom.tooManyRequests('Too many requests. Please try again later.');
-          return { message: 'If an account exists for that email, a password reset link has been sent.' };
+          return {
+            message: 'If an account exists for that email, a password reset link has been sent.',
+          } satisfies MessageResponse;
         },
       });
 
@@ -43,7 +47,7 @@ export const passwordResetPlugin: Plugin<Deps> = {
         async handler(request) {
           const { id, token } = request.params as LinkParams;
           if (!(await isResetLinkValid(deps, kind, id, token))) throw Boom.notFound('Not Found');
-          return { message: 'Valid Link' };
+          return { message: 'Valid Link' } satisfies MessageResponse;
         },
       });
 
@@ -53,9 +57,9 @@ export const passwordResetPlugin: Plugin<Deps> = {
         options: { auth: false, payload: { allow: 'application/json' }, validate: { payload: newPasswordSchema } },
         async handler(request) {
           const { id, token } = request.params as LinkParams;
-          const { pwd } = request.payload as { pwd: string };
+          const { pwd } = request.payload as NewPasswordRequest;
           if (!(await resetPassword(deps, kind, id, token, pwd))) throw Boom.notFound('Not Found');
-          return { message: 'Password reset successful. You can now sign in.' };
+          return { message: 'Password reset successful. You can now sign in.' } satisfies MessageResponse;
         },
       });
     }

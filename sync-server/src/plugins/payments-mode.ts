@@ -1,4 +1,5 @@
 import type { Plugin } from '@hapi/hapi';
+import type { PaymentsModeResponse } from '@mastr/rules/api/payments.ts';
 import type { Deps } from '../deps.ts';
 
 /** GET /api/payments/mode (public): 'live', 'test' or 'local-test', so the PWA can mark test payments. */
@@ -9,7 +10,7 @@ export const paymentsModePlugin: Plugin<Deps> = {
       method: 'GET',
       path: '/api/payments/mode',
       options: { auth: false },
-      handler: () => ({ mode: deps.config.stripe.mode }),
+      handler: () => ({ mode: deps.config.stripe.mode }) satisfies PaymentsModeResponse,
     });
   },
 };

@@ -1,7 +1,9 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import { COACH_WEEK_KINDS, type CoachWeekKind } from '@mastr/rules/coach-slots.ts';
+import type { CoachSlotRequest, CoachSlotRequestResponse, GymSessionRequest } from '@mastr/rules/api/booking.ts';
+import type { MessageResponse } from '@mastr/rules/api/common.ts';
+import { COACH_WEEK_KINDS } from '@mastr/rules/coach-slots.ts';
 import { ID_PATTERN } from '@mastr/rules/doc-ids.ts';
 import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
 import type { Deps } from '../deps.ts';
@@ -24,29 +26,7 @@ const failAction = async () => {
   throw Boom.badRequest(BAD_INPUT);
 };
 
-interface GymRequestBody {
-  gym_id: string;
-  selectedDate: string;
-  selectedTime: number;
-  selectedDiscipline: string;
-  selectedExperienceLevel: string;
-}
-
-interface CoachRequestBody {
-  userEmail?: string;
-  coachPrice?: number;
-  coach_id: string;
-  user_id: string;
-  gym_id: string;
-  selectedExperience: string;
-  bookingTimeObject: { _id: string; time: number; booked: boolean; requested: boolean };
-  /** The page's day id; the server finds the slot by week, date and time instead. */
-  bookingDayId: string;
-  bookingDate: string;
-  currentOrNextWeek: CoachWeekKind;
-}
-
-const gymRequestBody = Joi.object<GymRequestBody>({
+const gymRequestBody = Joi.object<GymSessionRequest>({
   gym_id: id(),
   selectedDate: dateKey(),
   selectedTime: Joi.number()
@@ -60,7 +40,7 @@ const gymRequestBody = Joi.object<GymRequestBody>({
     .required(),
 });
 
-const coachRequestBody = Joi.object<CoachRequestBody>({
+const coachRequestBody = Joi.object<CoachSlotRequest>({
   // Sent by the page but never trusted: the member comes from the token, the price from the coach's profile.
   userEmail: Joi.string().allow('').max(320),
   coachPrice: Joi.number(),
@@ -97,7 +77,7 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
       path: '/api/booking/handlePrivateSessionGymRequest',
       options: { auth: roleAccess('user'), validate: { payload: gymRequestBody, failAction } },
       async handler(request, h) {
-        const body = request.payload as GymRequestBody;
+        const body = request.payload as GymSessionRequest;
         const outcome = await requestGymSession(deps, {
           memberId: credentialsOf(request).UserInfo.profileId,
           gymId: body.gym_id,
@@ -107,7 +87,7 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
           experienceLevel: body.selectedExperienceLevel,
         });
         if (!outcome.ok) throw Boom.badRequest(outcome.message);
-        return h.response({ message: REQUEST_SENT }).code(201);
+        return h.response({ message: REQUEST_SENT } satisfies MessageResponse).code(201);
       },
     });
 
@@ -117,7 +97,7 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
       options: { auth: roleAccess('user'), validate: { payload: coachRequestBody, failAction } },
       async handler(request, h) {
         const memberId = credentialsOf(request).UserInfo.profileId;
-        const body = request.payload as CoachRequestBody;
+        const body = request.payload as CoachSlotRequest;
         if (body.user_id !== memberId) throw Boom.badRequest(BAD_INPUT);
         const outcome = await requestCoachSlot(deps, {
           memberId,
@@ -130,8 +110,10 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
         });
         if (outcome.status === 'refused') throw Boom.badRequest(outcome.message);
         const availability = await availabilityView(deps, body.coach_id);
-        if (outcome.status === 'taken') return h.response({ message: SLOT_TAKEN_MESSAGE, availability }).code(409);
-        return h.response({ message: REQUEST_SENT, availability }).code(201);
+        if (outcome.status === 'taken') {
+          return h.response({ message: SLOT_TAKEN_MESSAGE, availability } satisfies CoachSlotRequestResponse).code(409);
+        }
+        return h.response({ message: REQUEST_SENT, availability } satisfies CoachSlotRequestResponse).code(201);
       },
     });
   },

@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas, type RegistrationPayload } from '../schemas/account-schemas.ts';
@@ -28,7 +29,7 @@ export const registrationPlugin: Plugin<Deps> = {
             return h
               .response({
                 message: `Registration successful! Please check your email (${account.email}) to verify your account.`,
-              })
+              } satisfies MessageResponse)
               .code(201);
           } catch (err) {
             if (err instanceof AccountTakenError) throw Boom.conflict('Email or Mobile Taken');

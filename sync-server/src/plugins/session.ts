@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { AccessTokenResponse } from '@mastr/rules/api/auth.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
@@ -43,7 +44,7 @@ export const sessionPlugin: Plugin<Deps> = {
             throw Boom.unauthorized(SESSION_MESSAGES.reused);
         }
         h.state('jwt', result.cookie);
-        return { accessToken: accessTokenFor(deps, result.account) };
+        return { accessToken: accessTokenFor(deps, result.account) } satisfies AccessTokenResponse;
       },
     });
 

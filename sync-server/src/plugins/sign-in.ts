@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { SignInProfileSummary, SignInRequest, SignInResponse } from '@mastr/rules/api/auth.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
@@ -35,7 +36,7 @@ export const signInPlugin: Plugin<Deps> = {
           validate: { payload: signInPayloadSchema },
         },
         async handler(request, h) {
-          const { email, pwd } = request.payload as { email: string; pwd: string };
+          const { email, pwd } = request.payload as SignInRequest;
           const result = await signInWithPassword(deps.couch, {
             kind,
             email,
@@ -55,14 +56,14 @@ export const signInPlugin: Plugin<Deps> = {
           const summary = kind === 'user' ? {} : await profileSummary(deps, account);
           const { accessToken, refreshCookie } = await openSession(deps, account);
           h.state('jwt', refreshCookie);
-          return { accessToken, ...summary };
+          return { accessToken, ...summary } satisfies SignInResponse;
         },
       });
     }
   },
 };
 
-async function profileSummary(deps: Deps, account: AccountDoc): Promise<{ profile_id: string; profile_name: string }> {
+async function profileSummary(deps: Deps, account: AccountDoc): Promise<SignInProfileSummary> {
   const profile = await getProfile(deps.couch, account.kind, account.profileId);
   if (!profile) throw new Error(`Account ${account.profileId} has no ${account.kind} profile.`);
   return { profile_id: account.profileId, profile_name: profileDisplayName(profile) };

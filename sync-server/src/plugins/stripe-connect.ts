@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import type { Deps } from '../deps.ts';
 import { ConnectRefusal, loginLink, onboardingLink } from '../services/payments/connect-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
@@ -22,7 +23,8 @@ export const stripeConnectPlugin: Plugin<Deps> = {
           options: { auth: roleAccess(kind) },
           async handler(request) {
             try {
-              return { url: await link(deps, kind, credentialsOf(request).UserInfo.profileId) };
+              const url = await link(deps, kind, credentialsOf(request).UserInfo.profileId);
+              return { url } satisfies RedirectResponse;
             } catch (err) {
               if (err instanceof ConnectRefusal) throw Boom.badRequest(err.message);
               throw err;

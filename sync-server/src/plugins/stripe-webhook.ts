@@ -1,6 +1,7 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type Stripe from 'stripe';
+import type { StripeWebhookResponse } from '@mastr/rules/api/payments.ts';
 import type { Deps } from '../deps.ts';
 import { handleStripeEvent } from '../services/payments/webhook-service.ts';
 
@@ -26,7 +27,7 @@ export const stripeWebhookPlugin: Plugin<Deps> = {
         } catch {
           throw Boom.badRequest('Invalid Stripe signature.');
         }
-        return { received: true, outcome: await handleStripeEvent(deps, event) };
+        return { received: true, outcome: await handleStripeEvent(deps, event) } satisfies StripeWebhookResponse;
       },
     });
   },

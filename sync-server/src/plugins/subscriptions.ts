@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import type { Deps } from '../deps.ts';
 import { basicPlanCheckout, customerPortal, SubscriptionRefusal } from '../services/payments/subscription-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
@@ -20,7 +21,7 @@ export const subscriptionsPlugin: Plugin<Deps> = {
         options: { auth: roleAccess('gym') },
         async handler(request) {
           try {
-            return { url: await start(deps, credentialsOf(request).UserInfo.profileId) };
+            return { url: await start(deps, credentialsOf(request).UserInfo.profileId) } satisfies RedirectResponse;
           } catch (err) {
             if (err instanceof SubscriptionRefusal) throw Boom.badRequest(err.message);
             throw err;

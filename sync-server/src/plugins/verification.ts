@@ -1,5 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { verifyEmail } from '../services/accounts/registration-service.ts';
@@ -16,7 +17,7 @@ export const verificationPlugin: Plugin<Deps> = {
         async handler(request) {
           const { id, token } = request.params as { id: string; token: string };
           if (!(await verifyEmail(deps, kind, id, token))) throw Boom.notFound('Not Found');
-          return { message: 'Email Verification Successful' };
+          return { message: 'Email Verification Successful' } satisfies MessageResponse;
         },
       });
     }

@@ -142,7 +142,7 @@ describe('private profile views', () => {
     ['gym', gym],
     ['coach', coach],
   ] as const)('leaves credentials and CouchDB internals out of the %s view', (kind, profile) => {
-    const view = privateProfileView(account(kind), profile) as Record<string, unknown>;
+    const view = privateProfileView(account(kind), profile);
     for (const key of FORBIDDEN) expect(view).not.toHaveProperty(key);
     expect(JSON.stringify(view)).not.toContain('argon2');
   });

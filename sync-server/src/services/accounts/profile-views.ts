@@ -1,17 +1,18 @@
+import type { CoachMe, GymMe, MeResponse, UserMe } from '@mastr/rules/api/me.ts';
 import type { AccountDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import type { ProfileDoc } from './accounts-service.ts';
 
 /**
- * The signed-in account's own profile as GET /api/me/* returns it: the §3 field names, built from
- * the account (email, mobile) and the profile doc. Nothing else leaves the server: no password
- * hash, no Google subject, no verification state, no CouchDB `type`/`_rev`/prefixed `_id`.
+ * The signed-in account's own profile as GET /api/me/* returns it (rules/api/me.ts): the §3 field
+ * names, built from the account (email, mobile) and the profile doc. Nothing else leaves the server:
+ * no password hash, no Google subject, no verification state, no CouchDB `type`/`_rev`/prefixed `_id`.
  *
  * The `...Information` lists, schedules and availability are empty here on purpose: they are
  * read from the tenant databases (passes, bookings, requests, memberships), which later issues
  * add; the PWA already renders their empty states.
  */
 
-export function userView(account: AccountDoc, profile: UserProfileDoc) {
+export function userView(account: AccountDoc, profile: UserProfileDoc): UserMe {
   return {
     _id: account.profileId,
     name: profile.name,
@@ -34,7 +35,7 @@ export function userView(account: AccountDoc, profile: UserProfileDoc) {
   };
 }
 
-export function gymView(account: AccountDoc, profile: GymProfileDoc) {
+export function gymView(account: AccountDoc, profile: GymProfileDoc): GymMe {
   return {
     _id: account.profileId,
     gymName: profile.gymName,
@@ -67,7 +68,7 @@ export function gymView(account: AccountDoc, profile: GymProfileDoc) {
   };
 }
 
-export function coachView(account: AccountDoc, profile: CoachProfileDoc) {
+export function coachView(account: AccountDoc, profile: CoachProfileDoc): CoachMe {
   return {
     _id: account.profileId,
     firstName: profile.firstName,
@@ -99,7 +100,7 @@ export function coachView(account: AccountDoc, profile: CoachProfileDoc) {
 }
 
 /** The view matching the profile's kind (the account and profile must belong together). */
-export function privateProfileView(account: AccountDoc, profile: ProfileDoc) {
+export function privateProfileView(account: AccountDoc, profile: ProfileDoc): MeResponse {
   switch (profile.type) {
     case 'user':
       return userView(account, profile);

@@ -1,3 +1,4 @@
+import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
 import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
@@ -9,8 +10,6 @@ import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 
-/** The three weeks the online calls name (`/availability/default|currentweek|nextweek`). */
-export type AvailabilityWeek = 'default' | 'currentweek' | 'nextweek';
 export type EditOutcome = { ok: true } | { ok: false; message: string };
 
 type Day = AvailabilityWeekDoc['days'][number];
@@ -163,10 +162,11 @@ export function setSlotRequested(
 }
 
 /**
- * The coach's availability in the §3 shape: one entry per weekday (Sunday first) with the default,
- * current-week and next-week slots. A week without its own document shows the default's hours, free.
+ * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
+ * first) with the default, current-week and next-week slots. A week without its own document shows
+ * the default's hours, free.
  */
-export async function availabilityView(deps: Deps, coachId: string) {
+export async function availabilityView(deps: Deps, coachId: string): Promise<CoachAvailabilityDay[]> {
   const now = deps.now();
   const ids = [null, coachWeekStart(now), coachWeekStart(now, 1)].map(availabilityDocId);
   const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids);

@@ -1,3 +1,13 @@
+import type {
+  CoachAvatar,
+  CoachCard,
+  CoachDetail,
+  CoachListItem,
+  GymAvatar,
+  GymCard,
+  GymDetail,
+  GymListItem,
+} from '@mastr/rules/api/directory.ts';
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
 import { profileIdOf } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
@@ -19,21 +29,22 @@ import { mastrClassAvailability } from './mastr-class-schedule.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
 
 /**
- * The public directory's views (§7 "Public data", §4 "Listing"): only public gyms (active and
- * subscribed) and coaches (active), built field by field from the public fields, so no private
- * field (email, mobile, payment status, tokens, membership internals) can slip into an answer.
+ * The public directory's views (§7 "Public data", §4 "Listing"; their shapes are rules/api/directory.ts):
+ * only public gyms (active and subscribed) and coaches (active), built field by field from the public
+ * fields, so no private field (email, mobile, payment status, tokens, membership internals) can slip
+ * into an answer.
  */
 
 const byCreatedAt = <T extends { _id: string; createdAt: string }>(a: T, b: T) =>
   a.createdAt.localeCompare(b.createdAt) || a._id.localeCompare(b._id);
 
-const gymAvatar = (gym: GymProfileDoc) => ({
+const gymAvatar = (gym: GymProfileDoc): GymAvatar => ({
   _id: profileIdOf(gym._id),
   status: gym.status,
   profileImage: gym.profileImage,
   gymName: gym.gymName,
 });
-const coachAvatar = (coach: CoachProfileDoc) => ({
+const coachAvatar = (coach: CoachProfileDoc): CoachAvatar => ({
   _id: profileIdOf(coach._id),
   status: coach.status,
   profileImage: coach.profileImage,
@@ -41,7 +52,7 @@ const coachAvatar = (coach: CoachProfileDoc) => ({
   lastName: coach.lastName,
 });
 
-function gymCard(gym: GymProfileDoc) {
+function gymCard(gym: GymProfileDoc): GymCard {
   return {
     _id: profileIdOf(gym._id),
     gymName: gym.gymName,
@@ -60,7 +71,7 @@ function gymCard(gym: GymProfileDoc) {
   };
 }
 
-function coachCard(coach: CoachProfileDoc) {
+function coachCard(coach: CoachProfileDoc): CoachCard {
   return {
     _id: profileIdOf(coach._id),
     firstName: coach.firstName,
@@ -91,7 +102,7 @@ function related<T>(
 }
 
 /** GET /api/gyms: public gyms, oldest first, each with up to nine active registered coaches. */
-async function listGyms(deps: Deps) {
+async function listGyms(deps: Deps): Promise<GymListItem[]> {
   const [gyms, coaches, memberships] = await Promise.all([
     activeGyms(deps.couch),
     activeCoaches(deps.couch),
@@ -113,7 +124,7 @@ async function listGyms(deps: Deps) {
 }
 
 /** GET /api/coaches: public coaches in reverse order (newest first), each with up to nine active registered gyms. */
-async function listCoaches(deps: Deps) {
+async function listCoaches(deps: Deps): Promise<CoachListItem[]> {
   const [coaches, gyms, memberships] = await Promise.all([
     activeCoaches(deps.couch),
     activeGyms(deps.couch),
@@ -151,7 +162,7 @@ export function createDirectoryLists(deps: Deps) {
  * coach (newest registration first: §2 lists the gym's coaches in reverse order), the two-week
  * timetable and the next two Mastr classes.
  */
-export async function gymProfile(deps: Deps, gymId: string) {
+export async function gymProfile(deps: Deps, gymId: string): Promise<GymDetail | null> {
   const now = deps.now();
   const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
   if (!gym || !isPublicGym(gym)) return null;
@@ -183,7 +194,7 @@ export async function gymProfile(deps: Deps, gymId: string) {
  * GET /api/coaches/{id}, or null unless the coach is public: the card fields, socials, the public
  * gyms the coach is registered to, and the availability of the default, current and next week.
  */
-export async function coachProfile(deps: Deps, coachId: string) {
+export async function coachProfile(deps: Deps, coachId: string): Promise<CoachDetail | null> {
   const now = deps.now();
   const coach = (await profilesById(deps.couch, 'coach', [coachId])).get(coachId);
   if (!coach || !isPublicCoach(coach)) return null;

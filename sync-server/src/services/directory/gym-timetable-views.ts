@@ -1,3 +1,4 @@
+import type { GymTimetable } from '@mastr/rules/api/directory.ts';
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
@@ -25,7 +26,7 @@ function classesOf(doc: ScheduleWeekDoc | undefined, weekday: number): ClassItem
  * current-week and next-week classes; a week without its own document follows the default. A gym
  * that never wrote a schedule (or has no database yet) has seven empty days.
  */
-export async function gymTimetableView(couch: Couch, gymId: string, now: Date) {
+export async function gymTimetableView(couch: Couch, gymId: string, now: Date): Promise<GymTimetable> {
   const currentWeekStart = gymWeekStart(now);
   const nextWeekStart = gymWeekStart(now, 1);
   const ids = [null, currentWeekStart, nextWeekStart].map(scheduleDocId);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { MASTR_CLASS_WEEKS } from '@mastr/rules/constants.ts';
 import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
@@ -6,13 +7,6 @@ import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { wallClockAt } from '@mastr/rules/pt-requests.ts';
 import { gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { END_OF_DAY } from '@mastr/rules/time-of-day.ts';
-
-export interface MastrClassOccurrence {
-  _id: string;
-  week: (typeof MASTR_CLASS_WEEKS)[number];
-  classDateAndTime: string;
-  cancelled: boolean;
-}
 
 /**
  * An occurrence's id is derived from the gym and its start, so every instance and every request
@@ -36,7 +30,7 @@ export function mastrClassAvailability(
   gymId: string,
   gym: Pick<GymProfileDoc, 'mastrClassActive' | 'mastrClassDefault'>,
   now: Date,
-): MastrClassOccurrence[] {
+): MastrClassOption[] {
   const slot = gym.mastrClassDefault;
   if (!gym.mastrClassActive || !slot || !isGymWeekday(slot.weekday) || !isTimeOfDay(slot.time)) return [];
   const today = ukDateKey(now);

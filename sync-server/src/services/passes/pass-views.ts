@@ -1,3 +1,4 @@
+import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts';
 import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
@@ -5,7 +6,7 @@ import type { Couch } from '../../couch/couch.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A day pass in the §3 shape the gym's online calls answer with. */
-function dayPassView(pass: DayPassDoc) {
+function dayPassView(pass: DayPassDoc): DayPassView {
   return {
     _id: pass.passId,
     passType: pass.passType,
@@ -19,7 +20,7 @@ function dayPassView(pass: DayPassDoc) {
 }
 
 /** A Mastr class pass in the §3 shape. */
-function mastrPassView(pass: MastrPassDoc) {
+function mastrPassView(pass: MastrPassDoc): MastrPassView {
   return {
     _id: pass.passId,
     clientName: pass.clientName,
@@ -45,7 +46,7 @@ async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind
  * The gym's day passes for today and later (UK), soonest first, cancelled ones left out: what the
  * front desk's day-pass pages list (`upcomingDayPassesInformation`).
  */
-export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date) {
+export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date): Promise<DayPassView[]> {
   const passes = await passesOfKind<DayPassDoc>(couch, gymId, 'day-pass');
   return passes
     .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) !== 'past')
@@ -54,7 +55,7 @@ export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date) 
 }
 
 /** The gym's Mastr class passes with a class today or later (UK), soonest first (`mastrPasses`). */
-export async function upcomingMastrPasses(couch: Couch, gymId: string, now: Date) {
+export async function upcomingMastrPasses(couch: Couch, gymId: string, now: Date): Promise<MastrPassView[]> {
   const passes = await passesOfKind<MastrPassDoc>(couch, gymId, 'mastr-pass');
   return passes
     .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) !== 'past')

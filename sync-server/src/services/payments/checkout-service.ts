@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { DayPassType } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock, ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
@@ -51,11 +52,9 @@ const refuse = (message: string): never => {
   throw new CheckoutRefusal(message);
 };
 
-export interface DayPassCheckoutInput {
+/** The member's request with who they are, from the token. */
+export interface DayPassCheckoutInput extends DayPassCheckoutRequest {
   memberId: string;
-  user_id: string;
-  gym_id: string;
-  passDayDate: string;
 }
 
 export async function createDayPassCheckout(
@@ -90,12 +89,8 @@ export async function createDayPassCheckout(
   });
 }
 
-export interface MastrClassCheckoutInput {
+export interface MastrClassCheckoutInput extends MastrClassCheckoutRequest {
   memberId: string;
-  user_id: string;
-  gym_id: string;
-  mastrClassDate: string;
-  mastrClassId: string;
 }
 
 export async function createMastrClassCheckout(deps: Deps, input: MastrClassCheckoutInput): Promise<string> {

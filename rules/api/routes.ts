@@ -1,0 +1,139 @@
+/**
+ * Every /api/* call the server registers, by method and path exactly as Hapi registers it
+ * (`{name}` for a path parameter), with its request body and its success answer. The server's
+ * route table is checked against this map (sync-server/src/plugins/api-routes.integration.test.ts),
+ * and the PWA calls routes by these keys (`callApi` in pwa/src/api/http.ts), so a path or a shape
+ * can only change here, for both sides at once.
+ */
+import type { DayPassType } from '../constants.ts';
+import type { AccountKind, KIND_PLURAL } from '../roles.ts';
+import type {
+  AccessTokenResponse,
+  NewPasswordRequest,
+  PasswordResetRequest,
+  RegistrationRequests,
+  SignInRequest,
+  SignInResponse,
+} from './auth.ts';
+import type {
+  AvailabilityAddFields,
+  AvailabilityRemoveFields,
+  AvailabilityResponse,
+  AvailabilitySlotRequest,
+  AvailabilityWeek,
+} from './availability.ts';
+import type {
+  CoachSlotRequest,
+  CoachSlotRequestResponse,
+  DayPassCheckoutRequest,
+  GymSessionRequest,
+  MastrClassCheckoutRequest,
+  MemberCancelResponse,
+} from './booking.ts';
+import type { HealthResponse, MessageResponse, RedirectResponse } from './common.ts';
+import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from './directory.ts';
+import type { DayPassCheckInResponse, GymCancelDayPassResponse, MastrPassCheckInResponse } from './front-desk.ts';
+import type { MeProfiles } from './me.ts';
+import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
+
+/** A route's request body (`undefined`: none) and its success answer (`undefined`: no body). */
+interface Route<Request, Response> {
+  request: Request;
+  response: Response;
+}
+
+type Plural<K extends AccountKind> = (typeof KIND_PLURAL)[K];
+
+type SessionRoutes = { 'GET /api/refresh': Route<undefined, AccessTokenResponse> } & {
+  [K in AccountKind as `POST /api/auth/${K}`]: Route<SignInRequest, SignInResponse>;
+} & {
+  [K in AccountKind as `GET /api/logout/${K}`]: Route<undefined, undefined>;
+} & {
+  /** A browser navigation to Google and back, ending in a redirect: never called with fetch. */
+  'GET /api/auth/user/google': Route<undefined, undefined>;
+};
+
+type AccountRoutes = {
+  [K in AccountKind as `POST /api/register/${K}`]: Route<RegistrationRequests[K], MessageResponse>;
+} & {
+  [K in AccountKind as `GET /api/${Plural<K>}/{id}/verify/{token}`]: Route<undefined, MessageResponse>;
+} & {
+  [K in AccountKind as `POST /api/${Plural<K>}/password-reset`]: Route<PasswordResetRequest, MessageResponse>;
+} & {
+  [K in AccountKind as `GET /api/${Plural<K>}/password-reset/{id}/{token}`]: Route<undefined, MessageResponse>;
+} & {
+  [K in AccountKind as `POST /api/${Plural<K>}/password-reset/{id}/{token}`]: Route<
+    NewPasswordRequest,
+    MessageResponse
+  >;
+} & {
+  [K in AccountKind as `GET /api/me/${Plural<K>}`]: Route<undefined, MeProfiles[K]>;
+};
+
+interface DirectoryRoutes {
+  'GET /api/gyms': Route<undefined, GymListItem[]>;
+  'GET /api/gyms/{id}': Route<undefined, GymDetail>;
+  'GET /api/coaches': Route<undefined, CoachListItem[]>;
+  'GET /api/coaches/{id}': Route<undefined, CoachDetail>;
+}
+
+type BookingRoutes = {
+  [T in DayPassType as `POST /api/booking/createCheckoutSession${T}DayPass`]: Route<
+    DayPassCheckoutRequest,
+    RedirectResponse
+  >;
+} & {
+  'POST /api/booking/createCheckoutMastrClass': Route<MastrClassCheckoutRequest, RedirectResponse>;
+  'POST /api/booking/handlePrivateSessionGymRequest': Route<GymSessionRequest, MessageResponse>;
+  'POST /api/booking/handlePrivateSessionCoachRequest': Route<CoachSlotRequest, CoachSlotRequestResponse>;
+  'POST /api/booking/user/cancel_day_pass/{id}': Route<undefined, MemberCancelResponse>;
+};
+
+interface FrontDeskRoutes {
+  'POST /api/booking/daypass/gym/check_in/{id}': Route<undefined, DayPassCheckInResponse>;
+  'POST /api/booking/mastrdaypass/gym/check_in/{id}': Route<undefined, MastrPassCheckInResponse>;
+  'POST /api/booking/gym/cancel_day_pass/{id}': Route<undefined, GymCancelDayPassResponse>;
+}
+
+type CoachAvailabilityRoutes = {
+  [W in AvailabilityWeek as `POST /api/me/coaches/availability/${W}`]: Route<
+    AvailabilitySlotRequest<AvailabilityAddFields[W]>,
+    AvailabilityResponse
+  >;
+} & {
+  [W in AvailabilityWeek as `PUT /api/me/coaches/availability/${W}`]: Route<
+    AvailabilitySlotRequest<AvailabilityRemoveFields[W]>,
+    AvailabilityResponse
+  >;
+};
+
+type PaymentRoutes = {
+  [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
+    undefined,
+    RedirectResponse
+  >;
+} & {
+  'POST /api/subscriptions/gyms/basicPlan': Route<undefined, RedirectResponse>;
+  'POST /api/subscriptions/gyms/customerPortal': Route<undefined, RedirectResponse>;
+  'GET /api/payments/mode': Route<undefined, PaymentsModeResponse>;
+  /** Stripe's call: the raw signed event bytes, read by no one but the signature check. */
+  'POST /api/stripe/webhook': Route<unknown, StripeWebhookResponse>;
+};
+
+type ApiRoutes = SessionRoutes &
+  AccountRoutes &
+  DirectoryRoutes &
+  BookingRoutes &
+  FrontDeskRoutes &
+  CoachAvailabilityRoutes &
+  PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
+
+/** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */
+export type ApiRouteKey = keyof ApiRoutes & string;
+export type ApiRequest<K extends ApiRouteKey> = ApiRoutes[K]['request'];
+export type ApiResponse<K extends ApiRouteKey> = ApiRoutes[K]['response'];
+
+/** The names of a route's `{name}` path parameters. */
+export type ApiPathParam<K extends string> = K extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ApiPathParam<Rest>
+  : never;

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiRouteKey } from '@mastr/rules/api/routes.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+/**
+ * Every key of the shared route map, written out: the compiler refuses a key the map lacks and a key
+ * of the map left out here, and the test below holds the server's route table to the same list.
+ */
+const MAPPED: Record<ApiRouteKey, true> = {
+  'GET /api/refresh': true,
+  'POST /api/auth/user': true,
+  'POST /api/auth/coach': true,
+  'POST /api/auth/gym': true,
+  'GET /api/logout/user': true,
+  'GET /api/logout/coach': true,
+  'GET /api/logout/gym': true,
+  'GET /api/auth/user/google': true,
+  'POST /api/register/user': true,
+  'POST /api/register/coach': true,
+  'POST /api/register/gym': true,
+  'GET /api/users/{id}/verify/{token}': true,
+  'GET /api/coaches/{id}/verify/{token}': true,
+  'GET /api/gyms/{id}/verify/{token}': true,
+  'POST /api/users/password-reset': true,
+  'POST /api/coaches/password-reset': true,
+  'POST /api/gyms/password-reset': true,
+  'GET /api/users/password-reset/{id}/{token}': true,
+  'GET /api/coaches/password-reset/{id}/{token}': true,
+  'GET /api/gyms/password-reset/{id}/{token}': true,
+  'POST /api/users/password-reset/{id}/{token}': true,
+  'POST /api/coaches/password-reset/{id}/{token}': true,
+  'POST /api/gyms/password-reset/{id}/{token}': true,
+  'GET /api/me/users': true,
+  'GET /api/me/coaches': true,
+  'GET /api/me/gyms': true,
+  'GET /api/gyms': true,
+  'GET /api/gyms/{id}': true,
+  'GET /api/coaches': true,
+  'GET /api/coaches/{id}': true,
+  'POST /api/booking/createCheckoutSessionAdultDayPass': true,
+  'POST /api/booking/createCheckoutSessionKidsDayPass': true,
+  'POST /api/booking/createCheckoutMastrClass': true,
+  'POST /api/booking/handlePrivateSessionGymRequest': true,
+  'POST /api/booking/handlePrivateSessionCoachRequest': true,
+  'POST /api/booking/user/cancel_day_pass/{id}': true,
+  'POST /api/booking/daypass/gym/check_in/{id}': true,
+  'POST /api/booking/mastrdaypass/gym/check_in/{id}': true,
+  'POST /api/booking/gym/cancel_day_pass/{id}': true,
+  'POST /api/me/coaches/availability/default': true,
+  'POST /api/me/coaches/availability/currentweek': true,
+  'POST /api/me/coaches/availability/nextweek': true,
+  'PUT /api/me/coaches/availability/default': true,
+  'PUT /api/me/coaches/availability/currentweek': true,
+  'PUT /api/me/coaches/availability/nextweek': true,
+  'POST /api/stripe/gym/express_onboarding_link': true,
+  'POST /api/stripe/gym/express_login_link': true,
+  'POST /api/stripe/coach/express_onboarding_link': true,
+  'POST /api/stripe/coach/express_login_link': true,
+  'POST /api/subscriptions/gyms/basicPlan': true,
+  'POST /api/subscriptions/gyms/customerPortal': true,
+  'GET /api/payments/mode': true,
+  'POST /api/stripe/webhook': true,
+  'GET /api/health': true,
+};
+
+/** The PWA's JSON 404 for any other /api path (static-pwa.ts), not a call of its own. */
+const CATCH_ALL = '/api/{param*}';
+
+describe('the shared route map (rules/api/routes.ts)', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('names exactly the /api routes the server registers', () => {
+    const registered = stack.server
+      .table()
+      .filter((route) => route.path.startsWith('/api/') && route.path !== CATCH_ALL)
+      .map((route) => `${route.method.toUpperCase()} ${route.path}`);
+    expect([...registered].sort()).toEqual(Object.keys(MAPPED).sort());
+  });
+});
