@@ -66,7 +66,7 @@ export const coachAvailabilityPlugin: Plugin<Deps> = {
             const coachId = credentialsOf(request).UserInfo.profileId;
             const body = request.payload as Record<string, number>;
             const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
-            if (!outcome.ok) throw Boom.badRequest(outcome.message);
+            if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
             return { availability: await availabilityView(deps, coachId) } satisfies AvailabilityResponse;
           },
         });

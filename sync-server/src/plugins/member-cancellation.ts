@@ -22,7 +22,7 @@ export const memberCancellationPlugin: Plugin<Deps> = {
           credentialsOf(request).UserInfo.profileId,
           String(request.params.id),
         );
-        if (!outcome.ok) throw Boom.badRequest(outcome.message);
+        if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
         return { message: outcome.message, refundedPence: outcome.refundedPence } satisfies MemberCancelResponse;
       },
     });

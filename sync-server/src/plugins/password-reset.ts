@@ -27,7 +27,7 @@ export const passwordResetPlugin: Plugin<Deps> = {
         options: { auth: false, payload: { allow: 'application/json' }, validate: { payload: emailOnlySchema } },
         async handler(request) {
           const { email } = request.payload as PasswordResetRequest;
-          const outcome = await requestPasswordReset(
+          const { outcome } = await requestPasswordReset(
             deps,
             kind,
             email,

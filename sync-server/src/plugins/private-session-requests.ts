@@ -86,7 +86,7 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
           discipline: body.selectedDiscipline,
           experienceLevel: body.selectedExperienceLevel,
         });
-        if (!outcome.ok) throw Boom.badRequest(outcome.message);
+        if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
         return h.response({ message: REQUEST_SENT } satisfies MessageResponse).code(201);
       },
     });
@@ -108,9 +108,9 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
           bookingDate: body.bookingDate,
           time: body.bookingTimeObject.time,
         });
-        if (outcome.status === 'refused') throw Boom.badRequest(outcome.message);
+        if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
         const availability = await availabilityView(deps, body.coach_id);
-        if (outcome.status === 'taken') {
+        if (outcome.outcome === 'taken') {
           return h.response({ message: SLOT_TAKEN_MESSAGE, availability } satisfies CoachSlotRequestResponse).code(409);
         }
         return h.response({ message: REQUEST_SENT, availability } satisfies CoachSlotRequestResponse).code(201);

@@ -4,8 +4,7 @@ import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas, type RegistrationPayload } from '../schemas/account-schemas.ts';
-import { AccountTakenError } from '../services/accounts/accounts-service.ts';
-import { VerificationMailError, registerAccount } from '../services/accounts/registration-service.ts';
+import { registerAccount } from '../services/accounts/registration-service.ts';
 
 /**
  * POST /api/register/{user|coach|gym} (§3, §7). Only JSON bodies are read: a cross-site HTML form
@@ -24,23 +23,19 @@ export const registrationPlugin: Plugin<Deps> = {
           validate: { payload: registrationSchemas[kind] },
         },
         async handler(request, h) {
-          try {
-            const account = await registerAccount(deps, kind, request.payload as RegistrationPayload);
-            return h
-              .response({
-                message: `Registration successful! Please check your email (${account.email}) to verify your account.`,
-              } satisfies MessageResponse)
-              .code(201);
-          } catch (err) {
-            if (err instanceof AccountTakenError) throw Boom.conflict('Email or Mobile Taken');
-            if (err instanceof VerificationMailError) {
-              request.logger.error({ err: err.cause }, 'registration undone: the verification mail failed');
-              throw Boom.serverUnavailable(
-                'Registration Failed: the verification email could not be sent. Please try again later.',
-              );
-            }
-            throw err;
+          const result = await registerAccount(deps, kind, request.payload as RegistrationPayload);
+          if (result.outcome === 'taken') throw Boom.conflict('Email or Mobile Taken');
+          if (result.outcome === 'mail-failed') {
+            request.logger.error({ err: result.cause }, 'registration undone: the verification mail failed');
+            throw Boom.serverUnavailable(
+              'Registration Failed: the verification email could not be sent. Please try again later.',
+            );
           }
+          return h
+            .response({
+              message: `Registration successful! Please check your email (${result.account.email}) to verify your account.`,
+            } satisfies MessageResponse)
+            .code(201);
         },
       });
     }

@@ -10,34 +10,33 @@ import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
 import { updateAccount } from './account-updates.ts';
-import { createAccount } from './accounts-service.ts';
+import { AccountTakenError, createAccount } from './accounts-service.ts';
 import { getAccount } from './accounts-store.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
 import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
 
-/** The verification mail could not be sent, so the registration was undone. */
-export class VerificationMailError extends Error {
-  constructor(cause: unknown) {
-    super('The verification email could not be sent.', { cause });
-    this.name = 'VerificationMailError';
-  }
-}
+export type RegistrationOutcome =
+  | { outcome: 'registered'; account: AccountDoc }
+  /** The email or mobile is already registered for this kind (decided by CouchDB, race-free). */
+  | { outcome: 'taken' }
+  /** The verification mail could not be sent, so the registration was undone. */
+  | { outcome: 'mail-failed'; cause: unknown };
 
 /**
  * Creates an unverified account and mails its verification link.
  *
- * If the mail cannot be sent, the account is removed again and VerificationMailError is thrown.
+ * If the mail cannot be sent, the account is removed again and the outcome is 'mail-failed'.
  * Keeping it would leave an account its owner can never verify whose email and mobile stay taken,
  * so a second attempt would be refused with 'Email or Mobile Taken'; undoing it lets the person
- * simply try again once mail works. AccountTakenError passes through from createAccount.
+ * simply try again once mail works.
  */
 export async function registerAccount(
   deps: Deps,
   kind: AccountKind,
   payload: RegistrationPayload,
-): Promise<AccountDoc> {
+): Promise<RegistrationOutcome> {
   const now = deps.now();
-  const { account } = await createAccount(
+  const created = await createAccount(
     deps.couch,
     {
       kind,
@@ -49,7 +48,12 @@ export async function registerAccount(
       gymName: payload.gymName,
     },
     { verified: false, now },
-  );
+  ).catch((err: unknown) => {
+    if (err instanceof AccountTakenError) return null;
+    throw err;
+  });
+  if (!created) return { outcome: 'taken' };
+  const { account } = created;
   let token: string | undefined;
   try {
     token = await issueOneTimeToken(deps.couch, 'verify', account.profileId, now);
@@ -58,9 +62,9 @@ export async function registerAccount(
   } catch (err) {
     if (token) await deleteOneTimeToken(deps.couch, token).catch(() => undefined);
     await removeAccount(deps.couch, account);
-    throw new VerificationMailError(err);
+    return { outcome: 'mail-failed', cause: err };
   }
-  return account;
+  return { outcome: 'registered', account };
 }
 
 /**

@@ -21,7 +21,7 @@ import { hashPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
 import { revokeAllSessionsForAccount } from './refresh-sessions.ts';
 
-export type ResetRequestOutcome = 'accepted' | 'rate-limited';
+export type ResetRequestOutcome = { outcome: 'accepted' } | { outcome: 'rate-limited' };
 
 /**
  * Handles "forgotten password" for an email. The answer is the same whether or not an account
@@ -36,16 +36,17 @@ export async function requestPasswordReset(
   ip: string,
 ): Promise<ResetRequestOutcome> {
   const now = deps.now();
-  if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerIp, ip, now)) return 'rate-limited';
+  if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerIp, ip, now)) return { outcome: 'rate-limited' };
   // Per mailbox, whatever the account kind: the limit protects the inbox from being flooded.
-  if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerEmail, normaliseEmail(email), now)) return 'rate-limited';
+  if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerEmail, normaliseEmail(email), now))
+    return { outcome: 'rate-limited' };
   const account = await findAccountByEmail(deps.couch, kind, email);
   if (account) {
     mailResetLink(deps, account, now).catch((err) => {
       deps.logger.error({ err, profileId: account.profileId }, 'password reset: could not mail a reset link');
     });
   }
-  return 'accepted';
+  return { outcome: 'accepted' };
 }
 
 async function mailResetLink(deps: Deps, account: AccountDoc, now: Date): Promise<void> {

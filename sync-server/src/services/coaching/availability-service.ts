@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 
-export type EditOutcome = { ok: true } | { ok: false; message: string };
+export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
 type Day = AvailabilityWeekDoc['days'][number];
 /** The day's new slots, or why the edit is refused. */
@@ -65,7 +65,8 @@ async function editWeek(
 ): Promise<EditOutcome> {
   const now = deps.now();
   const weekStart = weekStartOf(week, now);
-  if (weekStart && isPastCoachDay(weekStart, weekday, now)) return { ok: false, message: 'That day has passed.' };
+  if (weekStart && isPastCoachDay(weekStart, weekday, now))
+    return { outcome: 'refused', message: 'That day has passed.' };
   return editWeekDoc(deps, coachId, weekStart, weekday, edit);
 }
 
@@ -97,7 +98,7 @@ async function editWeekDoc(
       updatedAt: now.toISOString(),
     };
   });
-  return refusal ? { ok: false, message: refusal } : { ok: true };
+  return refusal ? { outcome: 'refused', message: refusal } : { outcome: 'saved' };
 }
 
 const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>

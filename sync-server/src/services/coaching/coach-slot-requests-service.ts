@@ -42,7 +42,7 @@ export interface CoachSlotRequest {
   time: number; // seconds
 }
 
-export type CoachSlotOutcome = { status: 'sent' } | { status: 'taken' } | { status: 'refused'; message: string };
+export type CoachSlotOutcome = { outcome: 'sent' } | { outcome: 'taken' } | { outcome: 'refused'; message: string };
 
 const SLOT_REFUSALS = {
   unknownCoach: 'Coach not found',
@@ -131,10 +131,11 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
     createdAt: now.toISOString(),
   };
   const claimRev = await claimSlot(deps, db, coachId, claim);
-  if (!claimRev) return { status: 'taken' };
+  if (!claimRev) return { outcome: 'taken' };
   let sent = false;
   try {
-    if (!(await setSlotRequested(deps, coachId, weekStart, weekday, time, true)).ok) return { status: 'taken' };
+    if ((await setSlotRequested(deps, coachId, weekStart, weekday, time, true)).outcome === 'refused')
+      return { outcome: 'taken' };
     try {
       const week = (await getDoc(db, availabilityDocId(weekStart))) as AvailabilityWeekDoc;
       const day = week.days.find((d) => d.weekday === weekday)!;
@@ -167,7 +168,7 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
         request,
       );
       sent = true;
-      return { status: 'sent' };
+      return { outcome: 'sent' };
     } finally {
       if (!sent) await setSlotRequested(deps, coachId, weekStart, weekday, time, false).catch(() => undefined);
     }
@@ -177,4 +178,4 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
   }
 }
 
-const refused = (message: string): CoachSlotOutcome => ({ status: 'refused', message });
+const refused = (message: string): CoachSlotOutcome => ({ outcome: 'refused', message });

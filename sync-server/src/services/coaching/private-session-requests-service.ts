@@ -23,7 +23,7 @@ import { tenantDb } from '../../couch/tenant-docs.ts';
  * database, under the same id, and each side's devices replicate their copy.
  */
 
-export type RequestOutcome = { ok: true } | { ok: false; message: string };
+export type RequestOutcome = { outcome: 'sent' } | { outcome: 'refused'; message: string };
 
 export const REQUEST_REFUSALS = {
   tooEarly: 'Please choose a date more than two days from today.',
@@ -79,14 +79,14 @@ export interface GymSessionRequest {
  */
 export async function requestGymSession(deps: Deps, input: GymSessionRequest): Promise<RequestOutcome> {
   if (!isPtRequestDateSelectable(input.date, ukDateKey(deps.now())))
-    return { ok: false, message: REQUEST_REFUSALS.tooEarly };
+    return { outcome: 'refused', message: REQUEST_REFUSALS.tooEarly };
   const [gyms, clientName] = await Promise.all([
     profilesById(deps.couch, 'gym', [input.gymId]),
     clientNameOf(deps.couch, input.memberId),
   ]);
   const gym = gyms.get(input.gymId);
-  if (!gym || !isPublicGym(gym)) return { ok: false, message: REQUEST_REFUSALS.unknownGym };
-  if (clientName === null) return { ok: false, message: REQUEST_REFUSALS.unknownMember };
+  if (!gym || !isPublicGym(gym)) return { outcome: 'refused', message: REQUEST_REFUSALS.unknownGym };
+  if (clientName === null) return { outcome: 'refused', message: REQUEST_REFUSALS.unknownMember };
   const requestId = newId();
   const doc: GymRequestDoc = {
     _id: gymRequestId(requestId),
@@ -112,5 +112,5 @@ export async function requestGymSession(deps: Deps, input: GymSessionRequest): P
     ],
     doc,
   );
-  return { ok: true };
+  return { outcome: 'sent' };
 }

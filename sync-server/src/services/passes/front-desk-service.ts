@@ -63,11 +63,13 @@ type GymCancelResult =
  */
 export async function cancelDayPassForGym(deps: Deps, gymId: string, passId: string): Promise<GymCancelResult> {
   let refundedPence = 0;
-  const refusal = isId(passId)
+  const result = isId(passId)
     ? await cancelDayPass(deps, gymId, passId, async (pass) => {
         refundedPence = await refundPassInFull(deps, pass.passId, 'gym-cancel');
       })
-    : CANCEL_REFUSALS.unknown;
+    : ({ outcome: 'refused', reason: CANCEL_REFUSALS.unknown } as const);
   const passes = await upcomingDayPasses(deps.couch, gymId, deps.now());
-  return refusal ? { outcome: 'refused', reason: refusal, passes } : { outcome: 'cancelled', refundedPence, passes };
+  return result.outcome === 'refused'
+    ? { outcome: 'refused', reason: result.reason, passes }
+    : { outcome: 'cancelled', refundedPence, passes };
 }

@@ -191,20 +191,20 @@ function cancelRefusal(pass: DayPassDoc | null, now: Date): string | null {
 /**
  * The gym cancels an upcoming day pass (§4). `beforeCancel` (the refund, design/payments.md) runs
  * once the pass is known to be cancellable and before it is marked: if it fails, the pass stays as
- * it was and the call can be retried. Resolves to null on success, else the reason it was refused.
+ * it was and the call can be retried.
  */
 export async function cancelDayPass(
   deps: PassesDeps,
   gymId: string,
   passId: string,
   beforeCancel: (pass: DayPassDoc) => Promise<void> = async () => {},
-): Promise<string | null> {
+): Promise<{ outcome: 'cancelled'; pass: DayPassDoc } | { outcome: 'refused'; reason: string }> {
   const pass = await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', gymId), passDocId('day-pass', passId));
   const refusal = cancelRefusal(pass, deps.now());
-  if (refusal || !pass) return refusal;
+  if (refusal || !pass) return { outcome: 'refused', reason: refusal ?? CANCEL_REFUSALS.unknown };
   await beforeCancel(pass);
   await markDayPassCancelled(deps, pass);
-  return null;
+  return { outcome: 'cancelled', pass };
 }
 
 /**

@@ -20,7 +20,8 @@ export const MEMBER_CANCEL_MESSAGES = {
   notRefunded: 'Day Pass Cancelled. Same-day cancellations are not refunded automatically.',
 } as const;
 
-export type MemberCancelOutcome = { ok: true; message: string; refundedPence: number } | { ok: false; message: string };
+export type MemberCancelOutcome =
+  { outcome: 'cancelled'; message: string; refundedPence: number } | { outcome: 'refused'; message: string };
 
 export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: string): Promise<MemberCancelOutcome> {
   // The gym's copy is the authority on check-ins; the member's says the pass is theirs.
@@ -28,11 +29,11 @@ export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: str
     ? await getDoc(tenantDb<DayPassDoc>(deps.couch, 'member', memberId), passDocId('day-pass', passId))
     : null;
   const pass = mine && (await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', mine.gymId), mine._id));
-  if (!mine || !pass || pass.memberId !== memberId) return { ok: false, message: CANCEL_REFUSALS.unknown };
-  if (pass.cancelled) return { ok: false, message: CANCEL_REFUSALS.cancelled };
-  if (pass.checkIns.all_check_ins.length > 0) return { ok: false, message: MEMBER_CANCEL_MESSAGES.used };
+  if (!mine || !pass || pass.memberId !== memberId) return { outcome: 'refused', message: CANCEL_REFUSALS.unknown };
+  if (pass.cancelled) return { outcome: 'refused', message: CANCEL_REFUSALS.cancelled };
+  if (pass.checkIns.all_check_ins.length > 0) return { outcome: 'refused', message: MEMBER_CANCEL_MESSAGES.used };
   const rule = memberCancellation(pass.dayDateStart.slice(0, 10), deps.now());
-  if (rule.outcome === 'refused') return { ok: false, message: rule.message };
+  if (rule.outcome === 'refused') return { outcome: 'refused', message: rule.message };
   // Refund first: if marking fails, a retry finds the same refund (idempotency key) and finishes.
   const refundedPence = rule.outcome === 'full-refund' ? await refundPassInFull(deps, pass.passId, 'member-cancel') : 0;
   await markDayPassCancelled(deps, pass);
@@ -42,5 +43,5 @@ export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: str
       : refundedPence > 0
         ? MEMBER_CANCEL_MESSAGES.refunded
         : MEMBER_CANCEL_MESSAGES.cancelled;
-  return { ok: true, message, refundedPence };
+  return { outcome: 'cancelled', message, refundedPence };
 }
