@@ -34,8 +34,17 @@ export async function watchServerArrivals(
   prefix: string,
   expected: number,
 ): Promise<Arrivals> {
-  const base = `${couchUrl.replace(/\/$/, '')}/${encodeURIComponent(dbName)}`;
-  const { update_seq: start } = (await (await fetch(base)).json()) as { update_seq: string | number };
+  // fetch refuses URLs with credentials: the embedded server's password travels as a Basic header.
+  const url = new URL(couchUrl);
+  const headers: Record<string, string> = url.username
+    ? {
+        Authorization: `Basic ${Buffer.from(`${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`).toString('base64')}`,
+      }
+    : {};
+  url.username = '';
+  url.password = '';
+  const base = `${url.href.replace(/\/$/, '')}/${encodeURIComponent(dbName)}`;
+  const { update_seq: start } = (await (await fetch(base, { headers })).json()) as { update_seq: string | number };
   const seen = tracker(expected);
   const controller = new AbortController();
   void (async () => {
@@ -43,9 +52,7 @@ export async function watchServerArrivals(
     while (!controller.signal.aborted && !seen.doneAt()) {
       const answer = await fetch(
         `${base}/_changes?feed=longpoll&timeout=5000&since=${encodeURIComponent(String(since))}`,
-        {
-          signal: controller.signal,
-        },
+        { signal: controller.signal, headers },
       ).catch(() => null);
       if (!answer) return;
       const { results, last_seq } = (await answer.json()) as {
