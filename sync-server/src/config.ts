@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -39,6 +40,8 @@ export interface ServerConfig {
   /** Full CouchDB URL incl. admin credentials; unset → the embedded server is started by the CLI (never in production). */
   couchUrl?: string;
   couchPort: number;
+  /** How long any CouchDB call may wait for progress before the request answers 503 (COUCHDB_TIMEOUT_MS). */
+  couchTimeoutMs: number;
   /** Password of the embedded server's `admin` (a development secret under DATA_DIR); set when couchUrl is not. */
   embeddedCouchPassword?: string;
   dataDir: string;
@@ -188,6 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     couchUrl,
     couchPort: Number(env.COUCHDB_PORT ?? 5984),
+    couchTimeoutMs: numberSetting(
+      env,
+      'COUCHDB_TIMEOUT_MS',
+      DEFAULT_COUCH_TIMEOUT_MS,
+      (n) => Number.isInteger(n) && n > 0,
+    ),
     embeddedCouchPassword,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -3,6 +3,7 @@ import Boom from '@hapi/boom';
 import hapiPino from 'hapi-pino';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
+import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
@@ -57,6 +58,7 @@ export async function createServer(deps: Deps): Promise<Server> {
       logEvents: ['response', 'request-error'],
     },
   });
+  await server.register({ plugin: couchUnavailablePlugin, options: deps });
   await server.register({ plugin: authStrategyPlugin, options: deps });
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });

@@ -58,7 +58,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
   try {
     // The embedded server's URL carries its admin password: nano and the gateway send it as Basic auth.
     const couchUrl = config.couchUrl ?? embeddedCouch!.url;
-    const couch = connectCouch(couchUrl);
+    const couch = connectCouch(couchUrl, config.couchTimeoutMs);
     await waitForCouch(couch);
     await setupDatabases(couch);
     // Demo accounts share a published password: never in production.

@@ -1,10 +1,22 @@
 import nano, { type ServerScope } from 'nano';
+import { Agent } from 'undici';
 import { DB, INDEXES } from './databases.ts';
 
 export type Couch = ServerScope;
 
-export function connectCouch(url: string): Couch {
-  return nano(url);
+/** How long a CouchDB call may wait to connect, for its answer to begin and between chunks of it (COUCHDB_TIMEOUT_MS). */
+export const DEFAULT_COUCH_TIMEOUT_MS = 5_000;
+
+/**
+ * A nano client whose every call gives up after `timeoutMs` without progress (connecting, waiting for
+ * the answer's headers, or between chunks of its body), so a paused or unreachable CouchDB turns
+ * into a quick 503 (`couch-unavailable.ts`) rather than requests hanging until the client gives up.
+ * The server makes no live-feed calls through nano; the gateway's long-polls go through its own proxy.
+ */
+export function connectCouch(url: string, timeoutMs = DEFAULT_COUCH_TIMEOUT_MS): Couch {
+  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  // nano's typings name the Agent class where its code takes (and documents) an instance.
+  return nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] });
 }
 
 /** True when CouchDB answers. */

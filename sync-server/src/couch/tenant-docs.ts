@@ -45,6 +45,20 @@ export async function fetchDocs<T extends Doc>(
 }
 
 /**
+ * Live documents whose ids start with `prefix`, in id order. A tenant whose database was never
+ * created (nothing written for it yet: a new gym that has not sold a pass) has none.
+ */
+export async function docsWithPrefix<T extends Doc>(db: DocumentScope<T>, prefix: string): Promise<T[]> {
+  try {
+    const { rows } = await db.list({ startkey: prefix, endkey: `${prefix}\ufff0`, include_docs: true });
+    return rows.flatMap((row) => (row.doc ? [row.doc as T] : []));
+  } catch (err) {
+    if (couchStatus(err) === 404) return [];
+    throw err;
+  }
+}
+
+/**
  * Read-modify-write guarded by the revision: `change` sees the current document (null if none)
  * and returns the new one, or null to leave it as is. When another writer got there first (409)
  * it reads again and decides again, so concurrent instances never overwrite each other.

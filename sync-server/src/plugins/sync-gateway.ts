@@ -77,7 +77,7 @@ export const syncGatewayPlugin: Plugin<Deps> = {
   name: 'sync-gateway',
   register(server, deps) {
     if (!deps.config.couchUrl) throw new Error('The sync gateway needs the CouchDB URL (config.couchUrl).');
-    const proxy = createCouchProxy(deps.config.couchUrl);
+    const proxy = createCouchProxy(deps.config.couchUrl, deps.config.couchTimeoutMs);
     const prepare = createTenantPreparer(deps);
     const { longPollTimeoutMs } = deps.config;
     const liveFeeds = createLiveFeedLimit(deps.config.liveFeedsPerAccount, Math.ceil(longPollTimeoutMs / 1000));

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import Boom from '@hapi/boom';
 import type { Request, ResponseObject, ResponseToolkit } from '@hapi/hapi';
+import { CouchUnavailableError } from '../couch/couch-unavailable.ts';
 
 /** The only CouchDB endpoints a device reaches, relative to its tenant database. */
 export type CouchEndpoint = '' | '_changes' | '_all_docs' | '_bulk_docs';
@@ -33,9 +34,11 @@ export interface CouchProxy {
  * A streaming pass-through to CouchDB (long-polls, with a deadline, are read whole: see
  * `ProxiedCall.deadline`). Credentials in the CouchDB URL become a Basic header here and never
  * reach a device. Each upstream call is tied to its client: when the client goes away,
- * or the server stops, the upstream call is aborted instead of holding a long-poll open.
+ * or the server stops, the upstream call is aborted instead of holding a long-poll open. A call
+ * without a deadline whose answer has not begun after `timeoutMs` (COUCHDB_TIMEOUT_MS), or that cannot
+ * connect, fails as CouchDB unavailable (503, plugins/couch-unavailable.ts).
  */
-export function createCouchProxy(couchUrl: string): CouchProxy {
+export function createCouchProxy(couchUrl: string, timeoutMs: number): CouchProxy {
   const base = new URL(couchUrl.endsWith('/') ? couchUrl : `${couchUrl}/`);
   const authorization = base.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}`
@@ -55,12 +58,10 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
       const release = () => open.delete(controller);
       request.events.once('disconnect', () => controller.abort());
       let expired = false;
-      const timer = call.deadline
-        ? setTimeout(() => {
-            expired = true;
-            controller.abort();
-          }, call.deadline.ms)
-        : undefined;
+      const timer = setTimeout(() => {
+        expired = true;
+        controller.abort();
+      }, call.deadline?.ms ?? timeoutMs);
 
       let upstream: Response;
       try {
@@ -74,6 +75,7 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
           body: call.body === undefined ? undefined : JSON.stringify(call.body),
           signal: controller.signal,
         });
+        if (!call.deadline) clearTimeout(timer); // the answer has begun: it streams at its own pace
         if (call.deadline) {
           const text = await upstream.text();
           return h
@@ -84,8 +86,9 @@ export function createCouchProxy(couchUrl: string): CouchProxy {
       } catch (err) {
         release();
         if (expired && call.deadline) return h.response(call.deadline.answer).code(200);
+        if (expired) throw new CouchUnavailableError(`no answer within ${timeoutMs} ms`);
         if (controller.signal.aborted) throw Boom.serverUnavailable('The request was cut short.');
-        throw err;
+        throw new CouchUnavailableError(String((err as Error).cause ?? err));
       } finally {
         clearTimeout(timer);
         if (call.deadline) release();

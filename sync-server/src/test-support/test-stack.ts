@@ -23,8 +23,11 @@ export interface TestStack {
   config: ServerConfig;
   /** A controllable clock shared by every instance of this stack. */
   clock: { now: Date; advance(ms: number): void };
-  /** Starts another Hapi instance on the same CouchDB (stateless scale-out tests). */
-  startInstance(overrides?: Partial<ServerConfig>): Promise<Server>;
+  /**
+   * Starts another Hapi instance on the same CouchDB (stateless scale-out tests). A `couchUrl`
+   * override points only the sync gateway's proxy elsewhere, unless `everything` sends nano's calls there too.
+   */
+  startInstance(overrides?: Partial<ServerConfig>, couchFor?: 'gateway' | 'everything'): Promise<Server>;
   server: Server;
   /**
    * The local test payment provider of this stack, delivering webhooks to `server` (which, unlike
@@ -78,11 +81,11 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     level: 'warn',
     destination: { write: (line: string) => void logs.push(JSON.parse(line)) },
   });
-  const startInstance = async (more: Partial<ServerConfig> = {}) => {
+  const startInstance = async (more: Partial<ServerConfig> = {}, couchFor: 'gateway' | 'everything' = 'gateway') => {
     const config = { ...baseConfig, ...more };
     const deps: Deps = {
       config,
-      couch,
+      couch: more.couchUrl && couchFor === 'everything' ? connectCouch(more.couchUrl, config.couchTimeoutMs) : couch,
       logger,
       mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
       stripe,

@@ -3,7 +3,7 @@ import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { tenantDb } from '../../couch/tenant-docs.ts';
+import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A day pass in the §3 shape the gym's online calls answer with. */
 function dayPassView(pass: DayPassDoc): DayPassView {
@@ -33,13 +33,7 @@ function mastrPassView(pass: MastrPassDoc): MastrPassView {
 }
 
 async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
-  const prefix = passDocPrefix(kind);
-  const { rows } = await tenantDb<T>(couch, 'gym', gymId).list({
-    startkey: prefix,
-    endkey: `${prefix}\ufff0`,
-    include_docs: true,
-  });
-  return rows.map((row) => row.doc as T);
+  return docsWithPrefix(tenantDb<T>(couch, 'gym', gymId), passDocPrefix(kind));
 }
 
 /**
