@@ -39,6 +39,9 @@ export const oneTimeTokenDocId = (tokenHash: string) => `token:${tokenHash}`;
 export const rateLimitDocId = (scope: string, keyHash: string, window: number) =>
   `ratelimit:${scope}:${keyHash}:${window}`;
 
+/** `signin-delay:{sha256 of kind, email and client address}`: one account's failures from one address. */
+export const signInDelayDocId = (keyHash: string) => `signin-delay:${keyHash}`;
+
 // ---- mastr_profiles ---------------------------------------------------------------------------------
 
 /** `gym:{id}`, `coach:{id}`, `user:{id}`. */

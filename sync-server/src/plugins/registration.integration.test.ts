@@ -5,6 +5,7 @@ import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
 import { verifyPassword } from '../services/auth/passwords.ts';
+import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
 import {
   apiPathOfLink,
   docCount,
@@ -14,6 +15,7 @@ import {
   waitForMail,
 } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+import { REGISTRATION_RATE_LIMITED } from './registration.ts';
 
 describe('POST /api/register/{user|coach|gym}', () => {
   let stack: TestStack;
@@ -23,6 +25,12 @@ describe('POST /api/register/{user|coach|gym}', () => {
   afterAll(async () => {
     await stack.stop();
   });
+
+  /** Tokens and sessions in the auth database; the rate-limit counters a request bumps are left out. */
+  async function authDocsButCounters() {
+    const { rows } = await stack.couch.use(DB.auth).list();
+    return rows.filter((row) => !row.id.startsWith('ratelimit:')).length;
+  }
 
   async function storedCounts() {
     return { accounts: await docCount(stack, DB.accounts), profiles: await docCount(stack, DB.profiles) };
@@ -155,13 +163,14 @@ describe('POST /api/register/{user|coach|gym}', () => {
     expect(await storedCounts()).toEqual(before);
   });
 
-  it('lets exactly one of ten simultaneous registrations of one email through', async () => {
+  it('lets exactly one of several simultaneous registrations of one email through', async () => {
     const email = 'race@example.com';
-    const bodies = Array.from({ length: 10 }, () => registrationBody('gym', { email }));
+    const { limit } = RATE_LIMITS.registerPerEmail;
+    const bodies = Array.from({ length: limit }, () => registrationBody('gym', { email }));
     const results = await Promise.all(bodies.map((body) => register(stack, 'gym', body)));
 
     const codes = results.map((r) => r.statusCode).sort();
-    expect(codes).toEqual([201, ...Array(9).fill(409)]);
+    expect(codes).toEqual([201, ...Array(limit - 1).fill(409)]);
     const { docs } = await stack.couch.use<AccountDoc>(DB.accounts).find({ selector: { type: 'account', email } });
     expect(docs).toHaveLength(1);
     expect(stack.outbox().filter((m) => m.to === email)).toHaveLength(1);
@@ -172,7 +181,7 @@ describe('POST /api/register/{user|coach|gym}', () => {
     const brokenMail = await stack.startInstance({ outboxDir: path.join('/dev/null', 'outbox') });
     const body = registrationBody('user');
     const before = await storedCounts();
-    const authBefore = await docCount(stack, DB.auth);
+    const authBefore = await authDocsButCounters();
 
     const res = await brokenMail.inject({ method: 'POST', url: '/api/register/user', payload: body });
     expect(stack.logs()).toContainEqual(
@@ -181,8 +190,38 @@ describe('POST /api/register/{user|coach|gym}', () => {
     expect(res.statusCode).toBe(503);
     expect((res.result as { message: string }).message).toMatch(/^Registration Failed/);
     expect(await storedCounts()).toEqual(before);
-    expect(await docCount(stack, DB.auth)).toBe(authBefore);
+    expect(await authDocsButCounters()).toBe(authBefore);
 
     expect((await register(stack, 'user', body)).statusCode).toBe(201);
+  });
+
+  it('limits registrations per address: 429 with Retry-After past the limit, no account and no mail, lifted after the window', async () => {
+    const ip = '10.99.0.1';
+    for (let i = 0; i < RATE_LIMITS.registerPerIp.limit; i++)
+      expect((await register(stack, 'user', registrationBody('user'), ip)).statusCode).toBe(201);
+    const before = await storedCounts();
+    const mails = stack.outbox().length;
+    const body = registrationBody('user');
+
+    const res = await register(stack, 'user', body, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.result).toMatchObject({ message: REGISTRATION_RATE_LIMITED });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await storedCounts()).toEqual(before);
+    expect(stack.outbox()).toHaveLength(mails);
+    // Another address is not held up.
+    expect((await register(stack, 'user', registrationBody('user'))).statusCode).toBe(201);
+
+    stack.clock.advance(RATE_LIMITS.registerPerIp.windowSeconds * 1000);
+    expect((await register(stack, 'user', body, ip)).statusCode).toBe(201);
+  });
+
+  it('limits registrations per email from any address, so no inbox can be flooded', async () => {
+    const email = 'flooded@example.com';
+    for (const kind of ['user', 'coach', 'gym'] as const)
+      expect((await register(stack, kind, registrationBody(kind, { email }))).statusCode).toBe(201);
+    const res = await register(stack, 'user', registrationBody('user', { email: 'Flooded@Example.com' }));
+    expect(res.statusCode).toBe(429);
+    expect(stack.outbox().filter((m) => m.to === email)).toHaveLength(3);
   });
 });

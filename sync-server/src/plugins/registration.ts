@@ -5,6 +5,9 @@ import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas, type RegistrationPayload } from '../schemas/account-schemas.ts';
 import { registerAccount } from '../services/accounts/registration-service.ts';
+import { clientIp } from '../services/auth/client-ip.ts';
+
+export const REGISTRATION_RATE_LIMITED = 'Too many registrations. Please try again later.';
 
 /**
  * POST /api/register/{user|coach|gym} (§3, §7). Only JSON bodies are read: a cross-site HTML form
@@ -23,7 +26,17 @@ export const registrationPlugin: Plugin<Deps> = {
           validate: { payload: registrationSchemas[kind] },
         },
         async handler(request, h) {
-          const result = await registerAccount(deps, kind, request.payload as RegistrationPayload);
+          const ip = clientIp(
+            request.info.remoteAddress,
+            request.headers['x-forwarded-for'],
+            deps.config.trustProxyHops,
+          );
+          const result = await registerAccount(deps, kind, request.payload as RegistrationPayload, ip);
+          if (result.outcome === 'rate-limited') {
+            const error = Boom.tooManyRequests(REGISTRATION_RATE_LIMITED);
+            error.output.headers['Retry-After'] = String(result.retryAfterSeconds);
+            throw error;
+          }
           if (result.outcome === 'taken') throw Boom.conflict('Email or Mobile Taken');
           if (result.outcome === 'mail-failed') {
             request.logger.error({ err: result.cause }, 'registration undone: the verification mail failed');

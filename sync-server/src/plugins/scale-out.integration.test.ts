@@ -1,8 +1,17 @@
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
 import { REUSE_GRACE_SECONDS } from '../services/auth/refresh-sessions.ts';
-import { bearer, givenAccount, jwtCookieOf, refresh, signedIn, signIn } from '../test-support/sign-in-helpers.ts';
+import { FREE_FAILURES } from '../services/auth/sign-in-delay.ts';
+import {
+  bearer,
+  givenAccount,
+  jwtCookieOf,
+  nextIp,
+  PASSWORD,
+  refresh,
+  signedIn,
+  signIn,
+} from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SIGN_IN_MESSAGES } from './sign-in.ts';
 
@@ -47,24 +56,27 @@ describe('sessions and limits across two server instances', () => {
     expect((await refresh(a, session.cookie)).statusCode).toBe(401);
   });
 
-  it('counts sign-in attempts on A and B together', async () => {
+  it('counts wrong passwords on A and B together', async () => {
     const { email } = await givenAccount(stack, 'user');
-    for (let i = 0; i < RATE_LIMITS.signInPerEmail.limit; i++) {
-      const res = await signIn(i % 2 === 0 ? a : b, 'user', email, 'Wrong!Pass1');
+    const ip = nextIp();
+    for (let i = 0; i <= FREE_FAILURES; i++) {
+      const res = await signIn(i % 2 === 0 ? a : b, 'user', email, 'Wrong!Pass1', ip);
       expect(res.statusCode).toBe(401);
     }
-    const res = await signIn(b, 'user', email);
+    const res = await signIn(b, 'user', email, PASSWORD, ip);
     expect(res.statusCode).toBe(429);
     expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.rateLimited);
-    expect((await signIn(a, 'user', email)).statusCode).toBe(429);
+    expect((await signIn(a, 'user', email, PASSWORD, ip)).statusCode).toBe(429);
   });
 
-  it('counts concurrent attempts on both instances without losing any', async () => {
+  it('counts concurrent wrong passwords on both instances without losing any', async () => {
     const { email } = await givenAccount(stack, 'user');
-    const attempts = Array.from({ length: RATE_LIMITS.signInPerEmail.limit }, (_, i) =>
-      signIn(i % 2 === 0 ? a : b, 'user', email, 'Wrong!Pass1'),
+    const ip = nextIp();
+    // One failure past the free ones starts the delay only if every one of them was counted.
+    const attempts = Array.from({ length: FREE_FAILURES + 1 }, (_, i) =>
+      signIn(i % 2 === 0 ? a : b, 'user', email, 'Wrong!Pass1', ip),
     );
     expect((await Promise.all(attempts)).map((r) => r.statusCode)).toEqual(attempts.map(() => 401));
-    expect((await signIn(a, 'user', email)).statusCode).toBe(429);
+    expect((await signIn(a, 'user', email, PASSWORD, ip)).statusCode).toBe(429);
   });
 });

@@ -4,6 +4,7 @@ import { ROLES } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
 import type { RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
+import { delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from '../services/auth/sign-in-delay.ts';
 import {
   givenAccount,
   jwtCookieOf,
@@ -126,15 +127,48 @@ describe('POST /api/auth/user|coach|gym', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 429 once one email passes its limit, even from many addresses and with the right password', async () => {
+  it('never locks the owner out: wrong passwords for the account from many addresses leave the owner signing in', async () => {
     const { email } = await givenAccount(stack, 'user');
-    for (let i = 0; i < RATE_LIMITS.signInPerEmail.limit; i++) {
+    for (let i = 0; i < 12; i++) {
       expect((await signIn(stack.server, 'user', email, 'Wrong!Pass1', nextIp())).statusCode).toBe(401);
     }
     const res = await signIn(stack.server, 'user', email, PASSWORD, nextIp());
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('slows one address guessing at one account: after the free failures each wait doubles (429 + Retry-After), and the right password clears it', async () => {
+    const { email } = await givenAccount(stack, 'user');
+    const ip = nextIp();
+    const attempt = (pwd: string) => signIn(stack.server, 'user', email, pwd, ip);
+    for (let i = 0; i <= FREE_FAILURES; i++) expect((await attempt('Wrong!Pass1')).statusCode).toBe(401);
+    let res = await attempt(PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(JSON.parse(res.payload).message).toBe(SIGN_IN_MESSAGES.rateLimited);
+    expect(res.headers['retry-after']).toBe('1');
     expect(jwtCookieOf(res)).toBeUndefined();
+    stack.clock.advance(1_000);
+    expect((await attempt('Wrong!Pass1')).statusCode).toBe(401);
+    res = await attempt(PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.headers['retry-after']).toBe('2');
+    stack.clock.advance(2_000);
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+    // Cleared: the free failures are free again.
+    for (let i = 0; i < FREE_FAILURES; i++) expect((await attempt('Wrong!Pass1')).statusCode).toBe(401);
+    expect((await attempt(PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('caps the wait at 15 minutes', () => {
+    expect([1, 3, 4, 5, 6, 13, 14, 40].map(delayAfter)).toEqual([
+      0,
+      0,
+      1,
+      2,
+      4,
+      512,
+      MAX_DELAY_SECONDS,
+      MAX_DELAY_SECONDS,
+    ]);
   });
 
   it('answers 429 once one address passes its limit, whatever the emails', async () => {
@@ -148,12 +182,15 @@ describe('POST /api/auth/user|coach|gym', () => {
     expect((await signIn(stack.server, 'user', email, PASSWORD, nextIp())).statusCode).toBe(200);
   });
 
-  it('counts in fixed windows: the limit lifts once the window has passed', async () => {
+  it('counts addresses in fixed windows: the limit lifts once the window has passed', async () => {
+    const ip = nextIp();
+    for (let i = 0; i < RATE_LIMITS.signInPerIp.limit; i++)
+      await signIn(stack.server, 'user', `window${i}@example.com`, 'Wrong!Pass1', ip);
     const { email } = await givenAccount(stack, 'user');
-    for (let i = 0; i <= RATE_LIMITS.signInPerEmail.limit; i++)
-      await signIn(stack.server, 'user', email, 'Wrong!Pass1');
-    expect((await signIn(stack.server, 'user', email)).statusCode).toBe(429);
-    stack.clock.advance(RATE_LIMITS.signInPerEmail.windowSeconds * 1000);
-    expect((await signIn(stack.server, 'user', email)).statusCode).toBe(200);
+    const refused = await signIn(stack.server, 'user', email, PASSWORD, ip);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    stack.clock.advance(RATE_LIMITS.signInPerIp.windowSeconds * 1000);
+    expect((await signIn(stack.server, 'user', email, PASSWORD, ip)).statusCode).toBe(200);
   });
 });

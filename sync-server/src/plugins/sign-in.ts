@@ -45,8 +45,11 @@ export const signInPlugin: Plugin<Deps> = {
             now: deps.now(),
           });
           switch (result.outcome) {
-            case 'rate-limited':
-              throw Boom.tooManyRequests(SIGN_IN_MESSAGES.rateLimited);
+            case 'rate-limited': {
+              const error = Boom.tooManyRequests(SIGN_IN_MESSAGES.rateLimited);
+              error.output.headers['Retry-After'] = String(result.retryAfterSeconds);
+              throw error;
+            }
             case 'bad-credentials':
               throw Boom.unauthorized(SIGN_IN_MESSAGES.badCredentials);
             case 'unverified':

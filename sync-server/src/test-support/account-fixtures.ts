@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
+import { nextIp } from './sign-in-helpers.ts';
 import type { TestStack } from './test-stack.ts';
 
 export const GOOD_PASSWORD = 'Str0ng!Pass';
@@ -24,8 +25,14 @@ export function registrationBody(kind: AccountKind, overrides: Record<string, un
   return { ...byKind[kind], ...overrides };
 }
 
-export function register(stack: TestStack, kind: AccountKind, payload: unknown) {
-  return stack.server.inject({ method: 'POST', url: `/api/register/${kind}`, payload: payload as object });
+/** Registers from a fresh client address each time (the per-address limit is tested on its own). */
+export function register(stack: TestStack, kind: AccountKind, payload: unknown, remoteAddress = nextIp()) {
+  return stack.server.inject({
+    method: 'POST',
+    url: `/api/register/${kind}`,
+    payload: payload as object,
+    remoteAddress,
+  });
 }
 
 /** Documents in a database (design documents included: compare counts, not absolutes). */

@@ -13,12 +13,16 @@ import { updateAccount } from './account-updates.ts';
 import { AccountTakenError, createAccount } from './accounts-service.ts';
 import { getAccount } from './accounts-store.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
+import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
+import { normaliseEmail } from '@mastr/rules/validation.ts';
 import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
 
 export type RegistrationOutcome =
   | { outcome: 'registered'; account: AccountDoc }
   /** The email or mobile is already registered for this kind (decided by CouchDB, race-free). */
   | { outcome: 'taken' }
+  /** Too many registrations from this address or for this email lately (RATE_LIMITS.register*). */
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
   /** The verification mail could not be sent, so the registration was undone. */
   | { outcome: 'mail-failed'; cause: unknown };
 
@@ -34,8 +38,17 @@ export async function registerAccount(
   deps: Deps,
   kind: AccountKind,
   payload: RegistrationPayload,
+  ip: string,
 ): Promise<RegistrationOutcome> {
   const now = deps.now();
+  for (const [rule, key] of [
+    [RATE_LIMITS.registerPerIp, ip],
+    // Per mailbox, whatever the account kind: the limit protects the inbox from being flooded.
+    [RATE_LIMITS.registerPerEmail, normaliseEmail(payload.email)],
+  ] as const) {
+    if (await hitRateLimit(deps.couch, rule, key, now))
+      return { outcome: 'rate-limited', retryAfterSeconds: secondsLeftInWindow(rule, now) };
+  }
   const created = await createAccount(
     deps.couch,
     {

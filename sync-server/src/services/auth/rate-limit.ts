@@ -13,10 +13,18 @@ export interface RateLimitRule {
 
 export const RATE_LIMITS = {
   signInPerIp: { scope: 'sign-in-ip', limit: 30, windowSeconds: 15 * 60 },
-  signInPerEmail: { scope: 'sign-in-email', limit: 10, windowSeconds: 15 * 60 },
   resetPerIp: { scope: 'reset-ip', limit: 10, windowSeconds: 60 * 60 },
+  // Each registration mails a verification link to the address given: bound the mail either can cause.
+  registerPerIp: { scope: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
+  registerPerEmail: { scope: 'register-email', limit: 3, windowSeconds: 60 * 60 },
   resetPerEmail: { scope: 'reset-email', limit: 5, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimitRule>;
+
+/** Seconds until the rule's current window ends (a Retry-After for its 429). */
+export function secondsLeftInWindow(rule: RateLimitRule, now: Date): number {
+  const windowMs = rule.windowSeconds * 1000;
+  return Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
+}
 
 interface CounterDoc {
   _id: string;

@@ -8,35 +8,43 @@ import { updateAccount } from '../accounts/account-updates.ts';
 import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
 import { findAccountByEmail } from '../accounts/accounts-store.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
+import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from './rate-limit.ts';
+import { createSignInDelay } from './sign-in-delay.ts';
 import { createRefreshSession } from './refresh-sessions.ts';
 
 export type PasswordSignInResult =
   | { outcome: 'signed-in'; account: AccountDoc }
-  | { outcome: 'rate-limited' }
+  | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'bad-credentials' }
   | { outcome: 'unverified' };
 
 /**
- * Checks an email and password for one account kind. Every attempt counts against both the
- * caller's IP and the email (limits held in CouchDB, so they hold across instances). An unknown
- * email is checked against a dummy hash so it takes as long as a wrong password; "not verified"
- * is only revealed to someone who knows the password.
+ * Checks an email and password for one account kind. Every attempt counts against the caller's IP
+ * (a fixed-window limit over all accounts), and wrong passwords grow a delay for this account from
+ * this address (`sign-in-delay.ts`), never a lock others can trigger. Both live in CouchDB, so they
+ * hold across instances. An unknown email is treated like a known one (same delay, and a dummy hash
+ * so it takes as long); "not verified" is only revealed to someone who knows the password.
  */
 export async function signInWithPassword(
   couch: Couch,
   attempt: { kind: AccountKind; email: string; pwd: string; ip: string; now: Date },
 ): Promise<PasswordSignInResult> {
   const email = normaliseEmail(attempt.email);
-  const [ipOver, emailOver] = await Promise.all([
-    hitRateLimit(couch, RATE_LIMITS.signInPerIp, attempt.ip, attempt.now),
-    hitRateLimit(couch, RATE_LIMITS.signInPerEmail, email, attempt.now),
-  ]);
-  if (ipOver || emailOver) return { outcome: 'rate-limited' };
+  const { now } = attempt;
+  if (await hitRateLimit(couch, RATE_LIMITS.signInPerIp, attempt.ip, now))
+    return { outcome: 'rate-limited', retryAfterSeconds: secondsLeftInWindow(RATE_LIMITS.signInPerIp, now) };
+  const delay = createSignInDelay(couch);
+  const source = { kind: attempt.kind, email, ip: attempt.ip };
+  const wait = await delay.waitSeconds(source, now);
+  if (wait > 0) return { outcome: 'rate-limited', retryAfterSeconds: wait };
 
   const account = await findAccountByEmail(couch, attempt.kind, email);
   const matches = await verifyPassword(account?.passwordHash ?? (await dummyPasswordHash()), attempt.pwd);
-  if (!account?.passwordHash || !matches) return { outcome: 'bad-credentials' };
+  if (!account?.passwordHash || !matches) {
+    await delay.failed(source, now);
+    return { outcome: 'bad-credentials' };
+  }
+  await delay.succeeded(source);
   if (!account.verified) return { outcome: 'unverified' };
   return { outcome: 'signed-in', account };
 }
