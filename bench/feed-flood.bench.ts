@@ -37,9 +37,9 @@ const RETRY_MS = 1_000;
  * refusal after RETRY_MS; until stopped.
  */
 function holdFeed(stack: BenchStack, gymId: string, stopped: AbortSignal, tally: Tally): Promise<void> {
-  const headers = { authorization: `Bearer ${stack.gymToken(gymId)}` };
   let refusedOnce = false;
   return (async () => {
+    const headers = { authorization: `Bearer ${await stack.gymToken(gymId)}` };
     let since = 'now';
     while (!stopped.aborted) {
       try {
@@ -85,7 +85,7 @@ const line = (label: string, s: Summary) =>
 async function seventh(stack: BenchStack, gymId: string): Promise<number> {
   try {
     const res = await fetch(longPollUrl(stack, gymId, 'now'), {
-      headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+      headers: { authorization: `Bearer ${await stack.gymToken(gymId)}` },
       signal: AbortSignal.timeout(300),
     });
     await res.body?.cancel();

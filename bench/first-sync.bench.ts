@@ -33,7 +33,7 @@ const TIMEOUT_MS = 120_000;
 /** The raw floor: the whole feed in one answer, then one bulk write. */
 async function rawFetch(stack: BenchStack, gymId: string): Promise<LocalDoc[]> {
   const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?include_docs=true`, {
-    headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+    headers: { authorization: `Bearer ${await stack.gymToken(gymId)}` },
   });
   if (!response.ok) throw new Error(`_changes answered ${response.status}`);
   const { results } = (await response.json()) as { results: { doc: CouchShape }[] };
@@ -49,7 +49,7 @@ async function replicateWithBatch(
 ): Promise<number> {
   const { db, collection } = await openRawCollection();
   try {
-    const token = stack.gymToken(gymId);
+    const token = await stack.gymToken(gymId);
     const { ms: took } = await timed(async () => {
       const replication = replicateCouchDB<LocalDoc>({
         replicationIdentifier: `bench-batch-${batchSize}`,

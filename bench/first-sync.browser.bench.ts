@@ -89,7 +89,7 @@ async function profileStore(browser: Browser, stack: BenchStack, input: RoundInp
 /** The gateway prepares a tenant on its first request; that once-per-instance step is not timed. */
 async function prepareTenant(stack: BenchStack, gymId: string): Promise<void> {
   const response = await fetch(`${stack.origin}/sync/gym/${gymId}/_changes?limit=1`, {
-    headers: { authorization: `Bearer ${stack.gymToken(gymId)}` },
+    headers: { authorization: `Bearer ${await stack.gymToken(gymId)}` },
   });
   if (!response.ok) throw new Error(`_changes answered ${response.status}`);
   await response.body?.cancel();
@@ -116,7 +116,7 @@ await runBench(
       dexie: [] as number[],
     };
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const input: RoundInput = { gymId: gym.gymId, token: stack.gymToken(gym.gymId), expected: gym.docCount };
+      const input: RoundInput = { gymId: gym.gymId, token: await stack.gymToken(gym.gymId), expected: gym.docCount };
       const fresh =
         <T>(what: string, measure: (page: Page, input: RoundInput) => Promise<T>) =>
         () =>
@@ -176,7 +176,7 @@ await runBench(
     if (process.env.BENCH_PROFILE === '1')
       await profileStore(browser, stack, {
         gymId: gym.gymId,
-        token: stack.gymToken(gym.gymId),
+        token: await stack.gymToken(gym.gymId),
         expected: gym.docCount,
       });
   },

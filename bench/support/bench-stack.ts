@@ -15,7 +15,7 @@ import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.t
 import type { Deps } from '../../sync-server/src/deps.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { createServer } from '../../sync-server/src/server.ts';
-import { issueAccessToken } from '../../sync-server/src/services/auth/access-tokens.ts';
+import { mintAccessToken } from '../../sync-server/src/test-support/access-fixtures.ts';
 import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
 import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
@@ -29,8 +29,8 @@ export interface BenchStack {
   origin: string;
   couchKind: 'leveldb' | 'memory';
   timing: CouchTiming | null;
-  /** A Bearer access token of a gym account whose profile id is `gymId`. */
-  gymToken(gymId: string): string;
+  /** A Bearer access token of a gym account whose profile id is `gymId` (account and session created if missing). */
+  gymToken(gymId: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -64,12 +64,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     origin: server.info.uri,
     couchKind,
     timing,
-    gymToken: (gymId) =>
-      issueAccessToken(
-        config.jwtAccessSecret,
-        { kind: 'gym', profileId: gymId, email: `bench-${gymId}@example.com` },
-        config.accessTokenTtlSeconds,
-      ),
+    gymToken: (gymId) => mintAccessToken({ couch, config }, 'gym', gymId),
     async stop() {
       await server.stop();
       await timing?.close();

@@ -40,12 +40,12 @@ export interface DeviceOptions {
 }
 
 /** A gym's front-desk tablet, as the PWA opens it. */
-export function openGymDevice(
+export async function openGymDevice(
   stack: BenchStack,
   gymId: string,
   options: DeviceOptions = {},
 ): Promise<OpenedTenantStore> {
-  const token = stack.gymToken(gymId);
+  const token = await stack.gymToken(gymId);
   return openTenantStore({
     kind: 'gym',
     tenantId: gymId,

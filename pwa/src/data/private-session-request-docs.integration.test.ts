@@ -5,7 +5,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../../../sync-server/src/couch/databases.ts';
-import { issueAccessToken } from '../../../sync-server/src/services/auth/access-tokens.ts';
+import { mintAccessToken } from '../../../sync-server/src/test-support/access-fixtures.ts';
 import { givenCoach, givenDefaultAvailability, givenMembership } from '../../../sync-server/src/test-support/directory-fixtures.ts';
 import { OUTBOX_SCHEMA } from './outbox.ts';
 import { TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
@@ -41,7 +41,7 @@ afterAll(async () => {
 /** A coach's phone, syncing the coach's database as the availability page does. */
 async function openCoachDevice(coachId: string) {
   const cable = await startNetworkCable(kit.stack.server.info.uri);
-  const token = issueAccessToken(kit.stack.config.jwtAccessSecret, { kind: 'coach', profileId: coachId, email: 'coach@example.com' }, 900);
+  const token = await mintAccessToken(kit.stack, 'coach', coachId);
   const store = await openTenantStore({
     kind: 'coach', tenantId: coachId, getAccessToken: () => token, refresh: async () => token, baseUrl: cable.url,
     databaseName: `test-coach-${coachId}`, storage: wrappedValidateAjvStorage({ storage: getRxStorageDexie() }) as never, retryMs: 100, log: () => {},

@@ -1,7 +1,9 @@
 import Jwt from '@hapi/jwt';
 import type { Plugin, RouteOptionsAccess } from '@hapi/hapi';
 import { ROLES, type AccountKind } from '@mastr/rules/roles.ts';
+import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
+import { accessCheckFor } from '../services/auth/access-check.ts';
 import {
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
@@ -18,6 +20,7 @@ export const authStrategyPlugin: Plugin<Deps> = {
   name: 'auth-strategy',
   async register(server, deps) {
     await server.register(Jwt);
+    const accessCheck = accessCheckFor(deps);
     server.auth.strategy('access', 'jwt', {
       keys: { key: deps.config.jwtAccessSecret, algorithms: ['HS256'] },
       verify: {
@@ -30,11 +33,15 @@ export const authStrategyPlugin: Plugin<Deps> = {
         timeSkewSec: 15,
       },
       httpAuthScheme: 'Bearer',
-      validate(artifacts: { decoded: { payload: { UserInfo?: UserInfo } } }) {
-        const info = artifacts.decoded.payload.UserInfo;
+      // A well-signed, unexpired token is still refused once its account is gone or has another role,
+      // or its session was logged out (checked against CouchDB, remembered briefly: access-check.ts).
+      async validate(artifacts: { decoded: { payload: { UserInfo?: UserInfo; sid?: unknown } } }) {
+        const { UserInfo: info, sid } = artifacts.decoded.payload;
         const kind = info && Array.isArray(info.roles) ? kindFromRoles(info.roles) : undefined;
-        if (!info || !kind || typeof info.profileId !== 'string') return { isValid: false };
-        const credentials: AccessCredentials = { UserInfo: info, kind, scope: info.roles.map(String) };
+        if (!info || !kind || typeof info.profileId !== 'string' || !isId(info.profileId)) return { isValid: false };
+        if (typeof sid !== 'string' || !isId(sid)) return { isValid: false };
+        if (!(await accessCheck.isCurrent({ profileId: info.profileId, kind, sid }))) return { isValid: false };
+        const credentials: AccessCredentials = { UserInfo: info, kind, sid, scope: info.roles.map(String) };
         return { isValid: true, credentials };
       },
     });

@@ -55,8 +55,8 @@ describe('member checkouts', () => {
   it('answers 401 without a token and 403 for gyms and coaches', async () => {
     for (const url of [ADULT, KIDS, MASTR]) {
       expect((await post(url, dayPass(), {})).statusCode).toBe(401);
-      expect((await post(url, dayPass(), bearerFor(stack, 'gym', gymId))).statusCode).toBe(403);
-      expect((await post(url, dayPass(), bearerFor(stack, 'coach', newId()))).statusCode).toBe(403);
+      expect((await post(url, dayPass(), await bearerFor(stack, 'gym', gymId))).statusCode).toBe(403);
+      expect((await post(url, dayPass(), await bearerFor(stack, 'coach', newId()))).statusCode).toBe(403);
     }
   });
 
@@ -102,7 +102,7 @@ describe('member checkouts', () => {
     );
     const started = await givenSellingGym(stack, { onboarded: false });
     expect(
-      (await post('/api/stripe/gym/express_onboarding_link', {}, bearerFor(stack, 'gym', started))).statusCode,
+      (await post('/api/stripe/gym/express_onboarding_link', {}, await bearerFor(stack, 'gym', started))).statusCode,
     ).toBe(200);
     await refusal(ADULT, dayPass({ gym_id: started }), CHECKOUT_REFUSALS.cannotSell);
     await refusal(

@@ -22,12 +22,13 @@ type Slot = { _id: string; time: number; booked: boolean; requested: boolean };
 describe('coach availability online calls', () => {
   let stack: TestStack;
   const coachId = newId();
-  const call = (
-    method: 'POST' | 'PUT',
-    week: string,
-    payload: object,
-    headers: Record<string, string> = bearerFor(stack, 'coach', coachId),
-  ) => stack.server.inject({ method, url: `/api/me/coaches/availability/${week}`, headers, payload });
+  const call = async (method: 'POST' | 'PUT', week: string, payload: object, headers?: Record<string, string>) =>
+    stack.server.inject({
+      method,
+      url: `/api/me/coaches/availability/${week}`,
+      headers: headers ?? (await bearerFor(stack, 'coach', coachId)),
+      payload,
+    });
   const day = (res: { payload: string }, weekday: number) =>
     (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
   const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
@@ -99,7 +100,7 @@ describe('coach availability online calls', () => {
     expect(JSON.parse(badDelete.payload).message).toBe('Missing Coach ID in token');
     expect((await call('POST', 'default', { weekday: 1, newDefaultTime: NOON }, {})).statusCode).toBe(401);
     expect(
-      (await call('PUT', 'default', { weekday: 1, defaultTimeToDelete: NOON }, bearerFor(stack, 'gym', newId())))
+      (await call('PUT', 'default', { weekday: 1, defaultTimeToDelete: NOON }, await bearerFor(stack, 'gym', newId())))
         .statusCode,
     ).toBe(403);
   });

@@ -82,7 +82,7 @@ describe('coach slot requests', () => {
     it('locks the slot, records the request for coach and member, and answers the updated availability', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack, 'Alex Member');
-      const res = await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'user', memberId));
+      const res = await post(url, body({ coachId, gymId, memberId }), await bearerFor(stack, 'user', memberId));
       expect(res.status).toBe(201);
       expect(res.body.message).toBe('Request Sent');
       const slots = friday(res.body.availability).currentWeekTimes;
@@ -128,10 +128,10 @@ describe('coach slot requests', () => {
     it('answers 409 with the fresh availability when the slot is already requested', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const [first, second] = [await givenMember(stack), await givenMember(stack)];
-      expect((await post(url, body({ coachId, gymId, memberId: first }), bearerFor(stack, 'user', first))).status).toBe(
-        201,
-      );
-      const res = await post(url, body({ coachId, gymId, memberId: second }), bearerFor(stack, 'user', second));
+      expect(
+        (await post(url, body({ coachId, gymId, memberId: first }), await bearerFor(stack, 'user', first))).status,
+      ).toBe(201);
+      const res = await post(url, body({ coachId, gymId, memberId: second }), await bearerFor(stack, 'user', second));
       expect(res.status).toBe(409);
       expect(res.body.message).toBe(TAKEN);
       expect(friday(res.body.availability).currentWeekTimes.find((s: Slot) => s.time === SIX_PM)!.requested).toBe(true);
@@ -152,12 +152,13 @@ describe('coach slot requests', () => {
         })),
       );
       const second = await stack.startInstance();
+      const headers = await Promise.all(members.map((memberId) => bearerFor(stack, 'user', memberId)));
       const answers = await Promise.all(
         members.map((memberId, i) =>
           post(
             url,
             body({ coachId, gymId, memberId }, { currentOrNextWeek: 'nextWeek', bookingDate: '2026-11-27' }),
-            bearerFor(stack, 'user', memberId),
+            headers[i]!,
             i % 2 ? second : stack.server,
           ),
         ),
@@ -185,7 +186,7 @@ describe('coach slot requests', () => {
     it('refuses slots on today or earlier days of the current week with 400; next week the same weekday is fine', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
-      const headers = bearerFor(stack, 'user', memberId);
+      const headers = await bearerFor(stack, 'user', memberId);
       const slot = { _id: 'x', time: SEVEN_AM, booked: false, requested: false };
       for (const bookingDate of ['2026-11-18', '2026-11-17', '2026-11-15']) {
         expect(
@@ -227,7 +228,7 @@ describe('coach slot requests', () => {
     it('refuses a gym the coach is not registered to, another member id and bad values with 400', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
-      const headers = bearerFor(stack, 'user', memberId);
+      const headers = await bearerFor(stack, 'user', memberId);
       const pendingGym = await givenGym(stack);
       await givenMembership(stack, pendingGym, coachId, 'pending');
       const hiddenGym = await givenGym(stack, { subscribed: false });
@@ -263,16 +264,18 @@ describe('coach slot requests', () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
       expect((await post(url, body({ coachId, gymId, memberId }))).status).toBe(401);
-      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'coach', coachId))).status).toBe(
+      expect(
+        (await post(url, body({ coachId, gymId, memberId }), await bearerFor(stack, 'coach', coachId))).status,
+      ).toBe(403);
+      expect((await post(url, body({ coachId, gymId, memberId }), await bearerFor(stack, 'gym', gymId))).status).toBe(
         403,
       );
-      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'gym', gymId))).status).toBe(403);
     });
 
     it('answers 409 for a slot the coach no longer offers or that is booked, and releases the claim', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
-      const headers = bearerFor(stack, 'user', memberId);
+      const headers = await bearerFor(stack, 'user', memberId);
       const missing = await post(
         url,
         body(
@@ -290,7 +293,7 @@ describe('coach slot requests', () => {
       const added = await stack.server.inject({
         method: 'POST',
         url: '/api/me/coaches/availability/currentweek',
-        headers: bearerFor(stack, 'coach', coachId),
+        headers: await bearerFor(stack, 'coach', coachId),
         payload: { weekday: 6, newCurrentWeekTime: SEVEN_AM },
       });
       expect(added.statusCode).toBe(200);
@@ -362,15 +365,15 @@ describe('coach slot requests', () => {
         requested: false,
       });
 
-      expect((await post(url, body({ coachId, gymId, memberId }), bearerFor(stack, 'user', memberId))).status).toBe(
-        201,
-      );
+      expect(
+        (await post(url, body({ coachId, gymId, memberId }), await bearerFor(stack, 'user', memberId))).status,
+      ).toBe(201);
     });
 
     it('takes over a claim abandoned by a crashed request, but not a fresh one', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const memberId = await givenMember(stack);
-      const headers = bearerFor(stack, 'user', memberId);
+      const headers = await bearerFor(stack, 'user', memberId);
       // A request died after claiming Friday 18:00 and locking it, before writing the request.
       await coachDb(coachId).insert({
         _id: 'slot-claim:2026-11-15:5:64800',

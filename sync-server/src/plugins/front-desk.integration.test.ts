@@ -13,8 +13,8 @@ describe('front desk online calls', () => {
   let stack: TestStack;
   const gymId = newId();
   const asGym = () => bearerFor(stack, 'gym', gymId);
-  const post = (url: string, headers: Record<string, string> = asGym()) =>
-    stack.server.inject({ method: 'POST', url, headers });
+  const post = async (url: string, headers?: Record<string, string>) =>
+    stack.server.inject({ method: 'POST', url, headers: headers ?? (await asGym()) });
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -115,7 +115,7 @@ describe('front desk online calls', () => {
       `/api/booking/gym/cancel_day_pass/${pass.passId}`,
     ]) {
       expect((await post(url, {})).statusCode).toBe(401);
-      expect((await post(url, bearerFor(stack, 'user', newId()))).statusCode).toBe(403);
+      expect((await post(url, await bearerFor(stack, 'user', newId()))).statusCode).toBe(403);
     }
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { sessionIdOfToken } from '../test-support/access-fixtures.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -120,11 +121,11 @@ describe('GET /api/me/users|gyms|coaches', () => {
   });
 
   it('answers 401 for an expired access token', async () => {
-    const { account, email } = await signedIn(stack, 'user');
+    const { account, email, accessToken } = await signedIn(stack, 'user');
     const issuedLongAgo = new Date(Date.now() - (FIFTEEN_MINUTES + 120) * 1000);
     const expired = issueAccessToken(
       SECRET,
-      { email, kind: 'user', profileId: account.profileId },
+      { email, kind: 'user', profileId: account.profileId, sid: sessionIdOfToken(accessToken) },
       FIFTEEN_MINUTES,
       issuedLongAgo,
     );
@@ -141,8 +142,8 @@ describe('GET /api/me/users|gyms|coaches', () => {
   });
 
   it('answers 401 for a token signed with another secret, another audience, or without UserInfo', async () => {
-    const { account, email } = await signedIn(stack, 'user');
-    const info = { email, kind: 'user' as const, profileId: account.profileId };
+    const { account, email, accessToken } = await signedIn(stack, 'user');
+    const info = { email, kind: 'user' as const, profileId: account.profileId, sid: sessionIdOfToken(accessToken) };
     const wrongSecret = issueAccessToken('another-secret-0123456789abcdefghijklmnop', info, FIFTEEN_MINUTES);
     const wrongAudience = Jwt.token.generate(
       { aud: 'urn:other', iss: 'urn:mastr:sync-server', UserInfo: { ...info, roles: [6969] } },

@@ -119,7 +119,7 @@ describe('day pass cancellation and refunds', () => {
     const checkIn = await stack.server.inject({
       method: 'POST',
       url: `/api/booking/daypass/gym/check_in/${pass.passId}`,
-      headers: bearerFor(stack, 'gym', gymId),
+      headers: await bearerFor(stack, 'gym', gymId),
     });
     expect(checkIn.statusCode).toBe(200);
     expect(JSON.parse((await cancel()).payload).message).toBe(MEMBER_CANCEL_MESSAGES.used);
@@ -139,7 +139,7 @@ describe('day pass cancellation and refunds', () => {
 
   it('refunds in full when the gym cancels an upcoming pass, once however often it is asked', async () => {
     const { pass } = await paidPass('2026-11-20T12:00:00Z', '2026-11-22');
-    const asGym = bearerFor(stack, 'gym', gymId);
+    const asGym = await bearerFor(stack, 'gym', gymId);
     const cancel = () =>
       stack.server.inject({ method: 'POST', url: `/api/booking/gym/cancel_day_pass/${pass.passId}`, headers: asGym });
     const [first, second] = await Promise.all([cancel(), cancel()]);

@@ -39,7 +39,7 @@ describe('PT requests to a gym', () => {
     it('writes the request into the gym and the member databases', async () => {
       const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
       const memberId = await givenMember(stack, 'Alex Member');
-      const res = await post(url, body(gymId), bearerFor(stack, 'user', memberId));
+      const res = await post(url, body(gymId), await bearerFor(stack, 'user', memberId));
       expect(res).toEqual({ status: 201, body: { message: 'Request Sent' } });
 
       const inGym = await stack.couch.use<GymRequestDoc>(tenantDbName('gym', gymId)).list({ include_docs: true });
@@ -64,7 +64,7 @@ describe('PT requests to a gym', () => {
 
     it('refuses dates on or before two days ahead of today (UK), accepts three days ahead', async () => {
       const gymId = await givenGym(stack);
-      const headers = bearerFor(stack, 'user', await givenMember(stack));
+      const headers = await bearerFor(stack, 'user', await givenMember(stack));
       for (const selectedDate of ['2026-11-17', '2026-11-18', '2026-11-20']) {
         expect(await post(url, body(gymId, { selectedDate }), headers)).toEqual({
           status: 400,
@@ -79,7 +79,7 @@ describe('PT requests to a gym', () => {
       stack.clock.now = new Date('2026-06-27T23:30:00Z');
       try {
         const gymId = await givenGym(stack);
-        const headers = bearerFor(stack, 'user', await givenMember(stack));
+        const headers = await bearerFor(stack, 'user', await givenMember(stack));
         expect((await post(url, body(gymId, { selectedDate: '2026-06-30' }), headers)).status).toBe(400);
         expect((await post(url, body(gymId, { selectedDate: '2026-07-01' }), headers)).status).toBe(201);
       } finally {
@@ -89,7 +89,7 @@ describe('PT requests to a gym', () => {
 
     it('refuses bad values, unknown and non-public gyms with 400', async () => {
       const gymId = await givenGym(stack);
-      const headers = bearerFor(stack, 'user', await givenMember(stack));
+      const headers = await bearerFor(stack, 'user', await givenMember(stack));
       const bad = [
         { selectedTime: 3600 },
         { selectedTime: 14401 },
@@ -115,8 +115,8 @@ describe('PT requests to a gym', () => {
     it('is for members only: 401 without a token, 403 for gyms and coaches', async () => {
       const gymId = await givenGym(stack);
       expect((await post(url, body(gymId))).status).toBe(401);
-      expect((await post(url, body(gymId), bearerFor(stack, 'gym', gymId))).status).toBe(403);
-      expect((await post(url, body(gymId), bearerFor(stack, 'coach', newId()))).status).toBe(403);
+      expect((await post(url, body(gymId), await bearerFor(stack, 'gym', gymId))).status).toBe(403);
+      expect((await post(url, body(gymId), await bearerFor(stack, 'coach', newId()))).status).toBe(403);
     });
   });
 });

@@ -4,7 +4,8 @@ import type { AccessTokenResponse } from '@mastr/rules/api/auth.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
-import { revokeRefreshSession, rotateRefreshSession } from '../services/auth/refresh-sessions.ts';
+import { accessCheckFor } from '../services/auth/access-check.ts';
+import { revokeRefreshSession, rotateRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
 import { accessTokenFor } from '../services/auth/sign-in-service.ts';
 
 export const SESSION_MESSAGES = {
@@ -44,7 +45,8 @@ export const sessionPlugin: Plugin<Deps> = {
             throw Boom.unauthorized(SESSION_MESSAGES.reused);
         }
         h.state('jwt', result.cookie);
-        return { accessToken: accessTokenFor(deps, result.account) } satisfies AccessTokenResponse;
+        const sid = sessionIdOfCookie(result.cookie)!;
+        return { accessToken: accessTokenFor(deps, result.account, sid) } satisfies AccessTokenResponse;
       },
     });
 
@@ -55,6 +57,9 @@ export const sessionPlugin: Plugin<Deps> = {
         options: { auth: false },
         async handler(request, h) {
           await revokeRefreshSession(deps.couch, request.state.jwt);
+          // Its access tokens stop working at once here, and within the check's window elsewhere.
+          const sid = sessionIdOfCookie(request.state.jwt);
+          if (sid) accessCheckFor(deps).forgetSession(sid);
           h.unstate('jwt');
           return h.response().code(204);
         },

@@ -5,6 +5,7 @@ import { tenantDbName } from '../couch/databases.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
 import { newId } from '../couch/ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
+import { mintAccessToken, sessionIdOfToken } from '../test-support/access-fixtures.ts';
 import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -32,19 +33,23 @@ describe('sync gateway', () => {
         for (const own of [true, false]) {
           const allowed = OWNER[tenant] === role && own;
           it(`${role} token on ${own ? 'its own' : 'another'} ${tenant} database: read ${allowed ? 200 : 403}`, async () => {
-            const id = own ? ids[tenant] : newId();
-            // The token is for ids[tenant] when "own"; for another tenant it is someone else's id.
-            const res = await get(`/sync/${tenant}/${id}/_changes?since=0`, bearerFor(stack, role, own ? id : newId()));
+            // "Own": the token's profile id is the one in the path (the tenant's own, or for a role that
+            // does not own this kind of database, the role's own account's id); else someone else's.
+            const id = own && OWNER[tenant] === role ? ids[tenant] : newId();
+            const res = await get(
+              `/sync/${tenant}/${id}/_changes?since=0`,
+              await bearerFor(stack, role, own ? id : newId()),
+            );
             expect(res.statusCode).toBe(allowed ? 200 : 403);
           });
 
           const writeStatus = allowed && tenant !== 'member' ? 201 : 403;
           it(`${role} token on ${own ? 'its own' : 'another'} ${tenant} database: empty write ${writeStatus}`, async () => {
-            const id = own ? ids[tenant] : newId();
+            const id = own && OWNER[tenant] === role ? ids[tenant] : newId();
             const res = await stack.server.inject({
               method: 'POST',
               url: `/sync/${tenant}/${id}/_bulk_docs`,
-              headers: bearerFor(stack, role, own ? id : newId()),
+              headers: await bearerFor(stack, role, own ? id : newId()),
               payload: { docs: [] },
             });
             expect(res.statusCode).toBe(writeStatus);
@@ -58,9 +63,11 @@ describe('sync gateway', () => {
       expect((await get(url)).statusCode).toBe(401);
       expect((await get(url, { authorization: 'Bearer not-a-token' })).statusCode).toBe(401);
       const longAgo = new Date(Date.now() - 2 * 3600_000);
+      // Its account and session are live: only the expiry refuses it.
+      const sid = sessionIdOfToken(await mintAccessToken(stack, 'gym', ids.gym));
       const expired = issueAccessToken(
         stack.config.jwtAccessSecret,
-        { email: 'g@example.com', kind: 'gym', profileId: ids.gym },
+        { email: 'g@example.com', kind: 'gym', profileId: ids.gym, sid },
         60,
         longAgo,
       );
@@ -75,7 +82,7 @@ describe('sync gateway', () => {
 
     it('creates the database of a newly registered tenant on its first sync, with the signing keys for a gym', async () => {
       const gymId = newId();
-      const res = await get(`/sync/gym/${gymId}/`, bearerFor(stack, 'gym', gymId));
+      const res = await get(`/sync/gym/${gymId}/`, await bearerFor(stack, 'gym', gymId));
       expect(res.statusCode).toBe(200);
       expect(JSON.parse(res.payload)).toMatchObject({ db_name: tenantDbName('gym', gymId) });
       const keys = await stack.couch.use<SigningKeysDoc>(tenantDbName('gym', gymId)).get('pass-signing-keys');
@@ -114,7 +121,7 @@ describe('sync gateway', () => {
         const res = await stack.server.inject({
           method,
           url: `/sync/gym/${ids.gym}/${path}`,
-          headers: own(),
+          headers: await own(),
           payload: method === 'GET' || method === 'DELETE' ? undefined : {},
         });
         expect(res.statusCode).toBe(403);
@@ -128,7 +135,7 @@ describe('sync gateway', () => {
         '/sync/gym/not-an-id/_changes',
         `/sync/gym/${ids.gym.toUpperCase()}/_changes`,
       ]) {
-        expect((await get(url, own())).statusCode, url).toBe(403);
+        expect((await get(url, await own())).statusCode, url).toBe(403);
       }
     });
 
@@ -136,14 +143,14 @@ describe('sync gateway', () => {
       const bulk = await stack.server.inject({
         method: 'POST',
         url: `/sync/gym/${ids.gym}/_bulk_docs`,
-        headers: own(),
+        headers: await own(),
         payload: { docs: [], new_edits: false },
       });
       expect(bulk.statusCode).toBe(403);
       const all = await stack.server.inject({
         method: 'POST',
         url: `/sync/gym/${ids.gym}/_all_docs`,
-        headers: own(),
+        headers: await own(),
         payload: { keys: ['x'], startkey: '_design' },
       });
       expect(all.statusCode).toBe(403);
@@ -155,7 +162,7 @@ describe('sync gateway', () => {
       const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
       const changes = await get(
         `/sync/gym/${ids.gym}/_changes?style=all_docs&feed=normal&include_docs=true&since=0&heartbeat=60000&limit=500&seq_interval=500`,
-        bearerFor(stack, 'gym', ids.gym),
+        await bearerFor(stack, 'gym', ids.gym),
       );
       expect(changes.statusCode).toBe(200);
       const { results, last_seq } = JSON.parse(changes.payload);
@@ -165,7 +172,7 @@ describe('sync gateway', () => {
       const byKeys = await stack.server.inject({
         method: 'POST',
         url: `/sync/gym/${ids.gym}/_all_docs?`,
-        headers: bearerFor(stack, 'gym', ids.gym),
+        headers: await bearerFor(stack, 'gym', ids.gym),
         payload: { keys: [pass._id, 'checkin:none'], include_docs: true, deleted: 'ok' },
       });
       const rows = JSON.parse(byKeys.payload).rows;
@@ -174,13 +181,13 @@ describe('sync gateway', () => {
 
       const conflictFetch = await get(
         `/sync/gym/${ids.gym}/_all_docs?include_docs=true&keys=${encodeURIComponent(JSON.stringify([pass._id]))}`,
-        bearerFor(stack, 'gym', ids.gym),
+        await bearerFor(stack, 'gym', ids.gym),
       );
       expect(JSON.parse(conflictFetch.payload).rows[0].doc._id).toBe(pass._id);
     });
 
     it('answers a long-poll when a document changes', async () => {
-      const headers = bearerFor(stack, 'gym', ids.gym);
+      const headers = await bearerFor(stack, 'gym', ids.gym);
       const info = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
       const poll = get(
         `/sync/gym/${ids.gym}/_changes?style=all_docs&feed=longpoll&include_docs=true&since=${info.update_seq}&heartbeat=60000`,
@@ -193,7 +200,7 @@ describe('sync gateway', () => {
     });
 
     it('carries a server-side delete written as a full document, so devices can apply it', async () => {
-      const headers = bearerFor(stack, 'gym', ids.gym);
+      const headers = await bearerFor(stack, 'gym', ids.gym);
       const db = stack.couch.use<DayPassDoc>(tenantDbName('gym', ids.gym));
       const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
       const { update_seq } = JSON.parse((await get(`/sync/gym/${ids.gym}`, headers)).payload);
@@ -211,7 +218,7 @@ describe('sync gateway', () => {
     it('lets server.stop() finish while a long-poll is open', async () => {
       const instance = await stack.startInstance();
       await instance.start();
-      const headers = bearerFor(stack, 'gym', ids.gym);
+      const headers = await bearerFor(stack, 'gym', ids.gym);
       const { update_seq } = JSON.parse(
         (await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}`, headers })).payload,
       );
@@ -233,7 +240,7 @@ describe('sync gateway', () => {
     it('serves sync again when a stopped server is started again', async () => {
       const instance = await stack.startInstance();
       await instance.start();
-      const headers = bearerFor(stack, 'gym', ids.gym);
+      const headers = await bearerFor(stack, 'gym', ids.gym);
       await instance.stop({ timeout: 5_000 });
       await instance.start();
       const res = await instance.inject({ method: 'GET', url: `/sync/gym/${ids.gym}/_changes?since=0`, headers });

@@ -23,11 +23,12 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     `${origin}/sync/gym/${gymId}/_changes?style=all_docs&feed=longpoll&since=${since}&include_docs=true&heartbeat=60000&limit=20&seq_interval=20`;
 
   /** A long-poll as RxDB opens it; `settled` says how it ended (status and body, or 'aborted'). */
-  function openFeed(gymId: string) {
+  async function openFeed(gymId: string) {
     const controller = new AbortController();
+    const headers = await bearerFor(stack, 'gym', gymId);
     const started = performance.now();
     const settled = fetch(longPollUrl(gymId), {
-      headers: bearerFor(stack, 'gym', gymId),
+      headers,
       signal: controller.signal,
     }).then(
       async (res) => ({ status: res.status, body: await res.text(), ms: performance.now() - started }),
@@ -40,10 +41,10 @@ describe('live feeds (long-polls) through the sync gateway', () => {
 
   it('admits 6 long-polls per account and refuses the 7th with 429 and a clear message; other accounts are not affected', async () => {
     const gymId = newId();
-    const six = Array.from({ length: 6 }, () => openFeed(gymId));
+    const six = await Promise.all(Array.from({ length: 6 }, () => openFeed(gymId)));
     await pause(300);
     const seventh = await fetch(longPollUrl(gymId), {
-      headers: bearerFor(stack, 'gym', gymId),
+      headers: await bearerFor(stack, 'gym', gymId),
       signal: AbortSignal.timeout(2_000),
     });
     expect(seventh.status).toBe(429);
@@ -56,11 +57,11 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     const normal = await stack.server.inject({
       method: 'GET',
       url: `/sync/gym/${gymId}/_changes?since=0`,
-      headers: bearerFor(stack, 'gym', gymId),
+      headers: await bearerFor(stack, 'gym', gymId),
     });
     expect(normal.statusCode).toBe(200);
 
-    const other = openFeed(newId());
+    const other = await openFeed(newId());
     await pause(300);
     other.abort();
     expect((await other.settled).status).toBe(0); // held, not refused
@@ -70,7 +71,7 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     let again = 429;
     for (let tries = 0; tries < 40 && again === 429; tries += 1) {
       await pause(50);
-      const probe = openFeed(gymId);
+      const probe = await openFeed(gymId);
       const first = await Promise.race([probe.settled, pause(300).then(() => null)]);
       again = first?.status ?? 200;
       probe.abort();
@@ -81,7 +82,7 @@ describe('live feeds (long-polls) through the sync gateway', () => {
 
   it('answers health at once while an account holds 6 long-polls', async () => {
     const gymId = newId();
-    const six = Array.from({ length: 6 }, () => openFeed(gymId));
+    const six = await Promise.all(Array.from({ length: 6 }, () => openFeed(gymId)));
     await pause(300);
     for (let i = 0; i < 5; i += 1) {
       const started = performance.now();
@@ -94,7 +95,7 @@ describe('live feeds (long-polls) through the sync gateway', () => {
 
   it('ends a long-poll with no changes within the bound, with an empty result RxDB takes as "nothing new"', async () => {
     const gymId = newId();
-    const feed = openFeed(gymId);
+    const feed = await openFeed(gymId);
     const timer = setTimeout(() => feed.abort(), BOUND_MS + 5_000);
     const { status, body, ms } = await feed.settled;
     clearTimeout(timer);
@@ -126,7 +127,7 @@ describe('live feeds (long-polls) through the sync gateway', () => {
       const res = await instance.inject({
         method: 'GET',
         url: `/sync/gym/${gymId}/_changes?style=all_docs&feed=longpoll&since=7&include_docs=true&heartbeat=60000&timeout=90000`,
-        headers: bearerFor(stack, 'gym', gymId),
+        headers: await bearerFor(stack, 'gym', gymId),
       });
       const took = performance.now() - started;
       expect(res.statusCode).toBe(200);

@@ -43,7 +43,7 @@ async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: strin
   const res = await stack.server.inject({
     method: 'POST',
     url: `/api/stripe/${kind}/express_onboarding_link`,
-    headers: bearerFor(stack, kind, profileId),
+    headers: await bearerFor(stack, kind, profileId),
   });
   if (res.statusCode !== 200) throw new Error(`onboarding link: ${res.statusCode} ${res.payload}`);
   await submitHostedForm(JSON.parse(res.payload).url, 'complete');
@@ -72,7 +72,7 @@ export async function givenSellingGym(
 /** A verified member account with its token header. */
 export async function givenPayingMember(stack: TestStack) {
   const { account, email } = await givenAccount(stack, 'user');
-  return { memberId: account.profileId, email, headers: bearerFor(stack, 'user', account.profileId) };
+  return { memberId: account.profileId, email, headers: await bearerFor(stack, 'user', account.profileId) };
 }
 
 export function checkoutSessionIdOf(url: string): string {

@@ -4,7 +4,7 @@ import type { DayPassType } from '@mastr/rules/constants.ts';
 import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
-import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { mintAccessToken } from './access-fixtures.ts';
 import { newId } from '../couch/ids.ts';
 import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/passes-service.ts';
 import type { TestStack } from './test-stack.ts';
@@ -14,13 +14,13 @@ export function passesDeps(stack: TestStack): PassesDeps {
   return { couch: stack.couch, now: () => stack.clock.now, config: stack.config };
 }
 
-/** An Authorization header for a fresh access token of that kind and profile (no account needed). */
-export function bearerFor(stack: TestStack, kind: AccountKind, profileId: string): { authorization: string } {
-  const token = issueAccessToken(
-    stack.config.jwtAccessSecret,
-    { email: `${kind}-${profileId}@example.com`, kind, profileId },
-    stack.config.accessTokenTtlSeconds,
-  );
+/** An Authorization header for a fresh access token of that kind and profile (its account is created if missing). */
+export async function bearerFor(
+  stack: TestStack,
+  kind: AccountKind,
+  profileId: string,
+): Promise<{ authorization: string }> {
+  const token = await mintAccessToken(stack, kind, profileId, stack.clock.now);
   return { authorization: `Bearer ${token}` };
 }
 
@@ -71,12 +71,12 @@ export function deviceCheckIn(pass: PassDoc, checkedInAt: string, deviceId = 'ta
   };
 }
 
-export function bulkDocs(server: Server, stack: TestStack, kind: TenantKind, id: string, docs: unknown[]) {
+export async function bulkDocs(server: Server, stack: TestStack, kind: TenantKind, id: string, docs: unknown[]) {
   const owner = kind === 'member' ? 'user' : kind;
   return server.inject({
     method: 'POST',
     url: `/sync/${kind}/${id}/_bulk_docs`,
-    headers: bearerFor(stack, owner, id),
+    headers: await bearerFor(stack, owner, id),
     payload: { docs },
   });
 }

@@ -14,7 +14,7 @@ import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { loadConfig } from '../../../../sync-server/src/config.ts';
 import { ensureDatabase } from '../../../../sync-server/src/couch/couch.ts';
-import { issueAccessToken } from '../../../../sync-server/src/services/auth/access-tokens.ts';
+import { mintAccessToken } from '../../../../sync-server/src/test-support/access-fixtures.ts';
 import { createDayPass, createMastrPass } from '../../../../sync-server/src/services/passes/passes-service.ts';
 import { givenAccount } from '../../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../../sync-server/src/test-support/test-stack.ts';
@@ -42,8 +42,9 @@ export async function startSyncKit() {
   // Registration leaves tenant databases to the gateway; the server's pass sales need them first.
   await ensureDatabase(stack.couch, `mastr_gym_${gymId}`);
   await ensureDatabase(stack.couch, `mastr_member_${memberId}`);
-  const tokenFor = (kind: 'gym' | 'user', profileId: string, email: string) =>
-    issueAccessToken(config.jwtAccessSecret, { kind, profileId, email }, config.accessTokenTtlSeconds);
+  // Tokens as sign-in issues them (a live session each), made once: they outlast any test here.
+  const tokens = { gym: await mintAccessToken(stack, 'gym', gymId), user: await mintAccessToken(stack, 'user', memberId) };
+  const tokenFor = (kind: 'gym' | 'user') => tokens[kind];
   const passDeps = { couch: stack.couch, now: () => stack.clock.now, config };
   const owners = {
     gym: { profileId: gymId, gymName: 'Iron Temple' },
@@ -67,7 +68,7 @@ export async function startSyncKit() {
       deviceCount += 1;
       const cable = await startNetworkCable(stack.server.info.uri);
       if (options.offline) await cable.cut();
-      const token = kind === 'gym' ? tokenFor('gym', gymId, gym.email) : tokenFor('user', memberId, member.email);
+      const token = kind === 'gym' ? tokenFor('gym') : tokenFor('user');
       const store = await openTenantStore({
         kind,
         tenantId: kind === 'gym' ? gymId : memberId,
@@ -83,7 +84,7 @@ export async function startSyncKit() {
       devices.push(device);
       return device;
     },
-    memberToken: () => tokenFor('user', memberId, member.email),
+    memberToken: () => tokenFor('user'),
     /** The server's own copy of a gym document. */
     serverDoc: <T>(id: string) => stack.couch.use<T & { _id: string; _rev: string }>(`mastr_gym_${gymId}`).get(id),
     serverDocs: async <T>(prefix: string): Promise<T[]> => {

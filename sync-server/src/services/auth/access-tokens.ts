@@ -15,19 +15,32 @@ export interface UserInfo {
 export interface AccessCredentials {
   UserInfo: UserInfo;
   kind: AccountKind;
+  /** The refresh session the token was issued for: logging it out ends the token too. */
+  sid: string;
   /** Hapi scope: the role codes as strings, so route `access.scope` enforces roles. */
   scope: string[];
 }
 
+/**
+ * A signed access token. Besides §3's UserInfo it names its refresh session (`sid`), so the server
+ * can refuse it once that session is logged out (services/auth/access-check.ts).
+ */
 export function issueAccessToken(
   secret: string,
-  info: { email: string; kind: AccountKind; profileId: string },
+  info: { email: string; kind: AccountKind; profileId: string; sid: string },
   ttlSeconds: number,
   now: Date = new Date(),
 ): string {
   const UserInfo: UserInfo = { email: info.email, roles: [ROLES[info.kind]], profileId: info.profileId };
   return Jwt.token.generate(
-    { aud: TOKEN_AUDIENCE, iss: TOKEN_ISSUER, sub: info.profileId, UserInfo, iat: Math.floor(now.getTime() / 1000) },
+    {
+      aud: TOKEN_AUDIENCE,
+      iss: TOKEN_ISSUER,
+      sub: info.profileId,
+      sid: info.sid,
+      UserInfo,
+      iat: Math.floor(now.getTime() / 1000),
+    },
     { key: secret, algorithm: 'HS256' },
     { ttlSec: ttlSeconds },
   );

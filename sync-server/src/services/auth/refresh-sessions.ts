@@ -68,6 +68,17 @@ async function getSession(couch: Couch, sid: string): Promise<RefreshSessionDoc 
 
 const expiry = (now: Date, ttlSeconds: number) => new Date(now.getTime() + ttlSeconds * 1000).toISOString();
 
+/** The session id a cookie value names (whether or not the session is live). */
+export function sessionIdOfCookie(cookieValue: unknown): string | null {
+  return parseCookie(cookieValue)?.sid ?? null;
+}
+
+/** True while the session exists for this account, is not revoked and has not expired. */
+export async function sessionIsLive(couch: Couch, sid: string, accountId: string, now: Date): Promise<boolean> {
+  const session = await getSession(couch, sid);
+  return !!session && !session.revoked && session.accountId === accountId && new Date(session.expiresAt) > now;
+}
+
 /** Starts a session for a signed-in account; returns the cookie value. */
 export async function createRefreshSession(
   couch: Couch,

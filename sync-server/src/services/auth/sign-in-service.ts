@@ -10,7 +10,7 @@ import { findAccountByEmail } from '../accounts/accounts-store.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from './rate-limit.ts';
 import { createSignInDelay } from './sign-in-delay.ts';
-import { createRefreshSession } from './refresh-sessions.ts';
+import { createRefreshSession, sessionIdOfCookie } from './refresh-sessions.ts';
 
 export type PasswordSignInResult =
   | { outcome: 'signed-in'; account: AccountDoc }
@@ -49,11 +49,11 @@ export async function signInWithPassword(
   return { outcome: 'signed-in', account };
 }
 
-/** A short-lived access token carrying the account's email, role and profile id. */
-export function accessTokenFor(deps: Deps, account: AccountDoc): string {
+/** A short-lived access token carrying the account's email, role and profile id, for refresh session `sid`. */
+export function accessTokenFor(deps: Deps, account: AccountDoc, sid: string): string {
   return issueAccessToken(
     deps.config.jwtAccessSecret,
-    { email: account.email, kind: account.kind, profileId: account.profileId },
+    { email: account.email, kind: account.kind, profileId: account.profileId, sid },
     deps.config.accessTokenTtlSeconds,
     deps.now(),
   );
@@ -70,7 +70,7 @@ export async function openSession(
     deps.config.refreshTtlSeconds,
     deps.now(),
   );
-  return { accessToken: accessTokenFor(deps, account), refreshCookie };
+  return { accessToken: accessTokenFor(deps, account, sessionIdOfCookie(refreshCookie)!), refreshCookie };
 }
 
 /** What Google told us about the person (bell's normalised profile). */
