@@ -74,7 +74,7 @@ export function coachDoc(overrides: Partial<CoachProfileDoc> = {}): CoachProfile
 export const idOf = (doc: { _id: string }) => profileIdOf(doc._id);
 
 export async function givenProfiles(
-  stack: TestStack,
+  stack: Pick<TestStack, 'couch'>,
   docs: readonly (GymProfileDoc | CoachProfileDoc | UserProfileDoc | MembershipDoc)[],
 ) {
   const results = await stack.couch.use(DB.profiles).bulk({ docs: [...docs] });
@@ -82,7 +82,10 @@ export async function givenProfiles(
     throw new Error(`could not write profiles: ${JSON.stringify(results.find((r) => r.error))}`);
 }
 
-export async function givenGym(stack: TestStack, overrides: Partial<GymProfileDoc> = {}): Promise<string> {
+export async function givenGym(
+  stack: Pick<TestStack, 'couch'>,
+  overrides: Partial<GymProfileDoc> = {},
+): Promise<string> {
   const doc = gymDoc(overrides);
   await givenProfiles(stack, [doc]);
   return idOf(doc);
