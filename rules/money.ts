@@ -12,3 +12,28 @@ export function formatHourlyRate(pence: number | null | undefined): string {
 
 /** The Mastr class costs £1 (§1, §9). */
 export const MASTR_CLASS_PRICE_PENCE = 100;
+
+/** The highest price a gym or coach may set (£10,000): beyond it a typo, not a price. */
+export const MAX_PRICE_PENCE = 1_000_000;
+
+export type PoundsParse = { ok: true; pence: number } | { ok: false; reason: string };
+
+/**
+ * A price typed in pounds (§5: sent as typed), to pence: '12', '8.50', '£8.5', ' 7 ' are fine;
+ * negatives, anything not a number, fractions of a penny and prices above MAX_PRICE_PENCE are refused
+ * with the reason to show. Numbers (a client sending 12) are read the same way.
+ */
+export function parsePounds(typed: unknown): PoundsParse {
+  const text = typeof typed === 'number' ? String(typed) : typeof typed === 'string' ? typed.trim() : '';
+  const match = /^£?\s*(-?)(\d{1,7})(?:\.(\d{1,2})?)?$/.exec(text);
+  if (!match) {
+    if (/^£?\s*-?\d+\.\d{3,}$/.test(text)) return { ok: false, reason: 'Price cannot include fractions of a penny.' };
+    return { ok: false, reason: 'Price must be an amount in pounds, e.g. 12 or 8.50.' };
+  }
+  const [, minus, pounds, pennies = ''] = match;
+  const pence = Number(pounds) * 100 + Number(pennies.padEnd(2, '0'));
+  if (minus && pence > 0) return { ok: false, reason: 'Price cannot be negative.' };
+  if (pence > MAX_PRICE_PENCE)
+    return { ok: false, reason: `Price cannot be more than ${formatPence(MAX_PRICE_PENCE)}.` };
+  return { ok: true, pence };
+}

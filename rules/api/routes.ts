@@ -6,6 +6,14 @@
  * can only change here, for both sides at once.
  */
 import type { DayPassType } from '../constants.ts';
+import type {
+  CoachAccountRequests,
+  CoachAccountResponses,
+  GymAccountRequests,
+  GymAccountResponses,
+  ProfileImageRequest,
+  UserProfileImageResponse,
+} from './account.ts';
 import type { AccountKind, KIND_PLURAL } from '../roles.ts';
 import type {
   AccessTokenResponse,
@@ -70,6 +78,23 @@ type AccountRoutes = {
   [K in AccountKind as `GET /api/me/${Plural<K>}`]: Route<undefined, MeProfiles[K]>;
 };
 
+type AccountEditRoutes = {
+  [F in keyof GymAccountRequests as `POST /api/me/gyms/account/${F}`]: Route<
+    GymAccountRequests[F],
+    GymAccountResponses[F]
+  >;
+} & {
+  [F in keyof CoachAccountRequests as `POST /api/me/coaches/account/${F}`]: Route<
+    CoachAccountRequests[F],
+    CoachAccountResponses[F]
+  >;
+} & {
+  'POST /api/me/users/account/profileImage': Route<ProfileImageRequest, UserProfileImageResponse>;
+} & {
+  /** Settings 'Delete My Account' (design/decisions.md "Deleting an account"): 204, the refresh cookie cleared. */
+  [K in AccountKind as `DELETE /api/me/${Plural<K>}`]: Route<undefined, undefined>;
+};
+
 interface DirectoryRoutes {
   'GET /api/gyms': Route<undefined, GymListItem[]>;
   'GET /api/gyms/{id}': Route<undefined, GymDetail>;
@@ -122,6 +147,7 @@ type PaymentRoutes = {
 
 type ApiRoutes = SessionRoutes &
   AccountRoutes &
+  AccountEditRoutes &
   DirectoryRoutes &
   BookingRoutes &
   FrontDeskRoutes &
