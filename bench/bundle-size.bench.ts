@@ -30,10 +30,13 @@ const DASHBOARD_ONLY = [
   '@zxing/browser',
   '@zxing/library',
   'qrcode.react',
+  'chart.js',
   'pwa/src/user-dashboard/user-dashboard.tsx',
   'pwa/src/gym-dashboard/gym-dashboard.tsx',
   'pwa/src/coach-dashboard/coach-dashboard.tsx',
 ];
+
+const ANALYTICS_PAGE = 'pwa/src/gym-analytics/gym-analytics-page.tsx';
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzipBytes = (body: Buffer) => gzipSync(body, { level: 6 }).length;
@@ -170,6 +173,14 @@ await runBenchIn(
       `(the service worker later precaches all ${chunks.size} files for offline use: ${kB(precache)} gzip, in the background after the first visit)`,
     );
 
+    // chart.js draws only the gym's analytics: it must stay out of the gym dashboard's own chunk too.
+    const chartChunks = [...chunks].filter(([, chunk]) => chunk.owners.has('chart.js'));
+    const chartElsewhere = chartChunks.filter(([, chunk]) => !chunk.owners.has(ANALYTICS_PAGE));
+    verdict(
+      'chart.js only in the lazily loaded analytics page',
+      chartChunks.length > 0 && chartElsewhere.length === 0,
+      chartChunks.map(([file, chunk]) => `${file} ${kB(chunk.gzip)}`).join(', ') || 'chart.js not in the build',
+    );
     verdict(
       'no dashboard code on public routes',
       leaked.length === 0,

@@ -12,7 +12,7 @@ const labels = (items: { label: string }[]) => items.map((i) => i.label);
 const paths = (items: { to: string }[]) => items.map((i) => i.to);
 
 describe('dashboard navigation', () => {
-  it('lists the gym sections of §2 in order, home first', () => {
+  it('lists the gym sections of §2 in order, home first, and Analytics after Bookings', () => {
     expect(labels(GYM_NAV)).toEqual([
       'Home',
       'Day Passes',
@@ -20,6 +20,7 @@ describe('dashboard navigation', () => {
       'Schedule',
       'Management',
       'Bookings',
+      'Analytics',
       'Account',
       'Stripe',
       'Notifications',
@@ -27,6 +28,7 @@ describe('dashboard navigation', () => {
     ]);
     expect(GYM_NAV[0].to).toBe('/gymdashboard');
     expect(GYM_NAV.find((i) => i.label === 'Day Passes')?.to).toBe('/gymdashboard/daypasses');
+    expect(GYM_NAV.find((i) => i.label === 'Analytics')?.to).toBe('/gymdashboard/analytics');
   });
 
   it('gives the gym day passes their four lists', () => {

@@ -12,6 +12,7 @@ export const GYM_NAV = section('/gymdashboard', [
   ['Schedule', 'schedule'],
   ['Management', 'management'],
   ['Bookings', 'bookings'],
+  ['Analytics', 'analytics'],
   ['Account', 'account'],
   ['Stripe', 'stripe'],
   ['Notifications', 'notifications'],

@@ -3,7 +3,7 @@
  * IndexedDB (Dexie storage) with one collection holding every document of the tenant, replicated
  * live through the server's authorising gateway `/sync/{kind}/{id}/`. Pages never see RxDB: they
  * read and write through the store's typed queries and commands (`passes`, `frontDesk`,
- * `availability`); nothing here waits for the network.
+ * `gymActivity`, `availability`); nothing here waits for the network.
  */
 import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase, type RxStorage } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
@@ -17,6 +17,7 @@ import { createAvailabilityData, type AvailabilityData } from './availability-da
 import { openCheckInDelivery } from './check-in-delivery.ts';
 import { deleteCheckInJournal } from './check-in-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
+import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createPassData, type PassData } from './pass-data.ts';
@@ -56,6 +57,8 @@ export interface TenantStore {
   passes: PassData;
   /** The front desk's lists and its check-ins (gym devices). */
   frontDesk: FrontDeskData;
+  /** A gym's recent sales and check-ins, for its analytics. */
+  gymActivity: GymActivityData;
   /** The coach's availability; only a coach's device saves (other devices' replication is pull-only). */
   availability: AvailabilityData;
   stop(): Promise<void>;
@@ -224,6 +227,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     status$: tracker.status$,
     passes: createPassData(collection),
     frontDesk: createFrontDeskData(collection, checkIns),
+    gymActivity: createGymActivityData(collection),
     availability: createAvailabilityData(collection, write),
     stop,
     remove: () =>

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import type { AvailabilityWeekDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
+import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
 import { useTenantStore } from './tenant-data-provider.tsx';
 import type { TenantStore } from './tenant-store.ts';
 
@@ -48,4 +49,10 @@ export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDes
   // Reopened when the window moves (a new UK day), not at every render's new window object.
   const watch = useCallback((store: TenantStore) => store.frontDesk.watch({ fromDate, since }), [fromDate, since]);
   return useLive<FrontDeskDocs | null>(watch, null).value;
+}
+
+/** The gym's day passes sold and check-ins (with outcomes) since the window's start; null until the device has answered. */
+export function useGymActivity({ since }: GymActivityWindow): GymActivityDocs | null {
+  const watch = useCallback((store: TenantStore) => store.gymActivity.watch({ since }), [since]);
+  return useLive<GymActivityDocs | null>(watch, null).value;
 }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
 import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
@@ -17,6 +18,9 @@ import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
 import { GymBookingsPage, GymManagementPage, GymSchedulePage } from './gym-operations-pages.tsx';
 
+// Analytics is the only page that draws a chart: chart.js is fetched with it, not with the dashboard.
+const GymAnalyticsPage = lazy(() => import('../gym-analytics/gym-analytics-page.tsx'));
+
 /** /gymdashboard/* (§2 "Gym dashboard"); a lazy chunk behind the gym role guard. */
 export default function GymDashboard() {
   return (
@@ -35,6 +39,14 @@ export default function GymDashboard() {
             <Route path="upcoming" element={<UpcomingPassesPage />} />
             <Route path="mastr" element={<MastrPassesPage />} />
           </Route>
+          <Route
+            path="analytics"
+            element={
+              <Suspense fallback={<p className="dash-note">Opening analytics…</p>}>
+                <GymAnalyticsPage />
+              </Suspense>
+            }
+          />
           <Route path="notifications" element={<NotificationsPage />} />
           <Route path="visitors" element={<VisitorsPage />} />
           <Route path="settings" element={<SettingsPage deleteTitle="Delete My Account" />} />

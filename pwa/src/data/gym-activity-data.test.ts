@@ -1,0 +1,51 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
+import { answerOf, answerWhere, openLocalCollection, type LocalCollection } from './test-support/local-collection.ts';
+import type { LocalDoc } from './tenant-docs.ts';
+
+const GYM = 'g'.repeat(24);
+const WINDOW = { since: '2026-10-24T23:00:00.000Z' };
+const dayPass = (n: number, createdAt: string): LocalDoc => ({
+  id: `daypass:${String(n).repeat(24)}`, type: 'day-pass', passId: String(n).repeat(24), gymId: GYM, dayDateStart: '2026-12-01T00:00:00', cancelled: false, createdAt,
+});
+const checkIn = (n: number, checkedInAt: string): LocalDoc => ({
+  id: `checkin:${'1'.repeat(24)}:${n}`, type: 'check-in', passId: '1'.repeat(24), passKind: 'day-pass', gymId: GYM, checkedInAt, method: 'tap', deviceId: 'tablet-1',
+});
+const outcome = (n: number, resolvedAt: string): LocalDoc => ({
+  id: `checkin-outcome:checkin:${'1'.repeat(24)}:${n}`, type: 'check-in-outcome', checkInId: `checkin:${'1'.repeat(24)}:${n}`, passId: '1'.repeat(24), gymId: GYM, outcome: 'counted', resolvedAt,
+});
+
+let local: LocalCollection;
+let activity: GymActivityData;
+beforeEach(async () => {
+  local = await openLocalCollection();
+  activity = createGymActivityData(local.collection);
+});
+afterEach(() => local.remove());
+
+const ids = (docs: { _id: string }[]) => docs.map((d) => d._id).sort();
+
+describe("the gym's recent activity on the device", () => {
+  it('reads passes sold, check-ins and outcomes since the window starts, in CouchDB shape', async () => {
+    await local.collection.bulkInsert([
+      dayPass(1, '2026-10-24T22:59:59.000Z'), dayPass(2, '2026-10-24T23:00:00.000Z'), dayPass(3, '2026-11-21T09:00:00.000Z'),
+      checkIn(1, '2026-10-24T12:00:00.000Z'), checkIn(2, '2026-11-20T09:00:00.000Z'),
+      outcome(1, '2026-10-20T12:00:01.000Z'), outcome(2, '2026-11-20T09:00:01.000Z'), outcome(3, '2026-10-24T22:00:00.000Z'),
+      { id: 'mastrpass:4', type: 'mastr-pass', passId: '4', createdAt: '2026-11-21T09:00:00.000Z' },
+    ]);
+    const read = await answerOf(activity.watch(WINDOW));
+    expect(ids(read.dayPasses)).toEqual([dayPass(2, '').id, dayPass(3, '').id]);
+    expect(read.dayPasses[0]).toMatchObject({ _id: expect.any(String), type: 'day-pass', gymId: GYM });
+    expect(ids(read.checkIns)).toEqual([checkIn(2, '').id]);
+    // Outcomes a day before the window too: a device clock running ahead stamps check-ins late.
+    expect(ids(read.outcomes)).toEqual([outcome(2, '').id, outcome(3, '').id]);
+  });
+
+  it('follows changes live', async () => {
+    const live = activity.watch(WINDOW);
+    expect(await answerOf(live)).toEqual({ dayPasses: [], checkIns: [], outcomes: [] });
+    await local.collection.insert(checkIn(5, '2026-11-21T10:00:00.000Z'));
+    expect((await answerWhere(live, (r) => r.checkIns.length === 1)).checkIns[0]).toMatchObject({ type: 'check-in', checkedInAt: '2026-11-21T10:00:00.000Z' });
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * The gym's recent activity on its device, for its analytics (pwa/src/gym-analytics): day passes sold,
+ * check-in records and the server's outcomes since a given instant. Read from the local copy, so the
+ * figures show offline; the analytics model decides what counts.
+ */
+import type { RxCollection } from 'rxdb';
+import { combineLatest, map, type Observable } from 'rxjs';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import { watchDocs, type Where } from './local-queries.ts';
+import type { LocalDoc } from './tenant-docs.ts';
+
+export interface GymActivityWindow {
+  /** ISO instant (Z): passes sold and check-ins made from then on. */
+  since: string;
+}
+
+export interface GymActivityDocs {
+  /** Day passes sold (`createdAt`) since the window's start, cancelled ones too. */
+  dayPasses: DayPassDoc[];
+  /** Check-in records made since then (every method, every device), whatever their outcome. */
+  checkIns: CheckInDoc[];
+  /** The server's outcomes of those check-ins (and of a few before: see `activitySelectors`). */
+  outcomes: CheckInOutcomeDoc[];
+}
+
+export interface GymActivityData {
+  /** Live; answers once every part has been read from the device. */
+  watch(window: GymActivityWindow): Observable<GymActivityDocs>;
+}
+
+/** A device whose clock runs ahead may stamp a check-in after the server's outcome of it; a day covers that. */
+const OUTCOME_MARGIN_MS = 24 * 60 * 60 * 1000;
+
+export function activitySelectors({ since }: GymActivityWindow) {
+  const outcomesFrom = new Date(new Date(since).getTime() - OUTCOME_MARGIN_MS).toISOString();
+  return {
+    dayPasses: { createdAt: { $gte: since } },
+    checkIns: { checkedInAt: { $gte: since } },
+    outcomes: { resolvedAt: { $gte: outcomesFrom } },
+  } satisfies Record<string, Where>;
+}
+
+export function createGymActivityData(collection: RxCollection<LocalDoc>): GymActivityData {
+  return {
+    watch(window) {
+      const where = activitySelectors(window);
+      return combineLatest([
+        watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
+        watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
+        watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
+      ]).pipe(map(([dayPasses, checkIns, outcomes]) => ({ dayPasses, checkIns, outcomes })));
+    },
+  };
+}
