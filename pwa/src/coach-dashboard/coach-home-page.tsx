@@ -1,30 +1,100 @@
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { ComingNote, DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
+import { coachChecklist } from '../dashboard-frame/go-live-checklist.ts';
+import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
+import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
+import { Avatar } from '../shell/avatar.tsx';
+import {
+  NO_REGISTERED_GYMS,
+  pendingGymRequestsCount,
+  registeredGymsFigure,
+  sessionRequestsFigure,
+  type RegisteredGymsFigure,
+} from './coach-home-model.ts';
 
-/** Coach home pods (§2) that /api/me can fill today. */
+/** §2: at most two gym pictures, else 'You are not registered to any gyms.' */
+function RegisteredGyms({ figure }: { figure: RegisteredGymsFigure | null }) {
+  if (!figure) return <PodCount count={null} />;
+  if (figure.count === 0) return <p className="dash-empty">{NO_REGISTERED_GYMS}</p>;
+  const more = figure.count - figure.shown.length;
+  return (
+    <>
+      <ul className="pod-gyms">
+        {figure.shown.map((gym) => (
+          <li key={gym._id}>
+            <Avatar src={gym.profileImage} name={gym.gymName} />
+            <span>{gym.gymName}</span>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="pod__label">and {more} more</p>}
+    </>
+  );
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** Analytics: what the coach's answer can say today — session requests and gyms asked to join. */
+function CoachAnalytics({
+  requests,
+  pendingGyms,
+}: {
+  requests: ReturnType<typeof sessionRequestsFigure>;
+  pendingGyms: number | null;
+}) {
+  const lines = [
+    requests && `${plural(requests.requested, 'session request', 'session requests')} waiting for you`,
+    requests && `${plural(requests.accepted, 'accepted session', 'accepted sessions')} waiting for payment`,
+    pendingGyms !== null && `${plural(pendingGyms, 'gym request', 'gym requests')} pending`,
+  ].filter((line): line is string => typeof line === 'string');
+  if (lines.length === 0) return <PodCount count={null} />;
+  return (
+    <ul className="pod__lines">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The coach home (§2): six pods, under the sign-up banner and go-live checklist while the coach is not Active. */
 export function CoachHomePage() {
+  const me = useMeProfile('coach');
   return (
     <DashboardPage title="Home">
-      <ProfileGate kind="coach">
-        {(coach) => (
-          <>
-            <PodGrid>
-              <Pod title="Coach Status" to="/coachdashboard/account">
-                <StatusBadge active={coach.status} labels={['Active', 'Inactive']} />
-              </Pod>
-              <Pod title="Account" to="/coachdashboard/account">
-                <p className="pod__value">{coach.discipline || 'No discipline set'}</p>
-                <p className="pod__label">{formatHourlyRate(coach.price)}</p>
-              </Pod>
-              <Pod title="Notifications" to="/coachdashboard/notifications">
-                <p className="dash-empty">No alerts.</p>
-              </Pod>
-            </PodGrid>
-            <ComingNote>Your registered gyms and today's bookings arrive with gym management and bookings.</ComingNote>
-          </>
-        )}
-      </ProfileGate>
+      {/* Loading line, error, or the offline note; then the banner and what is left to go live. */}
+      <ProfileGate kind="coach">{(coach) => <GoLiveChecklistPanel checklist={coachChecklist(coach)} />}</ProfileGate>
+      <PodGrid>
+        <ProfilePod me={me} title="Coach Status" to="/coachdashboard/account">
+          {(coach) => <StatusBadge active={coach.status} labels={['Active', 'Inactive']} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Registered Gyms" to="/coachdashboard/management">
+          {(coach) => <RegisteredGyms figure={registeredGymsFigure(coach)} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Today's Bookings" to="/coachdashboard/bookings">
+          {(coach) => <TodaysBookings count={todaysBookingCount(coach, new Date())} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Analytics" to="/coachdashboard/sessionrequests">
+          {(coach) => (
+            <CoachAnalytics requests={sessionRequestsFigure(coach)} pendingGyms={pendingGymRequestsCount(coach)} />
+          )}
+        </ProfilePod>
+        <ProfilePod me={me} title="Account" to="/coachdashboard/account">
+          {(coach) => (
+            <>
+              <p className="pod__value">{coach.discipline || 'No discipline set'}</p>
+              <p className="pod__label">{formatHourlyRate(coach.price)}</p>
+            </>
+          )}
+        </ProfilePod>
+        <Pod title="Notifications" to="/coachdashboard/notifications">
+          <p className="dash-empty">No alerts.</p>
+        </Pod>
+      </PodGrid>
     </DashboardPage>
   );
 }

@@ -1,36 +1,65 @@
-import { ComingNote, DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
+import { gymChecklist } from '../dashboard-frame/go-live-checklist.ts';
+import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
+import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
+import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useFrontDesk } from '../front-desk/use-front-desk.ts';
 import { currentPlanLabel } from '../payments/current-plan.ts';
+import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';
 
-/** Gym home pods (§2) that /api/me can fill today. */
+/** The gym home (§2): nine pods, and the go-live checklist while the gym is not Active or not subscribed. */
 export function GymHomePage() {
+  const me = useMeProfile('gym');
+  // Today's passes from the gym's copy on this device, by the front desk's own lists (offline too).
+  const desk = useFrontDesk();
+  const { failure } = useSyncStatus();
+  const passCount = (n: number) => (desk.ready ? n : null);
   return (
     <DashboardPage title="Home">
-      <ProfileGate kind="gym">
-        {(gym) => (
-          <>
-            <PodGrid>
-              <Pod title="Gym Status" to="/gymdashboard/account">
-                <StatusBadge active={gym.status} labels={['Active', 'Inactive']} />
-              </Pod>
-              <Pod title="Mastr Class Status" to="/gymdashboard/account">
-                <StatusBadge active={gym.mastrClassActive} labels={['Active', 'Inactive']} />
-              </Pod>
-              <Pod title="Account" to="/gymdashboard/stripe">
-                <p className="pod__label">Current Plan</p>
-                <p className="pod__value">{currentPlanLabel(gym)}</p>
-              </Pod>
-              <Pod title="Notifications" to="/gymdashboard/notifications">
-                <p className="dash-empty">No alerts.</p>
-              </Pod>
-            </PodGrid>
-            <ComingNote>
-              Counts of today's day passes, Mastr passes, bookings, coaches and requests arrive with the offline front
-              desk and coach management.
-            </ComingNote>
-          </>
-        )}
-      </ProfileGate>
+      {/* Loading line, error, or the offline note; then what is left to go live. */}
+      <ProfileGate kind="gym">{(gym) => <GoLiveChecklistPanel checklist={gymChecklist(gym)} />}</ProfileGate>
+      <PodGrid>
+        <ProfilePod me={me} title="Gym Status" to="/gymdashboard/account">
+          {(gym) => <StatusBadge active={gym.status} labels={['Active', 'Inactive']} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Mastr Class Status" to="/gymdashboard/account">
+          {(gym) => <StatusBadge active={gym.mastrClassActive} labels={['Active', 'Inactive']} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Account" to="/gymdashboard/stripe">
+          {(gym) => (
+            <>
+              <p className="pod__label">Current Plan</p>
+              <p className="pod__value">{currentPlanLabel(gym)}</p>
+            </>
+          )}
+        </ProfilePod>
+        <Pod title="Day Passes Today" to="/gymdashboard/daypasses/today">
+          <PodCount count={passCount(desk.lists.today.length)} opening={!failure} />
+        </Pod>
+        <ProfilePod me={me} title="Coaches" to="/gymdashboard/management">
+          {(gym) => {
+            const figure = coachesFigure(gym);
+            return <PodCount count={figure?.registered ?? null} text={figure ? coachesText(figure) : undefined} />;
+          }}
+        </ProfilePod>
+        <ProfilePod me={me} title="Today's Bookings" to="/gymdashboard/bookings">
+          {(gym) => <TodaysBookings count={todaysBookingCount(gym, new Date())} />}
+        </ProfilePod>
+        <ProfilePod me={me} title="Requests" to="/gymdashboard/management">
+          {(gym) => {
+            const count = requestsCount(gym);
+            return <PodCount count={count} text={count === null ? undefined : requestsText(count)} />;
+          }}
+        </ProfilePod>
+        <Pod title="Mastr Passes Today" to="/gymdashboard/daypasses/mastr">
+          <PodCount count={passCount(desk.lists.mastrToday.length)} opening={!failure} />
+        </Pod>
+        <Pod title="Notifications" to="/gymdashboard/notifications">
+          <p className="dash-empty">No alerts.</p>
+        </Pod>
+      </PodGrid>
     </DashboardPage>
   );
 }

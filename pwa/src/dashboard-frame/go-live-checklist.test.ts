@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BASIC_PLAN_ITEM,
+  NOT_FINISHED_SIGNING_UP,
+  coachChecklist,
+  gymChecklist,
+  hasChecklist,
+  type CoachChecklistFacts,
+  type GymChecklistFacts,
+} from './go-live-checklist.ts';
+
+const liveGym: GymChecklistFacts = {
+  status: true,
+  subscribed: true,
+  gymName: 'Iron Temple',
+  address: {
+    addressLineOne: '1 High St',
+    addressLineTwo: '',
+    addressTownOrCity: 'Leeds',
+    addressPostalCode: 'LS1 1AA',
+  },
+  adultDayPassPrice: 1500,
+  kidsDayPassPrice: 800,
+  stripeAccountDetailsSubmittedStatus: true,
+};
+const newGym: GymChecklistFacts = {
+  status: false,
+  subscribed: false,
+  gymName: 'Iron Temple',
+  address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
+  adultDayPassPrice: 0,
+  kidsDayPassPrice: 0,
+  stripeAccountDetailsSubmittedStatus: false,
+};
+const liveCoach: CoachChecklistFacts = {
+  status: true,
+  firstName: 'Casey',
+  lastName: 'Jones',
+  discipline: 'Boxing',
+  sessionPreferenceType: '1 to 1',
+  price: 4000,
+  stripeAccountDetailsSubmittedStatus: true,
+};
+const newCoach: CoachChecklistFacts = {
+  status: false,
+  firstName: 'Casey',
+  lastName: '',
+  discipline: '',
+  sessionPreferenceType: '',
+  price: 0,
+  stripeAccountDetailsSubmittedStatus: false,
+};
+const links = (items: { key: string; to: string }[]) => items.map((i) => [i.key, i.to]);
+
+describe("a gym's go-live checklist", () => {
+  it('is not shown for an Active, subscribed gym', () => {
+    const checklist = gymChecklist(liveGym);
+    expect(checklist).toEqual({ active: true, steps: [], plan: null, banner: null });
+    expect(hasChecklist(checklist)).toBe(false);
+  });
+
+  it("lists a new gym's missing steps in the rule's order, each linking to its page, and the Basic plan", () => {
+    const checklist = gymChecklist(newGym);
+    expect(links(checklist.steps)).toEqual([
+      ['address', '/gymdashboard/account'],
+      ['adultDayPass', '/gymdashboard/account'],
+      ['kidsDayPass', '/gymdashboard/account'],
+      ['payments', '/gymdashboard/stripe'],
+    ]);
+    expect(checklist.steps[0].label).toBe('Add your address');
+    expect(checklist.plan).toEqual(BASIC_PLAN_ITEM);
+    expect(checklist.plan?.to).toBe('/gymdashboard/stripe');
+    expect(checklist.banner).toBeNull();
+    expect(hasChecklist(checklist)).toBe(true);
+  });
+
+  it('says an Active gym without the Basic plan is not listed, with no steps', () => {
+    const checklist = gymChecklist({ ...liveGym, subscribed: false });
+    expect(checklist.steps).toEqual([]);
+    expect(checklist.plan?.to).toBe('/gymdashboard/stripe');
+    expect(hasChecklist(checklist)).toBe(true);
+  });
+
+  it('lists payments as missing when its details are submitted but nothing else keeps it from being Active (charges not enabled yet)', () => {
+    const checklist = gymChecklist({ ...liveGym, status: false });
+    expect(links(checklist.steps)).toEqual([['payments', '/gymdashboard/stripe']]);
+  });
+
+  it('does not claim payments are missing once details are submitted while other steps remain', () => {
+    const checklist = gymChecklist({ ...liveGym, status: false, kidsDayPassPrice: 0 });
+    expect(links(checklist.steps)).toEqual([['kidsDayPass', '/gymdashboard/account']]);
+  });
+
+  it("uses the server's charges-enabled fact or its missing steps when the answer carries them", () => {
+    expect(links(gymChecklist({ ...newGym, chargesEnabled: true }).steps)).not.toContainEqual([
+      'payments',
+      '/gymdashboard/stripe',
+    ]);
+    const missingSteps = [{ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' as const }];
+    expect(gymChecklist({ ...newGym, missingSteps }).steps).toEqual([
+      { key: 'payments', label: 'Set up payments with Stripe', to: '/gymdashboard/stripe' },
+    ]);
+  });
+});
+
+describe("a coach's go-live checklist", () => {
+  it('is not shown for an Active coach', () => {
+    const checklist = coachChecklist(liveCoach);
+    expect(checklist).toEqual({ active: true, steps: [], plan: null, banner: null });
+    expect(hasChecklist(checklist)).toBe(false);
+  });
+
+  it("shows §2's banner and the missing steps, each linking to the coach's pages", () => {
+    const checklist = coachChecklist(newCoach);
+    expect(checklist.banner).toBe('You have not finished signing up.');
+    expect(NOT_FINISHED_SIGNING_UP).toBe('You have not finished signing up.');
+    expect(links(checklist.steps)).toEqual([
+      ['name', '/coachdashboard/account'],
+      ['discipline', '/coachdashboard/account'],
+      ['sessionPreferenceType', '/coachdashboard/account'],
+      ['price', '/coachdashboard/account'],
+      ['payments', '/coachdashboard/stripe'],
+    ]);
+    expect(checklist.plan).toBeNull();
+    expect(hasChecklist(checklist)).toBe(true);
+  });
+
+  it('takes submitted payments details from the profile', () => {
+    const checklist = coachChecklist({ ...liveCoach, status: false, price: 0 });
+    expect(links(checklist.steps)).toEqual([['price', '/coachdashboard/account']]);
+  });
+
+  it("prefers the server's missing steps when the answer carries them", () => {
+    const missingSteps = [
+      { key: 'payments', label: 'Submit your payments details with Stripe', page: 'stripe' as const },
+    ];
+    expect(links(coachChecklist({ ...newCoach, missingSteps }).steps)).toEqual([
+      ['payments', '/coachdashboard/stripe'],
+    ]);
+  });
+});
