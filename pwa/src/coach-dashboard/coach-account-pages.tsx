@@ -1,55 +1,149 @@
-import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { ComingNote, DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import type { CoachMe } from '@mastr/rules/api/me.ts';
+import { postCoachEdit } from '../account-editing/account-api.ts';
+import { COACH_FIELDS, imageSavedText, removedText, SOCIALS } from '../account-editing/account-edit-model.ts';
+import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
+import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
+import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { displayNameOf } from '../dashboard-frame/me-profiles.ts';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
-import { socialLinksOf } from './social-links.ts';
+import { socialLinksOf, type SocialLink } from './social-links.ts';
 
-/** /coachdashboard/account: Coach Status, Coach Details and Active Socials Links from /api/me/coaches. */
+function SocialLinkLine({ link }: { link: SocialLink | undefined }) {
+  if (!link) return <p className="social-edit__link dash-empty">Not linked.</p>;
+  return (
+    <p className="social-edit__link">
+      <a href={link.href} target="_blank" rel="noopener noreferrer">
+        {link.network}: {link.handle}
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </p>
+  );
+}
+
+/** Active Socials Links (§2): each network's link, its username to set, and Remove (§7's fixed placeholder). */
+function SocialsPanel({ coach }: { coach: CoachMe }) {
+  const links = socialLinksOf(coach);
+  const linkOf = (network: SocialLink['network']) => links.find((link) => link.network === network);
+  const { instagram, tiktok, youtube } = SOCIALS;
+  return (
+    <Panel title="Active Socials Links">
+      <div className="social-edit">
+        <SocialLinkLine link={linkOf(instagram.network)} />
+        <EditFieldForm
+          kind="coach"
+          def={instagram.field}
+          profile={coach}
+          send={(body) => postCoachEdit('socials/instagram', body)}
+          remove={{
+            name: instagram.network,
+            send: () => postCoachEdit('socials/instagram', instagram.removeBody()),
+            text: (answer) => removedText(instagram.network, answer),
+          }}
+        />
+      </div>
+      <div className="social-edit">
+        <SocialLinkLine link={linkOf(tiktok.network)} />
+        <EditFieldForm
+          kind="coach"
+          def={tiktok.field}
+          profile={coach}
+          send={(body) => postCoachEdit('socials/tiktok', body)}
+          remove={{
+            name: tiktok.network,
+            send: () => postCoachEdit('socials/tiktok', tiktok.removeBody()),
+            text: (answer) => removedText(tiktok.network, answer),
+          }}
+        />
+      </div>
+      <div className="social-edit">
+        <SocialLinkLine link={linkOf(youtube.network)} />
+        <EditFieldForm
+          kind="coach"
+          def={youtube.field}
+          profile={coach}
+          send={(body) => postCoachEdit('socials/youtube', body)}
+          remove={{
+            name: youtube.network,
+            send: () => postCoachEdit('socials/youtube', youtube.removeBody()),
+            text: (answer) => removedText(youtube.network, answer),
+          }}
+        />
+      </div>
+    </Panel>
+  );
+}
+
+/**
+ * /coachdashboard/account: Coach Status, the image, Coach Details and Active Socials Links from
+ * /api/me/coaches, each editable on its own (§7 "Coach account"); offline the page reads the
+ * device's copy and edits wait.
+ */
 export function CoachAccountPage() {
   return (
     <DashboardPage title="Account">
       <ProfileGate kind="coach">
-        {(coach) => {
-          const socials = socialLinksOf(coach);
-          return (
-            <>
-              <Panel title="Coach Status">
-                <StatusBadge active={coach.status} labels={['Active', 'Inactive']} />
-              </Panel>
-              <Panel title="Coach Details">
-                <DetailsList
-                  rows={[
-                    ['First Name', coach.firstName],
-                    ['Last Name', coach.lastName],
-                    ['Email', coach.email],
-                    ['Mobile', coach.mobile],
-                    ['Discipline', coach.discipline],
-                    ['Session Preference', coach.sessionPreferenceType],
-                    ['Price', formatHourlyRate(coach.price)],
-                  ]}
+        {(coach) => (
+          <>
+            <OfflineEditNote />
+            <Panel title="Coach Status">
+              <StatusBadge active={coach.status} labels={['Active', 'Inactive']} />
+            </Panel>
+            <Panel title="Profile Image">
+              <ProfileImageForm
+                kind="coach"
+                name={displayNameOf('coach', coach)}
+                image={coach.profileImage}
+                send={(profileImage) => postCoachEdit('profileImage', { profileImage })}
+                saved={(answer) => ({
+                  patch: { profileImage: answer.profileImage, status: answer.status },
+                  text: imageSavedText(answer),
+                })}
+              />
+            </Panel>
+            <Panel title="Coach Details">
+              <DetailsList
+                rows={[
+                  ['Email', coach.email],
+                  ['Mobile', coach.mobile],
+                ]}
+              />
+              <div className="edit-list">
+                <EditFieldForm
+                  kind="coach"
+                  def={COACH_FIELDS.first_name}
+                  profile={coach}
+                  send={(body) => postCoachEdit('first_name', body)}
                 />
-              </Panel>
-              <Panel title="Active Socials Links">
-                {socials.length === 0 ? (
-                  <p className="dash-empty">No social links yet.</p>
-                ) : (
-                  <ul className="link-list">
-                    {socials.map((link) => (
-                      <li key={link.network}>
-                        <a href={link.href} target="_blank" rel="noopener noreferrer">
-                          {link.network}: {link.handle}
-                          <span className="sr-only"> (opens in a new tab)</span>
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Panel>
-              <ComingNote>
-                Editing your details, image, price and social links arrives with the coach account tools.
-              </ComingNote>
-            </>
-          );
-        }}
+                <EditFieldForm
+                  kind="coach"
+                  def={COACH_FIELDS.last_name}
+                  profile={coach}
+                  send={(body) => postCoachEdit('last_name', body)}
+                />
+                <EditFieldForm
+                  kind="coach"
+                  def={COACH_FIELDS.discipline}
+                  profile={coach}
+                  send={(body) => postCoachEdit('discipline', body)}
+                />
+                <EditFieldForm
+                  kind="coach"
+                  def={COACH_FIELDS.sessionPreferenceType}
+                  profile={coach}
+                  send={(body) => postCoachEdit('sessionPreferenceType', body)}
+                />
+                <EditFieldForm
+                  kind="coach"
+                  def={COACH_FIELDS.price}
+                  profile={coach}
+                  send={(body) => postCoachEdit('price', body)}
+                />
+              </div>
+            </Panel>
+            <SocialsPanel coach={coach} />
+          </>
+        )}
       </ProfileGate>
     </DashboardPage>
   );

@@ -1,6 +1,7 @@
 /** Sections every dashboard has in the same form (§2): notifications and settings. */
-import { Link } from 'react-router-dom';
+import { DeleteAccountControl } from '../account-editing/delete-account-control.tsx';
 import { DashboardPage, Panel } from './dashboard-parts.tsx';
+import { useMeProfileKind } from './me-profile-context.tsx';
 
 export function NotificationsPage() {
   return (
@@ -12,21 +13,13 @@ export function NotificationsPage() {
   );
 }
 
-/**
- * Settings with the account deletion section. §2 shows its Delete button with no behaviour, so it
- * has none; the text says how deletion is actually requested.
- */
+/** Settings with the account deletion section (§2): Delete asks for confirmation, then deletes the account. */
 export function SettingsPage({ deleteTitle }: { deleteTitle: 'Delete My Account' | 'Delete User Profile' }) {
+  const kind = useMeProfileKind();
   return (
     <DashboardPage title="Settings">
       <Panel title={deleteTitle}>
-        <p>
-          To delete your account and its data, contact us as described in the{' '}
-          <Link to="/policy/privacy">Privacy Policy</Link>.
-        </p>
-        <button type="button" className="button button--danger">
-          Delete
-        </button>
+        <DeleteAccountControl kind={kind} title={deleteTitle} />
       </Panel>
     </DashboardPage>
   );

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { CoachMe, GymMe, UserMe } from '@mastr/rules/api/me.ts';
-import { addressLines, displayNameOf, planLabel, statusLabel } from './me-profiles.ts';
+import { addressLines, displayNameOf, offlineNoteText, planLabel, statusLabel } from './me-profiles.ts';
 
 describe('displayNameOf', () => {
   it('names a gym by its gym name', () => {
@@ -39,5 +39,24 @@ describe('profile labels', () => {
       }),
     ).toEqual(['1 Ring Road', 'Leeds', 'LS1 1AA']);
     expect(addressLines(undefined)).toEqual([]);
+  });
+});
+
+describe('offlineNoteText', () => {
+  // 10:00 UK time in summer (BST): the saved instants are shown on the UK clock.
+  const now = new Date('2026-07-10T09:00:00Z');
+
+  it('gives the UK time alone for a profile kept the same day', () => {
+    expect(offlineNoteText('2026-07-10T07:05:00Z', now)).toBe('Offline: showing your details as of 08:05.');
+  });
+
+  it('adds the day for a profile kept on an earlier day', () => {
+    expect(offlineNoteText('2026-07-08T17:30:00Z', now)).toBe(
+      'Offline: showing your details as of 18:30 on Wednesday 8th July.',
+    );
+  });
+
+  it('still says the details are from the device when the time is unreadable', () => {
+    expect(offlineNoteText('not a time', now)).toBe('Offline: showing the details last kept on this device.');
   });
 });

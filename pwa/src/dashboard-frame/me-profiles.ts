@@ -1,5 +1,7 @@
 /** How the dashboards show what GET /api/me/users|gyms|coaches answers (rules/api/me.ts). */
+import { format } from 'date-fns';
 import type { CoachMe, GymMe, MeProfiles, UserMe } from '@mastr/rules/api/me.ts';
+import { DATE_FORMATS, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
 import type { Address } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 
@@ -32,4 +34,16 @@ export function addressLines(address: Address | null | undefined): string[] {
   return [address.addressLineOne, address.addressLineTwo, address.addressTownOrCity, address.addressPostalCode]
     .map((line) => line?.trim() ?? '')
     .filter(Boolean);
+}
+
+/**
+ * The line a page shows over a profile kept on the device (offline): 'Offline: showing your details
+ * as of 14:05.' the same UK day, else with the date ('as of 14:05 on Friday 20th November').
+ */
+export function offlineNoteText(savedAt: string, now: Date = new Date()): string {
+  const saved = new Date(savedAt);
+  if (Number.isNaN(saved.getTime())) return 'Offline: showing the details last kept on this device.';
+  const time = format(ukNow(saved), DATE_FORMATS.time);
+  const when = ukDateKey(saved) === ukDateKey(now) ? time : `${time} on ${format(ukNow(saved), DATE_FORMATS.dayMonth)}`;
+  return `Offline: showing your details as of ${when}.`;
 }

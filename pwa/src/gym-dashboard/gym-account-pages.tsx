@@ -1,15 +1,23 @@
-import { formatPence } from '@mastr/rules/money.ts';
-import { ComingNote, DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { addressLines } from '../dashboard-frame/me-profiles.ts';
+import { postGymEdit } from '../account-editing/account-api.ts';
+import { GYM_FIELDS, imageSavedText } from '../account-editing/account-edit-model.ts';
+import { AddressForm } from '../account-editing/address-form.tsx';
+import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
+import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
+import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 
-/** /gymdashboard/account: status, details and the Mastr Class as /api/me/gyms reports them. */
+/**
+ * /gymdashboard/account: status, image, details and prices as /api/me/gyms reports them, each
+ * editable on its own (§7 "Gym account"); offline the page reads the device's copy and edits wait.
+ */
 export function GymAccountPage() {
   return (
     <DashboardPage title="Account">
       <ProfileGate kind="gym">
         {(gym) => (
           <>
+            <OfflineEditNote />
             <Panel title="Gym Status">
               <StatusBadge active={gym.status} labels={['Active', 'Inactive']} />
               {/* §4: a gym is listed publicly only when active and subscribed. */}
@@ -19,28 +27,62 @@ export function GymAccountPage() {
                   : 'Your gym is not listed publicly yet: listing needs an active status and a subscription.'}
               </p>
             </Panel>
+            <Panel title="Profile Image">
+              <ProfileImageForm
+                kind="gym"
+                name={gym.gymName}
+                image={gym.profileImage}
+                send={(profileImage) => postGymEdit('profileImage', { profileImage })}
+                saved={(answer) => ({
+                  patch: { profileImage: answer.profileImage, status: answer.status },
+                  text: imageSavedText(answer),
+                })}
+              />
+            </Panel>
             <Panel title="Gym Details">
               <DetailsList
                 rows={[
-                  ['Gym Name', gym.gymName],
                   ['Email', gym.email],
                   ['Mobile', gym.mobile],
-                  ['Address', addressLines(gym.address).join(', ')],
-                  ['Bio', gym.bio],
-                  ['Adult Day Pass', formatPence(gym.adultDayPassPrice)],
-                  ['Kids Day Pass', formatPence(gym.kidsDayPassPrice)],
                 ]}
               />
+              <div className="edit-list">
+                <EditFieldForm
+                  kind="gym"
+                  def={GYM_FIELDS.gym_name}
+                  profile={gym}
+                  send={(body) => postGymEdit('gym_name', body)}
+                />
+                <AddressForm gym={gym} />
+                <EditFieldForm
+                  kind="gym"
+                  def={GYM_FIELDS.bio}
+                  profile={gym}
+                  send={(body) => postGymEdit('bio', body)}
+                />
+              </div>
+            </Panel>
+            <Panel title="Day Pass Prices">
+              <div className="edit-list">
+                <EditFieldForm
+                  kind="gym"
+                  def={GYM_FIELDS.adultDayPass}
+                  profile={gym}
+                  send={(body) => postGymEdit('adultDayPass', body)}
+                />
+                <EditFieldForm
+                  kind="gym"
+                  def={GYM_FIELDS.kidsDayPass}
+                  profile={gym}
+                  send={(body) => postGymEdit('kidsDayPass', body)}
+                />
+              </div>
             </Panel>
             <Panel title="Mastr Class">
               <p>
                 Public visibility: <StatusBadge active={gym.mastrClassActive} labels={['Live', 'Inactive']} />
               </p>
             </Panel>
-            <ComingNote>
-              Editing your details, images and prices, and setting up your Mastr Classes, arrive with the gym account
-              tools.
-            </ComingNote>
           </>
         )}
       </ProfileGate>

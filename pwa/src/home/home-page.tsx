@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { AccountDeletedNotice } from '../account-editing/account-deleted-notice.tsx';
 import { SignUpCard } from './sign-up-card.tsx';
 
 /** / — hero and the gym and coach sign-up cards (§1, §2). */
@@ -6,6 +7,7 @@ export function HomePage() {
   return (
     <main className="home">
       <title>Mastr — Combat Sport Gyms and PTs</title>
+      <AccountDeletedNotice />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <h1 id="hero-title" className="hero__title">

@@ -63,6 +63,14 @@ export async function logout(kind: AccountKind): Promise<void> {
   } catch (err) {
     console.warn('Logout failed', err); // §8: logout failure is only logged
   }
+  await forgetAccountOnDevice(kind, profileId);
+}
+
+/**
+ * What a logout leaves on the device: nothing of the account (design/sync.md): its local data, the
+ * remembered identity and the token. Also used once the server has deleted the account.
+ */
+export async function forgetAccountOnDevice(kind: AccountKind, profileId: string | undefined): Promise<void> {
   try {
     // A shared tablet keeps nothing of the account that left (design/sync.md).
     await wipeLocalData(profileId ? { kind: tenantKindOf(kind), tenantId: profileId } : undefined);

@@ -1,7 +1,10 @@
 import { Link } from 'react-router-dom';
 import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { ComingNote, DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { Avatar } from '../shell/avatar.tsx';
+import { postUserProfileImage } from '../account-editing/account-api.ts';
+import { imageSavedText } from '../account-editing/account-edit-model.ts';
+import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
+import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import { DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 
 const SECTION_HINTS: Record<string, string> = {
@@ -35,18 +38,15 @@ export function UserHomePage() {
   );
 }
 
-/** /userdashboard/account: the member's details from /api/me/users. */
+/** /userdashboard/account: the member's details from /api/me/users and their profile image (§2, §7). */
 export function UserAccountPage() {
   return (
     <DashboardPage title="Account">
       <ProfileGate kind="user">
         {(user) => (
           <>
+            <OfflineEditNote />
             <Panel title="Profile">
-              <div className="profile-head">
-                <Avatar src={user.profileImage} name={user.name} size="large" />
-                <p className="profile-head__name">{user.name}</p>
-              </div>
               <DetailsList
                 rows={[
                   ['Name', user.name],
@@ -55,7 +55,15 @@ export function UserAccountPage() {
                 ]}
               />
             </Panel>
-            <ComingNote>Uploading a profile image arrives with the member account tools.</ComingNote>
+            <Panel title="Profile Image">
+              <ProfileImageForm
+                kind="user"
+                name={user.name}
+                image={user.profileImage}
+                send={postUserProfileImage}
+                saved={(answer) => ({ patch: { profileImage: answer.profileImage }, text: imageSavedText() })}
+              />
+            </Panel>
           </>
         )}
       </ProfileGate>

@@ -1,0 +1,66 @@
+/**
+ * One edit form's call to the server: busy while it runs, the outcome as the form's status line, and
+ * the answer merged into the shared profile (the page, the top bar and the device's copy show it at
+ * once). Edits need the server: offline nothing is sent and the form says so.
+ */
+import { useCallback, useState } from 'react';
+import type { MeProfiles } from '@mastr/rules/api/me.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { EDIT_TEXTS, editErrorText } from './account-edit-model.ts';
+import { useOnline } from './use-online.ts';
+
+export interface Saved<K extends AccountKind> {
+  /** What the answer changes in the profile. */
+  patch: Partial<MeProfiles[K]>;
+  /** The form's success line. */
+  text: string;
+}
+
+export interface AccountEdit<K extends AccountKind> {
+  busy: boolean;
+  /** False while the browser has no network: Confirm is disabled and the page says why. */
+  online: boolean;
+  message: Message | null;
+  /** Sends one edit; resolves true once the server stored it. */
+  save<A>(send: () => Promise<A>, saved: (answer: A) => Saved<K>): Promise<boolean>;
+  /** Shows a refusal made before any call (e.g. an image too large). */
+  refuse(text: string): void;
+  clearMessage(): void;
+}
+
+export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
+  const update = useUpdateMeProfile(kind);
+  const online = useOnline();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message | null>(null);
+
+  const save = useCallback(
+    async <A>(send: () => Promise<A>, saved: (answer: A) => Saved<K>): Promise<boolean> => {
+      if (!navigator.onLine) {
+        setMessage(errorMessage(EDIT_TEXTS.offline));
+        return false;
+      }
+      setBusy(true);
+      setMessage(null);
+      try {
+        const { patch, text } = saved(await send());
+        update(patch);
+        setMessage(successMessage(text));
+        return true;
+      } catch (err) {
+        setMessage(errorMessage(editErrorText(err, navigator.onLine)));
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [update],
+  );
+
+  const refuse = useCallback((text: string) => setMessage(errorMessage(text)), []);
+  const clearMessage = useCallback(() => setMessage(null), []);
+
+  return { busy, online, message, save, refuse, clearMessage };
+}
