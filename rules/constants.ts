@@ -115,6 +115,12 @@ export const MAX_CARD_AVATARS = 9;
 /** @public At most two gyms in the coach's Registered Gyms home pod (§9, issue 11). */
 export const MAX_HOME_POD_GYMS = 2;
 export const MAX_VISITOR_ITEMS = 7;
+/**
+ * GET /api/me answers at most this many entries of a history list (expired day passes, past Mastr
+ * passes, visitors), the most recent first: history grows with every pass sold, and the device holds
+ * it all offline (design/data-model.md "GET /api/me lists").
+ */
+export const ME_HISTORY_CAP = 50;
 /** @public The coach-selection modal shows a fixed £20 (§9, issue 12). */
 export const COACH_SELECTION_PRICE_PENCE = 2000;
 

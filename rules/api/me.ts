@@ -1,17 +1,24 @@
 /**
  * GET /api/me/users, /api/me/gyms, /api/me/coaches (§3, §7 "Private profile data"): the signed-in
  * account's own profile, the §3 field names with the bare profile id and the account's email and
- * mobile. Nothing private to the server (password hash, Google subject, verification state, CouchDB
- * `type`/`_rev`) is ever part of it.
+ * mobile, and the §3 lists read from the tenant databases (passes, check-ins, schedule,
+ * availability, memberships, requests). Nothing private to the server (password hash, Google
+ * subject, verification state, CouchDB `type`/`_rev`, entry tokens) is ever part of it.
+ *
+ * Not part of these answers yet: §3's session and booking lists (`upcomingSessions`,
+ * `upcomingSessionsInformation`, `completedSessions`, `cancelledSessions`,
+ * `todaysCompletedSessionsInformation`, `archivedBookingsInformation`, and a visitor's
+ * `privateSessions`). Bookings do not exist until issue 12; a list that cannot hold anything yet is
+ * left out, never sent as an empty placeholder.
+ *
+ * History lists (expired day passes, past Mastr passes, visitors) hold the `ME_HISTORY_CAP`
+ * (rules/constants.ts) most recent, newest first (design/data-model.md "GET /api/me lists").
  */
-import type { Address } from '../documents.ts';
+import type { Address, CoachRequestDoc, GymRequestDoc } from '../documents.ts';
 import type { AccountKind } from '../roles.ts';
-
-/**
- * A §3 list this answer always sends empty: passes, bookings, requests and memberships live in the
- * tenant databases, which the PWA reads through sync (design/sync.md). Kept for the §3 shape.
- */
-type EmptyList = never[];
+import type { CoachAvailabilityDay } from './availability.ts';
+import type { GymCoach, GymTimetable, MastrClassOption, RegisteredGym } from './directory.ts';
+import type { DayPassView, MastrPassView } from './front-desk.ts';
 
 interface Contact {
   /** The bare profile id. */
@@ -20,22 +27,69 @@ interface Contact {
   mobile: string;
 }
 
-export interface UserMe extends Contact {
+/**
+ * A member's request for a coach's slot (§3 "Private session request (coach)"), with what the coach's
+ * reject call names back (§7: user_profile_id, booking_day_id, request_date, bookingTimeObject_id).
+ */
+export interface CoachSessionRequestView extends Pick<
+  CoachRequestDoc,
+  | 'startTime'
+  | 'endTime'
+  | 'clientName'
+  | 'userProfile_id'
+  | 'coachId'
+  | 'coachFullName'
+  | 'coachPrice'
+  | 'gymId'
+  | 'gymName'
+  | 'experienceLevel'
+  | 'accepted'
+  | 'bookingDayId'
+  | 'bookingTimeObject_id'
+> {
+  /** The bare request id. */
+  _id: string;
+}
+
+/** A member's PT request to a gym (§3 "Private session request (gym)"), with the coaches who applied. */
+export interface GymSessionRequestView extends Pick<
+  GymRequestDoc,
+  | 'startTime'
+  | 'endTime'
+  | 'gymId'
+  | 'gymName'
+  | 'requestedDiscipline'
+  | 'sessionPrice'
+  | 'experienceLevel'
+  | 'accepted'
+  | 'appliedCoaches'
+  | 'userProfile_id'
+  | 'clientName'
+> {
+  /** The bare request id. */
+  _id: string;
+}
+
+/** The member's own profile fields (no lists). */
+export interface UserProfile extends Contact {
   name: string;
   profileImage: string;
   coachProfileId: string | null;
-  upcomingDayPassesInformation: EmptyList;
-  expiredDayPassesInformation: EmptyList;
-  upcomingMastrClassPassesInformation: EmptyList;
-  unassignedMastrClassPassesInformation: EmptyList;
-  privateSessionRequestsInformation: EmptyList;
-  privateSessionRequestsGymInformation: EmptyList;
-  upcomingSessions: EmptyList;
-  upcomingSessionsInformation: EmptyList;
-  completedSessions: EmptyList;
-  cancelledSessions: EmptyList;
-  todaysCompletedSessionsInformation: EmptyList;
-  archivedBookingsInformation: EmptyList;
+}
+
+export interface UserMe extends UserProfile {
+  /** Today's and later day passes, soonest first; cancelled ones left out. */
+  upcomingDayPassesInformation: DayPassView[];
+  /** Day passes of earlier days (or expired today), newest first, capped; cancelled ones left out. */
+  expiredDayPassesInformation: DayPassView[];
+  /** Mastr passes booked into a class today or later, soonest first. */
+  upcomingMastrClassPassesInformation: MastrPassView[];
+  /** Mastr passes not booked into a class yet, oldest purchase first. */
+  unassignedMastrClassPassesInformation: MastrPassView[];
+  /** The member's requests for coaches' slots, soonest first. */
+  privateSessionRequestsInformation: CoachSessionRequestView[];
+  /** The member's PT requests to gyms, soonest first. */
+  privateSessionRequestsGymInformation: GymSessionRequestView[];
 }
 
 /** The weekly Mastr class slot: gym weekday 1-7 and seconds from midnight (§3 "{product} default class"). */
@@ -46,7 +100,27 @@ interface MastrClassDefault {
   nextClassDate?: string;
 }
 
-export interface GymMe extends Contact {
+/** A gym weekday of the schedule (§3 "Schedule weekday"): 1 Monday .. 7 Sunday, default, current and next week. */
+type GymScheduleDay = GymTimetable['schedule'][number];
+
+/** One of the gym's next two Mastr classes with the passes booked into it (§3 "{product} availability entry"). */
+export interface MastrClassAvailabilityEntry extends MastrClassOption {
+  /** Ids of the Mastr passes booked into this class (their views are in `allMastrPasses`). */
+  assignedPasses: string[];
+}
+
+/** A gym's visitor (§3 "Visitor"): a member with passes at the gym, their newest 7 day passes first. */
+export interface Visitor {
+  /** The member's profile id. */
+  _id: string;
+  userName: string;
+  email: string;
+  /** Pass id and its day ('YYYY-MM-DDT00:00:00'), newest first, at most `MAX_VISITOR_ITEMS`. */
+  dayPasses: { _id: string; date: string }[];
+}
+
+/** The gym's own profile fields (no lists). */
+export interface GymProfile extends Contact {
   gymName: string;
   address: Address;
   /** Shown Active or Inactive. */
@@ -61,21 +135,32 @@ export interface GymMe extends Contact {
   stripeAccountDetailsSubmittedStatus: boolean;
   mastrClassActive: boolean;
   mastrClassDefault: MastrClassDefault | null;
-  mastrClassAvailability: EmptyList;
-  allMastrPasses: EmptyList;
-  visitors: EmptyList;
-  upcomingDayPassesInformation: EmptyList;
-  expiredDayPassesInformation: EmptyList;
-  coachesInformation: EmptyList;
-  requestsInformation: EmptyList;
-  schedule: EmptyList;
-  upcomingSessionsInformation: EmptyList;
-  cancelledSessions: EmptyList;
-  todaysCompletedSessionsInformation: EmptyList;
-  archivedBookingsInformation: EmptyList;
 }
 
-export interface CoachMe extends Contact {
+export interface GymMe extends GymProfile {
+  /** The next two Mastr classes (none while the Mastr class is off). */
+  mastrClassAvailability: MastrClassAvailabilityEntry[];
+  /**
+   * Every Mastr pass sold at the gym: booked into a class today or later (soonest first), then the
+   * unassigned ones (oldest purchase first), then past classes (newest first, capped).
+   */
+  allMastrPasses: MastrPassView[];
+  /** Most recent visitor first, capped. */
+  visitors: Visitor[];
+  /** Today's and later day passes, soonest first; cancelled ones left out (the front desk's list). */
+  upcomingDayPassesInformation: DayPassView[];
+  /** Day passes of earlier days (or expired today), newest first, capped; cancelled ones left out. */
+  expiredDayPassesInformation: DayPassView[];
+  /** Registered coaches, active or not, newest registration first. */
+  coachesInformation: GymCoach[];
+  /** Coaches asking to join (pending), oldest request first. */
+  requestsInformation: GymCoach[];
+  /** Monday to Sunday. */
+  schedule: GymScheduleDay[];
+}
+
+/** The coach's own profile fields (no lists). */
+export interface CoachProfile extends Contact {
   firstName: string;
   lastName: string;
   discipline: string;
@@ -88,18 +173,21 @@ export interface CoachMe extends Contact {
   tiktokUsername: string;
   youtubeUsername: string;
   stripeAccountDetailsSubmittedStatus: boolean;
-  registeredGyms: EmptyList;
-  pendingRequests: EmptyList;
-  registeredGymsInformation: EmptyList;
-  pendingRequestsInformation: EmptyList;
-  availability: EmptyList;
-  privateSessionRequestsInformation: EmptyList;
-  upcomingSessions: EmptyList;
-  upcomingSessionsInformation: EmptyList;
-  completedSessions: EmptyList;
-  cancelledSessions: EmptyList;
-  todaysCompletedSessionsInformation: EmptyList;
-  archivedBookingsInformation: EmptyList;
+}
+
+export interface CoachMe extends CoachProfile {
+  /** Ids of the gyms the coach is registered at, oldest registration first. */
+  registeredGyms: string[];
+  /** Ids of the gyms the coach has asked to join, oldest request first. */
+  pendingRequests: string[];
+  /** The gyms of `registeredGyms`, in the same order, active or not. */
+  registeredGymsInformation: RegisteredGym[];
+  /** The gyms of `pendingRequests`, in the same order. */
+  pendingRequestsInformation: RegisteredGym[];
+  /** Sunday to Saturday, with the default, current-week and next-week hours. */
+  availability: CoachAvailabilityDay[];
+  /** Members' requests for the coach's slots, soonest first. */
+  privateSessionRequestsInformation: CoachSessionRequestView[];
 }
 
 /** The answer of GET /api/me/{plural of kind}, per kind. */

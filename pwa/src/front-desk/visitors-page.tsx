@@ -3,7 +3,8 @@ import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useDayPasses } from '../data/use-tenant-queries.ts';
-import { searchVisitors, visitorsOf } from './visitors-model.ts';
+import { visitorsOf } from '@mastr/rules/visitors.ts';
+import { searchVisitors } from './visitors-model.ts';
 import './front-desk.css';
 
 export function VisitorsPage() {
@@ -44,15 +45,8 @@ export function VisitorsPage() {
                 ))}
               </ul>
               <h3 className="visitors__heading">Private Sessions</h3>
-              {visitor.privateSessions.length ? (
-                <ul className="visitors__dates">
-                  {visitor.privateSessions.map((session) => (
-                    <li key={session._id}>{formatWallClock(session.date, DATE_FORMATS.medium)}</li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="dash-note">None yet</p>
-              )}
+              {/* A visitor's private sessions come with bookings (issue 12). */}
+              <p className="dash-note">None yet</p>
             </li>
           ))}
         </ul>

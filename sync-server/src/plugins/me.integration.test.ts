@@ -1,10 +1,24 @@
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoachMe, GymMe, UserMe } from '@mastr/rules/api/me.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
+import { newId } from '../couch/ids.ts';
+import { createDayPass, createMastrPass, markDayPassCancelled } from '../services/passes/passes-service.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
 import { sessionIdOfToken } from '../test-support/access-fixtures.ts';
+import {
+  givenCoach,
+  givenDefaultAvailability,
+  givenGym,
+  givenMember,
+  givenMembership,
+  givenSchedule,
+} from '../test-support/directory-fixtures.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
+import { bearerFor, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 const SECRET = 'me-test-access-secret-0123456789abcdefghij';
@@ -22,7 +36,7 @@ describe('GET /api/me/users|gyms|coaches', () => {
   const me = (path: string, token?: string) =>
     stack.server.inject({ url: `/api/me/${path}`, headers: token === undefined ? {} : bearer(token) });
 
-  it('returns the member profile with the §3 fields and empty lists', async () => {
+  it('returns a new member profile with the §3 fields and empty lists', async () => {
     const { account, email, mobile, accessToken } = await signedIn(stack, 'user');
     const res = await me('users', accessToken);
     expect(res.statusCode).toBe(200);
@@ -33,15 +47,13 @@ describe('GET /api/me/users|gyms|coaches', () => {
       mobile,
       profileImage: '',
       coachProfileId: null,
+      // A new member has nothing yet: these are truly empty.
       upcomingDayPassesInformation: [],
       expiredDayPassesInformation: [],
       upcomingMastrClassPassesInformation: [],
       unassignedMastrClassPassesInformation: [],
       privateSessionRequestsInformation: [],
       privateSessionRequestsGymInformation: [],
-      upcomingSessionsInformation: [],
-      todaysCompletedSessionsInformation: [],
-      archivedBookingsInformation: [],
     });
   });
 
@@ -82,7 +94,20 @@ describe('GET /api/me/users|gyms|coaches', () => {
       price: 0,
       registeredGyms: [],
       pendingRequests: [],
+      registeredGymsInformation: [],
+      pendingRequestsInformation: [],
+      privateSessionRequestsInformation: [],
     });
+    // Seven days, even before the coach sets any hours.
+    expect((res.result as CoachMe).availability.map((d) => d.abbreviation)).toEqual([
+      'Sun',
+      'Mon',
+      'Tue',
+      'Wed',
+      'Thu',
+      'Fri',
+      'Sat',
+    ]);
   });
 
   it('never leaks credentials or CouchDB internals', async () => {
@@ -160,5 +185,399 @@ describe('GET /api/me/users|gyms|coaches', () => {
     const doc = await accounts.get(accountDocId(account.profileId));
     await accounts.destroy(doc._id, doc._rev);
     expect((await me('users', accessToken)).statusCode).toBe(401);
+  });
+});
+
+/** §3 lists that need bookings (issue 12): never part of an answer until they can hold something. */
+const SESSION_LISTS = [
+  'upcomingSessions',
+  'upcomingSessionsInformation',
+  'completedSessions',
+  'cancelledSessions',
+  'todaysCompletedSessionsInformation',
+  'archivedBookingsInformation',
+];
+
+// Wednesday 18 November 2026, 10:00 in the UK (GMT): the gym week started Monday 16th, the coach week Sunday 15th.
+const NOW = new Date('2026-11-18T10:00:00Z');
+const SIX_PM = 64800;
+const SEVEN_AM = 25200;
+
+/** 'YYYY-MM-DD', `days` after the 18th (negative: before). */
+const dayOf = (days: number) => addDaysToKey('2026-11-18', days);
+
+/** Every array of an answer has something in it: a list with data is never sent empty. */
+function expectNoEmptyList(body: object) {
+  for (const [key, value] of Object.entries(body))
+    if (Array.isArray(value)) expect(value.length, `${key} is empty`).toBeGreaterThan(0);
+}
+
+describe('GET /api/me lists, from the tenant databases', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack({ jwtAccessSecret: SECRET });
+    stack.clock.now = NOW;
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  const get = async <T>(path: string, kind: 'user' | 'gym' | 'coach', id: string) => {
+    const res = await stack.server.inject({ url: `/api/me/${path}`, headers: await bearerFor(stack, kind, id) });
+    expect(res.statusCode).toBe(200);
+    return res.result as T;
+  };
+  const post = async (url: string, headers: Record<string, string>, payload?: object) => {
+    const res = await stack.server.inject({ method: 'POST', url, headers, payload });
+    return { status: res.statusCode, body: JSON.parse(res.payload) };
+  };
+  const member = (profileId: string, name: string) => ({ profileId, name, email: `${profileId}@example.com` });
+
+  async function dayPassAt(gymId: string, date: string, who: { profileId: string; name: string; email: string }) {
+    const { pass } = await createDayPass(passesDeps(stack), {
+      gym: { profileId: gymId, gymName: 'Iron Temple' },
+      member: who,
+      passType: 'Adult',
+      date,
+      pricePence: 1500,
+    });
+    return pass;
+  }
+
+  async function mastrPassAt(gymId: string, start: string | null, who = member(newId(), 'Sam')) {
+    const { pass } = await createMastrPass(passesDeps(stack), {
+      gym: { profileId: gymId, gymName: 'Iron Temple' },
+      member: who,
+      dateAndTimeStart: start,
+      pricePence: 100,
+    });
+    return pass;
+  }
+
+  const classAt = (hour: number, discipline: string) => ({
+    _id: newId(),
+    discipline,
+    difficulty: 'Any',
+    startTime: hour * 3600,
+    endTime: (hour + 1) * 3600,
+    location: 'Main mat',
+    kidsClass: false,
+  });
+
+  it("answers a gym's passes, check-ins, visitors, Mastr classes, coaches and schedule", async () => {
+    // The Mastr class runs Thursdays 18:00: next on the 19th, then the 26th.
+    const gymId = await givenGym(stack, {
+      gymName: 'Iron Temple',
+      mastrClassActive: true,
+      mastrClassDefault: { weekday: 4, time: SIX_PM, cancelled: false },
+    });
+    const alex = member(newId(), 'Alex');
+    const bea = member(newId(), 'Bea');
+    const today = await dayPassAt(gymId, dayOf(0), alex);
+    const later = await dayPassAt(gymId, dayOf(2), bea);
+    const cancelled = await dayPassAt(gymId, dayOf(3), bea);
+    await markDayPassCancelled({ couch: stack.couch }, cancelled);
+    // 52 earlier passes, one a day back from yesterday, each of its own member: more than the cap.
+    const earlier: DayPassDoc[] = [];
+    for (let batch = 0; batch < 52; batch += 13) {
+      earlier.push(
+        ...(await Promise.all(
+          Array.from({ length: 13 }, (_, i) =>
+            dayPassAt(gymId, dayOf(-1 - batch - i), member(newId(), `M${batch + i}`)),
+          ),
+        )),
+      );
+    }
+    const gymAuth = await bearerFor(stack, 'gym', gymId);
+    expect((await post(`/api/booking/daypass/gym/check_in/${today.passId}`, gymAuth)).status).toBe(200);
+
+    const mastrToday = await mastrPassAt(gymId, `${dayOf(0)}T18:00:00`);
+    const mastrNext = await mastrPassAt(gymId, `${dayOf(1)}T18:00:00`);
+    const mastrUnassigned = await mastrPassAt(gymId, null);
+    const mastrPast = await mastrPassAt(gymId, `${dayOf(-6)}T18:00:00`);
+    expect((await post(`/api/booking/mastrdaypass/gym/check_in/${mastrToday.passId}`, gymAuth)).status).toBe(200);
+
+    const registered = await givenCoach(stack, { firstName: 'Rio', lastName: 'Reyes', discipline: 'MMA', price: 5000 });
+    const pending = await givenCoach(stack, { firstName: 'Pat', lastName: 'Park', status: false });
+    await givenMembership(stack, gymId, registered, 'registered');
+    await givenMembership(stack, gymId, pending, 'pending');
+    const mondayClass = classAt(7, 'Boxing');
+    const wednesdayClass = classAt(19, 'Gi Jiu-Jitsu');
+    await givenSchedule(stack, gymId, null, { 1: [mondayClass] });
+    await givenSchedule(stack, gymId, '2026-11-16', { 3: [wednesdayClass] });
+
+    const gym = await get<GymMe>('gyms', 'gym', gymId);
+    expectNoEmptyList(gym);
+    for (const key of SESSION_LISTS) expect(gym).not.toHaveProperty(key);
+
+    // Today's and later, soonest first; the cancelled pass is on no list; the check-in is on the pass.
+    expect(gym.upcomingDayPassesInformation.map((p) => p._id)).toEqual([today.passId, later.passId]);
+    expect(gym.upcomingDayPassesInformation[0]).toEqual({
+      _id: today.passId,
+      passType: 'Adult',
+      dayDateStart: '2026-11-18T00:00:00',
+      clientName: 'Alex',
+      idCode: today.idCode,
+      gymName: 'Iron Temple',
+      expired: false,
+      checkIns: { all_check_ins: [NOW.toISOString()], latest_check_in: NOW.toISOString() },
+    });
+    // Earlier passes: the 50 most recent, newest first.
+    expect(gym.expiredDayPassesInformation.map((p) => p._id)).toEqual(earlier.slice(0, 50).map((p) => p.passId));
+    expect(gym.expiredDayPassesInformation[0].dayDateStart).toBe('2026-11-17T00:00:00');
+
+    // Booked (soonest first), unassigned, then past classes.
+    expect(gym.allMastrPasses.map((p) => p._id)).toEqual([
+      mastrToday.passId,
+      mastrNext.passId,
+      mastrUnassigned.passId,
+      mastrPast.passId,
+    ]);
+    expect(gym.allMastrPasses[0].checkedIn).toEqual({ checkedInState: true, check_in_time: NOW.toISOString() });
+    expect(gym.mastrClassAvailability).toEqual([
+      expect.objectContaining({
+        week: 'Next Class',
+        classDateAndTime: '2026-11-19T18:00:00',
+        cancelled: false,
+        assignedPasses: [mastrNext.passId],
+      }),
+      expect.objectContaining({ week: 'Following Class', classDateAndTime: '2026-11-26T18:00:00', assignedPasses: [] }),
+    ]);
+
+    // 54 members came (the cancelled pass's member came on another day): the 50 most recent, newest visit first.
+    expect(gym.visitors).toHaveLength(50);
+    expect(gym.visitors.slice(0, 3)).toEqual([
+      {
+        _id: bea.profileId,
+        userName: 'Bea',
+        email: bea.email,
+        dayPasses: [{ _id: later.passId, date: later.dayDateStart }],
+      },
+      {
+        _id: alex.profileId,
+        userName: 'Alex',
+        email: alex.email,
+        dayPasses: [{ _id: today.passId, date: today.dayDateStart }],
+      },
+      expect.objectContaining({
+        _id: earlier[0].memberId,
+        dayPasses: [{ _id: earlier[0].passId, date: earlier[0].dayDateStart }],
+      }),
+    ]);
+
+    expect(gym.coachesInformation).toEqual([
+      expect.objectContaining({
+        _id: registered,
+        firstName: 'Rio',
+        lastName: 'Reyes',
+        status: true,
+        discipline: 'MMA',
+        price: 5000,
+      }),
+    ]);
+    expect(gym.requestsInformation).toEqual([
+      expect.objectContaining({ _id: pending, firstName: 'Pat', status: false }),
+    ]);
+
+    expect(gym.schedule.map((d) => d.weekday)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const [monday, , wednesday] = gym.schedule;
+    expect(monday).toMatchObject({
+      abbreviation: 'Mon',
+      defaultClasses: [mondayClass],
+      currentWeekClasses: [],
+      nextWeekClasses: [mondayClass],
+    });
+    expect(wednesday).toMatchObject({ defaultClasses: [], currentWeekClasses: [wednesdayClass], nextWeekClasses: [] });
+
+    // Nothing private or internal rides along.
+    const body = JSON.stringify(gym);
+    for (const secret of ['entryToken', 'countedCheckIns', 'clientEmail', '_rev', '"type"', 'pricePence'])
+      expect(body).not.toContain(secret);
+  });
+
+  it("answers a gym's later writes at once: a new pass, a check-in and a cancellation", async () => {
+    const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
+    const first = await dayPassAt(gymId, dayOf(0), member(newId(), 'Alex'));
+    expect((await get<GymMe>('gyms', 'gym', gymId)).upcomingDayPassesInformation.map((p) => p._id)).toEqual([
+      first.passId,
+    ]);
+
+    const second = await dayPassAt(gymId, dayOf(1), member(newId(), 'Bea'));
+    const gymAuth = await bearerFor(stack, 'gym', gymId);
+    expect((await post(`/api/booking/daypass/gym/check_in/${first.passId}`, gymAuth)).status).toBe(200);
+    const gym = await get<GymMe>('gyms', 'gym', gymId);
+    expect(gym.upcomingDayPassesInformation.map((p) => [p._id, p.checkIns.latest_check_in])).toEqual([
+      [first.passId, NOW.toISOString()],
+      [second.passId, null],
+    ]);
+
+    expect((await post(`/api/booking/gym/cancel_day_pass/${second.passId}`, gymAuth)).status).toBe(200);
+    expect((await get<GymMe>('gyms', 'gym', gymId)).upcomingDayPassesInformation.map((p) => p._id)).toEqual([
+      first.passId,
+    ]);
+  });
+
+  it("answers a member's passes with the gym's check-ins, and their coach and gym requests", async () => {
+    const coachId = await givenCoach(stack, { firstName: 'Casey', lastName: 'Jones', price: 4500 });
+    const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
+    await givenMembership(stack, gymId, coachId);
+    await givenDefaultAvailability(stack, coachId, { 5: [SIX_PM] });
+    const memberId = await givenMember(stack, 'Alex Member');
+    const alex = member(memberId, 'Alex Member');
+    const memberAuth = await bearerFor(stack, 'user', memberId);
+
+    const today = await dayPassAt(gymId, dayOf(0), alex);
+    const later = await dayPassAt(gymId, dayOf(5), alex);
+    const cancelled = await dayPassAt(gymId, dayOf(6), alex);
+    await markDayPassCancelled({ couch: stack.couch }, cancelled);
+    const earlier: DayPassDoc[] = [];
+    for (let i = 0; i < 52; i += 1) earlier.push(await dayPassAt(gymId, dayOf(-1 - i), alex));
+    const mastrToday = await mastrPassAt(gymId, `${dayOf(0)}T18:00:00`, alex);
+    const unassignedOld = await mastrPassAt(gymId, null, alex);
+    stack.clock.advance(1000);
+    const unassignedNew = await mastrPassAt(gymId, null, alex);
+    stack.clock.now = NOW;
+    await mastrPassAt(gymId, `${dayOf(-7)}T18:00:00`, alex); // a past class: on no member list
+
+    // The gym checks both of today's passes in: only the gym's copies record it.
+    const gymAuth = await bearerFor(stack, 'gym', gymId);
+    expect((await post(`/api/booking/daypass/gym/check_in/${today.passId}`, gymAuth)).status).toBe(200);
+    expect((await post(`/api/booking/mastrdaypass/gym/check_in/${mastrToday.passId}`, gymAuth)).status).toBe(200);
+
+    const coachRequest = await post('/api/booking/handlePrivateSessionCoachRequest', memberAuth, {
+      userEmail: alex.email,
+      coach_id: coachId,
+      user_id: memberId,
+      gym_id: gymId,
+      coachPrice: 1,
+      selectedExperience: 'Intermediate',
+      bookingTimeObject: { _id: 'slot-id', time: SIX_PM, booked: false, requested: false },
+      bookingDayId: 'day-id',
+      bookingDate: '2026-11-20',
+      currentOrNextWeek: 'currentWeek',
+    });
+    expect(coachRequest.status).toBe(201);
+    const gymRequest = await post('/api/booking/handlePrivateSessionGymRequest', memberAuth, {
+      gym_id: gymId,
+      selectedDate: '2026-11-21',
+      selectedTime: SEVEN_AM,
+      selectedDiscipline: 'Boxing',
+      selectedExperienceLevel: 'Beginner',
+    });
+    expect(gymRequest.status).toBe(201);
+
+    const me = await get<UserMe>('users', 'user', memberId);
+    expectNoEmptyList(me);
+    for (const key of SESSION_LISTS) expect(me).not.toHaveProperty(key);
+
+    expect(me.upcomingDayPassesInformation.map((p) => p._id)).toEqual([today.passId, later.passId]);
+    expect(me.upcomingDayPassesInformation[0].checkIns).toEqual({
+      all_check_ins: [NOW.toISOString()],
+      latest_check_in: NOW.toISOString(),
+    });
+    expect(me.expiredDayPassesInformation.map((p) => p._id)).toEqual(earlier.slice(0, 50).map((p) => p.passId));
+    expect(me.upcomingMastrClassPassesInformation).toEqual([
+      expect.objectContaining({
+        _id: mastrToday.passId,
+        dateAndTimeStart: '2026-11-18T18:00:00',
+        checkedIn: { checkedInState: true, check_in_time: NOW.toISOString() },
+      }),
+    ]);
+    expect(me.unassignedMastrClassPassesInformation.map((p) => p._id)).toEqual([
+      unassignedOld.passId,
+      unassignedNew.passId,
+    ]);
+    expect(me.privateSessionRequestsInformation).toEqual([
+      expect.objectContaining({
+        startTime: '2026-11-20T18:00:00',
+        endTime: '2026-11-20T19:00:00',
+        coachId,
+        coachFullName: 'Casey Jones',
+        coachPrice: 4500,
+        gymName: 'Iron Temple',
+        accepted: false,
+      }),
+    ]);
+    expect(me.privateSessionRequestsGymInformation).toEqual([
+      expect.objectContaining({
+        startTime: '2026-11-21T07:00:00',
+        gymId,
+        gymName: 'Iron Temple',
+        requestedDiscipline: 'Boxing',
+        experienceLevel: 'Beginner',
+        accepted: false,
+        appliedCoaches: [],
+        userProfile_id: memberId,
+        clientName: 'Alex Member',
+      }),
+    ]);
+    expect(JSON.stringify(me)).not.toContain('entryToken');
+  });
+
+  it("answers a coach's gyms, availability and slot requests", async () => {
+    const coachId = await givenCoach(stack, { firstName: 'Casey', lastName: 'Jones', price: 4500 });
+    const registeredAt = await givenGym(stack, { gymName: 'Iron Temple', profileImage: 'https://img.example/it.png' });
+    const alsoAt = await givenGym(stack, { gymName: 'Second Gym', status: false });
+    const askedAt = await givenGym(stack, { gymName: 'Harbourside' });
+    await givenMembership(stack, registeredAt, coachId, 'registered');
+    await givenMembership(stack, alsoAt, coachId, 'registered');
+    await givenMembership(stack, askedAt, coachId, 'pending');
+    await givenDefaultAvailability(stack, coachId, { 5: [SEVEN_AM, SIX_PM] });
+    const memberId = await givenMember(stack, 'Alex Member');
+    const request = await post(
+      '/api/booking/handlePrivateSessionCoachRequest',
+      await bearerFor(stack, 'user', memberId),
+      {
+        userEmail: 'alex@example.com',
+        coach_id: coachId,
+        user_id: memberId,
+        gym_id: registeredAt,
+        coachPrice: 1,
+        selectedExperience: 'Advanced',
+        bookingTimeObject: { _id: 'slot-id', time: SIX_PM, booked: false, requested: false },
+        bookingDayId: 'day-id',
+        bookingDate: '2026-11-20',
+        currentOrNextWeek: 'currentWeek',
+      },
+    );
+    expect(request.status).toBe(201);
+
+    const coach = await get<CoachMe>('coaches', 'coach', coachId);
+    expectNoEmptyList(coach);
+    for (const key of SESSION_LISTS) expect(coach).not.toHaveProperty(key);
+
+    expect(coach.registeredGyms).toEqual([registeredAt, alsoAt]);
+    expect(coach.pendingRequests).toEqual([askedAt]);
+    expect(coach.registeredGymsInformation).toEqual([
+      { _id: registeredAt, gymName: 'Iron Temple', profileImage: 'https://img.example/it.png' },
+      expect.objectContaining({ _id: alsoAt, gymName: 'Second Gym' }),
+    ]);
+    expect(coach.pendingRequestsInformation).toEqual([
+      expect.objectContaining({ _id: askedAt, gymName: 'Harbourside' }),
+    ]);
+
+    const friday = coach.availability.find((d) => d.weekday === 5)!;
+    expect(friday.defaultTimes.map((s) => s.time)).toEqual([SEVEN_AM, SIX_PM]);
+    expect(friday.currentWeekTimes.map((s) => [s.time, s.requested])).toEqual([
+      [SEVEN_AM, false],
+      [SIX_PM, true],
+    ]);
+    expect(friday.nextWeekTimes.map((s) => [s.time, s.requested])).toEqual([
+      [SEVEN_AM, false],
+      [SIX_PM, false],
+    ]);
+
+    expect(coach.privateSessionRequestsInformation).toEqual([
+      expect.objectContaining({
+        startTime: '2026-11-20T18:00:00',
+        clientName: 'Alex Member',
+        userProfile_id: memberId,
+        gymId: registeredAt,
+        experienceLevel: 'Advanced',
+        accepted: false,
+        bookingDayId: expect.any(String),
+        bookingTimeObject_id: friday.currentWeekTimes[1]._id,
+      }),
+    ]);
   });
 });

@@ -3,17 +3,19 @@ import type { Plugin } from '@hapi/hapi';
 import { KIND_PLURAL, ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
-import { privateProfileView } from '../services/accounts/profile-views.ts';
+import { createMeViews } from '../services/accounts/me-views-service.ts';
 import { getProfile } from '../services/accounts/profiles-store.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /**
  * GET /api/me/users, /api/me/gyms, /api/me/coaches (§7 "Private profile data"): the signed-in
- * account's own profile. Which profile comes from the token alone; each path admits one role.
+ * account's own profile and its lists (me-views-service.ts). Which profile comes from the token
+ * alone; each path admits one role.
  */
 export const mePlugin: Plugin<Deps> = {
   name: 'me',
   register(server, deps) {
+    const views = createMeViews(deps);
     for (const kind of ACCOUNT_KINDS) {
       server.route({
         method: 'GET',
@@ -27,7 +29,7 @@ export const mePlugin: Plugin<Deps> = {
           ]);
           // A still-valid token of an account deleted since: the client's refresh will fail too.
           if (!account || account.kind !== kind || !profile) throw Boom.unauthorized('Unauthorized');
-          return privateProfileView(account, profile);
+          return views.viewOf(account, profile);
         },
       });
     }

@@ -61,6 +61,25 @@ export async function registeredMembershipsOfCoach(couch: Couch, coachId: string
 
 const byUpdatedAt = (a: Membership, b: Membership) => a.updatedAt.localeCompare(b.updatedAt);
 
+/** A relation with its state, for the gym's and the coach's own views (GET /api/me). */
+type MembershipWithState = Membership & Pick<MembershipDoc, 'state'>;
+
+/** Every relation of a gym, registered and pending, oldest first. */
+export async function membershipsOfGym(couch: Couch, gymId: string): Promise<MembershipWithState[]> {
+  return (await range<MembershipDoc>(couch, 'membership', membershipDocPrefix(gymId))).sort(byUpdatedAt);
+}
+
+/** Every relation of a coach, registered and pending, oldest first (the coach index, as above). */
+export async function membershipsOfCoach(couch: Couch, coachId: string): Promise<MembershipWithState[]> {
+  const { docs } = await couch.use<MembershipDoc>(DB.profiles).find({
+    selector: { type: 'membership', coachId },
+    fields: ['gymId', 'coachId', 'state', 'updatedAt'],
+    use_index: 'by-type-coach-state',
+    limit: ALL_ROWS,
+  });
+  return (docs as MembershipWithState[]).sort(byUpdatedAt);
+}
+
 /** Profiles by kind and id in one request; the map is keyed by profile id, wrong-kind documents left out. */
 export async function profilesById(
   couch: Couch,

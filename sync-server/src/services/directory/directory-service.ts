@@ -44,7 +44,8 @@ const gymAvatar = (gym: GymProfileDoc): GymAvatar => ({
   profileImage: gym.profileImage,
   gymName: gym.gymName,
 });
-const coachAvatar = (coach: CoachProfileDoc): CoachAvatar => ({
+/** A coach as gym cards and lists show them (also the gym's own coach lists, GET /api/me/gyms). */
+export const coachAvatar = (coach: CoachProfileDoc): CoachAvatar => ({
   _id: profileIdOf(coach._id),
   status: coach.status,
   profileImage: coach.profileImage,

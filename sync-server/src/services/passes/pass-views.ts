@@ -1,12 +1,100 @@
 import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts';
 import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
+import { byStartAscending, byStartDescending, passDay } from '@mastr/rules/pass-listing.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
 
-/** A day pass in the §3 shape the gym's online calls answer with. */
-function dayPassView(pass: DayPassDoc): DayPassView {
+/**
+ * The §3 pass views and the lists they make (rules/pass-listing.ts decides today, upcoming and
+ * past): what the front desk's online calls and GET /api/me answer. The list builders are pure and
+ * take only the fields they use, so a cached projection of a gym's passes (`passFacts`) serves them.
+ */
+
+/** What the day-pass views and lists read of a day pass. */
+export type DayPassFacts = Pick<
+  DayPassDoc,
+  | '_id'
+  | 'type'
+  | 'passId'
+  | 'passType'
+  | 'dayDateStart'
+  | 'clientName'
+  | 'clientEmail'
+  | 'memberId'
+  | 'gymId'
+  | 'gymName'
+  | 'idCode'
+  | 'expired'
+  | 'cancelled'
+  | 'checkIns'
+>;
+
+/** What the Mastr-pass views and lists read of a Mastr class pass. */
+export type MastrPassFacts = Pick<
+  MastrPassDoc,
+  | '_id'
+  | 'type'
+  | 'passId'
+  | 'clientName'
+  | 'memberId'
+  | 'gymId'
+  | 'gymName'
+  | 'dateAndTimeStart'
+  | 'idCode'
+  | 'expired'
+  | 'checkedIn'
+  | 'createdAt'
+>;
+
+export type PassFacts = DayPassFacts | MastrPassFacts;
+
+/**
+ * The facts of a pass document (entry token, price, email of Mastr passes and the server's
+ * check-in bookkeeping left behind), or null for any other document.
+ */
+export function passFacts(doc: { type?: unknown }): PassFacts | null {
+  if (doc.type === 'day-pass') {
+    const p = doc as DayPassDoc;
+    return {
+      _id: p._id,
+      type: p.type,
+      passId: p.passId,
+      passType: p.passType,
+      dayDateStart: p.dayDateStart,
+      clientName: p.clientName,
+      clientEmail: p.clientEmail,
+      memberId: p.memberId,
+      gymId: p.gymId,
+      gymName: p.gymName,
+      idCode: p.idCode,
+      expired: p.expired,
+      cancelled: p.cancelled,
+      checkIns: p.checkIns,
+    };
+  }
+  if (doc.type === 'mastr-pass') {
+    const p = doc as MastrPassDoc;
+    return {
+      _id: p._id,
+      type: p.type,
+      passId: p.passId,
+      clientName: p.clientName,
+      memberId: p.memberId,
+      gymId: p.gymId,
+      gymName: p.gymName,
+      dateAndTimeStart: p.dateAndTimeStart,
+      idCode: p.idCode,
+      expired: p.expired,
+      checkedIn: p.checkedIn,
+      createdAt: p.createdAt,
+    };
+  }
+  return null;
+}
+
+/** A day pass in the §3 shape. */
+export function dayPassView(pass: DayPassFacts): DayPassView {
   return {
     _id: pass.passId,
     passType: pass.passType,
@@ -20,7 +108,7 @@ function dayPassView(pass: DayPassDoc): DayPassView {
 }
 
 /** A Mastr class pass in the §3 shape. */
-function mastrPassView(pass: MastrPassDoc): MastrPassView {
+export function mastrPassView(pass: MastrPassFacts): MastrPassView {
   return {
     _id: pass.passId,
     clientName: pass.clientName,
@@ -32,6 +120,62 @@ function mastrPassView(pass: MastrPassDoc): MastrPassView {
   };
 }
 
+// ---- lists (pure) -----------------------------------------------------------------------------
+
+const dayStart = (p: DayPassFacts) => p.dayDateStart;
+const classStart = (p: MastrPassFacts) => p.dateAndTimeStart;
+
+/** Day passes for today and later (UK), soonest first, cancelled ones left out. */
+export function upcomingDayPassList<T extends DayPassFacts>(passes: readonly T[], now: Date): T[] {
+  return passes
+    .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) !== 'past')
+    .sort(byStartAscending(dayStart));
+}
+
+/** Day passes of earlier days (or expired today), newest first, at most `cap`; cancelled ones left out. */
+export function expiredDayPassList<T extends DayPassFacts>(passes: readonly T[], now: Date, cap: number): T[] {
+  return passes
+    .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) === 'past')
+    .sort(byStartDescending(dayStart))
+    .slice(0, cap);
+}
+
+/** Mastr passes booked into a class today or later (UK), soonest first. */
+export function upcomingMastrPassList<T extends MastrPassFacts>(passes: readonly T[], now: Date): T[] {
+  return passes
+    .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) !== 'past')
+    .sort(byStartAscending(classStart));
+}
+
+/** Mastr passes not booked into a class yet (and not expired), oldest purchase first. */
+export function unassignedMastrPassList<T extends MastrPassFacts>(passes: readonly T[]): T[] {
+  return passes
+    .filter((p) => p.dateAndTimeStart === null && !p.expired)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.passId.localeCompare(b.passId));
+}
+
+/** Mastr passes whose class lies before today (or expired), newest class first, at most `cap`. */
+function pastMastrPassList<T extends MastrPassFacts>(passes: readonly T[], now: Date, cap: number): T[] {
+  return passes
+    .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) === 'past')
+    .sort(byStartDescending(classStart))
+    .slice(0, cap);
+}
+
+/**
+ * Every Mastr pass of a gym: booked into a class today or later (soonest first), then unassigned
+ * (oldest purchase first), then past (newest first, at most `pastCap`).
+ */
+export function allMastrPassList<T extends MastrPassFacts>(passes: readonly T[], now: Date, pastCap: number): T[] {
+  return [
+    ...upcomingMastrPassList(passes, now),
+    ...unassignedMastrPassList(passes),
+    ...pastMastrPassList(passes, now, pastCap),
+  ];
+}
+
+// ---- the front desk's online calls ------------------------------------------------------------
+
 async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
   return docsWithPrefix(tenantDb<T>(couch, 'gym', gymId), passDocPrefix(kind));
 }
@@ -42,17 +186,11 @@ async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind
  */
 export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date): Promise<DayPassView[]> {
   const passes = await passesOfKind<DayPassDoc>(couch, gymId, 'day-pass');
-  return passes
-    .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) !== 'past')
-    .sort(byStartAscending((p) => p.dayDateStart))
-    .map(dayPassView);
+  return upcomingDayPassList(passes, now).map(dayPassView);
 }
 
 /** The gym's Mastr class passes with a class today or later (UK), soonest first (`mastrPasses`). */
 export async function upcomingMastrPasses(couch: Couch, gymId: string, now: Date): Promise<MastrPassView[]> {
   const passes = await passesOfKind<MastrPassDoc>(couch, gymId, 'mastr-pass');
-  return passes
-    .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) !== 'past')
-    .sort(byStartAscending((p) => p.dateAndTimeStart))
-    .map(mastrPassView);
+  return upcomingMastrPassList(passes, now).map(mastrPassView);
 }
