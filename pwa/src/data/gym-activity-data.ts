@@ -19,7 +19,7 @@ export interface GymActivityDocs {
   dayPasses: DayPassDoc[];
   /** Check-in records made since then (every method, every device), whatever their outcome. */
   checkIns: CheckInDoc[];
-  /** The server's outcomes of those check-ins (and of a few before: see `activitySelectors`). */
+  /** The server's outcomes of those check-ins (and of a day before: see `activitySelectors`). */
   outcomes: CheckInOutcomeDoc[];
 }
 
@@ -31,7 +31,7 @@ export interface GymActivityData {
 /** A device whose clock runs ahead may stamp a check-in after the server's outcome of it; a day covers that. */
 const OUTCOME_MARGIN_MS = 24 * 60 * 60 * 1000;
 
-export function activitySelectors({ since }: GymActivityWindow) {
+function activitySelectors({ since }: GymActivityWindow) {
   const outcomesFrom = new Date(new Date(since).getTime() - OUTCOME_MARGIN_MS).toISOString();
   return {
     dayPasses: { createdAt: { $gte: since } },

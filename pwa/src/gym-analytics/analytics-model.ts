@@ -39,7 +39,7 @@ export interface ActivityDocs {
   outcomes: readonly Pick<CheckInOutcomeDoc, 'checkInId' | 'outcome'>[];
 }
 
-export interface DayFigures {
+interface DayFigures {
   /** UK date, YYYY-MM-DD. */
   date: string;
   checkIns: number;
