@@ -281,7 +281,10 @@ describe('editErrorText (§8 "Account and profile edits")', () => {
   });
 
   it('explains a body too large for the server', () => {
-    expect(editErrorText(err(413), true)).toBe(EDIT_TEXTS.tooLarge);
+    expect(editErrorText(err(413, 'Profile image must be at most 5 MB.'), true)).toBe(
+      'Profile image must be at most 5 MB.',
+    );
+    expect(editErrorText(err(413, ''), true)).toBe(EDIT_TEXTS.tooLarge);
   });
 
   it("says 'No Server Response.' without an answer, and that the device is offline when it is", () => {
@@ -302,16 +305,19 @@ describe('deleting the account', () => {
     expect(deleteErrorText(err(401), true)).toBe('Unauthorized');
     expect(deleteErrorText(err(400), true)).toBe("Missing ID's, Account or Profile");
     expect(deleteErrorText(err(409, 'A payout is still on its way.'), true)).toBe('A payout is still on its way.');
-    expect(deleteErrorText(err(500), true)).toBe('Delete Account Failed');
+    expect(deleteErrorText(err(403), true)).toBe('Delete Account Failed');
+    expect(deleteErrorText(err(500), true)).toBe(DELETE_TEXTS.unfinished);
     expect(deleteErrorText(err(0), true)).toBe(DELETE_TEXTS.noResponse);
     expect(deleteErrorText(err(0), false)).toBe(DELETE_TEXTS.offline);
   });
 
-  it('says what happens: data erased, bookings cancelled and refunded, payments kept, signed out everywhere', () => {
+  it('says what happens: data erased, bookings ended, payments kept, signed out everywhere', () => {
+    expect(deletionConsequences('user').join(' ')).toMatch(/cancelled and refunded in full/);
+    expect(deletionConsequences('gym').join(' ')).toMatch(/cancelled and refunded in full.*Basic plan is cancelled/);
+    expect(deletionConsequences('coach').join(' ')).toMatch(/PT requests still to come are declined/);
     for (const kind of ['user', 'gym', 'coach'] as const) {
       const text = deletionConsequences(kind).join(' ');
       expect(text).toMatch(/erased/);
-      expect(text).toMatch(/cancelled and .*refunded/);
       expect(text).toMatch(/payments are kept without your personal details/);
       expect(text).toMatch(/signed out on every device/);
     }

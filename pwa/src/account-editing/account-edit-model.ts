@@ -24,7 +24,7 @@ import { MAX_NAME_LENGTH } from '@mastr/rules/validation.ts';
 import { ApiError, statusOf } from '../api/http.ts';
 
 /** How a field is typed in. */
-export type InputKind = 'text' | 'textarea' | 'pounds' | 'select';
+type InputKind = 'text' | 'textarea' | 'pounds' | 'select';
 
 /** What every gym and coach edit answers besides the field (rules/api/account.ts). */
 export interface AfterEdit {
@@ -53,9 +53,11 @@ export interface FieldDef<P, Req, Res> {
 
 type FieldDefs<P, Req, Res, F extends keyof Req & keyof Res> = { [K in F]: FieldDef<P, Req[K], Res[K]> };
 
-/** Longest bio the form takes; the server keeps its own limit. */
-export const MAX_BIO_LENGTH = 2000;
-const MAX_SOCIAL_LENGTH = 100;
+/** Longest bio the form takes (the server's bound too). */
+const MAX_BIO_LENGTH = 2000;
+/** As rules/account-fields.ts bounds them on the server. */
+const MAX_SOCIAL_LENGTH = 200;
+const MAX_ADDRESS_LINE_LENGTH = 100;
 const POUNDS_HINT = 'In pounds, e.g. 12 or 8.50.';
 
 /** A stored price in pence as the pounds text a form starts from: 1250 → '12.50', 1200 → '12', 0 → ''. */
@@ -189,7 +191,7 @@ function socialField<F extends 'socials/instagram' | 'socials/tiktok' | 'socials
       input: 'text',
       maxLength: MAX_SOCIAL_LENGTH,
       autoComplete: 'off',
-      hint: 'Your username, without the @.',
+      hint: 'Your username, or a link to your profile.',
       current: (coach) => current(coach) ?? '',
       body: (value) => body(value.trim().replace(/^@/, '')),
       saved,
@@ -239,12 +241,28 @@ export function selectOptions(
 
 // ---- Address (gym) ----
 
-export const ADDRESS_LINES: readonly { key: keyof Address; label: string; autoComplete: string }[] = [
-  { key: 'addressLineOne', label: 'Address Line One', autoComplete: 'address-line1' },
-  { key: 'addressLineTwo', label: 'Address Line Two', autoComplete: 'address-line2' },
-  { key: 'addressTownOrCity', label: 'Town or City', autoComplete: 'address-level2' },
-  { key: 'addressPostalCode', label: 'Postal Code', autoComplete: 'postal-code' },
-];
+export const ADDRESS_LINES: readonly { key: keyof Address; label: string; autoComplete: string; maxLength: number }[] =
+  [
+    {
+      key: 'addressLineOne',
+      label: 'Address Line One',
+      autoComplete: 'address-line1',
+      maxLength: MAX_ADDRESS_LINE_LENGTH,
+    },
+    {
+      key: 'addressLineTwo',
+      label: 'Address Line Two',
+      autoComplete: 'address-line2',
+      maxLength: MAX_ADDRESS_LINE_LENGTH,
+    },
+    {
+      key: 'addressTownOrCity',
+      label: 'Town or City',
+      autoComplete: 'address-level2',
+      maxLength: MAX_ADDRESS_LINE_LENGTH,
+    },
+    { key: 'addressPostalCode', label: 'Postal Code', autoComplete: 'postal-code', maxLength: 16 },
+  ];
 
 const EMPTY_ADDRESS: Address = { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' };
 
@@ -361,7 +379,7 @@ export function editErrorText(err: unknown, online: boolean): string {
   if (status === 0) return online ? EDIT_TEXTS.noResponse : EDIT_TEXTS.offline;
   if (status === 400) return specificReason(err) || EDIT_TEXTS.missing;
   if (status === 401) return EDIT_TEXTS.unauthorized;
-  if (status === 413) return EDIT_TEXTS.tooLarge;
+  if (status === 413) return specificReason(err) || EDIT_TEXTS.tooLarge;
   return EDIT_TEXTS.failed;
 }
 
@@ -371,6 +389,8 @@ export const DELETE_TEXTS = {
   offline: 'You are offline: deleting your account needs a connection to Mastr. Nothing was deleted.',
   noResponse: 'No Server Response. Nothing was deleted.',
   failed: 'Delete Account Failed',
+  /** A server failure part-way leaves the account signed in; calling again finishes the deletion. */
+  unfinished: 'Delete Account Failed. Part of it may be done already: try again to finish.',
 } as const;
 
 /** §8-style: 400 the server's reason or 'Missing ID's, Account or Profile'; 401 'Unauthorized'; a 409 says why; else 'Delete Account Failed'. */
@@ -380,21 +400,21 @@ export function deleteErrorText(err: unknown, online: boolean): string {
   if (status === 400) return specificReason(err) || EDIT_TEXTS.missing;
   if (status === 401) return EDIT_TEXTS.unauthorized;
   if (status === 409) return specificReason(err) || DELETE_TEXTS.failed;
-  return DELETE_TEXTS.failed;
+  return status >= 500 ? DELETE_TEXTS.unfinished : DELETE_TEXTS.failed;
 }
 
 /** What deleting the account does, for the confirmation (design/decisions.md "Deleting an account"). */
 export function deletionConsequences(kind: AccountKind): string[] {
-  const bookings: Record<AccountKind, string> = {
-    user: 'Your upcoming day passes, Mastr Class passes and PT sessions are cancelled and refunded as the refund policy in the Terms of Use says.',
-    gym: 'Your gym leaves Mastr: its upcoming day passes, Mastr Classes and PT sessions are cancelled and the members refunded as the refund policy in the Terms of Use says.',
+  const dealings: Record<AccountKind, string> = {
+    user: 'Your day passes for later days and your unused Mastr Class passes are cancelled and refunded in full, and your PT requests still to come are withdrawn.',
+    gym: "Your gym leaves Mastr at once: every day pass and Mastr Class pass not used yet (today's included) is cancelled and refunded in full, PT requests still to come are withdrawn, your coaches' memberships end and your Basic plan is cancelled.",
     coach:
-      'You leave the gyms you are registered with; your upcoming PT sessions and requests are cancelled and the members refunded as the refund policy in the Terms of Use says.',
+      'You leave Mastr at once: your PT requests still to come are declined, so the members are not charged, and your memberships of gyms end.',
   };
   return [
     'Your personal details (name, email, mobile, profile image and the rest of your profile) are erased.',
-    bookings[kind],
+    dealings[kind],
     'Records of payments are kept without your personal details, for as long as the law requires.',
-    'You are signed out on every device, and this cannot be undone.',
+    'You are signed out on every device. This cannot be undone.',
   ];
 }

@@ -51,7 +51,7 @@ export function AddressForm({ gym }: { gym: GymMe }) {
               value={value[line.key]}
               readOnly={edit.busy}
               autoComplete={line.autoComplete}
-              maxLength={120}
+              maxLength={line.maxLength}
               onChange={(e) => change(line.key, e.target.value)}
             />
           </div>

@@ -7,7 +7,7 @@ import { useAccountEdit } from './use-account-edit.ts';
 import './account-editing.css';
 
 /** A social's Remove next to its username (§7: posts the fixed placeholder). */
-export interface RemoveAction<Res> {
+interface RemoveAction<Res> {
   /** The network, for the button's accessible name ('Remove Instagram'). */
   name: string;
   send(): Promise<Res>;
