@@ -16,6 +16,22 @@ export const DATE_FORMATS = {
   time: 'HH:mm',
 } as const;
 
+const DATE_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/**
+ * A real 'YYYY-MM-DD' calendar date. `Date.parse` is no check: it takes '2026-02-29' and
+ * '2026-11-31' and rolls them over into the next month, so the fields are checked here instead.
+ */
+export function isCalendarDate(value: unknown): value is string {
+  const match = typeof value === 'string' ? DATE_KEY.exec(value) : null;
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
 /** The current instant as seen on a UK wall clock. */
 export function ukNow(now: Date = new Date()): TZDate {
   return new TZDate(now.getTime(), UK_TIME_ZONE);

@@ -92,6 +92,17 @@ export const SIGNING_KEYS_DOC_ID = 'pass-signing-keys';
 const CHECK_IN_RANDOM = '[A-Za-z0-9_-]{1,64}';
 const CHECK_IN_ID = new RegExp(`^checkin:(${ID_SOURCE}):(${CHECK_IN_RANDOM})$`);
 
+/**
+ * The id of a day or a time slot inside a schedule or availability document. The PWA and the server
+ * make them 24 hex; a device's id is held to the same bounds as a check-in's random part (1 to 64
+ * letters, digits, '_' or '-') rather than to that shape.
+ */
+export const NESTED_ID_PATTERN = new RegExp(`^${CHECK_IN_RANDOM}$`);
+
+export function isNestedId(value: unknown): value is string {
+  return typeof value === 'string' && NESTED_ID_PATTERN.test(value);
+}
+
 /** `checkin:{passId}:{random}`: a fresh id per record, so offline devices never collide. */
 export const checkInId = (passId: string, random: string) => `checkin:${passId}:${random}`;
 

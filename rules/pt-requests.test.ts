@@ -3,6 +3,7 @@ import {
   HOURLY_SLOTS,
   firstPtRequestDate,
   isPtRequestDateSelectable,
+  lastPtRequestDate,
   privateSessionTimes,
   wallClockAt,
 } from './pt-requests.ts';
@@ -30,6 +31,15 @@ describe('PT request date rule (§5: more than two days ahead, UK dates)', () =>
     expect(isPtRequestDateSelectable('2026-11-31', today)).toBe(false);
     expect(isPtRequestDateSelectable('2027-02-29', today)).toBe(false);
     expect(isPtRequestDateSelectable('2028-02-29', today)).toBe(true);
+  });
+});
+
+describe('the last PT request date: the end of next gym week, as far as the picker goes', () => {
+  it('is the Sunday ending next gym week (gym weeks run Monday to Sunday)', () => {
+    expect(lastPtRequestDate('2026-11-16')).toBe('2026-11-29'); // a Monday
+    expect(lastPtRequestDate('2026-11-19')).toBe('2026-11-29'); // a Thursday
+    expect(lastPtRequestDate('2026-11-22')).toBe('2026-11-29'); // a Sunday: next week ends a week later
+    expect(lastPtRequestDate('2026-12-24')).toBe('2027-01-03');
   });
 });
 

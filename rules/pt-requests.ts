@@ -1,5 +1,7 @@
 import { addDaysToKey } from './coach-week.ts';
 import { PT_REQUEST_LEAD_DAYS } from './constants.ts';
+import { isCalendarDate } from './dates.ts';
+import { gymWeekdayOf } from './timetable.ts';
 import { END_OF_DAY, SECONDS_PER_HOUR } from './time-of-day.ts';
 
 /**
@@ -29,9 +31,12 @@ export function isPtRequestDateSelectable(dateKey: string, todayUk: string): boo
   return isCalendarDate(dateKey) && dateKey > addDaysToKey(todayUk, PT_REQUEST_LEAD_DAYS);
 }
 
-/** A real 'YYYY-MM-DD' date (not '2026-02-30'). */
-function isCalendarDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && addDaysToKey(value, 0) === value;
+/**
+ * The last date a PT request may name: the Sunday ending next gym week, the last day the request
+ * picker offers (§2 "two weeks of dates"; design/decisions.md 27).
+ */
+export function lastPtRequestDate(todayUk: string): string {
+  return addDaysToKey(todayUk, 14 - gymWeekdayOf(todayUk));
 }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -5,26 +5,36 @@ import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/r
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { DAY_PASS_TYPES } from '@mastr/rules/constants.ts';
 import type { Deps } from '../deps.ts';
+import { boundedText, calendarDate, id } from '../schemas/bounds.ts';
 import {
+  CHECKOUT_REFUSALS,
   CheckoutRefusal,
   createDayPassCheckout,
   createMastrClassCheckout,
 } from '../services/payments/checkout-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
+/**
+ * A field out of its bounds (design/decisions.md 27) is refused with the same 400 its service gives
+ * a well-formed but wrong value: a gym_id of no gym reads the same whether it is unknown or not an id.
+ */
+const bounded = (schema: Joi.StringSchema, refusal: string) => schema.required().messages({ '*': refusal });
+
+const memberId = bounded(id(), CHECKOUT_REFUSALS.notYou);
+const gymId = bounded(id(), CHECKOUT_REFUSALS.unknownGym);
+
 const dayPassBody = Joi.object<DayPassCheckoutRequest>({
-  user_id: Joi.string().required(),
-  gym_id: Joi.string().required(),
-  passDayDate: Joi.string()
-    .pattern(/^\d{4}-\d{2}-\d{2}$/)
-    .required(),
+  user_id: memberId,
+  gym_id: gymId,
+  passDayDate: bounded(calendarDate(), CHECKOUT_REFUSALS.badDate),
 });
 
 const mastrClassBody = Joi.object<MastrClassCheckoutRequest>({
-  user_id: Joi.string().required(),
-  gym_id: Joi.string().required(),
-  mastrClassDate: Joi.string().max(40).required(),
-  mastrClassId: Joi.string().max(40).required(),
+  user_id: memberId,
+  gym_id: gymId,
+  // The class's wall-clock start ('2026-11-26T18:00:00', a trailing Z from older pages allowed).
+  mastrClassDate: boundedText(40).required(),
+  mastrClassId: bounded(id(), CHECKOUT_REFUSALS.mastrNotOffered),
 });
 
 /** A refusal is the member's 400 with its reason; anything else is a server fault. */

@@ -4,9 +4,15 @@ import Joi from 'joi';
 import type { CoachSlotRequest, CoachSlotRequestResponse, GymSessionRequest } from '@mastr/rules/api/booking.ts';
 import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { COACH_WEEK_KINDS } from '@mastr/rules/coach-slots.ts';
-import { ID_PATTERN } from '@mastr/rules/doc-ids.ts';
-import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import {
+  EXPERIENCE_LEVELS,
+  HOURLY_SLOTS,
+  lastPtRequestDate,
+  PT_REQUEST_DISCIPLINES,
+} from '@mastr/rules/pt-requests.ts';
 import type { Deps } from '../deps.ts';
+import { boundedText, calendarDate, id, nestedId } from '../schemas/bounds.ts';
 import { availabilityView } from '../services/coaching/availability-service.ts';
 import { requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
 import { requestGymSession } from '../services/coaching/private-session-requests-service.ts';
@@ -17,49 +23,51 @@ const BAD_INPUT = 'Missing data';
 const REQUEST_SENT = 'Request Sent';
 const SLOT_TAKEN_MESSAGE = 'That time has just been taken. Please choose another.';
 
-const id = () => Joi.string().pattern(ID_PATTERN).required();
-const dateKey = () =>
-  Joi.string()
-    .pattern(/^\d{4}-\d{2}-\d{2}$/)
-    .required();
 const failAction = async () => {
   throw Boom.badRequest(BAD_INPUT);
 };
 
-const gymRequestBody = Joi.object<GymSessionRequest>({
-  gym_id: id(),
-  selectedDate: dateKey(),
-  selectedTime: Joi.number()
-    .valid(...HOURLY_SLOTS)
-    .required(),
-  selectedDiscipline: Joi.string()
-    .valid(...PT_REQUEST_DISCIPLINES)
-    .required(),
-  selectedExperienceLevel: Joi.string()
-    .valid(...EXPERIENCE_LEVELS)
-    .required(),
-});
+/**
+ * A PT request names a date no later than the end of next gym week, the last day its picker offers
+ * (design/decisions.md 27); that the date is more than two days ahead is the service's rule, with its
+ * own message.
+ */
+const gymRequestBody = (now: () => Date) =>
+  Joi.object<GymSessionRequest>({
+    gym_id: id().required(),
+    selectedDate: calendarDate({ latest: () => lastPtRequestDate(ukDateKey(now())) }).required(),
+    selectedTime: Joi.number()
+      .valid(...HOURLY_SLOTS)
+      .required(),
+    selectedDiscipline: Joi.string()
+      .valid(...PT_REQUEST_DISCIPLINES)
+      .required(),
+    selectedExperienceLevel: Joi.string()
+      .valid(...EXPERIENCE_LEVELS)
+      .required(),
+  });
 
 const coachRequestBody = Joi.object<CoachSlotRequest>({
   // Sent by the page but never trusted: the member comes from the token, the price from the coach's profile.
-  userEmail: Joi.string().allow('').max(320),
+  userEmail: boundedText(320).allow(''),
   coachPrice: Joi.number(),
-  coach_id: id(),
-  user_id: id(),
-  gym_id: id(),
+  coach_id: id().required(),
+  user_id: id().required(),
+  gym_id: id().required(),
   selectedExperience: Joi.string()
     .valid(...EXPERIENCE_LEVELS)
     .required(),
   bookingTimeObject: Joi.object({
-    _id: Joi.string().max(100).required(),
+    _id: nestedId().required(),
     time: Joi.number()
       .valid(...HOURLY_SLOTS)
       .required(),
     booked: Joi.boolean().required(),
     requested: Joi.boolean().required(),
   }).required(),
-  bookingDayId: Joi.string().max(100).required(),
-  bookingDate: dateKey(),
+  bookingDayId: nestedId().required(),
+  // Which dates are open is the service's rule: the date must fall in the chosen week.
+  bookingDate: calendarDate().required(),
   currentOrNextWeek: Joi.string()
     .valid(...COACH_WEEK_KINDS)
     .required(),
@@ -75,7 +83,7 @@ export const privateSessionRequestsPlugin: Plugin<Deps> = {
     server.route({
       method: 'POST',
       path: '/api/booking/handlePrivateSessionGymRequest',
-      options: { auth: roleAccess('user'), validate: { payload: gymRequestBody, failAction } },
+      options: { auth: roleAccess('user'), validate: { payload: gymRequestBody(deps.now), failAction } },
       async handler(request, h) {
         const body = request.payload as GymSessionRequest;
         const outcome = await requestGymSession(deps, {

@@ -38,18 +38,37 @@ const ALL_DOCS_PARAMS = [
   'update_seq',
 ];
 
+/**
+ * Bounds on what a device's read may carry (design/decisions.md 27). A query value (a sequence, a
+ * JSON key list) stays far below 8 KB: RxDB asks for at most 100 documents by id at a time. Keys
+ * are document ids, the longest of which (a check-in outcome's) is under 120 characters.
+ */
+const MAX_QUERY_VALUE_LENGTH = 8 * 1024;
+const MAX_KEYS = 1000;
+const MAX_KEY_LENGTH = 200;
+
 const forbidden = () => Boom.forbidden('Forbidden');
 
 /** A sequence as CouchDB wrote it: the embedded server's are numbers, Apache CouchDB's strings. */
 const sequence = (value: string): string | number => (/^\d+$/.test(value) ? Number(value) : value);
 
-/** The request's query, if every parameter is allowed and given once. */
+/** The request's query, if every parameter is allowed, given once and of bounded length. */
 function allowedSearch(request: Request, allowed: readonly string[]): URLSearchParams {
   const search = request.url.searchParams;
   const names = [...search.keys()];
-  if (names.some((name) => !allowed.includes(name)) || new Set(names).size !== names.length) throw forbidden();
+  if (
+    names.some((name) => !allowed.includes(name)) ||
+    new Set(names).size !== names.length ||
+    [...search.values()].some((value) => value.length > MAX_QUERY_VALUE_LENGTH)
+  )
+    throw forbidden();
   return new URLSearchParams(search);
 }
+
+const isKeyList = (keys: unknown) =>
+  Array.isArray(keys) &&
+  keys.length <= MAX_KEYS &&
+  keys.every((key) => typeof key === 'string' && key.length <= MAX_KEY_LENGTH);
 
 /** `POST _all_docs` as RxDB sends it: `{keys, include_docs, deleted: 'ok'}`. */
 function allDocsBody(payload: unknown): Record<string, unknown> {
@@ -59,7 +78,7 @@ function allDocsBody(payload: unknown): Record<string, unknown> {
     body !== null &&
     !Array.isArray(body) &&
     Object.keys(body).every((k) => ['keys', 'include_docs', 'deleted'].includes(k)) &&
-    (body.keys === undefined || (Array.isArray(body.keys) && body.keys.every((k) => typeof k === 'string'))) &&
+    (body.keys === undefined || isKeyList(body.keys)) &&
     (body.include_docs === undefined || typeof body.include_docs === 'boolean') &&
     (body.deleted === undefined || body.deleted === 'ok');
   if (!valid) throw forbidden();
@@ -183,7 +202,7 @@ export const syncGatewayPlugin: Plugin<Deps> = {
         return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
       }
       if (tenant.kind === 'coach') {
-        const weeks = parseAvailabilityDocs(docs, tenant.id);
+        const weeks = parseAvailabilityDocs(docs, tenant.id, deps.now());
         const rows = weeks && (await writeAvailability(deps, tenant.id, weeks));
         if (!rows) throw forbidden();
         return h.response(rows).code(201);

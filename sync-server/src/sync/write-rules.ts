@@ -1,6 +1,7 @@
-import { coachWeekdayOf } from '@mastr/rules/coach-week.ts';
+import { coachWeekStart, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import { availabilityDocId, parseCheckInId } from '@mastr/rules/doc-ids.ts';
+import { isCalendarDate } from '@mastr/rules/dates.ts';
+import { availabilityDocId, isNestedId, parseCheckInId } from '@mastr/rules/doc-ids.ts';
 import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { NewCheckIn } from '../services/passes/check-in-service.ts';
@@ -16,26 +17,47 @@ import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 /** A device's clock may run ahead a little; a check-in further in the future is taken as "now". */
 const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
+/**
+ * Most documents one `_bulk_docs` call may carry: RxDB pushes a coach's writes 100 at a time and the
+ * front desk's check-in sender sends 100 at a time, so this only stops a flood.
+ */
+export const MAX_BULK_DOCS = 500;
+
+/**
+ * The weeks a coach's device may write (design/decisions.md 27): next week is the furthest the PWA
+ * offers, one more allows for a device clock running ahead; a year back lets an edit made offline
+ * long ago still sync (a refused document would hold up every later push of that device).
+ */
+const WEEKS_AHEAD = 2;
+const WEEKS_BACK = 52;
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
-const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
+/** A CouchDB revision as CouchDB (or the embedded server) wrote it: `{generation}-{hash}`. */
+const REVISION = /^[1-9]\d{0,15}-[0-9A-Za-z]{1,64}$/;
 const DEVICE_METHODS = ['tap', 'code', 'qr'] as const;
+/** Longest device name a check-in may carry. */
+const MAX_DEVICE_ID_LENGTH = 100;
 
 type Fields = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Fields =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const onlyKeys = (value: Fields, allowed: readonly string[]) => Object.keys(value).every((k) => allowed.includes(k));
+/** An ISO instant in UTC on a real calendar day (`Date.parse` rolls '2026-02-30T…' over into March). */
 const isInstant = (value: unknown): value is string =>
-  typeof value === 'string' && ISO_INSTANT.test(value) && Number.isFinite(Date.parse(value));
+  typeof value === 'string' &&
+  ISO_INSTANT.test(value) &&
+  isCalendarDate(value.slice(0, 10)) &&
+  Number.isFinite(Date.parse(value));
 /** RxDB sends `_deleted: false` on every document; a device may never delete. */
 const notDeleting = (doc: Fields) => doc._deleted === undefined || doc._deleted === false;
-const revOk = (doc: Fields) => doc._rev === undefined || typeof doc._rev === 'string';
+const revOk = (doc: Fields) => doc._rev === undefined || (typeof doc._rev === 'string' && REVISION.test(doc._rev));
 const uniqueIds = (docs: readonly { _id: string }[]) => new Set(docs.map((d) => d._id)).size === docs.length;
 
 /** The documents of a `_bulk_docs` body, or null when the body is anything else (e.g. `new_edits`). */
 export function bulkDocsOf(payload: unknown): unknown[] | null {
   if (!isObject(payload) || !onlyKeys(payload, ['docs']) || !Array.isArray(payload.docs)) return null;
-  return payload.docs;
+  return payload.docs.length <= MAX_BULK_DOCS ? payload.docs : null;
 }
 
 const CHECK_IN_KEYS = [...CHECK_IN_FIELDS, '_rev', '_deleted'];
@@ -61,7 +83,7 @@ export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date
       !DEVICE_METHODS.includes(method as (typeof DEVICE_METHODS)[number]) ||
       typeof deviceId !== 'string' ||
       deviceId.length === 0 ||
-      deviceId.length > 100
+      deviceId.length > MAX_DEVICE_ID_LENGTH
     ) {
       return null;
     }
@@ -84,9 +106,13 @@ const WEEK_KEYS = ['_id', '_rev', '_deleted', 'type', 'coachId', 'weekStart', 'd
 const DAY_KEYS = ['_id', 'weekday', 'abbreviation', 'times'];
 const SLOT_KEYS = ['_id', 'time', 'booked', 'requested'];
 
-function isSunday(weekStart: string): boolean {
+/** A real Sunday ('2026-02-29' is none, though `Date.parse` reads it as Sunday 1 March) within the weeks a device may write. */
+function isWritableWeek(weekStart: string, now: Date): boolean {
   return (
-    DATE_KEY.test(weekStart) && !Number.isNaN(Date.parse(`${weekStart}T00:00:00Z`)) && coachWeekdayOf(weekStart) === 0
+    isCalendarDate(weekStart) &&
+    coachWeekdayOf(weekStart) === 0 &&
+    weekStart >= coachWeekStart(now, -WEEKS_BACK) &&
+    weekStart <= coachWeekStart(now, WEEKS_AHEAD)
   );
 }
 
@@ -94,8 +120,7 @@ function isSlot(value: unknown): value is TimeSlot {
   return (
     isObject(value) &&
     onlyKeys(value, SLOT_KEYS) &&
-    typeof value._id === 'string' &&
-    value._id.length > 0 &&
+    isNestedId(value._id) &&
     typeof value.time === 'number' &&
     HOURLY_SLOTS.includes(value.time) &&
     typeof value.booked === 'boolean' &&
@@ -103,13 +128,15 @@ function isSlot(value: unknown): value is TimeSlot {
   );
 }
 
-/** Seven days, Sunday (0) to Saturday (6) each once, with hourly slots 04:00-22:00 each at most once a day. */
+/**
+ * Seven days, Sunday (0) to Saturday (6) each once, with hourly slots 04:00-22:00 each at most once a
+ * day (so at most 19), days and slots with ids of bounded length and characters.
+ */
 function isWeekDays(value: unknown): value is AvailabilityWeekDoc['days'] {
   if (!Array.isArray(value) || value.length !== COACH_WEEKDAYS.length) return false;
   const seen = new Set<number>();
   for (const day of value) {
-    if (!isObject(day) || !onlyKeys(day, DAY_KEYS) || typeof day._id !== 'string' || !Array.isArray(day.times))
-      return false;
+    if (!isObject(day) || !onlyKeys(day, DAY_KEYS) || !isNestedId(day._id) || !Array.isArray(day.times)) return false;
     const known = COACH_WEEKDAYS.find((d) => d.weekday === day.weekday);
     if (!known || known.abbreviation !== day.abbreviation || seen.has(known.weekday)) return false;
     seen.add(known.weekday);
@@ -118,8 +145,15 @@ function isWeekDays(value: unknown): value is AvailabilityWeekDoc['days'] {
   return true;
 }
 
-/** A coach writes only their own `availability-week` documents (the default or a week from its Sunday). */
-export function parseAvailabilityDocs(docs: readonly unknown[], coachId: string): AvailabilityWeekDoc[] | null {
+/**
+ * A coach writes only their own `availability-week` documents: the default, or a week from its Sunday
+ * within a year back and two weeks ahead of `now`.
+ */
+export function parseAvailabilityDocs(
+  docs: readonly unknown[],
+  coachId: string,
+  now: Date,
+): AvailabilityWeekDoc[] | null {
   const parsed: AvailabilityWeekDoc[] = [];
   for (const doc of docs) {
     if (!isObject(doc) || !onlyKeys(doc, WEEK_KEYS) || !notDeleting(doc) || !revOk(doc)) return null;
@@ -127,7 +161,7 @@ export function parseAvailabilityDocs(docs: readonly unknown[], coachId: string)
     if (
       doc.type !== 'availability-week' ||
       doc.coachId !== coachId ||
-      !(weekStart === null || (typeof weekStart === 'string' && isSunday(weekStart))) ||
+      !(weekStart === null || (typeof weekStart === 'string' && isWritableWeek(weekStart, now))) ||
       doc._id !== availabilityDocId(weekStart) ||
       !isWeekDays(doc.days) ||
       !isInstant(doc.updatedAt)

@@ -1,8 +1,7 @@
 import type Stripe from 'stripe';
 import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
-import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { DayPassType } from '@mastr/rules/constants.ts';
-import { DATE_FORMATS, formatWallClock, ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
+import { DATE_FORMATS, formatWallClock, isCalendarDate, ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from '@mastr/rules/timetable.ts';
@@ -65,7 +64,7 @@ export async function createDayPassCheckout(
   if (input.user_id !== input.memberId) refuse(CHECKOUT_REFUSALS.notYou);
   const { gym, destination } = await sellingGym(deps, input.gym_id);
   const date = input.passDayDate;
-  if (addDaysToKey(date, 0) !== date) refuse(CHECKOUT_REFUSALS.badDate);
+  if (!isCalendarDate(date)) refuse(CHECKOUT_REFUSALS.badDate);
   const now = deps.now();
   if (!isDayPassDateOpen(date, ukDateKey(now))) refuse(CHECKOUT_REFUSALS.pastDate);
   const timetable = await gymTimetableView(deps.couch, input.gym_id, now);
