@@ -3,7 +3,9 @@ import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { lastPtRequestDate } from '@mastr/rules/pt-requests.ts';
 import { DB } from '../../../sync-server/src/couch/databases.ts';
 import { mintAccessToken } from '../../../sync-server/src/test-support/access-fixtures.ts';
 import { givenCoach, givenDefaultAvailability, givenMembership } from '../../../sync-server/src/test-support/directory-fixtures.ts';
@@ -56,15 +58,17 @@ describe('private session requests on devices', () => {
   it("a PT request to a gym reaches the gym's tablet and the member's phone", async () => {
     const tablet = await kit.openDevice('gym');
     const phone = await kit.openDevice('member');
+    // The last day the picker offers: more than two days ahead and within next gym week, whatever today is.
+    const date = lastPtRequestDate(ukDateKey(kit.stack.clock.now));
     const res = await kit.stack.server.inject({
       method: 'POST', url: '/api/booking/handlePrivateSessionGymRequest', headers: asMember(),
-      payload: { gym_id: kit.gymId, selectedDate: '2099-01-05', selectedTime: 64800, selectedDiscipline: 'Judo', selectedExperienceLevel: 'Advanced' },
+      payload: { gym_id: kit.gymId, selectedDate: date, selectedTime: 64800, selectedDiscipline: 'Judo', selectedExperienceLevel: 'Advanced' },
     });
     expect(res.statusCode).toBe(201);
     for (const { store } of [tablet, phone]) {
       const [request] = await eventually(() => localDocs<GymRequestDoc>(store, 'gym-request'), (docs) => docs.length === 1);
       expect(request).toMatchObject({
-        startTime: '2099-01-05T18:00:00', endTime: '2099-01-05T19:00:00', requestedDiscipline: 'Judo', experienceLevel: 'Advanced',
+        startTime: `${date}T18:00:00`, endTime: `${date}T19:00:00`, requestedDiscipline: 'Judo', experienceLevel: 'Advanced',
         sessionPrice: 4000, accepted: false, appliedCoaches: [], userProfile_id: kit.memberId, clientName: 'Alex', gymId: kit.gymId,
       });
       expect(latestStatus(store).error).toBeNull();
