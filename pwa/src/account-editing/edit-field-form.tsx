@@ -70,7 +70,6 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
     id,
     className: 'form-field__input edit-form__input',
     value,
-    readOnly: edit.busy,
     'aria-describedby': def.hint ? hintId : undefined,
   };
   const change = (next: string) => {
@@ -80,7 +79,15 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
 
   let input;
   if (def.input === 'textarea')
-    input = <textarea {...common} rows={5} maxLength={def.maxLength} onChange={(e) => change(e.target.value)} />;
+    input = (
+      <textarea
+        {...common}
+        readOnly={edit.busy}
+        rows={5}
+        maxLength={def.maxLength}
+        onChange={(e) => change(e.target.value)}
+      />
+    );
   else if (def.input === 'select')
     input = (
       <select {...common} disabled={edit.busy} onChange={(e) => change(e.target.value)}>
@@ -95,6 +102,7 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
     input = (
       <input
         {...common}
+        readOnly={edit.busy}
         type="text"
         inputMode={def.input === 'pounds' ? 'decimal' : undefined}
         autoComplete={def.input === 'pounds' ? 'off' : def.autoComplete}
