@@ -67,6 +67,12 @@ export const subscriptionDocPrefix = (gymId: string) => subscriptionDocId(gymId,
 export const paymentDocId = (passId: string) => `payment:${passId}`;
 export const stripeEventDocId = (eventId: string) => `stripe-event:${eventId}`;
 
+// ---- mastr_images (server only; served by GET /api/images/...) -------------------------------------
+
+/** `image:{kind}:{profileId}:{version}`: one stored profile image; the version is a hash of its bytes. */
+export const imageDocId = (kind: AccountKind, profileId: string, version: string) =>
+  `image:${kind}:${profileId}:${version}`;
+
 // ---- tenant databases (replicated to devices) -------------------------------------------------------
 
 /** mastr_gym_<id>: `schedule:default`, or `schedule:week:{Monday}` for a week of its own. */

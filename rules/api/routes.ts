@@ -96,6 +96,11 @@ type AccountEditRoutes = {
 };
 
 interface DirectoryRoutes {
+  /**
+   * A stored profile image (the URL a `profileImage` field holds): WebP bytes, cached for good.
+   * Loaded by `<img src>`, never called with fetch.
+   */
+  'GET /api/images/{kind}/{profileId}/{version}.webp': Route<undefined, unknown>;
   'GET /api/gyms': Route<undefined, GymListItem[]>;
   'GET /api/gyms/{id}': Route<undefined, GymDetail>;
   'GET /api/coaches': Route<undefined, CoachListItem[]>;

@@ -14,6 +14,8 @@ export const DB = {
   profiles: 'mastr_profiles',
   /** Stripe ids and payment records: Connect accounts, customers, subscriptions, payments, processed events (design/payments.md). */
   payments: 'mastr_payments',
+  /** Profile images, re-encoded, one document per stored version (served by GET /api/images/...). */
+  images: 'mastr_images',
 } as const;
 
 /** Ids are 24 lowercase hex characters, so tenant names are valid CouchDB database names. */

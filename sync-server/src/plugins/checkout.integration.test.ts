@@ -84,9 +84,10 @@ describe('member checkouts', () => {
   it('refuses unknown and hidden gyms, unsubscribed gyms and gyms whose account cannot take payments', async () => {
     await refusal(ADULT, dayPass({ gym_id: newId() }), CHECKOUT_REFUSALS.unknownGym);
     await refusal(ADULT, dayPass({ gym_id: 'not-an-id' }), CHECKOUT_REFUSALS.unknownGym);
+    // Inactive: onboarded, but without a name it is not Active (design/decisions.md "Going live").
     await refusal(
       ADULT,
-      dayPass({ gym_id: await givenSellingGym(stack, { profile: { status: false } }) }),
+      dayPass({ gym_id: await givenSellingGym(stack, { profile: { gymName: '' } }) }),
       CHECKOUT_REFUSALS.unknownGym,
     );
     await refusal(
@@ -107,7 +108,8 @@ describe('member checkouts', () => {
     await refusal(ADULT, dayPass({ gym_id: started }), CHECKOUT_REFUSALS.cannotSell);
     await refusal(
       ADULT,
-      dayPass({ gym_id: await givenSellingGym(stack, { profile: { adultDayPassPrice: 0 } }) }),
+      // Active (a price is set) but below the smallest charge Stripe takes.
+      dayPass({ gym_id: await givenSellingGym(stack, { profile: { adultDayPassPrice: 20 } }) }),
       CHECKOUT_REFUSALS.noPrice,
     );
   });

@@ -18,6 +18,8 @@ import { subscriptionsPlugin } from './subscriptions.ts';
 import { stripeWebhookPlugin } from './stripe-webhook.ts';
 import { paymentsModePlugin } from './payments-mode.ts';
 import { memberCancellationPlugin } from './member-cancellation.ts';
+import { accountEditsPlugin } from './account-edits.ts';
+import { profileImagesPlugin } from './profile-images.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -42,4 +44,6 @@ export const apiPlugins: Plugin<Deps>[] = [
   stripeWebhookPlugin,
   paymentsModePlugin,
   memberCancellationPlugin,
+  accountEditsPlugin,
+  profileImagesPlugin,
 ];

@@ -88,11 +88,14 @@ export const DEMO_GYMS: readonly DemoGym[] = [
   },
 ].map((gym) => ({
   ...gym,
+  // Inactive until payments are set up (decisions.md "Going live"): each start onboards the demo gyms
+  // and coaches on the local test provider (local-test-provider.ts onboardDemoPayees), whose
+  // account.updated makes them Active; with real Stripe keys they stay Inactive until onboarded.
   profile: {
-    status: true,
+    status: false,
     subscribed: true,
     mastrPlan: 'Basic',
-    stripeAccountDetailsSubmittedStatus: true,
+    stripeAccountDetailsSubmittedStatus: false,
     ...gym.profile,
   },
 }));
@@ -162,7 +165,8 @@ export const DEMO_COACHES: readonly DemoCoach[] = [
   },
 ].map((coach) => ({
   ...coach,
-  profile: { status: true, stripeAccountDetailsSubmittedStatus: true, ...coach.profile },
+  // Inactive until onboarded, like the gyms above.
+  profile: { status: false, stripeAccountDetailsSubmittedStatus: false, ...coach.profile },
 }));
 
 export const DEMO_MEMBERS: readonly DemoMember[] = [

@@ -24,6 +24,7 @@ import {
   registeredMembershipsOfGym,
   type Membership,
 } from './directory-queries.ts';
+import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 import { mastrClassAvailability } from './mastr-class-schedule.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
@@ -41,14 +42,14 @@ const byCreatedAt = <T extends { _id: string; createdAt: string }>(a: T, b: T) =
 const gymAvatar = (gym: GymProfileDoc): GymAvatar => ({
   _id: profileIdOf(gym._id),
   status: gym.status,
-  profileImage: gym.profileImage,
+  profileImage: publicImageUrl(gym.profileImage),
   gymName: gym.gymName,
 });
 /** A coach as gym cards and lists show them (also the gym's own coach lists, GET /api/me/gyms). */
 export const coachAvatar = (coach: CoachProfileDoc): CoachAvatar => ({
   _id: profileIdOf(coach._id),
   status: coach.status,
-  profileImage: coach.profileImage,
+  profileImage: publicImageUrl(coach.profileImage),
   firstName: coach.firstName,
   lastName: coach.lastName,
 });
@@ -66,8 +67,8 @@ function gymCard(gym: GymProfileDoc): GymCard {
     bio: gym.bio,
     adultDayPassPrice: gym.adultDayPassPrice,
     kidsDayPassPrice: gym.kidsDayPassPrice,
-    profileImage: gym.profileImage,
-    coverImage: gym.coverImage,
+    profileImage: publicImageUrl(gym.profileImage),
+    coverImage: publicImageUrl(gym.coverImage),
     mastrClassActive: gym.mastrClassActive,
   };
 }
@@ -80,7 +81,7 @@ function coachCard(coach: CoachProfileDoc): CoachCard {
     discipline: coach.discipline,
     price: coach.price,
     sessionPreferenceType: coach.sessionPreferenceType,
-    profileImage: coach.profileImage,
+    profileImage: publicImageUrl(coach.profileImage),
   };
 }
 
@@ -217,7 +218,7 @@ export async function coachProfile(deps: Deps, coachId: string): Promise<CoachDe
     youtubeUsername: coach.youtubeUsername,
     registeredGymsInformation: gyms
       .filter(isPublicGym)
-      .map((g) => ({ _id: profileIdOf(g._id), gymName: g.gymName, profileImage: g.profileImage })),
+      .map((g) => ({ _id: profileIdOf(g._id), gymName: g.gymName, profileImage: publicImageUrl(g.profileImage) })),
     availability,
     currentWeekStart: coachWeekStart(now),
     nextWeekStart: coachWeekStart(now, 1),

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { connectAccountDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
+import { applyGoLive } from '../accounts/go-live-service.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import {
   getPayee,
@@ -100,6 +101,8 @@ async function forgetAccount(deps: Deps, kind: PayeeKind, profileId: string, acc
     payee.connectAccountId === accountId ? { ...payee, connectAccountId: null, ...notOnboarded } : null,
   );
   await setPaymentFlags(deps.couch, kind, profileId, { stripeAccountDetailsSubmittedStatus: false });
+  // No account, no payments: the gym or coach is Inactive until onboarded again (decisions.md "Going live").
+  await applyGoLive(deps, kind, profileId);
 }
 
 /**
@@ -124,6 +127,8 @@ export async function applyAccountUpdated(deps: Deps, account: Stripe.Account, e
     await setPaymentFlags(deps.couch, owner.kind, owner.profileId, {
       stripeAccountDetailsSubmittedStatus: payee.detailsSubmitted,
     });
+    // Charges enabled or disabled, details submitted or not: Active follows (decisions.md "Going live").
+    await applyGoLive(deps, owner.kind, owner.profileId);
   }
 }
 

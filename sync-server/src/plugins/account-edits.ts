@@ -1,0 +1,223 @@
+import Boom from '@hapi/boom';
+import type { Plugin, Request, ResponseToolkit, RouteOptionsPayload } from '@hapi/hapi';
+import Joi from 'joi';
+import type { CoachAccountRequests, GymAccountRequests } from '@mastr/rules/api/account.ts';
+import {
+  MAX_ADDRESS_LINE_LENGTH,
+  MAX_BIO_LENGTH,
+  MAX_SOCIAL_INPUT_LENGTH,
+  normalisePostcode,
+} from '@mastr/rules/account-fields.ts';
+import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
+import { MAX_NAME_LENGTH } from '@mastr/rules/validation.ts';
+import type { Deps } from '../deps.ts';
+import { coachEdits, editMemberImage, gymEdits, type EditOutcome } from '../services/accounts/account-edit-service.ts';
+import { IMAGE_REFUSALS } from '../services/accounts/profile-images.ts';
+import { credentialsOf, roleAccess } from './auth-strategy.ts';
+
+/** §8's text for an account edit with something missing (an empty or absent value, no profile). */
+export const MISSING = "Missing ID's, Account or Profile";
+
+/**
+ * Room for a data URL of MAX_PROFILE_IMAGE_BYTES (base64 is 4/3 of the bytes) and its JSON
+ * wrapping; only the image routes accept a body this large. Between 5 MB of image and this, the
+ * service answers 413; beyond it, Hapi does (with the same message).
+ */
+const MAX_IMAGE_BODY_BYTES = 7 * 1024 * 1024;
+/** Longest text read as a price: '£10000.00' with room for spaces. */
+const MAX_PRICE_INPUT_LENGTH = 32;
+
+function text(label: string, max: number): Joi.StringSchema {
+  return Joi.string()
+    .trim()
+    .max(max)
+    .required()
+    .messages({
+      'any.required': MISSING,
+      'string.empty': MISSING,
+      'string.base': `${label} must be text.`,
+      'string.max': `${label} must be at most ${max} characters.`,
+    });
+}
+
+function oneOf(label: string, values: readonly string[]): Joi.StringSchema {
+  return Joi.string()
+    .trim()
+    .empty('')
+    .required()
+    .valid(...values)
+    .messages({
+      'any.required': MISSING,
+      'string.empty': MISSING,
+      'string.base': `${label} must be text.`,
+      'any.only': `${label} must be one of: ${values.join(', ')}.`,
+    });
+}
+
+/** Pounds as typed (text) or a number; read by parsePounds in the service, which gives its own reasons. */
+const price = Joi.any()
+  .required()
+  .custom((value: unknown, helpers) => {
+    if (typeof value === 'number') return value;
+    if (typeof value !== 'string') return helpers.error('any.invalid');
+    const typed = value.trim();
+    if (typed === '') return helpers.error('string.empty');
+    if (typed.length > MAX_PRICE_INPUT_LENGTH) return helpers.error('any.invalid');
+    return typed;
+  })
+  .messages({
+    'any.required': MISSING,
+    'string.empty': MISSING,
+    'any.invalid': 'Price must be an amount in pounds, e.g. 12 or 8.50.',
+  });
+
+/** The empty username is Remove (REMOVED_SOCIAL); the service checks the network's rule. */
+const social = Joi.string()
+  .allow('')
+  .max(MAX_SOCIAL_INPUT_LENGTH)
+  .required()
+  .messages({
+    'any.required': MISSING,
+    'string.base': 'The username must be text.',
+    'string.max': `The username must be at most ${MAX_SOCIAL_INPUT_LENGTH} characters.`,
+  });
+
+const image = Joi.string().max(MAX_IMAGE_BODY_BYTES).required().messages({
+  'any.required': MISSING,
+  'string.empty': MISSING,
+  'string.base': IMAGE_REFUSALS.notAnImage,
+  'string.max': IMAGE_REFUSALS.tooLarge,
+});
+
+const postcode = text('Postcode', 16)
+  .custom((value: string, helpers) => normalisePostcode(value) ?? helpers.error('string.postcode'))
+  .messages({ 'string.postcode': 'Postcode must be a UK postcode, e.g. SE1 2HH.' });
+
+function body(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
+  return Joi.object(keys)
+    .required()
+    .prefs({ errors: { wrap: { label: false } } })
+    .messages({ 'object.base': MISSING, 'any.required': MISSING, 'object.unknown': "Unknown field '{#key}'." });
+}
+
+const GYM_BODIES: Record<keyof GymAccountRequests, Joi.ObjectSchema> = {
+  profileImage: body({ profileImage: image }),
+  gym_name: body({ gymName: text('Gym name', MAX_NAME_LENGTH) }),
+  address: body({
+    addressLineOne: text('Address line one', MAX_ADDRESS_LINE_LENGTH),
+    addressLineTwo: text('Address line two', MAX_ADDRESS_LINE_LENGTH).allow('').optional().default(''),
+    addressTownOrCity: text('Town or city', MAX_ADDRESS_LINE_LENGTH),
+    addressPostalCode: postcode,
+  }),
+  bio: body({ bio: text('Bio', MAX_BIO_LENGTH) }),
+  adultDayPass: body({ adultDayPassPrice: price }),
+  kidsDayPass: body({ kidsDayPassPrice: price }),
+};
+
+const COACH_BODIES: Record<keyof CoachAccountRequests, Joi.ObjectSchema> = {
+  profileImage: body({ profileImage: image }),
+  discipline: body({ discipline: oneOf('Discipline', COACH_DISCIPLINES) }),
+  sessionPreferenceType: body({ sessionPreference: oneOf('Session preference', SESSION_PREFERENCES) }),
+  first_name: body({ firstName: text('First name', MAX_NAME_LENGTH) }),
+  last_name: body({ lastName: text('Last name', MAX_NAME_LENGTH) }),
+  price: body({ price }),
+  'socials/instagram': body({ instagram_link: social }),
+  'socials/tiktok': body({ tiktok_username: social }),
+  'socials/youtube': body({ youtube_username: social }),
+};
+
+/** An image body too large for the route (Hapi's own 413) answers with the same words as the service's. */
+const imagePayload: RouteOptionsPayload = {
+  maxBytes: MAX_IMAGE_BODY_BYTES,
+  failAction: async (_request: Request, _h: ResponseToolkit, err?: Error) => {
+    if (Boom.isBoom(err) && err.output.statusCode === 413) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
+    throw err ?? Boom.badRequest(MISSING);
+  },
+};
+
+function answer<A>(result: EditOutcome<A>): A {
+  switch (result.outcome) {
+    case 'saved':
+      return result.answer;
+    case 'refused':
+      throw Boom.badRequest(result.message);
+    case 'too-large':
+      throw Boom.entityTooLarge(result.message);
+    case 'no-profile':
+      throw Boom.badRequest(MISSING);
+  }
+}
+
+/** Larger than MAX_PROFILE_IMAGE_BYTES in base64 (what the joi limit guards), answered as too large. */
+const imageTooLargeForJoi = (err: unknown) =>
+  err instanceof Joi.ValidationError &&
+  err.details[0]?.type === 'string.max' &&
+  err.details[0]?.path[0] === 'profileImage';
+
+/**
+ * Account edits (§7 "Gym account", "Coach account", the member's profile image; contract in
+ * rules/api/account.ts): one POST per field, validated here, applied by account-edit-service.ts,
+ * answered with the stored field and, for gyms and coaches, the status and what is still missing.
+ * 400 with §8's text when a value is missing or empty, with a reason when it is there but wrong
+ * (a price, a discipline, a username, an image); 413 for an image over 5 MB; 401 without a token,
+ * 403 for another role.
+ */
+export const accountEditsPlugin: Plugin<Deps> = {
+  name: 'account-edits',
+  register(server, deps) {
+    const route = (
+      path: string,
+      kind: 'user' | 'gym' | 'coach',
+      schema: Joi.ObjectSchema,
+      edit: (profileId: string, payload: never) => Promise<EditOutcome<unknown>>,
+      isImage: boolean,
+    ) =>
+      server.route({
+        method: 'POST',
+        path,
+        options: {
+          auth: roleAccess(kind),
+          ...(isImage ? { payload: imagePayload } : {}),
+          validate: {
+            payload: schema,
+            failAction: async (_request, _h, err) => {
+              if (imageTooLargeForJoi(err)) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
+              throw Boom.badRequest(err instanceof Error ? err.message : MISSING);
+            },
+          },
+        },
+        async handler(request) {
+          const { profileId } = credentialsOf(request).UserInfo;
+          return answer(await edit(profileId, request.payload as never));
+        },
+      });
+
+    for (const field of Object.keys(GYM_BODIES) as (keyof GymAccountRequests)[]) {
+      const edit = gymEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<unknown>>;
+      route(
+        `/api/me/gyms/account/${field}`,
+        'gym',
+        GYM_BODIES[field],
+        (id, payload) => edit(deps, id, payload),
+        field === 'profileImage',
+      );
+    }
+    for (const field of Object.keys(COACH_BODIES) as (keyof CoachAccountRequests)[]) {
+      const edit = coachEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<unknown>>;
+      route(
+        `/api/me/coaches/account/${field}`,
+        'coach',
+        COACH_BODIES[field],
+        (id, payload) => edit(deps, id, payload),
+        field === 'profileImage',
+      );
+    }
+    route(
+      '/api/me/users/account/profileImage',
+      'user',
+      body({ profileImage: image }),
+      (id, payload) => editMemberImage(deps, id, payload),
+      true,
+    );
+  },
+};

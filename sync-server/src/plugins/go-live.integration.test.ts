@@ -1,0 +1,198 @@
+import type Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoachListItem, GymListItem } from '@mastr/rules/api/directory.ts';
+import { profileDocId } from '@mastr/rules/doc-ids.ts';
+import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
+import { DB } from '../couch/databases.ts';
+import type { Deps } from '../deps.ts';
+import { onboardDemoPayees } from '../services/payments/local-test-provider.ts';
+import { getPayee } from '../services/payments/payment-docs.ts';
+import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';
+import { seedDemoData } from '../seed/seed-demo.ts';
+import { givenCoach, givenGym } from '../test-support/directory-fixtures.ts';
+import { submitHostedForm } from '../test-support/payment-fixtures.ts';
+import { bearerFor } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+/** Going live (design/decisions.md "Going live"): Active follows the account details and the payments account. */
+describe('going live', () => {
+  let stack: TestStack;
+  /** Seconds for the next crafted account.updated: always newer than anything applied before. */
+  let eventClock = Math.floor(Date.now() / 1000) + 60;
+
+  const statusOf = async (kind: 'gym' | 'coach', id: string) =>
+    ((await stack.couch.use(DB.profiles).get(profileDocId(kind, id))) as GymProfileDoc | CoachProfileDoc).status;
+  const listedGymIds = async () =>
+    (JSON.parse((await stack.server.inject('/api/gyms')).payload) as GymListItem[]).map((g) => g._id);
+  const listedCoachIds = async () =>
+    (JSON.parse((await stack.server.inject('/api/coaches')).payload) as CoachListItem[]).map((c) => c._id);
+
+  async function onboard(kind: 'gym' | 'coach', id: string) {
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: `/api/stripe/${kind}/express_onboarding_link`,
+      headers: await bearerFor(stack, kind, id),
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    await submitHostedForm(JSON.parse(res.payload).url, 'complete');
+  }
+
+  /** Stripe's account.updated for this payee's account, with some of its flags changed, signed and delivered. */
+  async function accountUpdated(
+    kind: 'gym' | 'coach',
+    id: string,
+    flags: Partial<Pick<Stripe.Account, 'charges_enabled' | 'details_submitted' | 'payouts_enabled'>>,
+  ) {
+    const accountId = (await getPayee(stack.couch, kind, id))!.connectAccountId!;
+    const account = await stack.stripe.accounts.retrieve(accountId);
+    eventClock += 1;
+    const payload = JSON.stringify({
+      id: `evt_golive_${eventClock}`,
+      object: 'event',
+      type: 'account.updated',
+      created: eventClock,
+      data: { object: { ...account, ...flags } },
+      livemode: false,
+    });
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: '/api/stripe/webhook',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': stack.stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: stack.config.stripe.webhookSecret,
+        }),
+      },
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+  }
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('a gym with its details goes Active once charges are enabled, drops back when they are disabled, and is listed only while subscribed too', async () => {
+    const gymId = await givenGym(stack, { status: false, stripeAccountDetailsSubmittedStatus: false });
+    const unsubscribedId = await givenGym(stack, { status: false, subscribed: false, mastrPlan: null });
+
+    const edit = await stack.server.inject({
+      method: 'POST',
+      url: '/api/me/gyms/account/bio',
+      payload: { bio: 'Ready to sell.' },
+      headers: await bearerFor(stack, 'gym', gymId),
+    });
+    expect(JSON.parse(edit.payload)).toMatchObject({
+      status: false,
+      missingSteps: [{ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' }],
+    });
+    expect(await listedGymIds()).not.toContain(gymId);
+
+    await onboard('gym', gymId);
+    await onboard('gym', unsubscribedId);
+    expect(await statusOf('gym', gymId)).toBe(true);
+    expect(await statusOf('gym', unsubscribedId)).toBe(true);
+    expect(await listedGymIds()).toContain(gymId);
+    expect(await listedGymIds()).not.toContain(unsubscribedId);
+
+    await accountUpdated('gym', gymId, { charges_enabled: false });
+    expect(await statusOf('gym', gymId)).toBe(false);
+    expect(await listedGymIds()).not.toContain(gymId);
+    const after = await stack.server.inject({
+      method: 'POST',
+      url: '/api/me/gyms/account/bio',
+      payload: { bio: 'Paused.' },
+      headers: await bearerFor(stack, 'gym', gymId),
+    });
+    expect(JSON.parse(after.payload)).toMatchObject({ status: false, missingSteps: [{ key: 'payments' }] });
+
+    await accountUpdated('gym', gymId, { charges_enabled: true });
+    expect(await statusOf('gym', gymId)).toBe(true);
+    expect(await listedGymIds()).toContain(gymId);
+  });
+
+  it('a gym that can take charges goes Active with the edit that completes its details, and Inactive with one that empties a price', async () => {
+    const gymId = await givenGym(stack, { status: false, kidsDayPassPrice: 0 });
+    await onboard('gym', gymId);
+    expect(await statusOf('gym', gymId)).toBe(false);
+    const headers = await bearerFor(stack, 'gym', gymId);
+    const price = async (kidsDayPassPrice: string) =>
+      JSON.parse(
+        (
+          await stack.server.inject({
+            method: 'POST',
+            url: '/api/me/gyms/account/kidsDayPass',
+            payload: { kidsDayPassPrice },
+            headers,
+          })
+        ).payload,
+      );
+    expect(await price('6')).toEqual({ kidsDayPassPrice: 600, status: true, missingSteps: [] });
+    expect(await listedGymIds()).toContain(gymId);
+    expect(await price('0')).toMatchObject({
+      kidsDayPassPrice: 0,
+      status: false,
+      missingSteps: [{ key: 'kidsDayPass' }],
+    });
+    expect(await listedGymIds()).not.toContain(gymId);
+  });
+
+  it('a coach goes Active once its payments details are submitted and drops back when they are not', async () => {
+    const coachId = await givenCoach(stack, {
+      status: false,
+      discipline: '',
+      stripeAccountDetailsSubmittedStatus: false,
+    });
+    await onboard('coach', coachId);
+    expect(await statusOf('coach', coachId)).toBe(false);
+    const edit = await stack.server.inject({
+      method: 'POST',
+      url: '/api/me/coaches/account/discipline',
+      payload: { discipline: 'Greco-Roman' },
+      headers: await bearerFor(stack, 'coach', coachId),
+    });
+    expect(JSON.parse(edit.payload)).toEqual({ discipline: 'Greco-Roman', status: true, missingSteps: [] });
+    expect(await listedCoachIds()).toContain(coachId);
+
+    await accountUpdated('coach', coachId, { details_submitted: false, charges_enabled: false });
+    expect(await statusOf('coach', coachId)).toBe(false);
+    expect(await listedCoachIds()).not.toContain(coachId);
+    await accountUpdated('coach', coachId, { details_submitted: true });
+    expect(await statusOf('coach', coachId)).toBe(true);
+  });
+});
+
+describe('the demo seed and going live', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startTestStack();
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('seeds the demo gyms and coaches Inactive; the onboarding each start runs makes them Active, and the next start keeps them so', async () => {
+    await seedDemoData(stack.couch, new Date(), stack.config.passSigningKey);
+    const gyms = async () =>
+      (JSON.parse((await stack.server.inject('/api/gyms')).payload) as GymListItem[]).map((g) => g._id);
+    const coaches = async () =>
+      (JSON.parse((await stack.server.inject('/api/coaches')).payload) as CoachListItem[]).map((c) => c._id);
+    expect(await gyms()).toEqual([]);
+    expect(await coaches()).toEqual([]);
+
+    // What `npm start` does once the server listens (cli/backend.ts), with the stack's parts.
+    const deps = { config: stack.config, couch: stack.couch, stripe: stack.stripe, now: () => new Date() } as Deps;
+    await onboardDemoPayees(deps);
+    expect((await gyms()).sort()).toEqual(DEMO_GYMS.map((g) => g.profileId).sort());
+    expect((await coaches()).sort()).toEqual(DEMO_COACHES.map((c) => c.profileId).sort());
+
+    await seedDemoData(stack.couch, new Date(), stack.config.passSigningKey);
+    await onboardDemoPayees(deps);
+    expect(await gyms()).toHaveLength(DEMO_GYMS.length);
+    expect(await coaches()).toHaveLength(DEMO_COACHES.length);
+  });
+});

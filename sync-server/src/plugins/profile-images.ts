@@ -1,0 +1,32 @@
+import Boom from '@hapi/boom';
+import type { Plugin } from '@hapi/hapi';
+import type { Deps } from '../deps.ts';
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, readProfileImage } from '../services/accounts/profile-images.ts';
+
+/**
+ * GET /api/images/{kind}/{profileId}/{version}.webp: a stored profile image (design/data-model.md
+ * "Profile images"). Public, since public pages show gym and coach images. The version is a hash of
+ * the bytes, so an address always means the same picture: browsers and caches keep it for a year
+ * without asking again, and a new picture gets a new address.
+ */
+export const profileImagesPlugin: Plugin<Deps> = {
+  name: 'profile-images',
+  register(server, deps) {
+    server.route({
+      method: 'GET',
+      path: '/api/images/{kind}/{profileId}/{version}.webp',
+      options: { auth: false },
+      async handler(request, h) {
+        const { kind, profileId, version } = request.params as Record<string, string>;
+        const bytes = await readProfileImage(deps.couch, kind, profileId, version);
+        if (!bytes) throw Boom.notFound('Not Found');
+        return h
+          .response(bytes)
+          .type(IMAGE_CONTENT_TYPE)
+          .etag(version)
+          .header('cache-control', IMAGE_CACHE_CONTROL)
+          .header('content-security-policy', "default-src 'none'");
+      },
+    });
+  },
+};
