@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_PROFILE_IMAGE_BYTES } from '@mastr/rules/account-fields.ts';
 import { REMOVED_SOCIAL } from '@mastr/rules/api/account.ts';
 import type { CoachMe, GymMe } from '@mastr/rules/api/me.ts';
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
@@ -18,7 +19,6 @@ import {
   GYM_FIELDS,
   imageDataUrl,
   imageSavedText,
-  MAX_IMAGE_BYTES,
   poundsText,
   removedText,
   savedText,
@@ -211,7 +211,7 @@ describe('profile image', () => {
       ok: true,
       mime: 'image/jpeg',
     });
-    expect(checkImageFile({ name: 'me.png', type: 'image/png', size: MAX_IMAGE_BYTES })).toEqual({
+    expect(checkImageFile({ name: 'me.png', type: 'image/png', size: MAX_PROFILE_IMAGE_BYTES })).toEqual({
       ok: true,
       mime: 'image/png',
     });

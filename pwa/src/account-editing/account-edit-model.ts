@@ -16,6 +16,12 @@ import {
 } from '@mastr/rules/api/account.ts';
 import type { CoachMe, GymMe } from '@mastr/rules/api/me.ts';
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
+import {
+  MAX_ADDRESS_LINE_LENGTH,
+  MAX_BIO_LENGTH,
+  MAX_PROFILE_IMAGE_BYTES,
+  MAX_SOCIAL_INPUT_LENGTH,
+} from '@mastr/rules/account-fields.ts';
 import type { Address } from '@mastr/rules/documents.ts';
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
 import { formatHourlyRate, formatPence } from '@mastr/rules/money.ts';
@@ -53,11 +59,6 @@ export interface FieldDef<P, Req, Res> {
 
 type FieldDefs<P, Req, Res, F extends keyof Req & keyof Res> = { [K in F]: FieldDef<P, Req[K], Res[K]> };
 
-/** Longest bio the form takes (the server's bound too). */
-const MAX_BIO_LENGTH = 2000;
-/** As rules/account-fields.ts bounds them on the server. */
-const MAX_SOCIAL_LENGTH = 200;
-const MAX_ADDRESS_LINE_LENGTH = 100;
 const POUNDS_HINT = 'In pounds, e.g. 12 or 8.50.';
 
 /** A stored price in pence as the pounds text a form starts from: 1250 → '12.50', 1200 → '12', 0 → ''. */
@@ -189,7 +190,7 @@ function socialField<F extends 'socials/instagram' | 'socials/tiktok' | 'socials
     field: {
       label: `${network} Username`,
       input: 'text',
-      maxLength: MAX_SOCIAL_LENGTH,
+      maxLength: MAX_SOCIAL_INPUT_LENGTH,
       autoComplete: 'off',
       hint: 'Your username, or a link to your profile.',
       current: (coach) => current(coach) ?? '',
@@ -291,8 +292,6 @@ export function canConfirmAddress(draft: Address, stored: Address): boolean {
 
 // ---- Profile image ----
 
-/** The largest image the form sends (rules/api/account.ts: at most 5 MB of image). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** What the file input offers (§5 .jpeg, .png, .jpg; WebP too, which phones now save). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpeg,.jpg,.png,.webp';
 /** By file type, and by extension when the browser does not know the type. */
@@ -316,7 +315,7 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   const extension = /\.([a-z0-9]+)$/i.exec(file.name)?.[1]?.toLowerCase() ?? '';
   const mime = file.type ? IMAGE_TYPES[file.type.toLowerCase()] : IMAGE_EXTENSIONS[extension];
   if (!mime) return { ok: false, reason: 'Choose a JPEG, PNG or WebP image (.jpeg, .jpg, .png or .webp).' };
-  if (file.size > MAX_IMAGE_BYTES) {
+  if (file.size > MAX_PROFILE_IMAGE_BYTES) {
     const megabytes = (file.size / (1024 * 1024)).toFixed(1);
     return { ok: false, reason: `That image is ${megabytes} MB: choose one of 5 MB or less.` };
   }
