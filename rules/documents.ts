@@ -24,6 +24,11 @@ export interface AccountDoc {
   createdAt: string; // ISO instant
   verifiedAt?: string;
   googleSub?: string;
+  /**
+   * Set when 'Delete My Account' began (ISO instant): the deletion is under way and is finished by
+   * calling it again or, at the next start, by the server (design/decisions.md "Deleting an account").
+   */
+  deletingSince?: string;
 }
 
 /** Deterministic-id claim docs make "email/mobile taken" race-free across server instances. */

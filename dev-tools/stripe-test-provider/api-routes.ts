@@ -4,11 +4,12 @@ import { createBillingPortalSession } from './resources/billing-portal.ts';
 import { createCheckoutSession, findCheckoutSession } from './resources/checkout-sessions.ts';
 import { createCustomer } from './resources/customers.ts';
 import { createRefund } from './resources/refunds.ts';
+import { cancelSubscriptionNow, listSubscriptions } from './resources/subscriptions.ts';
 import { createTransfer } from './resources/transfers.ts';
 import type { ResourceContext } from './state.ts';
 
 export interface ApiRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Matched against the path; the first capture group, if any, is the object id. */
   pattern: RegExp;
   handle(context: ResourceContext, params: Params, id: string): object;
@@ -44,6 +45,12 @@ export const apiRoutes: ApiRoute[] = [
     handle: (context, params) => createBillingPortalSession(context, params),
   },
   { method: 'GET', pattern: route('/v1/subscriptions/'), handle: ({ state }, _, id) => state.subscriptions.get(id) },
+  { method: 'GET', pattern: /^\/v1\/subscriptions$/, handle: ({ state }, params) => listSubscriptions(state, params) },
+  {
+    method: 'DELETE',
+    pattern: route('/v1/subscriptions/'),
+    handle: (context, _, id) => cancelSubscriptionNow(context, id),
+  },
   { method: 'GET', pattern: route('/v1/payment_intents/'), handle: ({ state }, _, id) => state.paymentIntents.get(id) },
   { method: 'GET', pattern: route('/v1/charges/'), handle: ({ state }, _, id) => state.charges.get(id) },
   { method: 'POST', pattern: /^\/v1\/refunds$/, handle: (context, params) => createRefund(context, params) },

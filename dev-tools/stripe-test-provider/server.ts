@@ -140,7 +140,8 @@ function runApiRoute(
     };
   }
   try {
-    const params = new Params(parseFormBody(method === 'GET' ? url.search.slice(1) : rawBody));
+    // Like Stripe's SDKs, GET and DELETE carry their parameters in the query string.
+    const params = new Params(parseFormBody(method === 'GET' || method === 'DELETE' ? url.search.slice(1) : rawBody));
     // Answering ids where the caller asked for objects would break it in confusing ways: refuse openly.
     if (params.body.expand !== undefined) {
       throw invalidRequest('This test provider does not implement `expand`: retrieve the related objects by id.', {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type Stripe from 'stripe';
 import { startHarness, submitForm, WEBHOOK_SECRET, type Harness } from './test-harness.ts';
 
@@ -121,6 +121,28 @@ describe('subscriptions and the billing portal', () => {
       }),
     ]);
     expect(await harness.stripe.subscriptions.retrieve(subscription.id)).toMatchObject({ status: 'canceled' });
+  });
+
+  it("lists a customer's subscriptions and cancels one through the API, like the portal", async () => {
+    const { subscription } = await subscribeBasicPlan();
+    const customer = subscription.customer as string;
+    expect((await harness.stripe.subscriptions.list({ customer })).data.map((s) => s.id)).toEqual([subscription.id]);
+
+    const cancelled = await harness.stripe.subscriptions.cancel(subscription.id);
+    expect(cancelled).toMatchObject({ id: subscription.id, status: 'canceled' });
+    await vi.waitFor(() =>
+      expect(
+        eventsOfType('customer.subscription.deleted').map((e) => (e.data.object as Stripe.Subscription).id),
+      ).toContain(subscription.id),
+    );
+    // Cancelled ones are listed only with status=all; cancelling one again is "No such subscription", as on Stripe.
+    expect((await harness.stripe.subscriptions.list({ customer })).data).toEqual([]);
+    expect((await harness.stripe.subscriptions.list({ customer, status: 'all' })).data.map((s) => s.id)).toEqual([
+      subscription.id,
+    ]);
+    await expect(harness.stripe.subscriptions.cancel(subscription.id)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
   });
 
   it('uses the given customer instead of creating one', async () => {

@@ -1,4 +1,6 @@
-import { newId, unixNow, type ResourceContext } from '../state.ts';
+import { resourceMissing } from '../errors.ts';
+import type { Params } from '../params.ts';
+import { newId, unixNow, type ProviderState, type ResourceContext } from '../state.ts';
 
 interface SubscriptionPrice {
   unit_amount: number;
@@ -83,4 +85,35 @@ export function cancelSubscription({ emit }: ResourceContext, subscription: Subs
   subscription.canceled_at = now;
   subscription.ended_at = now;
   emit('customer.subscription.deleted', subscription);
+}
+
+/**
+ * `subscriptions.cancel` (DELETE /v1/subscriptions/{id}): cancelled at once and announced with
+ * `customer.subscription.deleted`. Like Stripe, a subscription cancelled already is "No such
+ * subscription" (Stripe treats a cancelled subscription as deleted).
+ */
+export function cancelSubscriptionNow(context: ResourceContext, id: string): Subscription {
+  const subscription = context.state.subscriptions.get(id);
+  if (subscription.status === 'canceled') throw resourceMissing('subscription', id);
+  cancelSubscription(context, subscription);
+  return subscription;
+}
+
+/**
+ * `subscriptions.list` (GET /v1/subscriptions): filtered by `customer` and `status` as Stripe does
+ * (no status: every one but cancelled ones; `all`: every one), newest first, one page.
+ */
+export function listSubscriptions(state: ProviderState, params: Params) {
+  const customer = params.optionalString('customer');
+  const status = params.optionalString('status');
+  const data = state.subscriptions
+    .values()
+    .filter((s) => (customer === null || s.customer === customer) && matchesStatus(s, status))
+    .sort((a, b) => b.created - a.created);
+  return { object: 'list', data, has_more: false, url: '/v1/subscriptions' };
+}
+
+function matchesStatus(subscription: Subscription, status: string | null): boolean {
+  if (status === 'all') return true;
+  return status === null ? subscription.status !== 'canceled' : subscription.status === status;
 }

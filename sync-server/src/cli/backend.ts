@@ -10,6 +10,7 @@ import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mail/mailer.ts';
+import { finishInterruptedDeletions } from '../services/accounts/delete-account-service.ts';
 import { StartupError } from './process-lifecycle.ts';
 
 export interface Backend {
@@ -95,6 +96,10 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
       paymentsProvider.setWebhookUrl(webhookUrlOf(server));
       if (seeded) await onboardDemoPayees(deps);
     }
+    // Account deletions a server died in the middle of, and nobody called again (design/decisions.md).
+    void finishInterruptedDeletions(deps).catch((err: unknown) =>
+      logger.error({ err }, 'account deletion: could not look for interrupted deletions'),
+    );
     return {
       server,
       embeddedCouch,

@@ -37,6 +37,8 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => voi
 
 /** Database names CouchDB allows, without '/' (so no encoded paths). */
 const DB_NAME = /^[a-z][a-z0-9_$()+-]*$/;
+/** A gym's, member's or coach's own database: the only kind ever deleted (an account deleted, design/decisions.md). */
+const TENANT_DB_NAME = /^mastr_(?:gym|member|coach)_[a-f0-9]{24}$/;
 /** What may be asked of a database, by endpoint and method (HEAD goes wherever GET does). */
 const DB_ENDPOINTS: Record<string, readonly string[]> = {
   _all_docs: ['GET', 'POST'],
@@ -60,17 +62,18 @@ function plainDocId(raw: string): boolean {
 }
 
 /**
- * The allow-list: `_all_dbs`; a database's info, creation and document POST; `_all_docs`,
- * `_changes`, `_bulk_docs`, `_bulk_get`, `_find`, `_index`, `_revs_diff`; documents and `_local`
- * documents by id. Nothing else (no design documents, attachments, `_security`, `_compact`,
- * server-wide endpoints or database deletion).
+ * The allow-list: `_all_dbs`; a database's info, creation and document POST; the deletion of a
+ * tenant database (an account deleted) and of no other; `_all_docs`, `_changes`, `_bulk_docs`,
+ * `_bulk_get`, `_find`, `_index`, `_revs_diff`; documents and `_local` documents by id. Nothing else
+ * (no design documents, attachments, `_security`, `_compact` or server-wide endpoints).
  */
 function allowed(method: string, pathname: string): boolean {
   const asked = method === 'HEAD' ? 'GET' : method;
   if (pathname === '/_all_dbs') return asked === 'GET';
   const [db = '', second, third, ...more] = pathname.split('/').slice(1);
   if (!DB_NAME.test(db) || more.length > 0) return false;
-  if (second === undefined || (second === '' && third === undefined)) return ['GET', 'PUT', 'POST'].includes(asked);
+  if (second === undefined || (second === '' && third === undefined))
+    return ['GET', 'PUT', 'POST'].includes(asked) || (asked === 'DELETE' && TENANT_DB_NAME.test(db));
   if (third === undefined) {
     if (Object.hasOwn(DB_ENDPOINTS, second)) return DB_ENDPOINTS[second].includes(asked);
     return plainDocId(second) && DOC_METHODS.includes(asked);

@@ -202,6 +202,16 @@ describe.each([
     expect((await call(couch, 'GET', '/mastr_probe/checkin%3Aa%3Ab', { headers: admin })).status).toBe(200);
   });
 
+  it('deletes a tenant database (an account deleted) and no other', async () => {
+    const tenant = '/mastr_member_0123456789abcdef01234567';
+    expect((await call(couch, 'PUT', tenant, { headers: admin })).status).toBe(201);
+    expect((await call(couch, 'DELETE', tenant, { headers: admin })).status).toBe(200);
+    expect((await call(couch, 'GET', tenant, { headers: admin })).status).toBe(404);
+    for (const other of ['/mastr_accounts', '/mastr_member_0123', '/mastr_member_0123456789abcdef01234567x']) {
+      expect((await call(couch, 'DELETE', other, { headers: admin })).status, other).toBe(404);
+    }
+  });
+
   it('ends a long-poll with no changes after its timeout, as CouchDB does, and answers at once when there are changes', async () => {
     const started = performance.now();
     const idle = await call(couch, 'GET', '/mastr_probe/_changes?feed=longpoll&since=now&timeout=300&heartbeat=60000', {

@@ -8,6 +8,7 @@ import { getAccount } from '../accounts/accounts-store.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
+import { refundPassInFull } from './refund-service.ts';
 
 /** Metadata keys the checkout call adds next to the sale (what the fee was when the member paid). */
 export const FEE_METADATA_KEY = 'applicationFeePence';
@@ -64,9 +65,11 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
   });
   const owners = await passOwners(deps, gymId, memberId);
   if (!owners) {
-    deps.logger.error(
-      { checkoutSessionId: session.id, gymId, memberId },
-      'stripe: a paid session names a gym or member that no longer exists',
+    // The checkout was opened before its member or gym deleted their account: no pass, the money goes back.
+    const refundedPence = await refundPassInFull(deps, passId, 'account-deleted');
+    deps.logger.warn(
+      { checkoutSessionId: session.id, gymId, memberId, refundedPence },
+      'stripe: a paid session names a gym or member whose account is deleted; refunded',
     );
     return;
   }
@@ -84,12 +87,15 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
 }
 
 async function passOwners(deps: Deps, gymId: string, memberId: string) {
-  const [gym, account, member] = await Promise.all([
+  const [gym, gymAccount, account, member] = await Promise.all([
     getProfile(deps.couch, 'gym', gymId),
+    getAccount(deps.couch, gymId),
     getAccount(deps.couch, memberId),
     getProfile(deps.couch, 'user', memberId),
   ]);
   if (gym?.type !== 'gym' || account?.kind !== 'user' || member?.type !== 'user') return null;
+  // An account being deleted gets no new pass: its deletion may have looked for passes already.
+  if (account.deletingSince || gymAccount?.deletingSince) return null;
   return {
     gym: { profileId: gymId, gymName: gym.gymName },
     member: { profileId: memberId, name: member.name, email: account.email },

@@ -9,7 +9,8 @@ import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.t
  * key per pass, and recorded once on `payment:{passId}` under Stripe's refund id.
  */
 
-export type RefundReason = 'member-cancel' | 'gym-cancel';
+/** `account-deleted`: a checkout paid for a member or gym whose account was deleted (or is being deleted) meanwhile. */
+export type RefundReason = 'member-cancel' | 'gym-cancel' | 'account-deleted';
 
 const refundedPence = (payment: PaymentDoc) =>
   Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);

@@ -141,6 +141,37 @@ export async function applySubscriptionEvent(
   });
 }
 
+/**
+ * Account deletion: every plan of the gym that has not ended is cancelled on Stripe at once (no
+ * further charges; the month under way is not refunded). Stripe is asked as well as our records, so
+ * a plan whose events have not reached us yet is cancelled too. Stripe's `customer.subscription.deleted`
+ * then updates our records as for a cancel in the portal. Safe to repeat: a plan cancelled already is
+ * "No such subscription" on Stripe, which is fine here. Resolves to the number cancelled now.
+ */
+export async function cancelGymPlans(deps: Deps, gymId: string): Promise<number> {
+  const running = new Set(
+    (await gymSubscriptions(deps, gymId)).filter((s) => !ENDED.has(s.status)).map((s) => s.subscriptionId),
+  );
+  const customer = (await getPayee(deps.couch, 'gym', gymId))?.customerId;
+  if (customer) {
+    const listed = await deps.stripe.subscriptions.list({ customer, limit: 100 }).catch((err: unknown) => {
+      if (isResourceMissing(err)) return { data: [] as Stripe.Subscription[] };
+      throw err;
+    });
+    for (const subscription of listed.data) if (!ENDED.has(subscription.status)) running.add(subscription.id);
+  }
+  let cancelled = 0;
+  for (const id of running) {
+    try {
+      await deps.stripe.subscriptions.cancel(id);
+      cancelled += 1;
+    } catch (err) {
+      if (!isResourceMissing(err)) throw err;
+    }
+  }
+  return cancelled;
+}
+
 async function gymSubscriptions(deps: Deps, gymId: string): Promise<SubscriptionDoc[]> {
   const prefix = subscriptionDocPrefix(gymId);
   const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({
