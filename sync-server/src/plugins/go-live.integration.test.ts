@@ -5,6 +5,7 @@ import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
+import { updateAccount } from '../services/accounts/account-updates.ts';
 import { onboardDemoPayees } from '../services/payments/local-test-provider.ts';
 import { getPayee } from '../services/payments/payment-docs.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';
@@ -163,6 +164,19 @@ describe('going live', () => {
     expect(await listedCoachIds()).not.toContain(coachId);
     await accountUpdated('coach', coachId, { details_submitted: true });
     expect(await statusOf('coach', coachId)).toBe(true);
+  });
+
+  it('an account being deleted never goes live again, whatever the payments account says meanwhile', async () => {
+    const coachId = await givenCoach(stack, { status: false, stripeAccountDetailsSubmittedStatus: false });
+    await onboard('coach', coachId);
+    expect(await statusOf('coach', coachId)).toBe(true);
+    await bearerFor(stack, 'coach', coachId); // makes sure the account document exists
+    // What the deletion's first step does (decisions.md "Deleting an account"), then Stripe speaks.
+    await updateAccount(stack.couch, coachId, (account) => ({ ...account, deletingSince: new Date().toISOString() }));
+    await accountUpdated('coach', coachId, { details_submitted: false });
+    await accountUpdated('coach', coachId, { details_submitted: true });
+    expect(await statusOf('coach', coachId)).toBe(false);
+    expect(await listedCoachIds()).not.toContain(coachId);
   });
 });
 

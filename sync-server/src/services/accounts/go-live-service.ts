@@ -6,6 +6,7 @@ import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee, type PayeeDoc, type PayeeKind } from '../payments/payment-docs.ts';
+import { getAccount } from './accounts-store.ts';
 
 /**
  * Going live (design/decisions.md "Going live"): a gym or coach is Active exactly while nothing is
@@ -46,12 +47,26 @@ export type GoLiveOutcome<K extends PayeeKind> =
 /** How often the payee may change under an edit before the edit gives up (it never does in practice). */
 const MAX_PAYEE_CHANGES = 5;
 
+/** The facts besides the profile that decide the status, and whether they changed under a write. */
+async function outsideFacts(deps: Pick<Deps, 'couch'>, kind: PayeeKind, profileId: string) {
+  const [payee, account] = await Promise.all([
+    getPayee(deps.couch, kind, profileId),
+    getAccount(deps.couch, profileId),
+  ]);
+  // An account being deleted (decisions.md "Deleting an account") never goes live again.
+  return {
+    payee,
+    deleting: Boolean(account?.deletingSince),
+    key: `${payee?._rev ?? ''}|${account?.deletingSince ?? ''}`,
+  };
+}
+
 /**
  * Applies `change` to the gym's or coach's profile and sets `status` from the result, in one write
- * guarded by the revision (nothing is written when nothing changes). The payee is read before and
- * checked again after: if it changed meanwhile, its own applyGoLive may have read the profile before
- * this write, so the status is worked out again from the new payee. Every ordering therefore ends
- * with the status the latest profile and payee call for.
+ * guarded by the revision (nothing is written when nothing changes). The payee and the account's
+ * deletion mark are read before and checked again after: if either changed meanwhile, the other
+ * side may have read the profile before this write, so the status is worked out again. Every
+ * ordering therefore ends with the status the latest profile, payee and account call for.
  */
 export async function updateWithGoLive<K extends PayeeKind>(
   deps: Pick<Deps, 'couch'>,
@@ -61,18 +76,17 @@ export async function updateWithGoLive<K extends PayeeKind>(
 ): Promise<GoLiveOutcome<K>> {
   const profiles = deps.couch.use<ProfileOf<K>>(DB.profiles);
   for (let attempt = 1; attempt <= MAX_PAYEE_CHANGES; attempt += 1) {
-    const payee = await getPayee(deps.couch, kind, profileId);
+    const { payee, deleting, key } = await outsideFacts(deps, kind, profileId);
     let steps: GoLiveStep[] = [];
     const saved = await updateDoc(profiles, profileDocId(kind, profileId), (current) => {
       if (!current || current.type !== kind) return null;
       const edited = change(current);
       steps = missingSteps(edited, payee);
-      const next = { ...edited, status: steps.length === 0 };
+      const next = { ...edited, status: steps.length === 0 && !deleting };
       return isDeepStrictEqual(next, current) ? null : next;
     });
     if (!saved || saved.type !== kind) return { outcome: 'no-profile' };
-    const payeeAfter = await getPayee(deps.couch, kind, profileId);
-    if ((payeeAfter?._rev ?? null) === (payee?._rev ?? null))
+    if ((await outsideFacts(deps, kind, profileId)).key === key)
       return { outcome: 'applied', profile: saved, missingSteps: steps };
   }
   throw new Error(`The payments state of ${kind} ${profileId} kept changing; status not settled.`);
