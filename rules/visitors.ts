@@ -22,22 +22,27 @@ const newestFirst = byStartDescending((p: VisitorPass) => p.dayDateStart);
  * first visitors.
  */
 export function visitorsOf(passes: readonly VisitorPass[], limit = Infinity): Visitor[] {
-  const byMember = new Map<string, VisitorPass[]>();
+  const byMember = new Map<string, { own: VisitorPass[]; newest: string }>();
   for (const pass of passes) {
     if (pass.cancelled) continue;
-    const own = byMember.get(pass.memberId);
-    if (own) own.push(pass);
-    else byMember.set(pass.memberId, [pass]);
+    const member = byMember.get(pass.memberId);
+    if (!member) byMember.set(pass.memberId, { own: [pass], newest: pass.dayDateStart });
+    else {
+      member.own.push(pass);
+      if (pass.dayDateStart > member.newest) member.newest = pass.dayDateStart;
+    }
   }
-  const visitors = [...byMember.entries()].map(([memberId, own]): Visitor => {
-    const newest = own.sort(newestFirst);
-    return {
-      _id: memberId,
-      userName: newest[0].clientName,
-      email: newest[0].clientEmail ?? '',
-      dayPasses: newest.slice(0, MAX_VISITOR_ITEMS).map((p) => ({ _id: p.passId, date: p.dayDateStart })),
-    };
-  });
-  // Most recent visitors first.
-  return visitors.sort(byStartDescending((v: Visitor) => v.dayPasses[0]?.date ?? null)).slice(0, limit);
+  // Most recent visitors first; only those kept are built (a busy gym has thousands).
+  return [...byMember.entries()]
+    .sort(byStartDescending(([, member]) => member.newest))
+    .slice(0, limit)
+    .map(([memberId, { own }]): Visitor => {
+      const newest = own.sort(newestFirst);
+      return {
+        _id: memberId,
+        userName: newest[0].clientName,
+        email: newest[0].clientEmail ?? '',
+        dayPasses: newest.slice(0, MAX_VISITOR_ITEMS).map((p) => ({ _id: p.passId, date: p.dayDateStart })),
+      };
+    });
 }

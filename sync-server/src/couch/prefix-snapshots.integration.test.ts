@@ -38,7 +38,7 @@ describe('prefix snapshots', () => {
       changesPerCall: options.changesPerCall,
     });
 
-  const sorted = (docs: { id: string; n: number }[]) => [...docs].sort((x, y) => x.id.localeCompare(y.id));
+  const sorted = (docs: readonly { id: string; n: number }[]) => [...docs].sort((x, y) => x.id.localeCompare(y.id));
 
   it('reads the documents of its prefixes, projected, and nothing else', async () => {
     const name = await freshDb([
@@ -94,7 +94,7 @@ describe('prefix snapshots', () => {
     const name = await freshDb();
     const snapshots = snapshotsOf();
     const db = couch.use<Doc>(name);
-    const reads: Promise<unknown[]>[] = [];
+    const reads: Promise<readonly unknown[]>[] = [];
     for (let i = 0; i < 5; i += 1) {
       await db.insert({ _id: `a:${i}`, type: 't', n: i });
       reads.push(snapshots.read(name));
@@ -112,6 +112,20 @@ describe('prefix snapshots', () => {
     await ensureDatabase(couch, name);
     await couch.use<Doc>(name).insert({ _id: 'a:1', type: 't', n: 1 });
     expect(await snapshots.read(name)).toEqual([{ id: 'a:1', n: 1 }]);
+  });
+
+  it('answers the same list until a kept document changes', async () => {
+    const name = await freshDb([{ _id: 'a:1', type: 't', n: 1 }]);
+    const snapshots = snapshotsOf();
+    const first = await snapshots.read(name);
+    const db = couch.use<Doc>(name);
+    await db.insert({ _id: 'c:1', type: 't', n: 2 }); // not kept
+    expect(await snapshots.read(name)).toBe(first);
+    await db.insert({ _id: 'b:1', type: 't', n: 3 });
+    const changed = await snapshots.read(name);
+    expect(changed).not.toBe(first);
+    expect(changed).toHaveLength(2);
+    expect(Object.isFrozen(changed)).toBe(true);
   });
 
   it('keeps only the most recently read databases, and reads a dropped one afresh', async () => {

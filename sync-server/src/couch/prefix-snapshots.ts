@@ -19,6 +19,8 @@ interface Snapshot<T> {
   /** The update sequence the documents are current to (opaque: only ever handed back to CouchDB). */
   seq: unknown;
   docs: Map<string, T>;
+  /** The documents as one list, made on the first read after a change. */
+  list: readonly T[] | null;
 }
 
 interface Options<T> {
@@ -33,8 +35,12 @@ interface Options<T> {
 }
 
 export interface PrefixSnapshots<T> {
-  /** The kept documents of the database, current as of this call; none for a missing database. */
-  read(dbName: string): Promise<T[]>;
+  /**
+   * The kept documents of the database, current as of this call; none for a missing database. The
+   * same list (by identity) until a kept document changes, so what a caller derives from it can be
+   * remembered against it (a WeakMap): a busy gym's check-in records change nothing kept.
+   */
+  read(dbName: string): Promise<readonly T[]>;
 }
 
 const DEFAULT_CHANGES_PER_CALL = 1_000;
@@ -65,7 +71,7 @@ export function createPrefixSnapshots<T>(couch: Couch, options: Options<T>): Pre
         if (projected !== null) docs.set(row.id, projected);
       }
     }
-    return { seq, docs };
+    return { seq, docs, list: null };
   }
 
   /**
@@ -89,6 +95,7 @@ export function createPrefixSnapshots<T>(couch: Couch, options: Options<T>): Pre
         const projected = change.deleted || !change.doc ? null : options.project(change.doc);
         if (projected === null) snapshot.docs.delete(change.id);
         else snapshot.docs.set(change.id, projected);
+        snapshot.list = null;
       }
       snapshot.seq = answer.last_seq;
       if (answer.results.length < changesPerCall) return snapshot;
@@ -113,7 +120,9 @@ export function createPrefixSnapshots<T>(couch: Couch, options: Options<T>): Pre
         snapshots.delete(name);
       }
       const snapshot = await next;
-      return snapshot ? [...snapshot.docs.values()] : [];
+      if (!snapshot) return [];
+      snapshot.list ??= Object.freeze([...snapshot.docs.values()]);
+      return snapshot.list;
     },
   };
 }

@@ -415,6 +415,16 @@ describe('GET /api/me lists, from the tenant databases', () => {
     expect((await get<GymMe>('gyms', 'gym', gymId)).upcomingDayPassesInformation.map((p) => p._id)).toEqual([
       first.passId,
     ]);
+
+    // Nothing written, but the UK day turns: today's pass is history now.
+    try {
+      stack.clock.advance(24 * 3600 * 1000);
+      const tomorrow = await get<GymMe>('gyms', 'gym', gymId);
+      expect(tomorrow.upcomingDayPassesInformation).toEqual([]);
+      expect(tomorrow.expiredDayPassesInformation.map((p) => p._id)).toEqual([first.passId]);
+    } finally {
+      stack.clock.now = NOW;
+    }
   });
 
   it("answers a member's passes with the gym's check-ins, and their coach and gym requests", async () => {

@@ -2,9 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import { KIND_PLURAL, ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
 import { createMeViews } from '../services/accounts/me-views-service.ts';
-import { getProfile } from '../services/accounts/profiles-store.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /**
@@ -20,16 +18,12 @@ export const mePlugin: Plugin<Deps> = {
       server.route({
         method: 'GET',
         path: `/api/me/${KIND_PLURAL[kind]}`,
-        options: { auth: roleAccess(kind) },
+        options: { auth: roleAccess(kind), compression: { gzip: { level: 1 } } },
         async handler(request) {
-          const { profileId } = credentialsOf(request).UserInfo;
-          const [account, profile] = await Promise.all([
-            getAccount(deps.couch, profileId),
-            getProfile(deps.couch, kind, profileId),
-          ]);
+          const view = await views.viewOf(kind, credentialsOf(request).UserInfo.profileId);
           // A still-valid token of an account deleted since: the client's refresh will fail too.
-          if (!account || account.kind !== kind || !profile) throw Boom.unauthorized('Unauthorized');
-          return views.viewOf(account, profile);
+          if (!view) throw Boom.unauthorized('Unauthorized');
+          return view;
         },
       });
     }

@@ -1,6 +1,8 @@
-import type { CoachMe, GymMe, MastrClassAvailabilityEntry, MeResponse, UserMe } from '@mastr/rules/api/me.ts';
 import type { GymCoach, RegisteredGym } from '@mastr/rules/api/directory.ts';
+import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts';
+import type { CoachMe, GymMe, MastrClassAvailabilityEntry, MeProfiles, UserMe, Visitor } from '@mastr/rules/api/me.ts';
 import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 import { coachRequestId, gymRequestId, passDocPrefix, profileIdOf, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type {
   AccountDoc,
@@ -12,7 +14,9 @@ import type {
   MastrPassDoc,
   UserProfileDoc,
 } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
+import type { Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import { createPrefixSnapshots, type PrefixSnapshots } from '../../couch/prefix-snapshots.ts';
 import { docsWithPrefix, fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
@@ -37,12 +41,15 @@ import {
   type PassFacts,
 } from '../passes/pass-views.ts';
 import type { ProfileDoc } from './accounts-service.ts';
+import { getAccount } from './accounts-store.ts';
 import { coachView, gymView, userView } from './profile-views.ts';
+import { getProfile } from './profiles-store.ts';
 
 /**
  * GET /api/me/users|gyms|coaches (rules/api/me.ts): the profile part (profile-views.ts) and every §3
- * list that exists yet, read from the tenant databases and the memberships, the reads of one answer
- * in parallel. The session and booking lists are left out until bookings exist (issue 12).
+ * list that exists yet, read from the tenant databases and the memberships, every read of one answer
+ * (the account and profile too) in parallel. The session and booking lists are left out until
+ * bookings exist (issue 12).
  *
  * A gym's passes are read through a snapshot kept per gym and brought up to date with the gym
  * database's changes on every call (couch/prefix-snapshots.ts, design/decisions.md 27): a busy gym
@@ -54,8 +61,19 @@ import { coachView, gymView, userView } from './profile-views.ts';
 const GYM_SNAPSHOTS = 16;
 
 interface MeViews {
-  /** The account's whole view; the account and the profile must belong together. */
-  viewOf(account: AccountDoc, profile: ProfileDoc): Promise<MeResponse>;
+  /**
+   * The whole view of the account behind `profileId`, or null when it has no account of that kind
+   * or no profile (a still-valid token of an account deleted since).
+   */
+  viewOf<K extends AccountKind>(kind: K, profileId: string): Promise<MeProfiles[K] | null>;
+}
+
+/** The account and its profile, or null unless both exist and are of that kind. */
+type Owner<P extends ProfileDoc> = { account: AccountDoc; profile: P } | null;
+
+async function ownerOf<P extends ProfileDoc>(couch: Couch, kind: P['type'], profileId: string): Promise<Owner<P>> {
+  const [account, profile] = await Promise.all([getAccount(couch, profileId), getProfile(couch, kind, profileId)]);
+  return account?.kind === kind && profile?.type === kind ? { account, profile: profile as P } : null;
 }
 
 export function createMeViews(deps: Deps): MeViews {
@@ -64,16 +82,16 @@ export function createMeViews(deps: Deps): MeViews {
     project: passFacts,
     maxDatabases: GYM_SNAPSHOTS,
   });
+  const gymLists = memoisedGymPassLists();
   return {
-    viewOf(account, profile) {
-      switch (profile.type) {
-        case 'user':
-          return userMe(deps, account, profile);
-        case 'gym':
-          return gymMe(deps, gymPasses, account, profile);
-        case 'coach':
-          return coachMe(deps, account, profile);
-      }
+    // The tenant reads need only the id, so they run alongside the account and profile reads.
+    viewOf<K extends AccountKind>(kind: K, profileId: string) {
+      const views: { [A in AccountKind]: () => Promise<MeProfiles[A] | null> } = {
+        user: () => userMe(deps, profileId),
+        gym: () => gymMe(deps, { passes: gymPasses, lists: gymLists }, profileId),
+        coach: () => coachMe(deps, profileId),
+      };
+      return views[kind]() as Promise<MeProfiles[K] | null>;
     },
   };
 }
@@ -84,23 +102,24 @@ export function createMeViews(deps: Deps): MeViews {
 const COACH_REQUESTS = coachRequestId('');
 const GYM_REQUESTS = gymRequestId('');
 
-async function userMe(deps: Deps, account: AccountDoc, profile: UserProfileDoc): Promise<UserMe> {
+async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
   const now = deps.now();
   const { couch } = deps;
-  const memberId = account.profileId;
-  const [dayPasses, mastrPasses, coachRequests, gymRequests] = await Promise.all([
+  const [owner, dayPasses, mastrPasses, coachRequests, gymRequests] = await Promise.all([
+    ownerOf<UserProfileDoc>(couch, 'user', memberId),
     docsWithPrefix(tenantDb<DayPassDoc>(couch, 'member', memberId), passDocPrefix('day-pass')),
     docsWithPrefix(tenantDb<MastrPassDoc>(couch, 'member', memberId), passDocPrefix('mastr-pass')),
     docsWithPrefix(tenantDb<CoachRequestDoc>(couch, 'member', memberId), COACH_REQUESTS),
     docsWithPrefix(tenantDb<GymRequestDoc>(couch, 'member', memberId), GYM_REQUESTS),
   ]);
+  if (!owner) return null;
   const upcoming = upcomingDayPassList(dayPasses, now);
   const expired = expiredDayPassList(dayPasses, now, ME_HISTORY_CAP);
   const upcomingMastr = upcomingMastrPassList(mastrPasses, now);
   // Unassigned Mastr passes cannot have been checked in: only the others need the gym's word.
   const checkedIn = await withGymCheckIns(deps, [...upcoming, ...expired, ...upcomingMastr]);
   return {
-    ...userView(account, profile),
+    ...userView(owner.account, owner.profile),
     upcomingDayPassesInformation: upcoming.map((p) => dayPassView(checkedIn(p))),
     expiredDayPassesInformation: expired.map((p) => dayPassView(checkedIn(p))),
     upcomingMastrClassPassesInformation: upcomingMastr.map((p) => mastrPassView(checkedIn(p))),
@@ -139,28 +158,75 @@ async function withGymCheckIns(deps: Deps, passes: readonly PassDoc[]): Promise<
 
 // ---- gym ----------------------------------------------------------------------------------------
 
+/** A gym's pass lists as they stand today, worked out once per version of its passes and UK day. */
+interface GymPassLists {
+  upcoming: DayPassView[];
+  expired: DayPassView[];
+  allMastr: MastrPassView[];
+  visitors: Visitor[];
+  mastrPasses: MastrPassFacts[];
+}
+
+/**
+ * The snapshot answers the same list while none of the gym's passes changed (check-in records and
+ * outcomes are not passes), so the lists are remembered against it and worked out again only after
+ * a pass changed or the UK day turned. A pass that did not change keeps its facts object, so its
+ * §3 view is remembered against that: after one check-in only that pass's view is made again.
+ */
+function memoisedGymPassLists() {
+  const remembered = new WeakMap<readonly PassFacts[], { today: string; lists: GymPassLists }>();
+  const dayViews = new WeakMap<DayPassFacts, DayPassView>();
+  const mastrViews = new WeakMap<MastrPassFacts, MastrPassView>();
+  const dayView = (pass: DayPassFacts) => remember(dayViews, pass, dayPassView);
+  const mastrView = (pass: MastrPassFacts) => remember(mastrViews, pass, mastrPassView);
+  return (passes: readonly PassFacts[], now: Date): GymPassLists => {
+    const today = ukDateKey(now);
+    const hit = remembered.get(passes);
+    if (hit?.today === today) return hit.lists;
+    const dayPasses = passes.filter((p): p is DayPassFacts => p.type === 'day-pass');
+    const mastrPasses = passes.filter((p): p is MastrPassFacts => p.type === 'mastr-pass');
+    const lists = {
+      upcoming: upcomingDayPassList(dayPasses, now).map(dayView),
+      expired: expiredDayPassList(dayPasses, now, ME_HISTORY_CAP).map(dayView),
+      allMastr: allMastrPassList(mastrPasses, now, ME_HISTORY_CAP).map(mastrView),
+      visitors: visitorsOf(dayPasses, ME_HISTORY_CAP),
+      mastrPasses,
+    };
+    remembered.set(passes, { today, lists });
+    return lists;
+  };
+}
+
+function remember<K extends object, V>(memo: WeakMap<K, V>, key: K, make: (key: K) => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = make(key);
+    memo.set(key, value);
+  }
+  return value;
+}
+
 async function gymMe(
   deps: Deps,
-  gymPasses: PrefixSnapshots<PassFacts>,
-  account: AccountDoc,
-  profile: GymProfileDoc,
-): Promise<GymMe> {
+  gymPasses: { passes: PrefixSnapshots<PassFacts>; lists: ReturnType<typeof memoisedGymPassLists> },
+  gymId: string,
+): Promise<GymMe | null> {
   const now = deps.now();
-  const gymId = account.profileId;
-  const [passes, timetable, coaches] = await Promise.all([
-    gymPasses.read(tenantDbName('gym', gymId)),
+  const [owner, passes, timetable, coaches] = await Promise.all([
+    ownerOf<GymProfileDoc>(deps.couch, 'gym', gymId),
+    gymPasses.passes.read(tenantDbName('gym', gymId)),
     gymTimetableView(deps.couch, gymId, now),
     gymCoachLists(deps, gymId),
   ]);
-  const dayPasses = passes.filter((p): p is DayPassFacts => p.type === 'day-pass');
-  const mastrPasses = passes.filter((p): p is MastrPassFacts => p.type === 'mastr-pass');
+  if (!owner) return null;
+  const lists = gymPasses.lists(passes, now);
   return {
-    ...gymView(account, profile),
-    mastrClassAvailability: mastrClassEntries(gymId, profile, mastrPasses, now),
-    allMastrPasses: allMastrPassList(mastrPasses, now, ME_HISTORY_CAP).map(mastrPassView),
-    visitors: visitorsOf(dayPasses, ME_HISTORY_CAP),
-    upcomingDayPassesInformation: upcomingDayPassList(dayPasses, now).map(dayPassView),
-    expiredDayPassesInformation: expiredDayPassList(dayPasses, now, ME_HISTORY_CAP).map(dayPassView),
+    ...gymView(owner.account, owner.profile),
+    mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists.mastrPasses, now),
+    allMastrPasses: lists.allMastr,
+    visitors: lists.visitors,
+    upcomingDayPassesInformation: lists.upcoming,
+    expiredDayPassesInformation: lists.expired,
     ...coaches,
     schedule: timetable.schedule,
   };
@@ -208,15 +274,16 @@ const gymCoachView = (coach: CoachProfileDoc): GymCoach => ({
 
 // ---- coach --------------------------------------------------------------------------------------
 
-async function coachMe(deps: Deps, account: AccountDoc, profile: CoachProfileDoc): Promise<CoachMe> {
-  const coachId = account.profileId;
-  const [gyms, availability, requests] = await Promise.all([
+async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
+  const [owner, gyms, availability, requests] = await Promise.all([
+    ownerOf<CoachProfileDoc>(deps.couch, 'coach', coachId),
     coachGymLists(deps, coachId),
     availabilityView(deps, coachId),
     docsWithPrefix(tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId), COACH_REQUESTS),
   ]);
+  if (!owner) return null;
   return {
-    ...coachView(account, profile),
+    ...coachView(owner.account, owner.profile),
     ...gyms,
     availability,
     privateSessionRequestsInformation: coachRequestList(requests),

@@ -1,7 +1,8 @@
 import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts';
 import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { byStartAscending, byStartDescending, passDay } from '@mastr/rules/pass-listing.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import { byStartAscending, byStartDescending, passDayOn } from '@mastr/rules/pass-listing.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
 
@@ -127,23 +128,26 @@ const classStart = (p: MastrPassFacts) => p.dateAndTimeStart;
 
 /** Day passes for today and later (UK), soonest first, cancelled ones left out. */
 export function upcomingDayPassList<T extends DayPassFacts>(passes: readonly T[], now: Date): T[] {
+  const today = ukDateKey(now);
   return passes
-    .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) !== 'past')
+    .filter((p) => !p.cancelled && passDayOn(p.dayDateStart, p.expired, today) !== 'past')
     .sort(byStartAscending(dayStart));
 }
 
 /** Day passes of earlier days (or expired today), newest first, at most `cap`; cancelled ones left out. */
 export function expiredDayPassList<T extends DayPassFacts>(passes: readonly T[], now: Date, cap: number): T[] {
+  const today = ukDateKey(now);
   return passes
-    .filter((p) => !p.cancelled && passDay(p.dayDateStart, p.expired, now) === 'past')
+    .filter((p) => !p.cancelled && passDayOn(p.dayDateStart, p.expired, today) === 'past')
     .sort(byStartDescending(dayStart))
     .slice(0, cap);
 }
 
 /** Mastr passes booked into a class today or later (UK), soonest first. */
 export function upcomingMastrPassList<T extends MastrPassFacts>(passes: readonly T[], now: Date): T[] {
+  const today = ukDateKey(now);
   return passes
-    .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) !== 'past')
+    .filter((p) => p.dateAndTimeStart !== null && passDayOn(p.dateAndTimeStart, p.expired, today) !== 'past')
     .sort(byStartAscending(classStart));
 }
 
@@ -156,8 +160,9 @@ export function unassignedMastrPassList<T extends MastrPassFacts>(passes: readon
 
 /** Mastr passes whose class lies before today (or expired), newest class first, at most `cap`. */
 function pastMastrPassList<T extends MastrPassFacts>(passes: readonly T[], now: Date, cap: number): T[] {
+  const today = ukDateKey(now);
   return passes
-    .filter((p) => p.dateAndTimeStart !== null && passDay(p.dateAndTimeStart, p.expired, now) === 'past')
+    .filter((p) => p.dateAndTimeStart !== null && passDayOn(p.dateAndTimeStart, p.expired, today) === 'past')
     .sort(byStartDescending(classStart))
     .slice(0, cap);
 }
