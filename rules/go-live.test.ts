@@ -41,6 +41,11 @@ describe('gymMissingSteps', () => {
   it('drops back when charges are disabled again', () => {
     expect(keys(gymMissingSteps({ ...completeGym, chargesEnabled: false }))).toEqual(['payments']);
   });
+  it('needs prices card checkout can take (at least £0.30)', () => {
+    expect(keys(gymMissingSteps({ ...completeGym, adultDayPassPrice: 29, kidsDayPassPrice: 30 }))).toEqual([
+      'adultDayPass',
+    ]);
+  });
   it('does not need address line two', () => {
     expect(gymMissingSteps({ ...completeGym, address: { ...completeGym.address, addressLineTwo: '' } })).toEqual([]);
   });

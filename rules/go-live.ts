@@ -5,6 +5,7 @@
  */
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from './constants.ts';
 import type { Address } from './documents.ts';
+import { MIN_CHARGE_PENCE } from './money.ts';
 
 /** A step still to do; `page` is the dashboard sub-route where it is done. */
 export interface GoLiveStep {
@@ -14,6 +15,8 @@ export interface GoLiveStep {
 }
 
 const filled = (value: string | null | undefined) => (value ?? '').trim() !== '';
+/** A price that card checkout can take (a 20p price would list a gym that can sell nothing). */
+const sellable = (pence: number) => Number.isInteger(pence) && pence >= MIN_CHARGE_PENCE;
 
 export interface GymGoLiveFacts {
   gymName: string;
@@ -31,9 +34,9 @@ export function gymMissingSteps(gym: GymGoLiveFacts): GoLiveStep[] {
   const { address } = gym;
   if (!filled(address.addressLineOne) || !filled(address.addressTownOrCity) || !filled(address.addressPostalCode))
     steps.push({ key: 'address', label: 'Add your address', page: 'account' });
-  if (!(gym.adultDayPassPrice > 0))
+  if (!sellable(gym.adultDayPassPrice))
     steps.push({ key: 'adultDayPass', label: 'Set your adult day pass price', page: 'account' });
-  if (!(gym.kidsDayPassPrice > 0))
+  if (!sellable(gym.kidsDayPassPrice))
     steps.push({ key: 'kidsDayPass', label: 'Set your kids day pass price', page: 'account' });
   if (!gym.chargesEnabled) steps.push({ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' });
   return steps;
@@ -58,7 +61,7 @@ export function coachMissingSteps(coach: CoachGoLiveFacts): GoLiveStep[] {
     steps.push({ key: 'discipline', label: 'Choose your discipline', page: 'account' });
   if (!(SESSION_PREFERENCES as readonly string[]).includes(coach.sessionPreferenceType))
     steps.push({ key: 'sessionPreferenceType', label: 'Choose your session preference', page: 'account' });
-  if (!(coach.price > 0)) steps.push({ key: 'price', label: 'Set your hourly price', page: 'account' });
+  if (!sellable(coach.price)) steps.push({ key: 'price', label: 'Set your hourly price', page: 'account' });
   if (!coach.detailsSubmitted)
     steps.push({ key: 'payments', label: 'Submit your payments details with Stripe', page: 'stripe' });
   return steps;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PRICE_PENCE, parsePounds } from './money.ts';
+import { MAX_PRICE_PENCE, MIN_CHARGE_PENCE, parsePounds } from './money.ts';
 
 describe('parsePounds', () => {
   it.each([
@@ -8,7 +8,7 @@ describe('parsePounds', () => {
     ['8.5', 850],
     ['£8.05', 805],
     [' 7 ', 700],
-    ['0', 0],
+    ['0.30', 30],
     ['12.', 1200],
     [15, 1500],
     [9.99, 999],
@@ -19,6 +19,7 @@ describe('parsePounds', () => {
 
   it.each([
     ['-5', 'Price cannot be negative.'],
+    ['-0.50', 'Price cannot be negative.'],
     ['8.505', 'Price cannot include fractions of a penny.'],
     ['twelve', 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
     ['', 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
@@ -27,6 +28,8 @@ describe('parsePounds', () => {
     [null, 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
     [Number.NaN, 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
     ['10000.01', 'Price cannot be more than £10000.'],
+    ['0', 'Price must be at least £0.30, the smallest card payment.'],
+    ['0.29', 'Price must be at least £0.30, the smallest card payment.'],
   ])('refuses %j: %s', (typed, reason) => {
     expect(parsePounds(typed)).toEqual({ ok: false, reason });
   });

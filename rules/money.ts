@@ -13,6 +13,12 @@ export function formatHourlyRate(pence: number | null | undefined): string {
 /** The Mastr class costs £1 (§1, §9). */
 export const MASTR_CLASS_PRICE_PENCE = 100;
 
+/**
+ * The smallest card payment Stripe takes in pounds (£0.30): a price below it could never be sold, so
+ * no gym or coach may set one (and checkout refuses one stored before this rule).
+ */
+export const MIN_CHARGE_PENCE = 30;
+
 /** The highest price a gym or coach may set (£10,000): beyond it a typo, not a price. */
 export const MAX_PRICE_PENCE = 1_000_000;
 
@@ -20,7 +26,8 @@ export type PoundsParse = { ok: true; pence: number } | { ok: false; reason: str
 
 /**
  * A price typed in pounds (§5: sent as typed), to pence: '12', '8.50', '£8.5', ' 7 ' are fine;
- * negatives, anything not a number, fractions of a penny and prices above MAX_PRICE_PENCE are refused
+ * negatives, anything not a number, fractions of a penny, prices below MIN_CHARGE_PENCE (a free pass
+ * cannot go through card checkout) and prices above MAX_PRICE_PENCE are refused
  * with the reason to show. Numbers (a client sending 12) are read the same way.
  */
 export function parsePounds(typed: unknown): PoundsParse {
@@ -33,6 +40,8 @@ export function parsePounds(typed: unknown): PoundsParse {
   const [, minus, pounds, pennies = ''] = match;
   const pence = Number(pounds) * 100 + Number(pennies.padEnd(2, '0'));
   if (minus && pence > 0) return { ok: false, reason: 'Price cannot be negative.' };
+  if (pence < MIN_CHARGE_PENCE)
+    return { ok: false, reason: `Price must be at least ${formatPence(MIN_CHARGE_PENCE)}, the smallest card payment.` };
   if (pence > MAX_PRICE_PENCE)
     return { ok: false, reason: `Price cannot be more than ${formatPence(MAX_PRICE_PENCE)}.` };
   return { ok: true, pence };

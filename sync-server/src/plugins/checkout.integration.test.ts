@@ -108,9 +108,9 @@ describe('member checkouts', () => {
     await refusal(ADULT, dayPass({ gym_id: started }), CHECKOUT_REFUSALS.cannotSell);
     await refusal(
       ADULT,
-      // Active (a price is set) but below the smallest charge Stripe takes.
+      // A price below Stripe's smallest charge (rules/money.ts MIN_CHARGE_PENCE) keeps an onboarded gym Inactive.
       dayPass({ gym_id: await givenSellingGym(stack, { profile: { adultDayPassPrice: 20 } }) }),
-      CHECKOUT_REFUSALS.noPrice,
+      CHECKOUT_REFUSALS.unknownGym,
     );
   });
 

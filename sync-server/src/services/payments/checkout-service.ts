@@ -3,7 +3,7 @@ import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/r
 import type { DayPassType } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock, isCalendarDate, ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
-import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
+import { MASTR_CLASS_PRICE_PENCE, MIN_CHARGE_PENCE } from '@mastr/rules/money.ts';
 import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from '@mastr/rules/timetable.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
@@ -42,8 +42,6 @@ type SaleMetadata =
   | { kind: 'day-pass'; passType: DayPassType; gymId: string; memberId: string; date: string }
   | { kind: 'mastr-pass'; gymId: string; memberId: string; mastrClassId: string; classDateAndTime: string };
 
-/** Stripe refuses GBP charges under 30p. */
-const STRIPE_MIN_CHARGE_PENCE = 30;
 /** Stripe's shortest session lifetime, plus a margin for the request's way there. */
 const SESSION_LIFETIME_SECONDS = 31 * 60;
 
@@ -158,7 +156,7 @@ interface PaymentSessionInput {
 
 async function createPaymentSession(deps: Deps, input: PaymentSessionInput): Promise<string> {
   const { sale, pricePence } = input;
-  if (!Number.isInteger(pricePence) || pricePence < STRIPE_MIN_CHARGE_PENCE) refuse(CHECKOUT_REFUSALS.noPrice);
+  if (!Number.isInteger(pricePence) || pricePence < MIN_CHARGE_PENCE) refuse(CHECKOUT_REFUSALS.noPrice);
   const { applicationFeePence } = passSplit(pricePence, deps.config.fees);
   const metadata: Stripe.MetadataParam = {
     ...sale,
