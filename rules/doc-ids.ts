@@ -75,9 +75,11 @@ export const imageDocId = (kind: AccountKind, profileId: string, version: string
 
 // ---- tenant databases (replicated to devices) -------------------------------------------------------
 
+/** The key range of every schedule document of a gym. */
+export const SCHEDULE_DOC_PREFIX = 'schedule:';
 /** mastr_gym_<id>: `schedule:default`, or `schedule:week:{Monday}` for a week of its own. */
 export const scheduleDocId = (weekStart: string | null) =>
-  weekStart ? `schedule:week:${weekStart}` : 'schedule:default';
+  `${SCHEDULE_DOC_PREFIX}${weekStart ? `week:${weekStart}` : 'default'}`;
 
 /** mastr_coach_<id>: `availability:default`, or `availability:week:{Sunday}` for a week of its own. */
 export const availabilityDocId = (weekStart: string | null) =>

@@ -3,7 +3,7 @@ import { couchStatus, type Couch } from './couch.ts';
 
 /**
  * The documents of some id prefixes of a database, kept in memory per database and brought up to
- * date on every read by the database's `_changes` since the last read (design/decisions.md 27).
+ * date on every read by the database's `_changes` since the last read (design/decisions.md 32).
  * A read therefore answers exactly what CouchDB holds at that moment — never a stale copy — at the
  * cost of one small `_changes` call instead of reading every document again: a busy gym's 10,000
  * passes take over a second to read whole from the embedded server, its changes since the last read

@@ -395,7 +395,7 @@ describe('GET /api/me lists, from the tenant databases', () => {
       expect(body).not.toContain(secret);
   });
 
-  it("answers a gym's later writes at once: a new pass, a check-in and a cancellation", async () => {
+  it("answers a gym's later writes at once: a new pass, a schedule, a check-in and a cancellation", async () => {
     const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
     const first = await dayPassAt(gymId, dayOf(0), member(newId(), 'Alex'));
     expect((await get<GymMe>('gyms', 'gym', gymId)).upcomingDayPassesInformation.map((p) => p._id)).toEqual([
@@ -403,6 +403,9 @@ describe('GET /api/me lists, from the tenant databases', () => {
     ]);
 
     const second = await dayPassAt(gymId, dayOf(1), member(newId(), 'Bea'));
+    const mondayClass = classAt(9, 'Boxing');
+    await givenSchedule(stack, gymId, null, { 1: [mondayClass] });
+    expect((await get<GymMe>('gyms', 'gym', gymId)).schedule[0].defaultClasses).toEqual([mondayClass]);
     const gymAuth = await bearerFor(stack, 'gym', gymId);
     expect((await post(`/api/booking/daypass/gym/check_in/${first.passId}`, gymAuth)).status).toBe(200);
     const gym = await get<GymMe>('gyms', 'gym', gymId);

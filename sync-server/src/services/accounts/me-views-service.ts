@@ -3,7 +3,14 @@ import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts'
 import type { CoachMe, GymMe, MastrClassAvailabilityEntry, MeProfiles, UserMe, Visitor } from '@mastr/rules/api/me.ts';
 import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import { coachRequestId, gymRequestId, passDocPrefix, profileIdOf, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import {
+  coachRequestId,
+  gymRequestId,
+  passDocPrefix,
+  profileIdOf,
+  SCHEDULE_DOC_PREFIX,
+  type PassDoc,
+} from '@mastr/rules/doc-ids.ts';
 import type {
   AccountDoc,
   CoachProfileDoc,
@@ -12,6 +19,7 @@ import type {
   GymProfileDoc,
   GymRequestDoc,
   MastrPassDoc,
+  ScheduleWeekDoc,
   UserProfileDoc,
 } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
@@ -25,7 +33,7 @@ import { availabilityView } from '../coaching/availability-service.ts';
 import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
 import { membershipsOfCoach, membershipsOfGym, profilesById } from '../directory/directory-queries.ts';
 import { coachAvatar } from '../directory/directory-service.ts';
-import { gymTimetableView } from '../directory/gym-timetable-views.ts';
+import { timetableFrom } from '../directory/gym-timetable-views.ts';
 import { mastrClassAvailability } from '../directory/mastr-class-schedule.ts';
 import {
   allMastrPassList,
@@ -51,13 +59,13 @@ import { getProfile } from './profiles-store.ts';
  * (the account and profile too) in parallel. The session and booking lists are left out until
  * bookings exist (issue 12).
  *
- * A gym's passes are read through a snapshot kept per gym and brought up to date with the gym
- * database's changes on every call (couch/prefix-snapshots.ts, design/decisions.md 27): a busy gym
- * holds 10,000 passes, which take over a second to read whole, while its front desk adds check-ins
- * all day. Members' and coaches' databases are small and read with one `_all_docs` range per prefix.
+ * A gym's passes and schedule weeks are read through a snapshot kept per gym and brought up to date
+ * with the gym database's changes on every call (couch/prefix-snapshots.ts, design/decisions.md 32):
+ * a busy gym holds 10,000 passes, which take over a second to read whole, while its front desk adds
+ * check-ins all day. Members' and coaches' databases are small and read with one `_all_docs` range per prefix.
  */
 
-/** Gyms whose passes are kept in memory per server instance (a 10,000-pass gym takes a few MB). */
+/** Gyms whose passes are kept in memory per server instance (a 10,000-pass gym takes ~10 MB of heap). */
 const GYM_SNAPSHOTS = 16;
 
 interface MeViews {
@@ -76,19 +84,26 @@ async function ownerOf<P extends ProfileDoc>(couch: Couch, kind: P['type'], prof
   return account?.kind === kind && profile?.type === kind ? { account, profile: profile as P } : null;
 }
 
+/** What a gym's snapshot keeps: its passes' facts and its schedule weeks. */
+type GymDoc = PassFacts | ScheduleWeekDoc;
+
+function gymDocOf(doc: { type?: unknown }): GymDoc | null {
+  return passFacts(doc) ?? (doc.type === 'schedule-week' ? (doc as ScheduleWeekDoc) : null);
+}
+
 export function createMeViews(deps: Deps): MeViews {
-  const gymPasses = createPrefixSnapshots<PassFacts>(deps.couch, {
-    prefixes: [passDocPrefix('day-pass'), passDocPrefix('mastr-pass')],
-    project: passFacts,
+  const gymDocs = createPrefixSnapshots<GymDoc>(deps.couch, {
+    prefixes: [passDocPrefix('day-pass'), passDocPrefix('mastr-pass'), SCHEDULE_DOC_PREFIX],
+    project: gymDocOf,
     maxDatabases: GYM_SNAPSHOTS,
   });
-  const gymLists = memoisedGymPassLists();
+  const gymLists = memoisedGymLists();
   return {
     // The tenant reads need only the id, so they run alongside the account and profile reads.
     viewOf<K extends AccountKind>(kind: K, profileId: string) {
       const views: { [A in AccountKind]: () => Promise<MeProfiles[A] | null> } = {
         user: () => userMe(deps, profileId),
-        gym: () => gymMe(deps, { passes: gymPasses, lists: gymLists }, profileId),
+        gym: () => gymMe(deps, { docs: gymDocs, lists: gymLists }, profileId),
         coach: () => coachMe(deps, profileId),
       };
       return views[kind]() as Promise<MeProfiles[K] | null>;
@@ -158,13 +173,14 @@ async function withGymCheckIns(deps: Deps, passes: readonly PassDoc[]): Promise<
 
 // ---- gym ----------------------------------------------------------------------------------------
 
-/** A gym's pass lists as they stand today, worked out once per version of its passes and UK day. */
-interface GymPassLists {
+/** A gym's pass lists as they stand today, worked out once per version of its documents and UK day. */
+interface GymLists {
   upcoming: DayPassView[];
   expired: DayPassView[];
   allMastr: MastrPassView[];
   visitors: Visitor[];
   mastrPasses: MastrPassFacts[];
+  schedules: Map<string, ScheduleWeekDoc>;
 }
 
 /**
@@ -173,26 +189,27 @@ interface GymPassLists {
  * a pass changed or the UK day turned. A pass that did not change keeps its facts object, so its
  * §3 view is remembered against that: after one check-in only that pass's view is made again.
  */
-function memoisedGymPassLists() {
-  const remembered = new WeakMap<readonly PassFacts[], { today: string; lists: GymPassLists }>();
+function memoisedGymLists() {
+  const remembered = new WeakMap<readonly GymDoc[], { today: string; lists: GymLists }>();
   const dayViews = new WeakMap<DayPassFacts, DayPassView>();
   const mastrViews = new WeakMap<MastrPassFacts, MastrPassView>();
   const dayView = (pass: DayPassFacts) => remember(dayViews, pass, dayPassView);
   const mastrView = (pass: MastrPassFacts) => remember(mastrViews, pass, mastrPassView);
-  return (passes: readonly PassFacts[], now: Date): GymPassLists => {
+  return (docs: readonly GymDoc[], now: Date): GymLists => {
     const today = ukDateKey(now);
-    const hit = remembered.get(passes);
+    const hit = remembered.get(docs);
     if (hit?.today === today) return hit.lists;
-    const dayPasses = passes.filter((p): p is DayPassFacts => p.type === 'day-pass');
-    const mastrPasses = passes.filter((p): p is MastrPassFacts => p.type === 'mastr-pass');
+    const dayPasses = docs.filter((d): d is DayPassFacts => d.type === 'day-pass');
+    const mastrPasses = docs.filter((d): d is MastrPassFacts => d.type === 'mastr-pass');
     const lists = {
       upcoming: upcomingDayPassList(dayPasses, now).map(dayView),
       expired: expiredDayPassList(dayPasses, now, ME_HISTORY_CAP).map(dayView),
       allMastr: allMastrPassList(mastrPasses, now, ME_HISTORY_CAP).map(mastrView),
       visitors: visitorsOf(dayPasses, ME_HISTORY_CAP),
       mastrPasses,
+      schedules: new Map(docs.flatMap((d) => (d.type === 'schedule-week' ? [[d._id, d] as const] : []))),
     };
-    remembered.set(passes, { today, lists });
+    remembered.set(docs, { today, lists });
     return lists;
   };
 }
@@ -208,18 +225,17 @@ function remember<K extends object, V>(memo: WeakMap<K, V>, key: K, make: (key: 
 
 async function gymMe(
   deps: Deps,
-  gymPasses: { passes: PrefixSnapshots<PassFacts>; lists: ReturnType<typeof memoisedGymPassLists> },
+  gym: { docs: PrefixSnapshots<GymDoc>; lists: ReturnType<typeof memoisedGymLists> },
   gymId: string,
 ): Promise<GymMe | null> {
   const now = deps.now();
-  const [owner, passes, timetable, coaches] = await Promise.all([
+  const [owner, docs, coaches] = await Promise.all([
     ownerOf<GymProfileDoc>(deps.couch, 'gym', gymId),
-    gymPasses.passes.read(tenantDbName('gym', gymId)),
-    gymTimetableView(deps.couch, gymId, now),
+    gym.docs.read(tenantDbName('gym', gymId)),
     gymCoachLists(deps, gymId),
   ]);
   if (!owner) return null;
-  const lists = gymPasses.lists(passes, now);
+  const lists = gym.lists(docs, now);
   return {
     ...gymView(owner.account, owner.profile),
     mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists.mastrPasses, now),
@@ -228,7 +244,7 @@ async function gymMe(
     upcomingDayPassesInformation: lists.upcoming,
     expiredDayPassesInformation: lists.expired,
     ...coaches,
-    schedule: timetable.schedule,
+    schedule: timetableFrom(gymId, (id) => lists.schedules.get(id), now).schedule,
   };
 }
 

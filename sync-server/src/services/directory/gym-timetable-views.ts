@@ -22,16 +22,19 @@ function classesOf(doc: ScheduleWeekDoc | undefined, weekday: number): ClassItem
 }
 
 /**
- * A gym's public timetable (§3 "Schedule weekday"): Monday to Sunday, each with the default,
- * current-week and next-week classes; a week without its own document follows the default. A gym
- * that never wrote a schedule (or has no database yet) has seven empty days.
+ * A gym's timetable (§3 "Schedule weekday"): Monday to Sunday, each with the default, current-week
+ * and next-week classes; a week without its own document follows the default. A gym that never
+ * wrote a schedule has seven empty days. `scheduleDoc` finds a schedule document by id (undefined
+ * when there is none); what it may be asked for is `timetableDocIds(now)`.
  */
-export async function gymTimetableView(couch: Couch, gymId: string, now: Date): Promise<GymTimetable> {
+export function timetableFrom(
+  gymId: string,
+  scheduleDoc: (id: string) => ScheduleWeekDoc | undefined,
+  now: Date,
+): GymTimetable {
   const currentWeekStart = gymWeekStart(now);
   const nextWeekStart = gymWeekStart(now, 1);
-  const ids = [null, currentWeekStart, nextWeekStart].map(scheduleDocId);
-  const docs = await fetchDocs(tenantDb<ScheduleWeekDoc>(couch, 'gym', gymId), ids);
-  const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
+  const [defaultDoc, currentDoc, nextDoc] = timetableDocIds(now).map(scheduleDoc);
   const schedule = GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     // Days are known by the default week's day ids; a gym without a default gets ids from the weekday.
     _id: defaultDoc?.days.find((d) => d.weekday === weekday)?._id ?? `${gymId}-${weekday}`,
@@ -42,4 +45,15 @@ export async function gymTimetableView(couch: Couch, gymId: string, now: Date): 
     nextWeekClasses: classesOf(nextDoc ?? defaultDoc, weekday),
   }));
   return { schedule, currentWeekStart, nextWeekStart };
+}
+
+/** The schedule documents a timetable at `now` reads: the default, the current and the next week. */
+function timetableDocIds(now: Date): string[] {
+  return [null, gymWeekStart(now), gymWeekStart(now, 1)].map(scheduleDocId);
+}
+
+/** A gym's public timetable, read from its database (or seven empty days when it has none yet). */
+export async function gymTimetableView(couch: Couch, gymId: string, now: Date): Promise<GymTimetable> {
+  const docs = await fetchDocs(tenantDb<ScheduleWeekDoc>(couch, 'gym', gymId), timetableDocIds(now));
+  return timetableFrom(gymId, (id) => docs.get(id), now);
 }
