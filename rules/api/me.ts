@@ -15,7 +15,6 @@
  * (rules/constants.ts) most recent, newest first (design/data-model.md "GET /api/me lists").
  */
 import type { Address, CoachRequestDoc, GymRequestDoc } from '../documents.ts';
-import type { AccountKind } from '../roles.ts';
 import type { CoachAvailabilityDay } from './availability.ts';
 import type { GymCoach, GymTimetable, MastrClassOption, RegisteredGym } from './directory.ts';
 import type { DayPassView, MastrPassView } from './front-desk.ts';
@@ -196,5 +195,3 @@ export interface MeProfiles {
   gym: GymMe;
   coach: CoachMe;
 }
-
-export type MeResponse = MeProfiles[AccountKind];
