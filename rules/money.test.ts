@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PRICE_PENCE, MIN_CHARGE_PENCE, parsePounds } from './money.ts';
+import { MAX_PRICE_PENCE, parsePounds } from './money.ts';
 
 describe('parsePounds', () => {
   it.each([

@@ -15,6 +15,7 @@
  * (rules/constants.ts) most recent, newest first (design/data-model.md "GET /api/me lists").
  */
 import type { Address, CoachRequestDoc, GymRequestDoc } from '../documents.ts';
+import type { GoLiveStep } from '../go-live.ts';
 import type { CoachAvailabilityDay } from './availability.ts';
 import type { GymCoach, GymTimetable, MastrClassOption, RegisteredGym } from './directory.ts';
 import type { DayPassView, MastrPassView } from './front-desk.ts';
@@ -137,6 +138,8 @@ export interface GymProfile extends Contact {
 }
 
 export interface GymMe extends GymProfile {
+  /** What the gym still lacks to be Active (rules/go-live.ts), payments included; empty once Active. */
+  missingSteps: GoLiveStep[];
   /** The next two Mastr classes (none while the Mastr class is off). */
   mastrClassAvailability: MastrClassAvailabilityEntry[];
   /**
@@ -175,6 +178,8 @@ export interface CoachProfile extends Contact {
 }
 
 export interface CoachMe extends CoachProfile {
+  /** What the coach still lacks to be Active (rules/go-live.ts), payments included; empty once Active. */
+  missingSteps: GoLiveStep[];
   /** Ids of the gyms the coach is registered at, oldest registration first. */
   registeredGyms: string[];
   /** Ids of the gyms the coach has asked to join, oldest request first. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coachMissingSteps, gymMissingSteps } from '@mastr/rules/go-live.ts';
 import {
   BASIC_PLAN_ITEM,
   NOT_FINISHED_SIGNING_UP,
@@ -9,46 +10,30 @@ import {
   type GymChecklistFacts,
 } from './go-live-checklist.ts';
 
-const liveGym: GymChecklistFacts = {
-  status: true,
-  subscribed: true,
-  gymName: 'Iron Temple',
-  address: {
-    addressLineOne: '1 High St',
-    addressLineTwo: '',
-    addressTownOrCity: 'Leeds',
-    addressPostalCode: 'LS1 1AA',
-  },
-  adultDayPassPrice: 1500,
-  kidsDayPassPrice: 800,
-  stripeAccountDetailsSubmittedStatus: true,
-};
+const liveGym: GymChecklistFacts = { status: true, subscribed: true, missingSteps: [] };
+/** A new gym as the server answers it: steps from the same rule it applies. */
 const newGym: GymChecklistFacts = {
   status: false,
   subscribed: false,
-  gymName: 'Iron Temple',
-  address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
-  adultDayPassPrice: 0,
-  kidsDayPassPrice: 0,
-  stripeAccountDetailsSubmittedStatus: false,
+  missingSteps: gymMissingSteps({
+    gymName: 'Iron Temple',
+    address: { addressLineOne: '', addressLineTwo: '', addressTownOrCity: '', addressPostalCode: '' },
+    adultDayPassPrice: 0,
+    kidsDayPassPrice: 0,
+    chargesEnabled: false,
+  }),
 };
-const liveCoach: CoachChecklistFacts = {
-  status: true,
-  firstName: 'Casey',
-  lastName: 'Jones',
-  discipline: 'Boxing',
-  sessionPreferenceType: '1 to 1',
-  price: 4000,
-  stripeAccountDetailsSubmittedStatus: true,
-};
+const liveCoach: CoachChecklistFacts = { status: true, missingSteps: [] };
 const newCoach: CoachChecklistFacts = {
   status: false,
-  firstName: 'Casey',
-  lastName: '',
-  discipline: '',
-  sessionPreferenceType: '',
-  price: 0,
-  stripeAccountDetailsSubmittedStatus: false,
+  missingSteps: coachMissingSteps({
+    firstName: 'Casey',
+    lastName: '',
+    discipline: '',
+    sessionPreferenceType: '',
+    price: 0,
+    detailsSubmitted: false,
+  }),
 };
 const links = (items: { key: string; to: string }[]) => items.map((i) => [i.key, i.to]);
 
@@ -81,23 +66,9 @@ describe("a gym's go-live checklist", () => {
     expect(hasChecklist(checklist)).toBe(true);
   });
 
-  it('lists payments as missing when its details are submitted but nothing else keeps it from being Active (charges not enabled yet)', () => {
-    const checklist = gymChecklist({ ...liveGym, status: false });
-    expect(links(checklist.steps)).toEqual([['payments', '/gymdashboard/stripe']]);
-  });
-
-  it('does not claim payments are missing once details are submitted while other steps remain', () => {
-    const checklist = gymChecklist({ ...liveGym, status: false, kidsDayPassPrice: 0 });
-    expect(links(checklist.steps)).toEqual([['kidsDayPass', '/gymdashboard/account']]);
-  });
-
-  it("uses the server's charges-enabled fact or its missing steps when the answer carries them", () => {
-    expect(links(gymChecklist({ ...newGym, chargesEnabled: true }).steps)).not.toContainEqual([
-      'payments',
-      '/gymdashboard/stripe',
-    ]);
+  it('lists payments alone when only the payments account keeps the gym from being Active', () => {
     const missingSteps = [{ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' as const }];
-    expect(gymChecklist({ ...newGym, missingSteps }).steps).toEqual([
+    expect(gymChecklist({ ...liveGym, status: false, missingSteps }).steps).toEqual([
       { key: 'payments', label: 'Set up payments with Stripe', to: '/gymdashboard/stripe' },
     ]);
   });
@@ -123,19 +94,5 @@ describe("a coach's go-live checklist", () => {
     ]);
     expect(checklist.plan).toBeNull();
     expect(hasChecklist(checklist)).toBe(true);
-  });
-
-  it('takes submitted payments details from the profile', () => {
-    const checklist = coachChecklist({ ...liveCoach, status: false, price: 0 });
-    expect(links(checklist.steps)).toEqual([['price', '/coachdashboard/account']]);
-  });
-
-  it("prefers the server's missing steps when the answer carries them", () => {
-    const missingSteps = [
-      { key: 'payments', label: 'Submit your payments details with Stripe', page: 'stripe' as const },
-    ];
-    expect(links(coachChecklist({ ...newCoach, missingSteps }).steps)).toEqual([
-      ['payments', '/coachdashboard/stripe'],
-    ]);
   });
 });

@@ -77,6 +77,13 @@ describe('GET /api/me/users|gyms|coaches', () => {
       coverImage: '',
       bio: '',
     });
+    // The go-live checklist, payments included (decisions.md 28): the server alone knows charges are enabled.
+    expect((res.result as GymMe).missingSteps.map((step) => step.key)).toEqual([
+      'address',
+      'adultDayPass',
+      'kidsDayPass',
+      'payments',
+    ]);
   });
 
   it('returns the coach profile with the §3 fields', async () => {
@@ -98,6 +105,7 @@ describe('GET /api/me/users|gyms|coaches', () => {
       pendingRequestsInformation: [],
       privateSessionRequestsInformation: [],
     });
+    expect((res.result as CoachMe).missingSteps.map((step) => step.key)).toEqual(['discipline', 'price', 'payments']);
     // Seven days, even before the coach sets any hours.
     expect((res.result as CoachMe).availability.map((d) => d.abbreviation)).toEqual([
       'Sun',

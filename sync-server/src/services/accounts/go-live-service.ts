@@ -19,7 +19,7 @@ import { getAccount } from './accounts-store.ts';
 type ProfileOf<K extends PayeeKind> = K extends 'gym' ? GymProfileDoc : CoachProfileDoc;
 
 /**
- * @public What is still missing for this profile to be Active, given its payee (null: never onboarded);
+ * What is still missing for this profile to be Active, given its payee (null: never onboarded);
  * also what a dashboard's checklist needs from GET /api/me.
  */
 export function missingSteps(profile: GymProfileDoc | CoachProfileDoc, payee: PayeeDoc | null): GoLiveStep[] {

@@ -29,6 +29,7 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { createPrefixSnapshots, type PrefixSnapshots } from '../../couch/prefix-snapshots.ts';
 import { docsWithPrefix, fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
+import { getPayee } from '../payments/payment-docs.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
 import { membershipsOfCoach, membershipsOfGym, profilesById } from '../directory/directory-queries.ts';
@@ -50,6 +51,8 @@ import {
 } from '../passes/pass-views.ts';
 import type { ProfileDoc } from './accounts-service.ts';
 import { getAccount } from './accounts-store.ts';
+import { missingSteps } from './go-live-service.ts';
+import { publicImageUrl } from './profile-images.ts';
 import { coachView, gymView, userView } from './profile-views.ts';
 import { getProfile } from './profiles-store.ts';
 
@@ -229,15 +232,17 @@ async function gymMe(
   gymId: string,
 ): Promise<GymMe | null> {
   const now = deps.now();
-  const [owner, docs, coaches] = await Promise.all([
+  const [owner, docs, coaches, payee] = await Promise.all([
     ownerOf<GymProfileDoc>(deps.couch, 'gym', gymId),
     gym.docs.read(tenantDbName('gym', gymId)),
     gymCoachLists(deps, gymId),
+    getPayee(deps.couch, 'gym', gymId),
   ]);
   if (!owner) return null;
   const lists = gym.lists(docs, now);
   return {
     ...gymView(owner.account, owner.profile),
+    missingSteps: missingSteps(owner.profile, payee),
     mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists.mastrPasses, now),
     allMastrPasses: lists.allMastr,
     visitors: lists.visitors,
@@ -291,15 +296,17 @@ const gymCoachView = (coach: CoachProfileDoc): GymCoach => ({
 // ---- coach --------------------------------------------------------------------------------------
 
 async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
-  const [owner, gyms, availability, requests] = await Promise.all([
+  const [owner, gyms, availability, requests, payee] = await Promise.all([
     ownerOf<CoachProfileDoc>(deps.couch, 'coach', coachId),
     coachGymLists(deps, coachId),
     availabilityView(deps, coachId),
     docsWithPrefix(tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId), COACH_REQUESTS),
+    getPayee(deps.couch, 'coach', coachId),
   ]);
   if (!owner) return null;
   return {
     ...coachView(owner.account, owner.profile),
+    missingSteps: missingSteps(owner.profile, payee),
     ...gyms,
     availability,
     privateSessionRequestsInformation: coachRequestList(requests),
@@ -330,7 +337,7 @@ async function coachGymLists(
   const info = (gym: GymProfileDoc): RegisteredGym => ({
     _id: idOf(gym),
     gymName: gym.gymName,
-    profileImage: gym.profileImage,
+    profileImage: publicImageUrl(gym.profileImage),
   });
   return {
     registeredGyms: registered.map(idOf),

@@ -1,6 +1,7 @@
 import type { CoachProfile, GymProfile, UserProfile } from '@mastr/rules/api/me.ts';
 import type { AccountDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import type { ProfileDoc } from './accounts-service.ts';
+import { publicImageUrl } from './profile-images.ts';
 
 /**
  * The profile part of the signed-in account's own view (GET /api/me/*, rules/api/me.ts): the §3 field
@@ -16,7 +17,7 @@ export function userView(account: AccountDoc, profile: UserProfileDoc): UserProf
     name: profile.name,
     email: account.email,
     mobile: account.mobile,
-    profileImage: profile.profileImage,
+    profileImage: publicImageUrl(profile.profileImage),
     coachProfileId: profile.coachProfileId,
   };
 }
@@ -34,8 +35,8 @@ export function gymView(account: AccountDoc, profile: GymProfileDoc): GymProfile
     bio: profile.bio,
     adultDayPassPrice: profile.adultDayPassPrice,
     kidsDayPassPrice: profile.kidsDayPassPrice,
-    profileImage: profile.profileImage,
-    coverImage: profile.coverImage,
+    profileImage: publicImageUrl(profile.profileImage),
+    coverImage: publicImageUrl(profile.coverImage),
     stripeAccountDetailsSubmittedStatus: profile.stripeAccountDetailsSubmittedStatus,
     mastrClassActive: profile.mastrClassActive,
     mastrClassDefault: profile.mastrClassDefault ? { ...profile.mastrClassDefault } : null,
@@ -52,7 +53,7 @@ export function coachView(account: AccountDoc, profile: CoachProfileDoc): CoachP
     discipline: profile.discipline,
     sessionPreferenceType: profile.sessionPreferenceType,
     status: profile.status,
-    profileImage: profile.profileImage,
+    profileImage: publicImageUrl(profile.profileImage),
     price: profile.price,
     instagramUsername: profile.instagramUsername,
     tiktokUsername: profile.tiktokUsername,
