@@ -48,6 +48,18 @@ export default defineConfig({
               expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60 },
             },
           },
+          {
+            // Profile images live at content-addressed URLs that never change (decisions.md 30), so a
+            // picture seen once shows offline too (dashboard pods, account pages, cards).
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/api/images/'),
+            method: 'GET',
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'mastr-images',
+              cacheableResponse: { statuses: [200] },
+              expiration: { maxEntries: 200, maxAgeSeconds: 365 * 24 * 60 * 60 },
+            },
+          },
         ],
       },
       devOptions: { enabled: false },
