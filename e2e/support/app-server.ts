@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Server } from '@hapi/hapi';
 import { REPO_ROOT } from '../../sync-server/src/cli/repo-root.ts';
 import { loadConfig } from '../../sync-server/src/config.ts';
-import { connectCouch, setupDatabases } from '../../sync-server/src/couch/couch.ts';
+import { connectCouch, ensureDatabase, setupDatabases } from '../../sync-server/src/couch/couch.ts';
 import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
@@ -39,6 +39,11 @@ export interface AppServer {
    * from the embedded CouchDB (which keeps running while Hapi is stopped).
    */
   tenantDocs<T extends { _id: string }>(kind: TenantKind, id: string): Promise<T[]>;
+  /**
+   * Writes a new document into a tenant database as a test fixture, for data no page writes yet
+   * (e.g. a new gym's timetable before the schedule tools exist).
+   */
+  putTenantDoc(kind: TenantKind, id: string, doc: { _id: string }): Promise<void>;
 }
 
 /** A port free right now on loopback; the server must keep it across restarts so the origin stays the same. */
@@ -110,6 +115,11 @@ export async function startAppServer(): Promise<AppServer> {
     async tenantDocs<T extends { _id: string }>(kind: TenantKind, id: string) {
       const { rows } = await couch.use<T>(tenantDbName(kind, id)).list({ include_docs: true });
       return rows.flatMap((row) => (row.doc ? [row.doc as T] : []));
+    },
+    async putTenantDoc(kind: TenantKind, id: string, doc: { _id: string }) {
+      // Tenant databases are created on first use; a new account may have none yet.
+      await ensureDatabase(couch, tenantDbName(kind, id));
+      await couch.use(tenantDbName(kind, id)).insert(doc);
     },
     async stop() {
       await stopHapiOnly();

@@ -1,0 +1,597 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
+import type { DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { demoId } from '../sync-server/src/seed/demo-ids.ts';
+import { AccountEditPage, AccountSettingsPage, keptMeProfiles, type ImageFile } from './support/account-edit-pages.ts';
+import { linkIn, RegistrationWizard, SignInScreen } from './support/account-pages.ts';
+import { AppPage } from './support/app-page.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newAppContext } from './support/browser.ts';
+import { DashboardHomePage } from './support/dashboard-home-page.ts';
+import { openSignedIn } from './support/dashboard-session.ts';
+import { DirectoryListPage } from './support/directory-list-page.ts';
+import {
+  DayPassBookingPage,
+  HostedPaymentPage,
+  PaidPassesPage,
+  settleInstalledApp,
+  StripeSettingsPage,
+} from './support/payment-pages.ts';
+
+const MEMBER = DEMO_MEMBERS[0];
+const PASSWORD = 'Str0ng#Pass';
+const PASSES_PATH = '/userdashboard/daypasses';
+/** Bounds each wait for a page, a redirect or an answer of the server. */
+const UI_WAIT = { timeout: 15_000, interval: 100 };
+/** Bounds a wait for a webhook's effect or for a change to reach a device through sync. */
+const SYNC_WAIT = { timeout: 30_000, interval: 250 };
+
+/** The wizard's fields in order, by their labels, for each kind of account. */
+type WizardFields = readonly (readonly [label: string, value: string])[];
+
+/**
+ * Going live (issue 9) in Chromium against the real server, CouchDB, mail outbox and the local test
+ * payment provider: a new gym and a new coach register, verify, fill their accounts on the account
+ * pages (the go-live checklist shrinking as they do), onboard on the provider and appear in the
+ * public directories, the gym selling a day pass at the prices it typed; and a member deletes the
+ * account from Settings and can register again with the same email.
+ */
+describe('going live and leaving', () => {
+  let app: AppServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await newAppContext(browser, app.url);
+    contexts.push(context);
+    return context.newPage();
+  }
+
+  /**
+   * Registers through the wizard of `kind` and answers the status of the registration call; the
+   * wizard then says to verify. `firstVisit` waits for the fresh profile's service worker and
+   * closes its toast first, so the toast cannot cover a button.
+   */
+  async function registerThroughWizard(
+    page: Page,
+    kind: AccountKind,
+    fields: WizardFields,
+    firstVisit: boolean,
+  ): Promise<number> {
+    const wizard = new RegistrationWizard(page);
+    await wizard.open(kind);
+    if (firstVisit) await settleInstalledApp(new AppPage(page));
+    for (const [label, value] of fields) await wizard.step(label, value);
+    await wizard.confirm();
+    const answer = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === `/api/register/${kind}` && response.request().method() === 'POST',
+      { timeout: 15_000 },
+    );
+    await wizard.registerButton().click();
+    const status = (await answer).status();
+    await expect.poll(() => wizard.message().textContent(), UI_WAIT).toMatch(/verify/i);
+    return status;
+  }
+
+  /** Opens the newest verification link mailed to `email`, as the person would from their inbox. */
+  async function verifyFromMail(page: Page, email: string): Promise<void> {
+    const mailsTo = () => app.outbox().filter((mail) => mail.to === email);
+    await expect.poll(() => mailsTo().length, UI_WAIT).toBeGreaterThan(0);
+    await page.goto(linkIn(mailsTo().at(-1)!.text, app.url));
+    await expect.poll(() => page.locator('#root').textContent(), UI_WAIT).toContain('Email Verification Successful');
+  }
+
+  /** Opens a guarded path, signs in on the screen it sends to, and waits to be back on it. */
+  async function signInAt(page: Page, kind: AccountKind, email: string, path: string): Promise<void> {
+    await page.goto(path, { waitUntil: 'load' });
+    await page.waitForURL(`**/auth/${kind}`, { timeout: 15_000 });
+    await new SignInScreen(page).signIn(email, PASSWORD, true);
+    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
+  }
+
+  /**
+   * Reads `read` from the page as it is, then after a reload each time: for what changes on the
+   * server behind a loaded page (a webhook's effect). Each reload waits until the dashboard has
+   * rendered, i.e. its start-up refresh has answered: a reload that cuts that refresh short signs
+   * the account out (the rotated cookie never reaches the browser).
+   */
+  function afterReload<T>(page: Page, read: () => Promise<T>): () => Promise<T> {
+    let reload = false;
+    return async () => {
+      await page.locator('h1.dash-page__title').waitFor({ timeout: 15_000 });
+      if (reload) {
+        await page.reload({ waitUntil: 'load' });
+        await page.locator('h1.dash-page__title').waitFor({ timeout: 15_000 });
+      }
+      reload = true;
+      return read();
+    };
+  }
+
+  async function goHome(page: Page, navName: 'Gym dashboard' | 'Coach dashboard'): Promise<void> {
+    await page.getByRole('navigation', { name: navName }).getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL(
+      (url) => url.pathname === (navName === 'Gym dashboard' ? '/gymdashboard' : '/coachdashboard'),
+      {
+        timeout: 15_000,
+      },
+    );
+  }
+
+  it(
+    'a new gym fills its account, onboards, takes the Basic plan, is listed, and sells a day pass at its prices',
+    { timeout: 300_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      const email = `kestrel.${stamp}@example.co.uk`;
+      const gymName = `Kestrel Combat Academy ${stamp}`;
+      const page = await newPage();
+
+      // Register through the wizard with a working name, verify from the mail, sign in.
+      const registered = await registerThroughWizard(
+        page,
+        'gym',
+        [
+          ['Name of Gym', 'Kestrel Combat'],
+          ['Email', email],
+          ['Mobile', '07700 900561'],
+          ['Password', PASSWORD],
+          ['Confirm Password', PASSWORD],
+        ],
+        true,
+      );
+      expect(registered).toBe(201);
+      await verifyFromMail(page, email);
+      await signInAt(page, 'gym', email, '/gymdashboard');
+
+      // The home lists everything still to do; its first step opens the account page.
+      const home = new DashboardHomePage(page);
+      await home.checklist().waitFor({ timeout: 15_000 });
+      expect(await home.checklistSteps()).toEqual([
+        ['/gymdashboard/account', 'Add your address'],
+        ['/gymdashboard/account', 'Set your adult day pass price'],
+        ['/gymdashboard/account', 'Set your kids day pass price'],
+        ['/gymdashboard/stripe', 'Set up payments with Stripe'],
+        ['/gymdashboard/stripe', 'Choose the Basic plan so members can find your gym'],
+      ]);
+      expect(await home.podText('Gym Status')).toBe('Inactive');
+      await home.checklist().getByRole('link', { name: 'Add your address' }).click();
+      await page.waitForURL('**/gymdashboard/account', { timeout: 15_000 });
+
+      // Each field is saved on its own; each answer says what is still missing.
+      const account = new AccountEditPage(page);
+      await account.waitForForms();
+      expect(await account.statusBadge('Gym Status')).toBe('Inactive');
+      expect(await account.input('Gym Name').inputValue()).toBe('Kestrel Combat');
+      await account.typeAndConfirm('Gym Name', gymName);
+      await expect
+        .poll(() => account.message('Gym Name'), UI_WAIT)
+        .toBe(
+          `Gym Name saved: ${gymName}. Status: Inactive. Still to do: Add your address; Set your adult day pass price; ` +
+            'Set your kids day pass price; Set up payments with Stripe.',
+        );
+      await account.setAddress({
+        'Address Line One': '12 Wharf Road',
+        'Town or City': 'Bristol',
+        'Postal Code': 'bs1 4rn',
+      });
+      await expect
+        .poll(() => account.message('Address'), UI_WAIT)
+        .toBe(
+          'Address saved: 12 Wharf Road, Bristol, BS1 4RN. Status: Inactive. Still to do: ' +
+            'Set your adult day pass price; Set your kids day pass price; Set up payments with Stripe.',
+        );
+      const bio = 'Boxing, judo and wrestling by the harbour. Beginners and kids welcome.';
+      await account.typeAndConfirm('Bio', bio);
+      await expect.poll(() => account.message('Bio'), UI_WAIT).toMatch(/^Bio saved: Boxing, judo/);
+      await account.typeAndConfirm('Adult Day Pass Price', '12');
+      await expect
+        .poll(() => account.message('Adult Day Pass Price'), UI_WAIT)
+        .toBe(
+          'Adult Day Pass Price saved: £12. Status: Inactive. Still to do: Set your kids day pass price; ' +
+            'Set up payments with Stripe.',
+        );
+      await account.typeAndConfirm('Kids Day Pass Price', '8.50');
+      await expect
+        .poll(() => account.message('Kids Day Pass Price'), UI_WAIT)
+        .toBe('Kids Day Pass Price saved: £8.50. Status: Inactive. Still to do: Set up payments with Stripe.');
+      // The inputs now start from the stored prices, in pounds.
+      expect(await account.input('Adult Day Pass Price').inputValue()).toBe('12');
+      expect(await account.input('Kids Day Pass Price').inputValue()).toBe('8.50');
+
+      // A profile image chosen through the file input; the form then shows the stored one.
+      await account.uploadImage(await logoPng());
+      await expect
+        .poll(() => account.message('Profile Image'), UI_WAIT)
+        .toBe('Profile image saved. Status: Inactive. Still to do: Set up payments with Stripe.');
+      await expect.poll(() => account.storedImageSrc(), UI_WAIT).toMatch(/^\/api\/images\/gym\/[^/]+\/[^/]+\.webp$/);
+
+      // Back home through the menu (no reload): only the payments steps are left.
+      await goHome(page, 'Gym dashboard');
+      await expect
+        .poll(() => home.checklistSteps(), UI_WAIT)
+        .toEqual([
+          ['/gymdashboard/stripe', 'Set up payments with Stripe'],
+          ['/gymdashboard/stripe', 'Choose the Basic plan so members can find your gym'],
+        ]);
+
+      // Payments onboarding on the provider's page, back to the Stripe page.
+      await home.checklist().getByRole('link', { name: 'Set up payments with Stripe' }).click();
+      await page.waitForURL('**/gymdashboard/stripe', { timeout: 15_000 });
+      const stripe = new StripeSettingsPage(page);
+      await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
+      await stripe.button('Onboarding').click();
+      const hosted = new HostedPaymentPage(page, app.paymentsUrl);
+      await hosted.waitFor('onboarding');
+      await hosted.press('Complete onboarding');
+      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/gymdashboard/stripe', {
+        timeout: 15_000,
+      });
+      await expect
+        .poll(
+          afterReload(page, () => stripe.accountSectionTitle()),
+          SYNC_WAIT,
+        )
+        .toBe('Login To Stripe');
+
+      // Select Plan → Basic Subscription → the provider's checkout → Pay.
+      await stripe.button('Select Plan').click();
+      await stripe
+        .dialog('Select Plan')
+        .getByRole('button', { name: 'Basic Subscription', exact: true })
+        .click({ timeout: 15_000 });
+      await hosted.waitFor('checkout');
+      expect(await hosted.amount()).toMatch(/^£\d+\.\d{2} per month$/);
+      await hosted.press('Pay');
+      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/gymdashboard/stripe', {
+        timeout: 15_000,
+      });
+      await expect.poll(() => stripe.currentPlan(), SYNC_WAIT).toBe('Basic');
+
+      // Active and subscribed: the checklist is gone from the home.
+      await goHome(page, 'Gym dashboard');
+      await expect
+        .poll(
+          afterReload(page, () => home.podText('Gym Status')),
+          SYNC_WAIT,
+        )
+        .toBe('Active');
+      expect(await home.checklist().count()).toBe(0);
+      await page
+        .getByRole('navigation', { name: 'Gym dashboard' })
+        .getByRole('link', { name: 'Account', exact: true })
+        .click();
+      await page.waitForURL('**/gymdashboard/account', { timeout: 15_000 });
+      await expect.poll(() => account.statusBadge('Gym Status'), UI_WAIT).toBe('Active');
+      expect(await page.locator('.dash-page').innerText()).toContain('Your gym is listed publicly on Mastr.');
+
+      // A member finds it on /gyms by searching, with the prices it typed.
+      const member = await newPage();
+      const gyms = new DirectoryListPage(member);
+      await gyms.open('/gyms');
+      await settleInstalledApp(gyms);
+      await gyms.waitForList();
+      await gyms.search(stamp);
+      await expect.poll(() => gyms.cardNames(), UI_WAIT).toEqual([gymName]);
+      const card = member.locator('li.card').filter({ hasText: gymName });
+      expect(await card.innerText()).toMatch(/Adult £12\b[\s\S]*Kids £8\.50/);
+      await gyms.openCard(gymName);
+      await member.waitForURL(/\/gyms\/[^/]+$/, { timeout: 15_000 });
+      const gymPath = new URL(member.url()).pathname;
+      const gymId = decodeURIComponent(gymPath.split('/').at(-1)!);
+
+      // Its profile shows the name, address, prices, bio and the uploaded image, which loads.
+      const profile = new DayPassBookingPage(member);
+      expect(await profile.gymName()).toBe(gymName);
+      const facts = member.locator('.gym-header__facts');
+      expect(await facts.locator('div', { hasText: 'Adult Day Pass' }).locator('dd').textContent()).toBe('£12');
+      expect(await facts.locator('div', { hasText: 'Kids Day Pass' }).locator('dd').textContent()).toBe('£8.50');
+      expect(await member.locator('.gym-header__address').innerText()).toContain('BS1 4RN');
+      expect(await member.locator('.gym-header__bio').textContent()).toBe(bio);
+      const logo = member.locator('.gym-header__logo img');
+      expect(await logo.getAttribute('src', { timeout: 10_000 })).toMatch(
+        new RegExp(`^/api/images/gym/${gymId}/[^/]+\\.webp$`),
+      );
+      await expect
+        .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), UI_WAIT)
+        .toBeGreaterThan(0);
+
+      // No page writes a timetable yet (the schedule tools come later) and a day pass needs a class
+      // that day: the gym's default week is written straight into its database.
+      await app.putTenantDoc('gym', gymId, timetableFixture(gymId));
+
+      // The member signs in, then buys an adult day pass for today on the hosted checkout.
+      const passes = new PaidPassesPage(member);
+      await openSignedIn(member, PASSES_PATH, 'user', MEMBER.email);
+      await passes.syncBar.waitForInSync();
+      await profile.open(gymPath);
+      await profile.bookDayPass(ukDateKey());
+      const checkout = new HostedPaymentPage(member, app.paymentsUrl);
+      await checkout.waitFor('checkout');
+      expect(await checkout.amount()).toMatch(/^£12(\.00)?$/);
+      expect(await checkout.summary()).toContain(gymName);
+      await checkout.press('Pay');
+
+      // Back in the member's passes: the pass arrives by sync, for this gym at its adult price.
+      await member.waitForURL((url) => url.origin === app.url && url.pathname === PASSES_PATH, { timeout: 15_000 });
+      const sessionId = new URL(member.url()).searchParams.get('session_id');
+      expect(sessionId).toMatch(/^cs_test_/);
+      await expect.poll(() => passes.checkoutNotice(), SYNC_WAIT).toBe('Your pass is ready.');
+      const passId = await checkoutPassId(sessionId!);
+      const pass = (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).find(
+        (doc) => doc.type === 'day-pass' && doc.passId === passId,
+      );
+      expect(pass).toMatchObject({ passType: 'Adult', gymId, pricePence: 1200 });
+      const passCard = passes.cardWithCode(pass!.idCode.toUpperCase());
+      await expect.poll(() => passCard.count(), SYNC_WAIT).toBe(1);
+      expect(await passCard.innerText()).toContain(gymName);
+    },
+  );
+
+  it(
+    'a new coach completes the account, onboards, becomes Active and is listed on /coaches',
+    { timeout: 240_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      const email = `robin.${stamp}@example.co.uk`;
+      // A surname of letters only that no other coach has, to search for.
+      const lastName = `Quill${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
+      const page = await newPage();
+
+      const registered = await registerThroughWizard(
+        page,
+        'coach',
+        [
+          ['First Name', 'Robin'],
+          ['Last Name', 'Lee'],
+          ['Email', email],
+          ['Mobile', '07700 900562'],
+          ['Password', PASSWORD],
+          ['Confirm Password', PASSWORD],
+        ],
+        true,
+      );
+      expect(registered).toBe(201);
+      await verifyFromMail(page, email);
+      await signInAt(page, 'coach', email, '/coachdashboard');
+
+      // The banner and what is left to do.
+      const home = new DashboardHomePage(page);
+      await home.checklist().waitFor({ timeout: 15_000 });
+      expect((await home.checklist().locator('.go-live__banner').textContent())?.trim()).toBe(
+        'You have not finished signing up.',
+      );
+      expect(await home.checklistSteps()).toEqual([
+        ['/coachdashboard/account', 'Choose your discipline'],
+        ['/coachdashboard/account', 'Set your hourly price'],
+        ['/coachdashboard/stripe', 'Submit your payments details with Stripe'],
+      ]);
+      expect(await home.podText('Coach Status')).toBe('Inactive');
+      await home.checklist().getByRole('link', { name: 'Choose your discipline' }).click();
+      await page.waitForURL('**/coachdashboard/account', { timeout: 15_000 });
+
+      const account = new AccountEditPage(page);
+      await account.waitForForms();
+      expect(await account.statusBadge('Coach Status')).toBe('Inactive');
+      const stillToDo = (...steps: string[]) => `Status: Inactive. Still to do: ${steps.join('; ')}.`;
+      await account.typeAndConfirm('First Name', 'Morgan');
+      await expect
+        .poll(() => account.message('First Name'), UI_WAIT)
+        .toBe(
+          `First Name saved: Morgan. ${stillToDo('Choose your discipline', 'Set your hourly price', 'Submit your payments details with Stripe')}`,
+        );
+      await account.typeAndConfirm('Last Name', lastName);
+      await expect
+        .poll(() => account.message('Last Name'), UI_WAIT)
+        .toMatch(new RegExp(`^Last Name saved: ${lastName}\\.`));
+      await account.chooseAndConfirm('Discipline', 'Boxing');
+      await expect
+        .poll(() => account.message('Discipline'), UI_WAIT)
+        .toBe(
+          `Discipline saved: Boxing. ${stillToDo('Set your hourly price', 'Submit your payments details with Stripe')}`,
+        );
+      await account.chooseAndConfirm('Session Preference', '1 to 1');
+      await expect
+        .poll(() => account.message('Session Preference'), UI_WAIT)
+        .toMatch(/^Session Preference saved: 1 to 1\. Status: Inactive\./);
+      await account.typeAndConfirm('Hourly Price', '45');
+      await expect
+        .poll(() => account.message('Hourly Price'), UI_WAIT)
+        .toBe(`Hourly Price saved: £45/hr. ${stillToDo('Submit your payments details with Stripe')}`);
+
+      // An Instagram username links the profile; Remove takes the link away again.
+      expect(await account.socialLinkLine('Instagram').textContent()).toBe('Not linked.');
+      await account.typeAndConfirm('Instagram Username', '@morgan.fights');
+      await expect
+        .poll(() => account.message('Instagram Username'), UI_WAIT)
+        .toBe(`Instagram Username saved: morgan.fights. ${stillToDo('Submit your payments details with Stripe')}`);
+      expect(await account.socialLinkLine('Instagram').textContent()).toContain('Instagram: morgan.fights');
+      expect(await account.socialLinkLine('Instagram').getByRole('link').getAttribute('href')).toBe(
+        'https://www.instagram.com/morgan.fights/',
+      );
+      await account.removeButton('Instagram').click({ timeout: 10_000 });
+      await expect
+        .poll(() => account.message('Instagram Username'), UI_WAIT)
+        .toBe(`Instagram removed. ${stillToDo('Submit your payments details with Stripe')}`);
+      expect(await account.socialLinkLine('Instagram').textContent()).toBe('Not linked.');
+      expect(await account.input('Instagram Username').inputValue()).toBe('');
+      expect(await account.removeButton('Instagram').count()).toBe(0);
+
+      // Home through the menu (no reload): only the payments step is left, under the banner.
+      await goHome(page, 'Coach dashboard');
+      await expect
+        .poll(() => home.checklistSteps(), UI_WAIT)
+        .toEqual([['/coachdashboard/stripe', 'Submit your payments details with Stripe']]);
+      expect(await home.checklist().locator('.go-live__banner').count()).toBe(1);
+
+      // Onboarding on the provider's page.
+      await home.checklist().getByRole('link', { name: 'Submit your payments details with Stripe' }).click();
+      await page.waitForURL('**/coachdashboard/stripe', { timeout: 15_000 });
+      const stripe = new StripeSettingsPage(page);
+      await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
+      await stripe.button('Onboarding').click();
+      const hosted = new HostedPaymentPage(page, app.paymentsUrl);
+      await hosted.waitFor('onboarding');
+      await hosted.press('Complete onboarding');
+      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/coachdashboard/stripe', {
+        timeout: 15_000,
+      });
+      await expect
+        .poll(
+          afterReload(page, () => stripe.accountSectionTitle()),
+          SYNC_WAIT,
+        )
+        .toBe('Login To Stripe');
+
+      // Active: no banner, no checklist.
+      await goHome(page, 'Coach dashboard');
+      await expect
+        .poll(
+          afterReload(page, () => home.podText('Coach Status')),
+          SYNC_WAIT,
+        )
+        .toBe('Active');
+      expect(await home.checklist().count()).toBe(0);
+      expect(await page.getByText('You have not finished signing up.').count()).toBe(0);
+
+      // Listed on /coaches, found by the surname, with the discipline and rate.
+      const visitor = await newPage();
+      const coaches = new DirectoryListPage(visitor);
+      await coaches.open('/coaches');
+      await coaches.waitForList();
+      await coaches.search(lastName);
+      await expect.poll(() => coaches.cardNames(), UI_WAIT).toEqual([`Morgan ${lastName}`]);
+      const card = visitor.locator('li.card').filter({ hasText: lastName });
+      expect(await card.innerText()).toMatch(/Boxing[\s\S]*£45\/hr/);
+    },
+  );
+
+  it(
+    'a member deletes the account from Settings, is signed out, cannot sign in again, and can register again',
+    { timeout: 180_000 },
+    async () => {
+      const stamp = Date.now().toString(36);
+      const email = `casey.${stamp}@example.co.uk`;
+      const fields: WizardFields = [
+        ['First Name', 'Casey'],
+        ['Email', email],
+        ['Mobile', '07700 900563'],
+        ['Password', PASSWORD],
+        ['Confirm Password', PASSWORD],
+      ];
+      const page = await newPage();
+      expect(await registerThroughWizard(page, 'user', fields, true)).toBe(201);
+      await verifyFromMail(page, email);
+      await signInAt(page, 'user', email, '/userdashboard');
+      // The dashboard keeps the account's details on the device for offline visits.
+      await expect.poll(() => keptMeProfiles(page), UI_WAIT).toBe(1);
+
+      // Settings → Delete → the confirmation says what happens → Delete My Account.
+      await page.getByRole('link', { name: 'Settings', exact: true }).click({ timeout: 15_000 });
+      await page.waitForURL('**/userdashboard/settings', { timeout: 15_000 });
+      const settings = new AccountSettingsPage(page);
+      const dialog = await settings.openDeletion('Delete User Profile');
+      expect(await dialog.innerText()).toContain('This cannot be undone.');
+      const deletion = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/api/me/users' && response.request().method() === 'DELETE',
+        { timeout: 30_000 },
+      );
+      await dialog.getByRole('button', { name: 'Delete My Account', exact: true }).click();
+      expect((await deletion).status()).toBe(204);
+
+      // Home, signed out, told so.
+      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
+      await expect
+        .poll(() => settings.deletedNotice(), UI_WAIT)
+        .toBe('Your account has been deleted and you have been signed out everywhere.');
+      // Nothing of the account stays on the device.
+      await expect.poll(() => keptMeProfiles(page), UI_WAIT).toBe(0);
+      await page.goto('/userdashboard/account', { waitUntil: 'load' });
+      await page.waitForURL('**/auth/user', { timeout: 15_000 });
+      // A reload finds no session to restore either.
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForURL('**/auth/user', { timeout: 15_000 });
+
+      // The old password no longer signs in: the screen shows the server's refusal.
+      await new SignInScreen(page).signIn(email, PASSWORD, false);
+      await expect
+        .poll(async () => ((await page.locator('.form-status').textContent()) ?? '').trim(), UI_WAIT)
+        .toBe('Incorrect email or password.');
+      expect(new URL(page.url()).pathname).toBe('/auth/user');
+
+      // The email (and mobile) may register again.
+      expect(await registerThroughWizard(page, 'user', fields, false)).toBe(201);
+      expect(await new RegistrationWizard(page).message().textContent()).toContain('Registration successful!');
+    },
+  );
+});
+
+/** A small PNG logo made on the spot: a red square with a white band. */
+async function logoPng(): Promise<ImageFile> {
+  const band = await sharp({
+    create: { width: 96, height: 24, channels: 3, background: { r: 255, g: 255, b: 255 } },
+  })
+    .png()
+    .toBuffer();
+  const buffer = await sharp({
+    create: { width: 96, height: 96, channels: 3, background: { r: 200, g: 16, b: 46 } },
+  })
+    .composite([{ input: band, top: 36, left: 0 }])
+    .png()
+    .toBuffer();
+  return { name: 'kestrel-logo.png', mimeType: 'image/png', buffer };
+}
+
+/** A default week with an adult and a kids class every day, as the schedule tools would write it. */
+function timetableFixture(gymId: string): ScheduleWeekDoc {
+  const hour = 3600;
+  return {
+    _id: scheduleDocId(null),
+    type: 'schedule-week',
+    gymId,
+    weekStart: null,
+    days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+      _id: demoId(`e2e-day:${gymId}:${weekday}`),
+      weekday,
+      abbreviation,
+      classes: [
+        {
+          _id: demoId(`e2e-kids:${gymId}:${weekday}`),
+          discipline: 'Kids Judo',
+          difficulty: 'Fundamentals',
+          startTime: 17 * hour,
+          endTime: 18 * hour,
+          location: 'Main Mat',
+          kidsClass: true,
+        },
+        {
+          _id: demoId(`e2e-boxing:${gymId}:${weekday}`),
+          discipline: 'Boxing',
+          difficulty: 'Any',
+          startTime: 19 * hour,
+          endTime: 20 * hour,
+          location: 'Main Mat',
+          kidsClass: false,
+        },
+      ],
+    })),
+    updatedAt: new Date().toISOString(),
+  };
+}
