@@ -6,6 +6,7 @@ import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.t
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
 import { ApiError } from '../api/http.ts';
 import {
+  afterEditPatch,
   addressBody,
   canConfirm,
   canConfirmAddress,
@@ -321,5 +322,18 @@ describe('deleting the account', () => {
       expect(text).toMatch(/payments are kept without your personal details/);
       expect(text).toMatch(/signed out on every device/);
     }
+  });
+});
+
+describe('afterEditPatch', () => {
+  it("takes a gym or coach edit's status and missing steps, so the checklist follows without a reload", () => {
+    const missingSteps = [{ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' as const }];
+    expect(afterEditPatch({ gymName: 'X', status: false, missingSteps })).toEqual({ status: false, missingSteps });
+    expect(afterEditPatch({ price: 4000, status: true, missingSteps: [] })).toEqual({ status: true, missingSteps: [] });
+  });
+  it("takes nothing from a member's answer or anything else", () => {
+    expect(afterEditPatch({ profileImage: '/api/images/user/x/1.webp' })).toEqual({});
+    expect(afterEditPatch(null)).toEqual({});
+    expect(afterEditPatch({ status: 'yes', missingSteps: [] })).toEqual({});
   });
 });

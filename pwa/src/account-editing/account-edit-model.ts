@@ -38,6 +38,17 @@ export interface AfterEdit {
   missingSteps: GoLiveStep[];
 }
 
+/**
+ * The go-live facts an edit's answer carries (gym and coach edits; a member's has none), to merge
+ * into the shared profile with the field: the status badge and the home's checklist then follow the
+ * edit without a reload.
+ */
+export function afterEditPatch(answer: unknown): Partial<AfterEdit> {
+  if (typeof answer !== 'object' || answer === null) return {};
+  const { status, missingSteps } = answer as Partial<AfterEdit>;
+  return typeof status === 'boolean' && Array.isArray(missingSteps) ? { status, missingSteps } : {};
+}
+
 /** One single-value field of an account page. */
 export interface FieldDef<P, Req, Res> {
   /** The input's accessible name; its form is named `Edit {label}`. */

@@ -28,7 +28,7 @@ export function AddressForm({ gym }: { gym: GymMe }) {
     const saved = await edit.save(
       () => postGymEdit('address', addressBody(value)),
       (answer) => ({
-        patch: { address: answer.address, status: answer.status },
+        patch: { address: answer.address },
         text: savedText('Address', addressLines(answer.address).join(', '), answer),
       }),
     );

@@ -51,7 +51,7 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
       () => send(def.body(value)),
       (answer) => {
         const { patch, shown } = def.saved(answer);
-        return { patch: { ...patch, status: answer.status }, text: savedText(def.label, shown, answer) };
+        return { patch, text: savedText(def.label, shown, answer) };
       },
     );
     if (saved) setDraft(null);
@@ -60,7 +60,7 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
   async function removeValue() {
     if (!remove || edit.busy) return;
     const removed = await edit.save(remove.send, (answer) => ({
-      patch: { ...def.saved(answer).patch, status: answer.status },
+      patch: def.saved(answer).patch,
       text: remove.text(answer),
     }));
     if (removed) setDraft(null);

@@ -8,11 +8,11 @@ import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { EDIT_TEXTS, editErrorText } from './account-edit-model.ts';
+import { EDIT_TEXTS, afterEditPatch, editErrorText } from './account-edit-model.ts';
 import { useOnline } from './use-online.ts';
 
 export interface Saved<K extends AccountKind> {
-  /** What the answer changes in the profile. */
+  /** What the answer changes in the profile besides the go-live facts (merged for every edit). */
   patch: Partial<MeProfiles[K]>;
   /** The form's success line. */
   text: string;
@@ -45,8 +45,10 @@ export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
       setBusy(true);
       setMessage(null);
       try {
-        const { patch, text } = saved(await send());
-        update(patch);
+        const answer = await send();
+        const { patch, text } = saved(answer);
+        // Every gym and coach edit also answers the status and what is still missing (go-live).
+        update({ ...patch, ...afterEditPatch(answer) } as Partial<MeProfiles[K]>);
         setMessage(successMessage(text));
         return true;
       } catch (err) {

@@ -96,7 +96,7 @@ export function CoachAccountPage() {
                 image={coach.profileImage}
                 send={(profileImage) => postCoachEdit('profileImage', { profileImage })}
                 saved={(answer) => ({
-                  patch: { profileImage: answer.profileImage, status: answer.status },
+                  patch: { profileImage: answer.profileImage },
                   text: imageSavedText(answer),
                 })}
               />

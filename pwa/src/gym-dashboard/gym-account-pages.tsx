@@ -34,7 +34,7 @@ export function GymAccountPage() {
                 image={gym.profileImage}
                 send={(profileImage) => postGymEdit('profileImage', { profileImage })}
                 saved={(answer) => ({
-                  patch: { profileImage: answer.profileImage, status: answer.status },
+                  patch: { profileImage: answer.profileImage },
                   text: imageSavedText(answer),
                 })}
               />
