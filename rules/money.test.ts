@@ -9,6 +9,7 @@ describe('parsePounds', () => {
     ['£8.05', 805],
     [' 7 ', 700],
     ['0.30', 30],
+    ['0', 0],
     ['12.', 1200],
     [15, 1500],
     [9.99, 999],
@@ -28,7 +29,7 @@ describe('parsePounds', () => {
     [null, 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
     [Number.NaN, 'Price must be an amount in pounds, e.g. 12 or 8.50.'],
     ['10000.01', 'Price cannot be more than £10000.'],
-    ['0', 'Price must be at least £0.30, the smallest card payment.'],
+    ['0.01', 'Price must be at least £0.30, the smallest card payment.'],
     ['0.29', 'Price must be at least £0.30, the smallest card payment.'],
   ])('refuses %j: %s', (typed, reason) => {
     expect(parsePounds(typed)).toEqual({ ok: false, reason });

@@ -26,8 +26,9 @@ export type PoundsParse = { ok: true; pence: number } | { ok: false; reason: str
 
 /**
  * A price typed in pounds (§5: sent as typed), to pence: '12', '8.50', '£8.5', ' 7 ' are fine;
- * negatives, anything not a number, fractions of a penny, prices below MIN_CHARGE_PENCE (a free pass
- * cannot go through card checkout) and prices above MAX_PRICE_PENCE are refused
+ * negatives, anything not a number, fractions of a penny, prices between 0 and MIN_CHARGE_PENCE (card
+ * checkout cannot take them; 0 stays "no price", which keeps the account from going live) and prices
+ * above MAX_PRICE_PENCE are refused
  * with the reason to show. Numbers (a client sending 12) are read the same way.
  */
 export function parsePounds(typed: unknown): PoundsParse {
@@ -40,7 +41,7 @@ export function parsePounds(typed: unknown): PoundsParse {
   const [, minus, pounds, pennies = ''] = match;
   const pence = Number(pounds) * 100 + Number(pennies.padEnd(2, '0'));
   if (minus && pence > 0) return { ok: false, reason: 'Price cannot be negative.' };
-  if (pence < MIN_CHARGE_PENCE)
+  if (pence > 0 && pence < MIN_CHARGE_PENCE)
     return { ok: false, reason: `Price must be at least ${formatPence(MIN_CHARGE_PENCE)}, the smallest card payment.` };
   if (pence > MAX_PRICE_PENCE)
     return { ok: false, reason: `Price cannot be more than ${formatPence(MAX_PRICE_PENCE)}.` };
