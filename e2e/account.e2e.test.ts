@@ -9,6 +9,9 @@ import { launchBrowser, newAppContext } from './support/browser.ts';
  * outbox: register through the wizard, verify from the mail, sign in, reach a guarded page,
  * survive a reload through the silent refresh, log out.
  */
+/** Bounds each wait for a page or an answer (registration hashes a password: slow on a loaded machine). */
+const UI_WAIT = { timeout: 15_000, interval: 100 };
+
 describe('a new member registers, verifies, signs in, reloads and logs out', () => {
   let app: AppServer;
   let browser: Browser;
@@ -40,7 +43,7 @@ describe('a new member registers, verifies, signs in, reloads and logs out', () 
     expect(await wizard.registerButton().isDisabled()).toBe(true);
     await wizard.confirm();
     await wizard.registerButton().click();
-    await expect.poll(() => wizard.message().textContent()).toMatch(/verify/i);
+    await expect.poll(() => wizard.message().textContent(), UI_WAIT).toMatch(/verify/i);
 
     // The verification link arrives in the outbox, addressed to the lower-cased email.
     await expect.poll(() => app.outbox().some((m) => m.to === email), { timeout: 10_000 }).toBe(true);
@@ -48,19 +51,19 @@ describe('a new member registers, verifies, signs in, reloads and logs out', () 
     const verifyLink = linkIn(mail.text, app.url);
     expect(verifyLink).toMatch(/\/users\/[a-f0-9]{24}\/verify\//);
     await page.goto(verifyLink);
-    await expect.poll(() => page.locator('#root').textContent()).toContain('Email Verification Successful');
+    await expect.poll(() => page.locator('#root').textContent(), UI_WAIT).toContain('Email Verification Successful');
 
     // A guarded page sends a signed-out visitor to the member sign-in and back after signing in.
     await page.goto('/userdashboard/account');
     await page.waitForURL('**/auth/user');
     await new SignInScreen(page).signIn(email, password, true);
     await page.waitForURL('**/userdashboard/account');
-    await expect.poll(() => page.locator('#root').textContent()).toContain(email);
+    await expect.poll(() => page.locator('#root').textContent(), UI_WAIT).toContain(email);
 
     // Reload: the in-memory token is gone; the kept session is restored by a silent refresh.
     await page.reload();
     await page.waitForURL('**/userdashboard/account');
-    await expect.poll(() => page.locator('#root').textContent()).toContain(email);
+    await expect.poll(() => page.locator('#root').textContent(), UI_WAIT).toContain(email);
 
     // Log out: the session ends on the server too, so a reload does not bring it back.
     await page.getByRole('button', { name: 'Logout' }).click();
