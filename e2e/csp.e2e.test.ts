@@ -4,6 +4,7 @@ import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/de
 import { AppPage } from './support/app-page.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
+import { CspWatch } from './support/csp-watch.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
 import { MemberPassesPage } from './support/member-passes-page.ts';
@@ -24,12 +25,6 @@ const PUBLIC_ROUTES = [
 ];
 const UI_WAIT = { timeout: 15_000, interval: 100 };
 
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
 /**
  * The app under its strict Content-Security-Policy (issue 16): public pages, a member's passes with
  * their QR codes (SVG drawn on the device), a front desk replicating through /sync and the service
@@ -39,8 +34,8 @@ describe('the app runs under its Content-Security-Policy', () => {
   let app: AppServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  /** Violations from every page, as `directive blocked-uri (source:line) at url`, and CSP console errors. */
-  const violations: string[] = [];
+  const csp = new CspWatch();
+  const violations = csp.violations;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -55,27 +50,10 @@ describe('the app runs under its Content-Security-Policy', () => {
   async function newWatchedPage(): Promise<Page> {
     const context = await newAppContext(browser, app.url);
     contexts.push(context);
-    await context.addInitScript(() => {
-      window.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) => {
-        window.__cspViolations!.push(
-          `${event.violatedDirective} ${event.blockedURI} (${event.sourceFile}:${event.lineNumber})`,
-        );
-      });
-    });
-    const page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text()))
-        violations.push(`console: ${message.text()} at ${page.url()}`);
-    });
-    return page;
+    return csp.newPage(context);
   }
 
-  /** Collects what the current document recorded (before a navigation replaces it). */
-  async function collect(page: Page): Promise<void> {
-    const recorded = await page.evaluate(() => window.__cspViolations ?? []);
-    violations.push(...recorded.map((v) => `${v} at ${page.url()}`));
-  }
+  const collect = (page: Page) => csp.collect(page);
 
   it(
     'serves every page with the policy and renders public pages without a violation',

@@ -7,6 +7,7 @@ import { DEMO_COACHES, DEMO_GYM, DEMO_GYMS, DEMO_MEMBERSHIPS } from '../sync-ser
 import { linkIn, SignInScreen } from './support/account-pages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
+import { CspWatch } from './support/csp-watch.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
@@ -28,12 +29,6 @@ const GYM_PODS = [
 const COACH_PODS = ['Coach Status', 'Registered Gyms', "Today's Bookings", 'Analytics', 'Account', 'Notifications'];
 const PASSWORD = 'Str0ng#Pass';
 
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
-}
-
 /**
  * The gym and coach homes (issue 9) and the gym's analytics in Chromium against the real server,
  * under the app's Content-Security-Policy: the demo gym's nine pods with the figures the seed
@@ -44,7 +39,8 @@ describe('dashboard homes and gym analytics', () => {
   let app: AppServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
-  const violations: string[] = [];
+  const csp = new CspWatch();
+  const violations = csp.violations;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
@@ -59,23 +55,10 @@ describe('dashboard homes and gym analytics', () => {
   async function newWatchedPage(): Promise<Page> {
     const context = await newAppContext(browser, app.url);
     contexts.push(context);
-    await context.addInitScript(() => {
-      window.__cspViolations = [];
-      document.addEventListener('securitypolicyviolation', (event) => {
-        window.__cspViolations!.push(`${event.violatedDirective} ${event.blockedURI} (${event.sourceFile})`);
-      });
-    });
-    const page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content.Security.Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
-    });
-    return page;
+    return csp.newPage(context);
   }
 
-  async function collectViolations(page: Page): Promise<void> {
-    const recorded = await page.evaluate(() => window.__cspViolations ?? []);
-    violations.push(...recorded.map((v) => `${v} at ${page.url()}`));
-  }
+  const collectViolations = (page: Page) => csp.collect(page);
 
   const gymDocs = <T extends { _id: string }>() => app.tenantDocs<T>('gym', DEMO_GYM.profileId);
   const today = () => ukDateKey();
