@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MEMBERSHIP_REFUSALS, membershipStep } from './memberships.ts';
+import { MEMBERSHIP_EVENTS, MEMBERSHIP_REFUSALS, membershipStep, notificationText } from './memberships.ts';
 
 describe('membershipStep', () => {
   it('creates a pending request, and a repeated request adds nothing', () => {
@@ -30,5 +30,16 @@ describe('membershipStep', () => {
     expect(membershipStep('terminate', 'registered')).toEqual({ step: 'delete' });
     expect(membershipStep('terminate', 'pending').step).toBe('refused');
     expect(membershipStep('terminate', null).step).toBe('refused');
+  });
+});
+
+describe('notifications', () => {
+  it("tells the gym about a coach's step and the coach about the gym's answer", () => {
+    expect(MEMBERSHIP_EVENTS.request).toEqual({ event: 'coach-requested', tell: 'gym' });
+    expect(MEMBERSHIP_EVENTS.approve).toEqual({ event: 'gym-accepted', tell: 'coach' });
+    expect(notificationText({ event: 'coach-requested', otherName: 'Tom Okafor' })).toBe(
+      'Tom Okafor has requested to join your Gym.',
+    );
+    expect(notificationText({ event: 'gym-accepted', otherName: 'Southbank' })).toContain('accepted your request');
   });
 });

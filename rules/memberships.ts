@@ -5,7 +5,7 @@
  * finds is decided here, and the service writes it under the revision it read, so two calls racing
  * on any server instances end in exactly one state (design/decisions.md 33).
  */
-import type { MembershipDoc } from './documents.ts';
+import type { MembershipDoc, MembershipEvent, NotificationDoc } from './documents.ts';
 
 export type MembershipState = MembershipDoc['state'];
 
@@ -55,5 +55,34 @@ export function membershipStep(action: MembershipAction, current: MembershipStat
       return current === 'registered'
         ? { step: 'delete' }
         : { step: 'refused', message: MEMBERSHIP_REFUSALS.notRegistered };
+  }
+}
+
+/** The event each action tells the other side about (a request goes to the gym, an answer to the coach). */
+export const MEMBERSHIP_EVENTS: Record<MembershipAction, { event: MembershipEvent; tell: 'gym' | 'coach' }> = {
+  request: { event: 'coach-requested', tell: 'gym' },
+  cancel: { event: 'coach-cancelled', tell: 'gym' },
+  leave: { event: 'coach-left', tell: 'gym' },
+  approve: { event: 'gym-accepted', tell: 'coach' },
+  reject: { event: 'gym-rejected', tell: 'coach' },
+  terminate: { event: 'gym-terminated', tell: 'coach' },
+};
+
+/** The Notifications page's line for an event. */
+export function notificationText(doc: Pick<NotificationDoc, 'event' | 'otherName'>): string {
+  const name = doc.otherName;
+  switch (doc.event) {
+    case 'coach-requested':
+      return `${name} has requested to join your Gym.`;
+    case 'coach-cancelled':
+      return `${name} cancelled their request to join your Gym.`;
+    case 'coach-left':
+      return `${name} has left your Gym.`;
+    case 'gym-accepted':
+      return `${name} accepted your request. You are now registered to this Gym.`;
+    case 'gym-rejected':
+      return `${name} rejected your request to join.`;
+    case 'gym-terminated':
+      return `${name} has ended your registration.`;
   }
 }

@@ -1,10 +1,10 @@
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipDocId } from '@mastr/rules/doc-ids.ts';
-import type { MembershipDoc } from '@mastr/rules/documents.ts';
+import type { MembershipDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { MEMBERSHIP_REFUSALS } from '@mastr/rules/memberships.ts';
 import { DB } from '../couch/databases.ts';
-import { getDoc } from '../couch/tenant-docs.ts';
+import { docsWithPrefix, getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { newId } from '../couch/ids.ts';
 import { givenCoach, givenGym, givenMembership } from '../test-support/directory-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
@@ -58,6 +58,11 @@ describe('coach–gym relation calls', () => {
     return (JSON.parse(res.payload) as { coachesInformation: { _id: string }[] }).coachesInformation.map((c) => c._id);
   };
 
+  const events = async (kind: 'gym' | 'coach', id: string) =>
+    (await docsWithPrefix<NotificationDoc>(tenantDb(stack.couch, kind, id), 'notification:'))
+      .sort((x, y) => x.at.localeCompare(y.at))
+      .map((n) => `${n.event} ${n.otherName}`);
+
   async function pair() {
     const gymId = await givenGym(stack, { gymName: 'Iron Temple' });
     const coachId = await givenCoach(stack, { firstName: 'Casey', lastName: 'Jones' });
@@ -85,6 +90,9 @@ describe('coach–gym relation calls', () => {
     expect(left).toEqual({ status: 200, body: { registeredGyms: [], registeredGymsInformation: [] } });
     expect(await membership(gymId, coachId)).toBeNull();
     expect(await publicCoachIds(gymId)).toEqual([]);
+    // Each change reached the other side's database once (a repeated request or accept told nothing).
+    expect(await events('gym', gymId)).toEqual(['coach-requested Casey Jones', 'coach-left Casey Jones']);
+    expect(await events('coach', coachId)).toEqual(['gym-accepted Iron Temple']);
     // The relation can start again from nothing.
     expect((await request(coachId, gymId)).body.pendingRequests).toEqual([gymId]);
   });

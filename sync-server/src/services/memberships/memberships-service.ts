@@ -1,10 +1,16 @@
-import { isId, membershipDocId } from '@mastr/rules/doc-ids.ts';
-import type { MembershipDoc } from '@mastr/rules/documents.ts';
+import { isId, membershipDocId, notificationDocId } from '@mastr/rules/doc-ids.ts';
+import type { MembershipDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
-import { MEMBERSHIP_REFUSALS, membershipStep, type MembershipAction } from '@mastr/rules/memberships.ts';
-import { couchStatus } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { getDoc } from '../../couch/tenant-docs.ts';
+import {
+  MEMBERSHIP_EVENTS,
+  MEMBERSHIP_REFUSALS,
+  membershipStep,
+  type MembershipAction,
+} from '@mastr/rules/memberships.ts';
+import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
+import { newId } from '../../couch/ids.ts';
+import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { profilesById } from '../directory/directory-queries.ts';
 
@@ -38,6 +44,7 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
           return { outcome: 'done' } as const;
         case 'delete':
           await db.destroy(id, live!._rev);
+          await notify(deps, action, gymId, coachId);
           return { outcome: 'done' } as const;
         case 'write': {
           const doc: MembershipDoc = {
@@ -50,12 +57,49 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
             updatedAt: deps.now().toISOString(),
           };
           await db.insert(doc);
+          await notify(deps, action, gymId, coachId);
           return { outcome: 'done' } as const;
         }
       }
     } catch (err) {
       if (couchStatus(err) !== 409 || attempt >= MAX_ATTEMPTS) throw err;
     }
+  }
+}
+
+/**
+ * Tells the other side what happened: a notification document in its tenant database, which its
+ * devices replicate (the Notifications page reads it from local data). Written after the relation
+ * changed, by the call that changed it, so each change is told once; a failure here is logged and
+ * does not undo the change the caller was answered about.
+ */
+async function notify(deps: Deps, action: MembershipAction, gymId: string, coachId: string): Promise<void> {
+  const { event, tell } = MEMBERSHIP_EVENTS[action];
+  try {
+    const [gyms, coaches] = await Promise.all([
+      profilesById(deps.couch, 'gym', [gymId]),
+      profilesById(deps.couch, 'coach', [coachId]),
+    ]);
+    const coach = coaches.get(coachId);
+    const otherName =
+      tell === 'gym'
+        ? `${coach?.firstName ?? ''} ${coach?.lastName ?? ''}`.trim() || 'A coach'
+        : (gyms.get(gymId)?.gymName ?? 'A gym');
+    const id = newId();
+    const doc: NotificationDoc = {
+      _id: notificationDocId(id),
+      type: 'notification',
+      event,
+      gymId,
+      coachId,
+      otherName,
+      at: deps.now().toISOString(),
+    };
+    const tenantId = tell === 'gym' ? gymId : coachId;
+    await ensureDatabase(deps.couch, tenantDbName(tell, tenantId));
+    await tenantDb<NotificationDoc>(deps.couch, tell, tenantId).insert(doc);
+  } catch (err) {
+    deps.logger.warn({ err, event, gymId, coachId }, 'could not write the membership notification');
   }
 }
 
