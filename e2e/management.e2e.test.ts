@@ -10,6 +10,8 @@ import { ManagementPage } from './support/management-page.ts';
 const COACH = DEMO_COACHES[2];
 const COACH_NAME = `${COACH.firstName} ${COACH.lastName}`;
 const UI_WAIT = { timeout: 15_000, interval: 200 };
+/** Bounds a wait for the server's document to reach the device's copy. */
+const SYNC_WAIT = { timeout: 30_000, interval: 250 };
 
 /**
  * The coach–gym relation end to end (issue 11): a coach finds the gym with the search box and asks to
@@ -60,8 +62,13 @@ describe('a coach joins a gym and leaves it', () => {
     // Once asked, the gym is no longer offered.
     await expect.poll(() => coach.names('Request Gyms'), UI_WAIT).toEqual([]);
 
+    // The gym hears of it on its Notifications page (from its device's copy), then answers on Management.
     const gym = await newPage();
-    await openSignedIn(gym.page, '/gymdashboard/management', 'gym', DEMO_GYM.email);
+    await openSignedIn(gym.page, '/gymdashboard/notifications', 'gym', DEMO_GYM.email);
+    await expect
+      .poll(() => gym.notifications(), SYNC_WAIT)
+      .toContainEqual(expect.stringContaining(`${COACH_NAME} has requested to join your Gym.`));
+    await gym.open('/gymdashboard/management');
     await expect.poll(() => gym.names('Requests'), UI_WAIT).toContainEqual(expect.stringContaining(COACH_NAME));
     await gym.clickOnRow('Requests', COACH_NAME, 'Accept');
     await gym.confirm('Accept');
@@ -70,7 +77,11 @@ describe('a coach joins a gym and leaves it', () => {
 
     await expect.poll(publicCoachNames, UI_WAIT).toContain(COACH_NAME);
 
-    await coach.reload();
+    await coach.open('/coachdashboard/notifications');
+    await expect
+      .poll(() => coach.notifications(), SYNC_WAIT)
+      .toContainEqual(expect.stringContaining(`${DEMO_GYM.gymName} accepted your request.`));
+    await coach.open('/coachdashboard/management');
     await expect.poll(() => coach.names('Registered Gyms'), UI_WAIT).toContain(DEMO_GYM.gymName);
     await coach.clickOnRow('Registered Gyms', DEMO_GYM.gymName, 'Terminate');
     await coach.confirm('Terminate');

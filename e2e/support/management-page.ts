@@ -36,6 +36,11 @@ export class ManagementPage extends AppPage {
     await this.page.getByRole('dialog').waitFor({ state: 'detached', timeout: 15_000 });
   }
 
+  /** The lines of the Notifications page. */
+  async notifications(): Promise<string[]> {
+    return (await this.page.locator('.notifications__item').allTextContents()).map((t) => t.trim());
+  }
+
   async status(): Promise<string> {
     return ((await this.page.locator('.form-status').first().textContent()) ?? '').trim();
   }
