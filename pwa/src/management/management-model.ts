@@ -3,7 +3,7 @@
  * and the texts of their answers. Pure: the hooks call the server and pass its status here.
  */
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import type { GymListItem, RegisteredGym } from '@mastr/rules/api/directory.ts';
+import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
 import { matchesGymSearch } from '@mastr/rules/listing.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
@@ -72,10 +72,6 @@ export const shownSearch = (query: string): string => query.toUpperCase();
 
 /** 'Current Coaches (3)'. */
 export const currentCoachesTitle = (count: number): string => `Current Coaches (${count})`;
-
-/** The gym a confirmation modal names. */
-export const gymNameOf = (gyms: readonly RegisteredGym[], gymId: string): string =>
-  gyms.find((g) => g._id === gymId)?.gymName ?? '';
 
 /** A coach's current week as the gym's expandable row shows it: 'Sun 07:00, 18:00'; days without hours left out. */
 export function availabilityLines(days: readonly CoachAvailabilityDay[]): string[] {
