@@ -126,6 +126,8 @@ export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkI
 /** mastr_coach_<coachId> and mastr_member_<memberId>: a member's request for a coach's slot. */
 export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
 /** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
+/** A notification in a gym's or coach's database (rules/documents.ts NotificationDoc). */
+export const notificationDocId = (id: string) => `notification:${id}`;
 export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
 /** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */
 export const slotClaimId = (weekStart: string, weekday: number, time: number) =>

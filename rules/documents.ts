@@ -118,6 +118,27 @@ export interface MembershipDoc {
 
 // ---- tenant databases (replicated to devices) ---------------------------------------------------
 
+/**
+ * mastr_gym_<id> and mastr_coach_<id>: an event of the coach–gym relation for the other side's
+ * Notifications page (rules/memberships.ts `notificationText`), written by the server only.
+ */
+export interface NotificationDoc {
+  _id: string; // notificationDocId(random id)
+  _rev?: string;
+  type: 'notification';
+  event: MembershipEvent;
+  gymId: string;
+  coachId: string;
+  /** The other side's name as it was then: the coach's full name for a gym, the gym's name for a coach. */
+  otherName: string;
+  /** When it happened (ISO instant). */
+  at: string;
+}
+
+/** What happened, named from the side that did it. */
+export type MembershipEvent =
+  'coach-requested' | 'coach-cancelled' | 'coach-left' | 'gym-accepted' | 'gym-rejected' | 'gym-terminated';
+
 export interface ClassItem {
   _id: string;
   discipline: string;

@@ -42,6 +42,15 @@ import type { HealthResponse, MessageResponse, RedirectResponse } from './common
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from './directory.ts';
 import type { DayPassCheckInResponse, GymCancelDayPassResponse, MastrPassCheckInResponse } from './front-desk.ts';
 import type { MeProfiles } from './me.ts';
+import type {
+  ApproveCoachResponse,
+  CancelGymRequestResponse,
+  LeaveGymResponse,
+  RejectCoachResponse,
+  RequestGymRequest,
+  RequestGymResponse,
+  TerminateCoachResponse,
+} from './memberships.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
 /** A route's request body (`undefined`: none) and its success answer (`undefined`: no body). */
@@ -137,6 +146,16 @@ type CoachAvailabilityRoutes = {
   >;
 };
 
+/** The coach–gym relation (rules/api/memberships.ts). */
+interface MembershipRoutes {
+  'POST /api/me/coaches/requestgym': Route<RequestGymRequest, RequestGymResponse>;
+  'PUT /api/me/coaches/requestgym/{gymId}': Route<undefined, CancelGymRequestResponse>;
+  'PUT /api/me/coaches/registeredgym/{gymId}': Route<undefined, LeaveGymResponse>;
+  'POST /api/me/gyms/mycoaches/approve/{coachId}': Route<undefined, ApproveCoachResponse>;
+  'DELETE /api/me/gyms/mycoaches/{coachId}': Route<undefined, TerminateCoachResponse>;
+  'PUT /api/me/gyms/myrequests/{coachId}': Route<undefined, RejectCoachResponse>;
+}
+
 type PaymentRoutes = {
   [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
     undefined,
@@ -157,6 +176,7 @@ type ApiRoutes = SessionRoutes &
   BookingRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
+  MembershipRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
 
 /** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */

@@ -8,11 +8,11 @@ import { CoachStripePage } from '../payments/stripe-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
+import { CoachManagementPage } from './coach-management-page.tsx';
 import {
   CoachAuctionGymPage,
   CoachAuctionPage,
   CoachBookingsPage,
-  CoachManagementPage,
   CoachSessionRequestsPage,
 } from './coach-work-pages.tsx';
 

@@ -1,16 +1,6 @@
 /** The coach's working sections whose features come in later issues: each says what it will hold. */
 import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 
-export function CoachManagementPage() {
-  return (
-    <DashboardPage title="Management">
-      <ComingNote>
-        Your registered gyms, pending requests and requests to join new gyms arrive with gym management.
-      </ComingNote>
-    </DashboardPage>
-  );
-}
-
 export function CoachBookingsPage() {
   return (
     <DashboardPage title="Bookings">

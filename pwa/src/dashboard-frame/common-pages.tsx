@@ -2,12 +2,24 @@
 import { DeleteAccountControl } from '../account-editing/delete-account-control.tsx';
 import { DashboardPage, Panel } from './dashboard-parts.tsx';
 import { useMeProfileKind } from './me-profile-context.tsx';
+import { useNotifications } from '../data/use-tenant-queries.ts';
+import { NO_ALERTS, notificationItems } from './notifications-model.ts';
 
+/** The events kept on the device (notification documents the server wrote), newest first; readable offline. */
 export function NotificationsPage() {
+  const { docs, ready } = useNotifications();
+  const items = notificationItems(docs);
   return (
     <DashboardPage title="Notifications">
       <Panel title="Alerts">
-        <p className="dash-empty">No alerts.</p>
+        {ready && items.length === 0 && <p className="dash-empty">{NO_ALERTS}</p>}
+        <ul className="notifications">
+          {items.map((item) => (
+            <li key={item.id} className="notifications__item">
+              <span>{item.text}</span> <small className="notifications__when">{item.when}</small>
+            </li>
+          ))}
+        </ul>
       </Panel>
     </DashboardPage>
   );

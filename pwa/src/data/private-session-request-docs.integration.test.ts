@@ -19,7 +19,7 @@ import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from 
 const LATER_FIELDS = [
   'requestId', 'startTime', 'endTime', 'userProfile_id', 'coachFullName', 'coachPrice', 'experienceLevel', 'accepted', 'bookingDayId',
   'bookingTimeObject_id', 'slotClaimId', 'requestedDiscipline', 'sessionPrice', 'appliedCoaches', 'weekday', 'time',
-  'checkInId',
+  'checkInId', 'event', 'otherName', 'at',
 ];
 
 // One kit for the file: the in-memory CouchDB stores of an earlier stack in the same process

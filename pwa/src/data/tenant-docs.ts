@@ -36,14 +36,15 @@ const record = { type: 'object' } as const;
  *
  * Versions: 0 schedules, availability, passes, check-ins, signing keys; 1 adds the private session
  * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents; 2 adds the
- * server's `check-in-outcome` documents (check-ins no longer carry their outcome).
+ * server's `check-in-outcome` documents (check-ins no longer carry their outcome); 3 adds the
+ * server's `notification` documents (coach–gym relation events).
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
  * (DXE1), and every other field belongs to some types only.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 2,
+  version: 3,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -104,19 +105,24 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     // slot-claim
     weekday: { type: 'number' },
     time: { type: 'number' },
+    // notification (gymId, coachId above)
+    event: text,
+    otherName: text,
+    at: text,
   },
   required: ['id', 'type'],
   indexes: ['type'],
 };
 
 /**
- * How documents stored under an older schema version become current. Versions 1 and 2 only
+ * How documents stored under an older schema version become current. Versions 1 to 3 only
  * declared new fields and types, so every older document (a check-in still waiting to sync
  * included) is valid as it is.
  */
 export const TENANT_DOCS_MIGRATIONS = {
   1: (doc: LocalDoc) => doc,
   2: (doc: LocalDoc) => doc,
+  3: (doc: LocalDoc) => doc,
 };
 
 /**

@@ -24,6 +24,7 @@ import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
+import { createNotificationData, type NotificationData } from './notification-data.ts';
 import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
@@ -61,6 +62,8 @@ export interface TenantStore {
   gymActivity: GymActivityData;
   /** The coach's availability; only a coach's device saves (other devices' replication is pull-only). */
   availability: AvailabilityData;
+  /** Coach–gym relation events told to this gym or coach. */
+  notifications: NotificationData;
   stop(): Promise<void>;
   /** Stops and deletes this account's data from the device. */
   remove(): Promise<void>;
@@ -229,6 +232,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     frontDesk: createFrontDeskData(collection, checkIns),
     gymActivity: createGymActivityData(collection),
     availability: createAvailabilityData(collection, write),
+    notifications: createNotificationData(collection),
     stop,
     remove: () =>
       (removed ??= (async () => {

@@ -11,14 +11,6 @@ export function GymSchedulePage() {
   );
 }
 
-export function GymManagementPage() {
-  return (
-    <DashboardPage title="Management">
-      <ComingNote>Your current coaches and their requests to join your gym arrive with coach management.</ComingNote>
-    </DashboardPage>
-  );
-}
-
 export function GymBookingsPage() {
   return (
     <DashboardPage title="Bookings">

@@ -125,6 +125,24 @@ describe('coach slot requests', () => {
       expect(JSON.parse(push.payload)[0]).toMatchObject({ error: 'conflict' });
     });
 
+    it('refuses requests at a gym the coach has left; a request sent before stays (decision 33)', async () => {
+      const { coachId, gymId } = await givenBookableCoach();
+      const memberId = await givenMember(stack);
+      const member = await bearerFor(stack, 'user', memberId);
+      const before = await post(url, body({ coachId, gymId, memberId }), member);
+      expect(before.status).toBe(201);
+      const left = await stack.server.inject({
+        method: 'PUT',
+        url: `/api/me/coaches/registeredgym/${gymId}`,
+        headers: await bearerFor(stack, 'coach', coachId),
+      });
+      expect(left.statusCode).toBe(200);
+      const seven = { bookingTimeObject: { _id: 'slot-id', time: SEVEN_AM, booked: false, requested: false } };
+      const after = await post(url, body({ coachId, gymId, memberId }, seven), member);
+      expect(after).toMatchObject({ status: 400, body: { message: 'This coach is not registered to that gym.' } });
+      expect((await requestsOf(coachId)).map((r) => r.startTime)).toEqual(['2026-11-20T18:00:00']);
+    });
+
     it('answers 409 with the fresh availability when the slot is already requested', async () => {
       const { coachId, gymId } = await givenBookableCoach();
       const [first, second] = [await givenMember(stack), await givenMember(stack)];

@@ -21,6 +21,7 @@ import { memberCancellationPlugin } from './member-cancellation.ts';
 import { deleteAccountPlugin } from './delete-account.ts';
 import { accountEditsPlugin } from './account-edits.ts';
 import { profileImagesPlugin } from './profile-images.ts';
+import { membershipsPlugin } from './memberships.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -48,4 +49,5 @@ export const apiPlugins: Plugin<Deps>[] = [
   deleteAccountPlugin,
   accountEditsPlugin,
   profileImagesPlugin,
+  membershipsPlugin,
 ];

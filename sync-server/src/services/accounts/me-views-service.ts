@@ -269,7 +269,7 @@ function mastrClassEntries(
 }
 
 /** Registered coaches (newest registration first, as the public profile lists them) and pending ones (oldest first). */
-async function gymCoachLists(
+export async function gymCoachLists(
   deps: Deps,
   gymId: string,
 ): Promise<Pick<GymMe, 'coachesInformation' | 'requestsInformation'>> {
@@ -314,7 +314,7 @@ async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
 }
 
 /** The gyms the coach is registered at and has asked to join, oldest first, active or not. */
-async function coachGymLists(
+export async function coachGymLists(
   deps: Deps,
   coachId: string,
 ): Promise<

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { Modal } from '../gyms/modal.tsx';
+
+/** A yes/no confirmation for one relation change; the page keeps at most one open. */
+export function ConfirmModal({
+  title,
+  confirmLabel,
+  busy,
+  onConfirm,
+  onClose,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  return (
+    <Modal title={title} onClose={onClose} busy={busy}>
+      <p>{children}</p>
+      <div className="management__modal-actions">
+        <button type="button" className="button" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Please Wait' : confirmLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </Modal>
+  );
+}

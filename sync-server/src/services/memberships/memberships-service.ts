@@ -1,0 +1,132 @@
+import { isId, membershipDocId, notificationDocId } from '@mastr/rules/doc-ids.ts';
+import type { MembershipDoc, NotificationDoc } from '@mastr/rules/documents.ts';
+import { isPublicGym } from '@mastr/rules/listing.ts';
+import {
+  MEMBERSHIP_EVENTS,
+  MEMBERSHIP_REFUSALS,
+  membershipStep,
+  type MembershipAction,
+} from '@mastr/rules/memberships.ts';
+import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
+import { newId } from '../../couch/ids.ts';
+import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import type { Deps } from '../../deps.ts';
+import { profilesById } from '../directory/directory-queries.ts';
+
+/**
+ * The coach–gym relation's six calls (§4, §7; rules/memberships.ts decides each transition). The
+ * relation is the one document `membership:{gymId}:{coachId}` in `mastr_profiles`: a request creates
+ * it (an insert without a revision, so of two simultaneous requests on any instances one is refused
+ * by CouchDB with 409), an accept rewrites it and every ending deletes it, each under the revision it
+ * read. A call that loses such a race reads the document again and decides again from what won, so
+ * accept racing cancel, or an accept racing a reject, ends in one state, and the public lists (read
+ * from the same documents) agree with both dashboards at once (design/decisions.md 33).
+ */
+
+export type MembershipOutcome = { outcome: 'done' } | { outcome: 'refused'; message: string };
+
+/** Read-decide-write until the write lands on the revision it read (bounded like `updateDoc`). */
+const MAX_ATTEMPTS = 8;
+
+async function transition(deps: Deps, action: MembershipAction, gymId: string, coachId: string) {
+  const db = deps.couch.use<MembershipDoc>(DB.profiles);
+  const id = membershipDocId(gymId, coachId);
+  for (let attempt = 1; ; attempt += 1) {
+    const current = await getDoc(db, id);
+    const live = current?.type === 'membership' ? current : null;
+    const step = membershipStep(action, live?.state ?? null);
+    try {
+      switch (step.step) {
+        case 'refused':
+          return { outcome: 'refused', message: step.message } as const;
+        case 'unchanged':
+          return { outcome: 'done' } as const;
+        case 'delete':
+          await db.destroy(id, live!._rev);
+          await notify(deps, action, gymId, coachId);
+          return { outcome: 'done' } as const;
+        case 'write': {
+          const doc: MembershipDoc = {
+            _id: id,
+            ...(live ? { _rev: live._rev } : {}),
+            type: 'membership',
+            gymId,
+            coachId,
+            state: step.state,
+            updatedAt: deps.now().toISOString(),
+          };
+          await db.insert(doc);
+          await notify(deps, action, gymId, coachId);
+          return { outcome: 'done' } as const;
+        }
+      }
+    } catch (err) {
+      if (couchStatus(err) !== 409 || attempt >= MAX_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/**
+ * Tells the other side what happened: a notification document in its tenant database, which its
+ * devices replicate (the Notifications page reads it from local data). Written after the relation
+ * changed, by the call that changed it, so each change is told once; a failure here is logged and
+ * does not undo the change the caller was answered about.
+ */
+async function notify(deps: Deps, action: MembershipAction, gymId: string, coachId: string): Promise<void> {
+  const { event, tell } = MEMBERSHIP_EVENTS[action];
+  try {
+    const [gyms, coaches] = await Promise.all([
+      profilesById(deps.couch, 'gym', [gymId]),
+      profilesById(deps.couch, 'coach', [coachId]),
+    ]);
+    const coach = coaches.get(coachId);
+    const otherName =
+      tell === 'gym'
+        ? `${coach?.firstName ?? ''} ${coach?.lastName ?? ''}`.trim() || 'A coach'
+        : (gyms.get(gymId)?.gymName ?? 'A gym');
+    const id = newId();
+    const doc: NotificationDoc = {
+      _id: notificationDocId(id),
+      type: 'notification',
+      event,
+      gymId,
+      coachId,
+      otherName,
+      at: deps.now().toISOString(),
+    };
+    const tenantId = tell === 'gym' ? gymId : coachId;
+    await ensureDatabase(deps.couch, tenantDbName(tell, tenantId));
+    await tenantDb<NotificationDoc>(deps.couch, tell, tenantId).insert(doc);
+  } catch (err) {
+    deps.logger.warn({ err, event, gymId, coachId }, 'could not write the membership notification');
+  }
+}
+
+/** A coach asks to join a public gym; asking again while pending adds nothing. */
+export async function requestGym(deps: Deps, coachId: string, gymId: string): Promise<MembershipOutcome> {
+  const gym = isId(gymId) ? (await profilesById(deps.couch, 'gym', [gymId])).get(gymId) : undefined;
+  if (!gym || !isPublicGym(gym)) return { outcome: 'refused', message: MEMBERSHIP_REFUSALS.unknownGym };
+  return transition(deps, 'request', gymId, coachId);
+}
+
+/**
+ * The other five: a coach cancels (`cancel`) or leaves (`leave`) a gym, a gym accepts (`approve`),
+ * rejects (`reject`) or terminates (`terminate`) a coach. An id that names no relation is refused
+ * like a relation in the wrong state: each side acts only on its own pairs, since the pair is the
+ * caller's own profile id and the other id.
+ */
+export async function changeMembership(
+  deps: Deps,
+  action: Exclude<MembershipAction, 'request'>,
+  gymId: string,
+  coachId: string,
+): Promise<MembershipOutcome> {
+  if (!isId(gymId) || !isId(coachId)) return { outcome: 'refused', message: refusalOf(action) };
+  return transition(deps, action, gymId, coachId);
+}
+
+function refusalOf(action: Exclude<MembershipAction, 'request'>): string {
+  const step = membershipStep(action, null);
+  return step.step === 'refused' ? step.message : MEMBERSHIP_REFUSALS.unknownGym;
+}
