@@ -42,6 +42,7 @@ import type { HealthResponse, MessageResponse, RedirectResponse } from './common
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from './directory.ts';
 import type { DayPassCheckInResponse, GymCancelDayPassResponse, MastrPassCheckInResponse } from './front-desk.ts';
 import type { MeProfiles } from './me.ts';
+import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
 /** A route's request body (`undefined`: none) and its success answer (`undefined`: no body). */
@@ -137,6 +138,12 @@ type CoachAvailabilityRoutes = {
   >;
 };
 
+type GymScheduleRoutes = {
+  [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;
+} & {
+  [W in ScheduleWeek as `PUT /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleDeleteRequest, ScheduleResponse>;
+};
+
 type PaymentRoutes = {
   [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
     undefined,
@@ -157,6 +164,7 @@ type ApiRoutes = SessionRoutes &
   BookingRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
+  GymScheduleRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
 
 /** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */
