@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { AvailabilityWeekDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, DayPassDoc, MastrPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
 import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
 import { useTenantStore } from './tenant-data-provider.tsx';
@@ -32,6 +32,7 @@ const NONE: never[] = [];
 const dayPasses = (store: TenantStore) => store.passes.watchDayPasses();
 const mastrPasses = (store: TenantStore) => store.passes.watchMastrPasses();
 const availabilityWeeks = (store: TenantStore) => store.availability.watchWeeks();
+const scheduleWeeks = (store: TenantStore) => store.schedule.watchWeeks();
 
 const asDocs = <T>({ value, ready }: Live<T[]>) => ({ docs: value, ready });
 
@@ -43,6 +44,9 @@ export const useMastrPasses = (): { docs: MastrPassDoc[]; ready: boolean } => as
 
 /** The coach's availability weeks. */
 export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: boolean } => asDocs(useLive(availabilityWeeks, NONE));
+
+/** The gym's schedule weeks, with this device's edits waiting to sync. */
+export const useScheduleWeeks = (): { docs: ScheduleWeekDoc[]; ready: boolean } => asDocs(useLive(scheduleWeeks, NONE));
 
 /** The front desk's documents for the window; null until the device has answered. */
 export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDeskDocs | null {
