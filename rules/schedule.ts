@@ -15,7 +15,7 @@ export type ScheduleWeek = (typeof SCHEDULE_WEEKS)[number];
 
 /** A class end lies on the same 30-minute grid as starts, up to midnight (86400, shown 00:00). */
 const HALF_HOUR = 1800;
-export const LOCATION_MAX_LENGTH = 100;
+const LOCATION_MAX_LENGTH = 100;
 
 export const PLEASE_SELECT_START = 'Please Select A Start Time';
 
@@ -102,7 +102,7 @@ export function weekFromDefault(base: ScheduleWeekDoc, weekStart: string, now: D
 type Day = ScheduleWeekDoc['days'][number];
 
 /** Every gym weekday present, Monday first (a day the document lacks has no classes). */
-export function withAllDays(days: readonly Day[]): Day[] {
+function withAllDays(days: readonly Day[]): Day[] {
   return GYM_WEEKDAYS.map(
     ({ weekday, abbreviation }) =>
       days.find((d) => d.weekday === weekday) ?? { _id: `day-${weekday}`, weekday, abbreviation, classes: [] },

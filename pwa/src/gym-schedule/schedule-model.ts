@@ -20,7 +20,7 @@ import {
 } from '@mastr/rules/schedule.ts';
 import { isExpiredDay, splitAmPm } from '@mastr/rules/timetable.ts';
 
-export const WEEK_TITLES: Record<ScheduleWeek, string> = {
+const WEEK_TITLES: Record<ScheduleWeek, string> = {
   default: 'Default Schedule',
   currentWeek: 'Availability for the Current Week',
   nextWeek: 'Availability for Next Week',
