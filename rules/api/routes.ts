@@ -51,6 +51,7 @@ import type {
   RequestGymResponse,
   TerminateCoachResponse,
 } from './memberships.ts';
+import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
 /** A route's request body (`undefined`: none) and its success answer (`undefined`: no body). */
@@ -155,6 +156,11 @@ interface MembershipRoutes {
   'DELETE /api/me/gyms/mycoaches/{coachId}': Route<undefined, TerminateCoachResponse>;
   'PUT /api/me/gyms/myrequests/{coachId}': Route<undefined, RejectCoachResponse>;
 }
+type GymScheduleRoutes = {
+  [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;
+} & {
+  [W in ScheduleWeek as `PUT /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleDeleteRequest, ScheduleResponse>;
+};
 
 type PaymentRoutes = {
   [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
@@ -177,6 +183,7 @@ type ApiRoutes = SessionRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
   MembershipRoutes &
+  GymScheduleRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
 
 /** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */

@@ -14,6 +14,13 @@ import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
+import {
+  SCHEDULE_EDITS_SCHEMA,
+  createScheduleData,
+  sendScheduleEdits,
+  type ScheduleData,
+  type ScheduleEditEntry,
+} from './schedule-data.ts';
 import { openCheckInDelivery } from './check-in-delivery.ts';
 import { deleteCheckInJournal } from './check-in-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
@@ -64,6 +71,8 @@ export interface TenantStore {
   availability: AvailabilityData;
   /** Coach–gym relation events told to this gym or coach. */
   notifications: NotificationData;
+  /** The gym's timetable; only a gym's device saves, and its leader tab sends (design/sync.md "Schedules"). */
+  schedule: ScheduleData;
   stop(): Promise<void>;
   /** Stops and deletes this account's data from the device. */
   remove(): Promise<void>;
@@ -99,7 +108,11 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
   // The conflict handler reports into the outbox, which needs its collection first.
   let outbox: Outbox | undefined;
-  const { docs, outbox: outboxCollection } = await db.addCollections({
+  const {
+    docs,
+    outbox: outboxCollection,
+    scheduleEdits: scheduleEditsCollection,
+  } = await db.addCollections({
     docs: {
       schema: TENANT_DOCS_SCHEMA,
       migrationStrategies: TENANT_DOCS_MIGRATIONS,
@@ -109,8 +122,12 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }),
     },
     outbox: { schema: OUTBOX_SCHEMA },
+    scheduleEdits: { schema: SCHEDULE_EDITS_SCHEMA },
   });
   const collection = docs as RxCollection<LocalDoc>;
+  const scheduleEdits = scheduleEditsCollection as RxCollection<ScheduleEditEntry>;
+  const schedule = createScheduleData(collection, scheduleEdits);
+  let scheduleSender: ReturnType<typeof sendScheduleEdits> | null = null;
   const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
   outbox = pendingWrites;
   // Check-ins wait on their own documents; entries an older version kept for them are dropped.
@@ -134,6 +151,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
       replication.reSync();
       checkIns.wake();
+      scheduleSender?.wake();
     },
     onUnreachable: () => tracker.unreachable(),
   });
@@ -153,13 +171,23 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
   // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
   if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
+  // Its schedule edits likewise, by a sender of their own (design/sync.md "Schedules").
+  if (kind === 'gym')
+    void db.waitForLeadership().then(() => {
+      if (db.closed) return;
+      scheduleSender = sendScheduleEdits(collection, scheduleEdits, {
+        gateway: { bulkDocsUrl: `${url}_bulk_docs`, allDocsUrl: `${url}_all_docs`, fetch: syncFetch },
+        retryMs,
+        log: (message) => log('schedule', message),
+      });
+    }, () => undefined);
 
   const subscriptions = [
     // The status bar's count, once per turn of the event loop: not inside a tap's write, and once
     // for a burst of changes (a pulled batch of outcomes).
-    combineLatest([pendingWrites.count$, checkIns.waiting$])
+    combineLatest([pendingWrites.count$, checkIns.waiting$, schedule.waiting$])
       .pipe(auditTime(0))
-      .subscribe(([writes, waiting]) => tracker.pending(writes + waiting)),
+      .subscribe(([writes, waiting, scheduleWeeks]) => tracker.pending(writes + waiting + scheduleWeeks)),
     replication.received$.subscribe(countPerBatch((count) => tracker.received(count))),
     replication.sent$
       .pipe(filter((doc) => doc.type !== 'check-in'))
@@ -200,6 +228,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }
       subscriptions.forEach((s) => s.unsubscribe());
       await checkIns.stop();
+      scheduleSender?.stop();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -233,6 +262,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     gymActivity: createGymActivityData(collection),
     availability: createAvailabilityData(collection, write),
     notifications: createNotificationData(collection),
+    schedule,
     stop,
     remove: () =>
       (removed ??= (async () => {

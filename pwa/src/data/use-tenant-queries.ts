@@ -4,7 +4,13 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import type { AvailabilityWeekDoc, DayPassDoc, MastrPassDoc, NotificationDoc } from '@mastr/rules/documents.ts';
+import type {
+  AvailabilityWeekDoc,
+  DayPassDoc,
+  MastrPassDoc,
+  NotificationDoc,
+  ScheduleWeekDoc,
+} from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
 import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
 import { useTenantStore } from './tenant-data-provider.tsx';
@@ -33,6 +39,7 @@ const dayPasses = (store: TenantStore) => store.passes.watchDayPasses();
 const mastrPasses = (store: TenantStore) => store.passes.watchMastrPasses();
 const availabilityWeeks = (store: TenantStore) => store.availability.watchWeeks();
 const notifications = (store: TenantStore) => store.notifications.watch();
+const scheduleWeeks = (store: TenantStore) => store.schedule.watchWeeks();
 
 const asDocs = <T>({ value, ready }: Live<T[]>) => ({ docs: value, ready });
 
@@ -47,6 +54,8 @@ export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: bo
 
 /** The coach–gym relation events on the device. */
 export const useNotifications = (): { docs: NotificationDoc[]; ready: boolean } => asDocs(useLive(notifications, NONE));
+/** The gym's schedule weeks, with this device's edits waiting to sync. */
+export const useScheduleWeeks = (): { docs: ScheduleWeekDoc[]; ready: boolean } => asDocs(useLive(scheduleWeeks, NONE));
 
 /** The front desk's documents for the window; null until the device has answered. */
 export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDeskDocs | null {

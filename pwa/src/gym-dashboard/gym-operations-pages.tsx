@@ -1,16 +1,6 @@
 /** The gym's day-to-day sections whose features come in later issues: each says what it will hold. */
 import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 
-export function GymSchedulePage() {
-  return (
-    <DashboardPage title="Schedule">
-      <ComingNote>
-        Your Default Schedule and the classes of the current and next week arrive with the schedule tools.
-      </ComingNote>
-    </DashboardPage>
-  );
-}
-
 export function GymBookingsPage() {
   return (
     <DashboardPage title="Bookings">

@@ -10,6 +10,7 @@ import { googleSignInPlugin } from './google-sign-in.ts';
 import { syncGatewayPlugin } from './sync-gateway.ts';
 import { frontDeskPlugin } from './front-desk.ts';
 import { coachAvailabilityPlugin } from './coach-availability.ts';
+import { gymSchedulePlugin } from './gym-schedule.ts';
 import { publicDirectoryPlugin } from './public-directory.ts';
 import { privateSessionRequestsPlugin } from './private-session-requests.ts';
 import { checkoutPlugin } from './checkout.ts';
@@ -38,6 +39,7 @@ export const apiPlugins: Plugin<Deps>[] = [
   syncGatewayPlugin,
   frontDeskPlugin,
   coachAvailabilityPlugin,
+  gymSchedulePlugin,
   publicDirectoryPlugin,
   privateSessionRequestsPlugin,
   checkoutPlugin,

@@ -1,11 +1,11 @@
 import Boom from '@hapi/boom';
 import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { writeAvailability, writeCheckIns } from '../sync/bulk-writes.ts';
+import { writeAvailability, writeCheckIns, writeSchedules } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
-import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns } from '../sync/write-rules.ts';
+import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns, parseScheduleDocs } from '../sync/write-rules.ts';
 import { credentialsOf } from './auth-strategy.ts';
 
 /** Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`). */
@@ -197,9 +197,12 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       const docs = bulkDocsOf(request.payload);
       if (!docs) throw forbidden();
       if (tenant.kind === 'gym') {
+        // A batch is either new check-ins or schedule weeks, never a mix.
         const checkIns = parseCheckIns(docs, tenant.id, deps.now());
-        if (!checkIns) throw forbidden();
-        return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
+        if (checkIns) return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
+        const weeks = parseScheduleDocs(docs, tenant.id, deps.now());
+        if (!weeks) throw forbidden();
+        return h.response(await writeSchedules(deps, tenant.id, weeks)).code(201);
       }
       if (tenant.kind === 'coach') {
         const weeks = parseAvailabilityDocs(docs, tenant.id, deps.now());

@@ -1,5 +1,5 @@
 import { keepsLockedSlots } from '@mastr/rules/availability-merge.ts';
-import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { recordCheckIns, type NewCheckIn } from '../services/passes/check-in-service.ts';
 import { fetchDocs, tenantDb } from '../couch/tenant-docs.ts';
@@ -60,4 +60,18 @@ export async function writeAvailability(
     );
   }
   return weeks.map((w) => rows.get(w._id)!);
+}
+
+/**
+ * Schedule weeks are written as sent: their rules are all in the document (`parseScheduleDocs`), and
+ * CouchDB's revision check answers a stale one `conflict`, which the device merges class by class
+ * (`mergeSchedule`) and sends again.
+ */
+export async function writeSchedules(deps: Deps, gymId: string, weeks: readonly ScheduleWeekDoc[]): Promise<BulkRow[]> {
+  const written = await tenantDb<ScheduleWeekDoc>(deps.couch, 'gym', gymId).bulk({ docs: [...weeks] });
+  return written.map((result) =>
+    result.rev
+      ? { ok: true, id: result.id, rev: result.rev }
+      : { id: result.id, error: result.error ?? 'unknown_error', reason: result.reason ?? '' },
+  );
 }

@@ -1,8 +1,16 @@
 import { coachWeekStart, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
-import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { isCalendarDate } from '@mastr/rules/dates.ts';
-import { availabilityDocId, isNestedId, parseCheckInId } from '@mastr/rules/doc-ids.ts';
-import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type TimeSlot } from '@mastr/rules/documents.ts';
+import { availabilityDocId, isNestedId, parseCheckInId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
+import {
+  CHECK_IN_FIELDS,
+  type AvailabilityWeekDoc,
+  type ClassItem,
+  type ScheduleWeekDoc,
+  type TimeSlot,
+} from '@mastr/rules/documents.ts';
+import { classRefusal } from '@mastr/rules/schedule.ts';
+import { gymWeekStart, gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 
@@ -177,4 +185,76 @@ export function parseAvailabilityDocs(
 /** Whether a document claims any booked or requested slot (only the server sets those flags). */
 export function hasLockedSlots(week: AvailabilityWeekDoc): boolean {
   return week.days.some((day) => day.times.some((slot) => slot.booked || slot.requested));
+}
+
+const SCHEDULE_KEYS = ['_id', '_rev', '_deleted', 'type', 'gymId', 'weekStart', 'days', 'updatedAt'];
+const SCHEDULE_DAY_KEYS = ['_id', 'weekday', 'abbreviation', 'classes'];
+const CLASS_KEYS = ['_id', 'discipline', 'difficulty', 'startTime', 'endTime', 'location', 'kidsClass'];
+/** Far more classes than a day holds (36 starts), but bounded. */
+const MAX_CLASSES_PER_DAY = 64;
+
+/** A real Monday within the weeks a gym's device may write (a year back, two weeks ahead). */
+function isWritableGymWeek(weekStart: string, now: Date): boolean {
+  return (
+    isCalendarDate(weekStart) &&
+    gymWeekdayOf(weekStart) === 1 &&
+    weekStart >= gymWeekStart(now, -WEEKS_BACK) &&
+    weekStart <= gymWeekStart(now, WEEKS_AHEAD)
+  );
+}
+
+/** A class the timetable allows (`classRefusal`: 30-minute grid, end after start, known discipline and difficulty). */
+function isClass(value: unknown): value is ClassItem {
+  return (
+    isObject(value) &&
+    onlyKeys(value, CLASS_KEYS) &&
+    isNestedId(value._id) &&
+    classRefusal(value as unknown as ClassItem) === null
+  );
+}
+
+/** Seven days, Monday (1) to Sunday (7) each once, each class valid, class ids unique in the week. */
+function isScheduleDays(value: unknown): value is ScheduleWeekDoc['days'] {
+  if (!Array.isArray(value) || value.length !== GYM_WEEKDAYS.length) return false;
+  const seen = new Set<number>();
+  const classIds = new Set<string>();
+  for (const day of value) {
+    if (!isObject(day) || !onlyKeys(day, SCHEDULE_DAY_KEYS) || !isNestedId(day._id) || !Array.isArray(day.classes))
+      return false;
+    const known = GYM_WEEKDAYS.find((d) => d.weekday === day.weekday);
+    if (!known || known.abbreviation !== day.abbreviation || seen.has(known.weekday)) return false;
+    seen.add(known.weekday);
+    if (day.classes.length > MAX_CLASSES_PER_DAY || !day.classes.every(isClass)) return false;
+    for (const c of day.classes as ClassItem[]) {
+      if (classIds.has(c._id)) return false;
+      classIds.add(c._id);
+    }
+  }
+  return true;
+}
+
+/**
+ * A gym's device (front desk or a manager's phone) writes, besides check-ins, only its own
+ * `schedule-week` documents: the default, or a week from its Monday within a year back and two weeks
+ * ahead of `now`, every class one the timetable allows. No deletes.
+ */
+export function parseScheduleDocs(docs: readonly unknown[], gymId: string, now: Date): ScheduleWeekDoc[] | null {
+  const parsed: ScheduleWeekDoc[] = [];
+  for (const doc of docs) {
+    if (!isObject(doc) || !onlyKeys(doc, SCHEDULE_KEYS) || !notDeleting(doc) || !revOk(doc)) return null;
+    const { weekStart } = doc;
+    if (
+      doc.type !== 'schedule-week' ||
+      doc.gymId !== gymId ||
+      !(weekStart === null || (typeof weekStart === 'string' && isWritableGymWeek(weekStart, now))) ||
+      doc._id !== scheduleDocId(weekStart) ||
+      !isScheduleDays(doc.days) ||
+      !isInstant(doc.updatedAt)
+    ) {
+      return null;
+    }
+    const { _deleted, ...week } = doc;
+    parsed.push(week as unknown as ScheduleWeekDoc);
+  }
+  return parsed.length && uniqueIds(parsed) ? parsed : null;
 }

@@ -1,0 +1,111 @@
+/**
+ * The gym's Schedule page as data (§2 "Schedule", §4): the Default Schedule and the current and next
+ * weeks, each weekday's morning (start before 12:00) and evening classes, and the edits the page makes
+ * to the device's copy (rules/schedule.ts judges every class, as the server does).
+ */
+import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
+import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
+import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import {
+  classRefusal,
+  dayClasses,
+  emptyDefaultSchedule,
+  scheduleWeekStart,
+  weekFromDefault,
+  withClassAdded,
+  withClassRemoved,
+  type ClassFields,
+  type ScheduleWeek,
+} from '@mastr/rules/schedule.ts';
+import { isExpiredDay, splitAmPm } from '@mastr/rules/timetable.ts';
+
+const WEEK_TITLES: Record<ScheduleWeek, string> = {
+  default: 'Default Schedule',
+  currentWeek: 'Availability for the Current Week',
+  nextWeek: 'Availability for Next Week',
+};
+
+export interface ScheduleDayView {
+  weekday: number;
+  abbreviation: string;
+  am: ClassItem[];
+  pm: ClassItem[];
+  /** A current-week day before today: shown, not editable. */
+  expired: boolean;
+}
+
+export interface ScheduleWeekView {
+  week: ScheduleWeek;
+  title: string;
+  weekStart: string | null;
+  days: ScheduleDayView[];
+}
+
+const find = (docs: readonly ScheduleWeekDoc[], weekStart: string | null) =>
+  docs.find((d) => d._id === scheduleDocId(weekStart));
+
+/** The three schedules as the page shows them; a week without its own document shows the default. */
+export function scheduleView(docs: readonly ScheduleWeekDoc[], now: Date): ScheduleWeekView[] {
+  const today = ukDateKey(now);
+  const defaultDoc = find(docs, null);
+  return (['default', 'currentWeek', 'nextWeek'] as const).map((week) => {
+    const weekStart = scheduleWeekStart(week, now);
+    const doc = weekStart ? (find(docs, weekStart) ?? defaultDoc) : defaultDoc;
+    return {
+      week,
+      title: WEEK_TITLES[week],
+      weekStart,
+      days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
+        weekday,
+        abbreviation,
+        ...splitAmPm(dayClasses(doc, weekday)),
+        expired: week === 'currentWeek' && weekStart !== null && isExpiredDay('currentWeek', weekStart, weekday, today),
+      })),
+    };
+  });
+}
+
+export interface EditContext {
+  gymId: string;
+  now: Date;
+  newId(): string;
+}
+
+export type ScheduleEdit = { ok: true; doc: ScheduleWeekDoc } | { ok: false; message: string };
+
+/** The document an edit of `week` starts from: its own, else a copy of the default (decisions.md 7). */
+function editableWeek(docs: readonly ScheduleWeekDoc[], week: ScheduleWeek, ctx: EditContext): ScheduleWeekDoc {
+  const weekStart = scheduleWeekStart(week, ctx.now);
+  const defaultDoc = find(docs, null) ?? emptyDefaultSchedule(ctx.gymId, ctx.now, ctx.newId);
+  if (!weekStart) return defaultDoc;
+  return find(docs, weekStart) ?? weekFromDefault(defaultDoc, weekStart, ctx.now);
+}
+
+/** Adds a class to a weekday of a week, or says why it cannot be added. */
+export function addClass(
+  docs: readonly ScheduleWeekDoc[],
+  week: ScheduleWeek,
+  weekday: number,
+  fields: ClassFields,
+  ctx: EditContext,
+): ScheduleEdit {
+  const item = { ...fields, location: fields.location.trim() };
+  const refusal = classRefusal(item);
+  if (refusal) return { ok: false, message: refusal };
+  return {
+    ok: true,
+    doc: withClassAdded(editableWeek(docs, week, ctx), weekday, { _id: ctx.newId(), ...item }, ctx.now),
+  };
+}
+
+/** Deletes a class of a week (by id), or says it is no longer there. */
+export function deleteClass(
+  docs: readonly ScheduleWeekDoc[],
+  week: ScheduleWeek,
+  classId: string,
+  ctx: EditContext,
+): ScheduleEdit {
+  const doc = withClassRemoved(editableWeek(docs, week, ctx), classId, ctx.now);
+  return doc ? { ok: true, doc } : { ok: false, message: 'That class is no longer on the schedule.' };
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GymTimetable } from '@mastr/rules/api/directory.ts';
+import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
+import { tenantDbName } from '../couch/databases.ts';
+import { newId } from '../couch/ids.ts';
+import { givenGym } from '../test-support/directory-fixtures.ts';
+import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+// Wednesday 25 November 2026: the current gym week starts Monday 23rd.
+const NOW = new Date('2026-11-25T10:00:00Z');
+const H = 3600;
+
+const boxing = (id: string, startTime: number) => ({
+  _id: id,
+  discipline: 'Boxing',
+  difficulty: 'Fundamentals',
+  startTime,
+  endTime: startTime + H,
+  location: 'Main mat',
+  kidsClass: false,
+});
+
+describe('schedule weeks written by a gym device through the sync gateway', () => {
+  let stack: TestStack;
+  let gymId: string;
+  const db = () => stack.couch.use<ScheduleWeekDoc>(tenantDbName('gym', gymId));
+  const rows = (res: { payload: string }) => JSON.parse(res.payload) as { ok?: true; error?: string; rev?: string }[];
+  const publicMonday = async () => {
+    const res = await stack.server.inject({ method: 'GET', url: `/api/gyms/${gymId}` });
+    return (JSON.parse(res.payload) as GymTimetable).schedule.find((d) => d.weekday === 1)!;
+  };
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    stack.clock.now = NOW;
+    gymId = await givenGym(stack);
+  });
+  afterAll(async () => {
+    await stack.stop();
+  });
+
+  it('stores a new default pushed by the gym, and the public profile shows it', async () => {
+    const doc = withClassAdded(emptyDefaultSchedule(gymId, NOW, newId), 1, boxing('c1', 9 * H), NOW);
+    const res = await bulkDocs(stack.server, stack, 'gym', gymId, [{ ...doc, _deleted: false }]);
+    expect(res.statusCode).toBe(201);
+    expect(rows(res)[0]).toMatchObject({ ok: true, id: 'schedule:default' });
+    expect((await publicMonday()).defaultClasses.map((c) => c._id)).toEqual(['c1']);
+  });
+
+  it('answers a stale revision as a conflict (the device merges and sends again)', async () => {
+    const stored = await db().get('schedule:default');
+    const fresh = await bulkDocs(stack.server, stack, 'gym', gymId, [
+      withClassAdded(stored, 1, boxing('c2', 18 * H), NOW),
+    ]);
+    expect(rows(fresh)[0]).toMatchObject({ ok: true });
+    const stale = await bulkDocs(stack.server, stack, 'gym', gymId, [
+      withClassAdded(stored, 2, boxing('c3', 7 * H), NOW),
+    ]);
+    expect(rows(stale)[0]).toMatchObject({ error: 'conflict' });
+    expect((await publicMonday()).defaultClasses.map((c) => c._id)).toEqual(['c1', 'c2']);
+  });
+
+  it('refuses a class the timetable does not allow, another gym, a delete or a mix with check-ins (403)', async () => {
+    const stored = await db().get('schedule:default');
+    const attempts: unknown[][] = [
+      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H + 900) }, NOW)],
+      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), endTime: 9 * H }, NOW)],
+      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), discipline: 'Yoga' }, NOW)],
+      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), difficulty: 'Expert' }, NOW)],
+      [{ ...stored, gymId: newId() }],
+      [{ ...stored, _deleted: true }],
+      [stored, { _id: `checkin:${newId()}:abc`, type: 'check-in' }],
+    ];
+    for (const docs of attempts) {
+      const res = await bulkDocs(stack.server, stack, 'gym', gymId, docs);
+      expect(res.statusCode, JSON.stringify(docs).slice(0, 160)).toBe(403);
+    }
+    expect((await db().get('schedule:default'))._rev).toBe(stored._rev);
+  });
+
+  it("refuses a write into another gym's database and a coach's schedule write", async () => {
+    const other = await givenGym(stack);
+    const doc = emptyDefaultSchedule(other, NOW, newId);
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: `/sync/gym/${other}/_bulk_docs`,
+      headers: await bearerFor(stack, 'gym', gymId),
+      payload: { docs: [doc] },
+    });
+    expect(res.statusCode).toBe(403);
+    const coachId = newId();
+    const coach = await bulkDocs(stack.server, stack, 'coach', coachId, [{ ...doc, gymId: coachId }]);
+    expect(coach.statusCode).toBe(403);
+  });
+});
