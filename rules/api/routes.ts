@@ -41,6 +41,17 @@ import type {
 import type { HealthResponse, MessageResponse, RedirectResponse } from './common.ts';
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from './directory.ts';
 import type { DayPassCheckInResponse, GymCancelDayPassResponse, MastrPassCheckInResponse } from './front-desk.ts';
+import type {
+  MastrActivateRequest,
+  MastrActivateResponse,
+  MastrAssignRequest,
+  MastrAssignResponse,
+  MastrClassCancelResponse,
+  MastrClassOptionsResponse,
+  MastrDefaultResponse,
+  MastrDefaultUpdateRequest,
+  MastrVisibilityResponse,
+} from './mastr.ts';
 import type { MeProfiles } from './me.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
@@ -137,6 +148,16 @@ type CoachAvailabilityRoutes = {
   >;
 };
 
+interface MastrClassRoutes {
+  'POST /api/me/gyms/mastrclass/activate': Route<MastrActivateRequest, MastrActivateResponse>;
+  'POST /api/me/gyms/mastrclass/default/update': Route<MastrDefaultUpdateRequest, MastrDefaultResponse>;
+  'POST /api/me/gyms/mastrclass/active/{id}/cancel': Route<undefined, MastrClassCancelResponse>;
+  'POST /api/me/gyms/mastrclass/default/cancel': Route<undefined, MastrDefaultResponse>;
+  'POST /api/me/gyms/mastrclass/activate/publicvisibility': Route<undefined, MastrVisibilityResponse>;
+  'GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions': Route<undefined, MastrClassOptionsResponse>;
+  'POST /api/me/users/mastrpass/{passId}/unassigned/assignclass': Route<MastrAssignRequest, MastrAssignResponse>;
+}
+
 type PaymentRoutes = {
   [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
     undefined,
@@ -157,6 +178,7 @@ type ApiRoutes = SessionRoutes &
   BookingRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
+  MastrClassRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
 
 /** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */
