@@ -28,7 +28,7 @@ import { mastrClassAvailability, mastrClassId, withStoredClasses } from './mastr
  * instances is design/decisions.md 33.
  */
 
-export const MASTR_CLASS_REFUSALS = {
+const MASTR_CLASS_REFUSALS = {
   noGym: 'Activation Failed',
   noDefault: 'Missing data: the Mastr class has not been set up.',
   unknownClass: "Missing ID's: that Mastr class is not one of the next two.",
