@@ -93,6 +93,11 @@ export const passDocPrefix = (kind: PassDoc['type']) => (kind === 'day-pass' ? '
 /** `daypass:{passId}` and `mastrpass:{passId}`, in mastr_gym_<gymId> and mastr_member_<memberId>. */
 export const passDocId = (kind: PassDoc['type'], passId: string) => `${passDocPrefix(kind)}${passId}`;
 
+/** The key range of every stored Mastr class occurrence of a gym. */
+export const MASTR_CLASS_DOC_PREFIX = 'mastr-class:';
+/** mastr_gym_<id>: `mastr-class:{classDateAndTime}`, one per occurrence (one class, one document). */
+export const mastrClassDocId = (classDateAndTime: string) => `${MASTR_CLASS_DOC_PREFIX}${classDateAndTime}`;
+
 /** mastr_gym_<id>: the public keys that verify entry tokens offline. */
 export const SIGNING_KEYS_DOC_ID = 'pass-signing-keys';
 

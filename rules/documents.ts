@@ -226,7 +226,34 @@ export interface MastrPassDoc {
   checkedIn: { checkedInState: boolean; check_in_time: string | null };
   /** As on DayPassDoc. */
   countedCheckIns?: CountedCheckIn[];
+  /**
+   * Set when the gym cancelled the class this pass was booked into and the pass went back to
+   * unassigned: the member is told which class it was (design/decisions.md 36). Cleared when the
+   * pass is booked into a class again.
+   */
+  cancelledClass?: { classDateAndTime: string; cancelledAt: string } | null;
   createdAt: string;
+}
+
+/**
+ * In mastr_gym_<gymId>: mastrClassDocId(classDateAndTime), one occurrence of the gym's Mastr class
+ * once anything happened to it (a pass booked into it, a cancellation). The authority on which
+ * passes a class holds and whether it is cancelled: every assign and every cancellation is a
+ * revision-guarded write of this document (design/decisions.md 36).
+ */
+export interface MastrClassDoc {
+  _id: string;
+  _rev?: string;
+  type: 'mastr-class';
+  /** The occurrence id every view names (`mastrClassId(gymId, classDateAndTime)`). */
+  classId: string;
+  gymId: string;
+  /** UK wall clock, 'YYYY-MM-DDTHH:mm:ss'. */
+  classDateAndTime: string;
+  cancelled: boolean;
+  cancelledAt: string | null;
+  /** Pass ids booked into the class, in booking order. */
+  assignedPasses: string[];
 }
 
 /**

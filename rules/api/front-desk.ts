@@ -29,6 +29,8 @@ export interface MastrPassView {
   gymName: string;
   expired: boolean;
   checkedIn: { checkedInState: boolean; check_in_time: string | null };
+  /** The class the gym cancelled while this pass was booked into it (it is unassigned again), or null. */
+  cancelledClass: string | null;
 }
 
 /** POST /api/booking/daypass/gym/check_in/{id} (200 and 400 alike). */

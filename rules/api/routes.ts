@@ -41,6 +41,17 @@ import type {
 import type { HealthResponse, MessageResponse, RedirectResponse } from './common.ts';
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from './directory.ts';
 import type { DayPassCheckInResponse, GymCancelDayPassResponse, MastrPassCheckInResponse } from './front-desk.ts';
+import type {
+  MastrActivateRequest,
+  MastrActivateResponse,
+  MastrAssignRequest,
+  MastrAssignResponse,
+  MastrClassCancelResponse,
+  MastrClassOptionsResponse,
+  MastrDefaultResponse,
+  MastrDefaultUpdateRequest,
+  MastrVisibilityResponse,
+} from './mastr.ts';
 import type { MeProfiles } from './me.ts';
 import type {
   ApproveCoachResponse,
@@ -161,6 +172,15 @@ type GymScheduleRoutes = {
 } & {
   [W in ScheduleWeek as `PUT /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleDeleteRequest, ScheduleResponse>;
 };
+interface MastrClassRoutes {
+  'POST /api/me/gyms/mastrclass/activate': Route<MastrActivateRequest, MastrActivateResponse>;
+  'POST /api/me/gyms/mastrclass/default/update': Route<MastrDefaultUpdateRequest, MastrDefaultResponse>;
+  'POST /api/me/gyms/mastrclass/active/{id}/cancel': Route<undefined, MastrClassCancelResponse>;
+  'POST /api/me/gyms/mastrclass/default/cancel': Route<undefined, MastrDefaultResponse>;
+  'POST /api/me/gyms/mastrclass/activate/publicvisibility': Route<undefined, MastrVisibilityResponse>;
+  'GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions': Route<undefined, MastrClassOptionsResponse>;
+  'POST /api/me/users/mastrpass/{passId}/unassigned/assignclass': Route<MastrAssignRequest, MastrAssignResponse>;
+}
 
 type PaymentRoutes = {
   [K in PayeeKind as `POST /api/stripe/${K}/${'express_onboarding_link' | 'express_login_link'}`]: Route<
@@ -184,6 +204,7 @@ type ApiRoutes = SessionRoutes &
   CoachAvailabilityRoutes &
   MembershipRoutes &
   GymScheduleRoutes &
+  MastrClassRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };
 
 /** 'METHOD /api/path', e.g. 'GET /api/gyms/{id}'. */

@@ -6,6 +6,7 @@ import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { MastrClassSection } from './mastr-class-section.tsx';
 
 /**
  * /gymdashboard/account: status, image, details and prices as /api/me/gyms reports them, each
@@ -79,9 +80,7 @@ export function GymAccountPage() {
               </div>
             </Panel>
             <Panel title="Mastr Class">
-              <p>
-                Public visibility: <StatusBadge active={gym.mastrClassActive} labels={['Live', 'Inactive']} />
-              </p>
+              <MastrClassSection gym={gym} />
             </Panel>
           </>
         )}

@@ -143,3 +143,16 @@ describe('member passes (tab counts)', () => {
     expect(memberPasses([], [], NOW)).toEqual({ dayPasses: [], mastrPasses: [] });
   });
 });
+
+describe('a Mastr pass whose class the gym cancelled', () => {
+  it('is listed unassigned with the notice; booked again, the notice goes', () => {
+    const released = mastrPass('m1', null, {
+      cancelledClass: { classDateAndTime: '2026-11-21T10:00:00', cancelledAt: 'x' },
+    });
+    const [pass] = memberMastrPasses([released], NOW);
+    expect(pass).toMatchObject({ passId: 'm1', booked: null });
+    expect(pass.notice).toContain('Saturday 21st November 2026 at 10:00');
+    const [rebooked] = memberMastrPasses([{ ...released, dateAndTimeStart: '2026-11-28T10:00:00' }], NOW);
+    expect(rebooked.notice).toBeNull();
+  });
+});

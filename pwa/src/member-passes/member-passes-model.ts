@@ -5,6 +5,7 @@
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { byStartAscending, passDay } from '@mastr/rules/pass-listing.ts';
+import { cancelledClassNotice } from './mastr-assign-model.ts';
 
 export interface EntryCode {
   /** The idCode as the member reads it out (upper-case). */
@@ -29,7 +30,10 @@ export interface MemberDayPass {
 
 export interface MemberMastrPass {
   id: string;
+  passId: string;
   gymName: string;
+  /** Set while unassigned because the gym cancelled the class it was booked into. */
+  notice: string | null;
   /** Null until the member books the pass into a class. */
   booked: { date: string; time: string; today: boolean } | null;
   code: EntryCode;
@@ -80,7 +84,9 @@ export function memberMastrPasses(docs: readonly MastrPassDoc[], now: Date): Mem
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return [...booked, ...unbooked].map((pass) => ({
     id: pass._id,
+    passId: pass.passId,
     gymName: pass.gymName,
+    notice: pass.dateAndTimeStart ? null : cancelledClassNotice(pass.cancelledClass?.classDateAndTime),
     booked: pass.dateAndTimeStart
       ? {
           date: formatWallClock(pass.dateAndTimeStart, DATE_FORMATS.long),

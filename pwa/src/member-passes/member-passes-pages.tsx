@@ -1,9 +1,10 @@
 /** The member's two pass lists (§2 "User dashboard" daypasses); both read only the device's copy, so they work offline. */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { FormMessage } from '../forms/form-message.tsx';
+import { FormMessage, successMessage } from '../forms/form-message.tsx';
 import { CancelDayPassControl, useMemberCancels } from '../payments/cancel-day-pass-control.tsx';
 import { EntryCodeView } from './entry-code-view.tsx';
+import { MastrAssignControl } from './mastr-assign-control.tsx';
 import { useMemberPasses } from './member-passes-layout.tsx';
 
 interface PassListProps {
@@ -67,8 +68,14 @@ export function MemberDayPassesPage() {
 
 export function MemberMastrPassesPage() {
   const { mastrPasses } = useMemberPasses().passes;
+  const [booked, setBooked] = useState<string | null>(null);
   return (
-    <PassList title="Mastr Class" empty="You Have No Upcoming Mastr Class Passes" count={mastrPasses.length}>
+    <PassList
+      title="Mastr Class"
+      empty="You Have No Upcoming Mastr Class Passes"
+      count={mastrPasses.length}
+      status={<FormMessage message={booked ? successMessage(booked) : null} />}
+    >
       {mastrPasses.map((pass) => (
         <li key={pass.id} className="pass-card">
           <div className="pass-card__info">
@@ -81,6 +88,12 @@ export function MemberMastrPassesPage() {
               <p className="pass-card__when pass-card__when--unbooked">Not yet booked into a class</p>
             )}
             <p className="pass-card__kind">Mastr Class Pass</p>
+            {pass.notice && (
+              <p className="pass-card__notice" role="status">
+                {pass.notice}
+              </p>
+            )}
+            {!pass.booked && <MastrAssignControl pass={pass} onBooked={setBooked} />}
           </div>
           {/* The front desk admits a Mastr pass only to its class, so the code appears once the class is booked. */}
           {pass.booked && (

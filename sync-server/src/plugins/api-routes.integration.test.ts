@@ -92,6 +92,13 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'POST /api/subscriptions/gyms/customerPortal': true,
   'GET /api/payments/mode': true,
   'POST /api/stripe/webhook': true,
+  'POST /api/me/gyms/mastrclass/activate': true,
+  'POST /api/me/gyms/mastrclass/default/update': true,
+  'POST /api/me/gyms/mastrclass/active/{id}/cancel': true,
+  'POST /api/me/gyms/mastrclass/default/cancel': true,
+  'POST /api/me/gyms/mastrclass/activate/publicvisibility': true,
+  'GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions': true,
+  'POST /api/me/users/mastrpass/{passId}/unassigned/assignclass': true,
   'GET /api/health': true,
 };
 

@@ -77,6 +77,7 @@ describe('front desk online calls', () => {
       gymName: 'Iron Temple',
       expired: false,
       checkedIn: { checkedInState: true, check_in_time: stack.clock.now.toISOString() },
+      cancelledClass: null,
     });
     const again = await post(`/api/booking/mastrdaypass/gym/check_in/${pass.passId}`);
     expect(again.statusCode).toBe(400);

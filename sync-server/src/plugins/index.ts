@@ -19,6 +19,7 @@ import { subscriptionsPlugin } from './subscriptions.ts';
 import { stripeWebhookPlugin } from './stripe-webhook.ts';
 import { paymentsModePlugin } from './payments-mode.ts';
 import { memberCancellationPlugin } from './member-cancellation.ts';
+import { mastrClassPlugin } from './mastr-class.ts';
 import { deleteAccountPlugin } from './delete-account.ts';
 import { accountEditsPlugin } from './account-edits.ts';
 import { profileImagesPlugin } from './profile-images.ts';
@@ -48,6 +49,7 @@ export const apiPlugins: Plugin<Deps>[] = [
   stripeWebhookPlugin,
   paymentsModePlugin,
   memberCancellationPlugin,
+  mastrClassPlugin,
   deleteAccountPlugin,
   accountEditsPlugin,
   profileImagesPlugin,

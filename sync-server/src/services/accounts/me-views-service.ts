@@ -5,6 +5,8 @@ import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import {
   coachRequestId,
+  MASTR_CLASS_DOC_PREFIX,
+  mastrClassDocId,
   gymRequestId,
   passDocPrefix,
   profileIdOf,
@@ -18,6 +20,7 @@ import type {
   DayPassDoc,
   GymProfileDoc,
   GymRequestDoc,
+  MastrClassDoc,
   MastrPassDoc,
   ScheduleWeekDoc,
   UserProfileDoc,
@@ -35,7 +38,7 @@ import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
 import { membershipsOfCoach, membershipsOfGym, profilesById } from '../directory/directory-queries.ts';
 import { coachAvatar } from '../directory/directory-service.ts';
 import { timetableFrom } from '../directory/gym-timetable-views.ts';
-import { mastrClassAvailability } from '../directory/mastr-class-schedule.ts';
+import { mastrClassAvailability, withStoredClasses } from '../directory/mastr-class-schedule.ts';
 import {
   allMastrPassList,
   dayPassView,
@@ -87,16 +90,18 @@ async function ownerOf<P extends ProfileDoc>(couch: Couch, kind: P['type'], prof
   return account?.kind === kind && profile?.type === kind ? { account, profile: profile as P } : null;
 }
 
-/** What a gym's snapshot keeps: its passes' facts and its schedule weeks. */
-type GymDoc = PassFacts | ScheduleWeekDoc;
+/** What a gym's snapshot keeps: its passes' facts, its schedule weeks and its stored Mastr classes. */
+type GymDoc = PassFacts | ScheduleWeekDoc | MastrClassDoc;
 
 function gymDocOf(doc: { type?: unknown }): GymDoc | null {
-  return passFacts(doc) ?? (doc.type === 'schedule-week' ? (doc as ScheduleWeekDoc) : null);
+  if (doc.type === 'schedule-week') return doc as ScheduleWeekDoc;
+  if (doc.type === 'mastr-class') return doc as MastrClassDoc;
+  return passFacts(doc);
 }
 
 export function createMeViews(deps: Deps): MeViews {
   const gymDocs = createPrefixSnapshots<GymDoc>(deps.couch, {
-    prefixes: [passDocPrefix('day-pass'), passDocPrefix('mastr-pass'), SCHEDULE_DOC_PREFIX],
+    prefixes: [passDocPrefix('day-pass'), passDocPrefix('mastr-pass'), SCHEDULE_DOC_PREFIX, MASTR_CLASS_DOC_PREFIX],
     project: gymDocOf,
     maxDatabases: GYM_SNAPSHOTS,
   });
@@ -184,6 +189,7 @@ interface GymLists {
   visitors: Visitor[];
   mastrPasses: MastrPassFacts[];
   schedules: Map<string, ScheduleWeekDoc>;
+  mastrClasses: Map<string, MastrClassDoc>;
 }
 
 /**
@@ -211,6 +217,7 @@ function memoisedGymLists() {
       visitors: visitorsOf(dayPasses, ME_HISTORY_CAP),
       mastrPasses,
       schedules: new Map(docs.flatMap((d) => (d.type === 'schedule-week' ? [[d._id, d] as const] : []))),
+      mastrClasses: new Map(docs.flatMap((d) => (d.type === 'mastr-class' ? [[d._id, d] as const] : []))),
     };
     remembered.set(docs, { today, lists });
     return lists;
@@ -243,7 +250,7 @@ async function gymMe(
   return {
     ...gymView(owner.account, owner.profile),
     missingSteps: missingSteps(owner.profile, payee),
-    mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists.mastrPasses, now),
+    mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists, now),
     allMastrPasses: lists.allMastr,
     visitors: lists.visitors,
     upcomingDayPassesInformation: lists.upcoming,
@@ -257,10 +264,13 @@ async function gymMe(
 function mastrClassEntries(
   gymId: string,
   profile: GymProfileDoc,
-  mastrPasses: readonly MastrPassFacts[],
+  { mastrPasses, mastrClasses }: Pick<GymLists, 'mastrPasses' | 'mastrClasses'>,
   now: Date,
 ): MastrClassAvailabilityEntry[] {
-  return mastrClassAvailability(gymId, profile, now).map((option) => ({
+  const options = withStoredClasses(mastrClassAvailability(gymId, profile, now), (at) =>
+    mastrClasses.get(mastrClassDocId(at)),
+  );
+  return options.map((option) => ({
     ...option,
     assignedPasses: mastrPasses
       .filter((p) => p.dateAndTimeStart?.replace(/Z$/, '') === option.classDateAndTime)

@@ -26,7 +26,7 @@ import {
 } from './directory-queries.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
-import { mastrClassAvailability } from './mastr-class-schedule.ts';
+import { currentMastrClasses } from './mastr-class-service.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
 
 /**
@@ -169,13 +169,14 @@ export async function gymProfile(deps: Deps, gymId: string): Promise<GymDetail |
   const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
   if (!gym || !isPublicGym(gym)) return null;
   const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
-  const [coachesById, timetable] = await Promise.all([
+  const [coachesById, timetable, mastrClasses] = await Promise.all([
     profilesById(
       deps.couch,
       'coach',
       memberships.map((m) => m.coachId),
     ),
     gymTimetableView(deps.couch, gymId, now),
+    currentMastrClasses(deps.couch, gymId, gym, now),
   ]);
   const coaches = memberships
     .flatMap((m) => {
@@ -188,7 +189,7 @@ export async function gymProfile(deps: Deps, gymId: string): Promise<GymDetail |
     activeCoachCount: coaches.length,
     coachesInformation: coaches.map((c) => ({ ...coachAvatar(c), discipline: c.discipline, price: c.price })),
     ...timetable,
-    mastrClassAvailability: mastrClassAvailability(gymId, gym, now),
+    mastrClassAvailability: mastrClasses,
   };
 }
 

@@ -3,7 +3,7 @@ import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { MASTR_CLASS_WEEKS } from '@mastr/rules/constants.ts';
 import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
-import type { GymProfileDoc } from '@mastr/rules/documents.ts';
+import type { GymProfileDoc, MastrClassDoc } from '@mastr/rules/documents.ts';
 import { wallClockAt } from '@mastr/rules/pt-requests.ts';
 import { gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { END_OF_DAY } from '@mastr/rules/time-of-day.ts';
@@ -47,4 +47,15 @@ export function mastrClassAvailability(
       cancelled: classDate === cancelledDate,
     };
   });
+}
+
+/**
+ * The computed classes with what the gym's stored occurrences say (design/decisions.md 36): a
+ * class whose `mastr-class:` document is cancelled is cancelled, whatever the default says.
+ */
+export function withStoredClasses<T extends MastrClassOption>(
+  options: readonly T[],
+  stored: (classDateAndTime: string) => Pick<MastrClassDoc, 'cancelled'> | undefined,
+): T[] {
+  return options.map((o) => (stored(o.classDateAndTime)?.cancelled ? { ...o, cancelled: true } : o));
 }

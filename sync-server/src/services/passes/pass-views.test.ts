@@ -156,7 +156,7 @@ describe('pass facts and views', () => {
     view.checkIns.all_check_ins.push('x');
     expect(pass.checkIns.all_check_ins).toHaveLength(1);
     expect(Object.keys(mastrPassView(mastrPass(null))).sort()).toEqual(
-      ['_id', 'checkedIn', 'clientName', 'dateAndTimeStart', 'expired', 'gymName', 'idCode'].sort(),
+      ['_id', 'cancelledClass', 'checkedIn', 'clientName', 'dateAndTimeStart', 'expired', 'gymName', 'idCode'].sort(),
     );
   });
 });

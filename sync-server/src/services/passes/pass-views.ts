@@ -45,6 +45,7 @@ export type MastrPassFacts = Pick<
   | 'idCode'
   | 'expired'
   | 'checkedIn'
+  | 'cancelledClass'
   | 'createdAt'
 >;
 
@@ -88,6 +89,7 @@ export function passFacts(doc: { type?: unknown }): PassFacts | null {
       idCode: p.idCode,
       expired: p.expired,
       checkedIn: p.checkedIn,
+      cancelledClass: p.cancelledClass ?? null,
       createdAt: p.createdAt,
     };
   }
@@ -118,6 +120,7 @@ export function mastrPassView(pass: MastrPassFacts): MastrPassView {
     gymName: pass.gymName,
     expired: pass.expired,
     checkedIn: { ...pass.checkedIn },
+    cancelledClass: pass.cancelledClass?.classDateAndTime ?? null,
   };
 }
 

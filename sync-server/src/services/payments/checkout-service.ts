@@ -8,7 +8,7 @@ import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { gymTimetableView } from '../directory/gym-timetable-views.ts';
-import { mastrClassAvailability } from '../directory/mastr-class-schedule.ts';
+import { currentMastrClasses } from '../directory/mastr-class-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { passSplit } from './fees.ts';
@@ -94,7 +94,9 @@ export async function createMastrClassCheckout(deps: Deps, input: MastrClassChec
   if (input.user_id !== input.memberId) refuse(CHECKOUT_REFUSALS.notYou);
   const { gym, destination } = await sellingGym(deps, input.gym_id);
   const now = deps.now();
-  const occurrence = mastrClassAvailability(input.gym_id, gym, now).find((o) => o._id === input.mastrClassId);
+  const occurrence = (await currentMastrClasses(deps.couch, input.gym_id, gym, now)).find(
+    (o) => o._id === input.mastrClassId,
+  );
   const namedDay = input.mastrClassDate.replace(/Z$/, '').slice(0, 10);
   if (!occurrence || occurrence.classDateAndTime.slice(0, 10) !== namedDay) {
     // Only classes that have not started are on offer: a named day already past says why.

@@ -5,6 +5,7 @@ import { isId, paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
+import { enrolPaidMastrPass } from '../directory/mastr-class-service.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
@@ -82,7 +83,13 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
       passId,
     });
   } else {
-    await createMastrPass(deps, { ...owners, pricePence, dateAndTimeStart: meta.classDateAndTime!, passId });
+    const { pass } = await createMastrPass(deps, {
+      ...owners,
+      pricePence,
+      dateAndTimeStart: meta.classDateAndTime!,
+      passId,
+    });
+    await enrolPaidMastrPass(deps, pass);
   }
 }
 

@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DEMO_GYMS, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newAppContext } from './support/browser.ts';
+import { openSignedIn } from './support/dashboard-session.ts';
+import { MemberPassesPage } from './support/member-passes-page.ts';
+
+const ACCOUNT_PATH = '/gymdashboard/account';
+const MASTR_PATH = '/userdashboard/daypasses/mastr';
+/** Bounds a wait for a server answer or a synced document to show. */
+const UI_WAIT = { timeout: 20_000, interval: 200 };
+
+/**
+ * Issue 10, the Mastr Class: a gym sets it up on its Account page, a member books their unassigned
+ * Mastr pass into the Next Class, the gym cancels that class and the member's pass is unassigned
+ * again with the notice. The demo member Alex holds one unassigned pass at the demo gym.
+ */
+describe('the Mastr Class, gym and member', () => {
+  let app: AppServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  async function pageAs(kind: 'gym' | 'user', path: string, email: string): Promise<Page> {
+    const context = await newAppContext(browser, app.url);
+    contexts.push(context);
+    const page = await context.newPage();
+    await openSignedIn(page, path, kind, email);
+    return page;
+  }
+  const section = (page: Page) => page.locator('.mastr-class');
+  const confirm = async (page: Page) => {
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+  };
+
+  it('sets up, books, cancels and shows the pass unassigned again', { timeout: 180_000 }, async () => {
+    // A gym without a Mastr class sets it up: Start, a day, a time, 'Set Mastr Classes'.
+    const newGym = await pageAs('gym', ACCOUNT_PATH, DEMO_GYMS[1].email);
+    await section(newGym).getByRole('button', { name: 'Start' }).click({ timeout: 15_000 });
+    await section(newGym).getByLabel('Day').selectOption({ label: 'Saturday' });
+    await section(newGym).getByLabel('Time').selectOption({ label: '10:00' });
+    await section(newGym).getByRole('button', { name: 'Set Mastr Classes' }).click();
+    await expect.poll(() => section(newGym).textContent(), UI_WAIT).toContain('Saturdays at 10:00');
+    expect(await section(newGym).textContent()).toContain('Live');
+    expect(await section(newGym).locator('.mastr-class__item').count()).toBe(2);
+
+    // The demo gym moves its default to Sunday 22:00 (always a class still to come).
+    const gym = await pageAs('gym', ACCOUNT_PATH, DEMO_GYMS[0].email);
+    await section(gym).getByLabel('Day').selectOption({ label: 'Sunday' }, { timeout: 15_000 });
+    await section(gym).getByLabel('Time').selectOption({ label: '22:00' });
+    await section(gym).getByRole('button', { name: 'Update Default Class' }).click();
+    await expect.poll(() => section(gym).textContent(), UI_WAIT).toContain('Sundays at 22:00');
+
+    // The member books the unassigned pass into the Next Class.
+    const passes = new MemberPassesPage(await pageAs('user', MASTR_PATH, DEMO_MEMBERS[0].email));
+    await passes.syncBar.waitForInSync();
+    const card = passes.passCards().filter({ hasText: 'Not yet booked into a class' });
+    await card.getByRole('button', { name: 'Choose a Class' }).click({ timeout: 15_000 });
+    const dialog = passes.page.getByRole('dialog');
+    const refusal = card.getByRole('alert');
+    await dialog.or(refusal).first().waitFor({ timeout: 15_000 });
+    expect(await refusal.count(), (await refusal.allTextContents()).join()).toBe(0);
+    await dialog.getByRole('radio', { name: /^Next Class/ }).check({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Book Class' }).click();
+    await dialog.waitFor({ state: 'detached', timeout: 15_000 });
+    const booked = passes.passCards().filter({ hasText: /Sunday .* at 22:00/ });
+    await expect.poll(() => booked.locator('.entry-code__value').count(), UI_WAIT).toBe(1);
+
+    // The gym sees one booking in the Next Class and cancels it.
+    await expect
+      .poll(async () => {
+        await gym.reload();
+        return section(gym).locator('.mastr-class__item').first().textContent({ timeout: 15_000 });
+      }, UI_WAIT)
+      .toContain('1 booked');
+    await section(gym).getByRole('button', { name: 'Cancel Class Next Class' }).click();
+    await confirm(gym);
+    await expect
+      .poll(() => section(gym).locator('.mastr-class__item').first().textContent(), UI_WAIT)
+      .toContain('Cancelled');
+
+    // The member's pass is unassigned again, with the notice, and can choose again.
+    const released = passes.passCards().filter({ hasText: 'The gym cancelled your class' });
+    await expect.poll(() => released.count(), UI_WAIT).toBe(1);
+    expect(await released.textContent()).toContain('Not yet booked into a class');
+    expect(await released.getByRole('button', { name: 'Choose a Class' }).count()).toBe(1);
+  });
+});
