@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
+import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { ManagementPage } from './support/management-page.ts';
 
@@ -68,6 +69,10 @@ describe('a coach joins a gym and leaves it', () => {
     await expect
       .poll(() => gym.notifications(), SYNC_WAIT)
       .toContainEqual(expect.stringContaining(`${COACH_NAME} has requested to join your Gym.`));
+    // The home's Notifications pod tells the newest event too.
+    await gym.open('/gymdashboard');
+    const home = new DashboardHomePage(gym.page);
+    await expect.poll(() => home.podText('Notifications'), UI_WAIT).toContain(`${COACH_NAME} has requested to join`);
     await gym.open('/gymdashboard/management');
     await expect.poll(() => gym.names('Requests'), UI_WAIT).toContainEqual(expect.stringContaining(COACH_NAME));
     await gym.clickOnRow('Requests', COACH_NAME, 'Accept');

@@ -1,11 +1,12 @@
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
 import { coachChecklist } from '../dashboard-frame/go-live-checklist.ts';
 import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
 import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
 import { Avatar } from '../shell/avatar.tsx';
+import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
 import {
   NO_REGISTERED_GYMS,
   pendingGymRequestsCount,
@@ -91,9 +92,7 @@ export function CoachHomePage() {
             </>
           )}
         </ProfilePod>
-        <Pod title="Notifications" to="/coachdashboard/notifications">
-          <p className="dash-empty">No alerts.</p>
-        </Pod>
+        <NotificationsPod to="/coachdashboard/notifications" />
       </PodGrid>
     </DashboardPage>
   );

@@ -10,7 +10,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { auditTime, combineLatest, filter, type Observable } from 'rxjs';
+import { auditTime, combineLatest, filter, of, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
@@ -87,6 +87,14 @@ export interface OpenedTenantStore extends TenantStore {
   collection: RxCollection<LocalDoc>;
 }
 
+/** A member's or coach's device holds no timetable of its own. */
+const NO_SCHEDULE: ScheduleData = {
+  watchWeeks: () => of([]),
+  weeks: async () => [],
+  saveWeek: () => Promise.reject(new Error("Only a gym's device edits its timetable.")),
+  waiting$: of(0),
+};
+
 const FIRST_SYNC_MARK = 'first-sync';
 const LOG_INTERVAL_MS = 60_000;
 
@@ -122,11 +130,12 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }),
     },
     outbox: { schema: OUTBOX_SCHEMA },
-    scheduleEdits: { schema: SCHEDULE_EDITS_SCHEMA },
+    // Only a gym's device edits a timetable (RxDB's free edition also caps open collections per process).
+    ...(kind === 'gym' ? { scheduleEdits: { schema: SCHEDULE_EDITS_SCHEMA } } : {}),
   });
   const collection = docs as RxCollection<LocalDoc>;
-  const scheduleEdits = scheduleEditsCollection as RxCollection<ScheduleEditEntry>;
-  const schedule = createScheduleData(collection, scheduleEdits);
+  const scheduleEdits = scheduleEditsCollection as RxCollection<ScheduleEditEntry> | undefined;
+  const schedule = scheduleEdits ? createScheduleData(collection, scheduleEdits) : NO_SCHEDULE;
   let scheduleSender: ReturnType<typeof sendScheduleEdits> | null = null;
   const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
   outbox = pendingWrites;
@@ -172,7 +181,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
   if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
   // Its schedule edits likewise, by a sender of their own (design/sync.md "Schedules").
-  if (kind === 'gym')
+  if (scheduleEdits)
     void db.waitForLeadership().then(() => {
       if (db.closed) return;
       scheduleSender = sendScheduleEdits(collection, scheduleEdits, {

@@ -8,6 +8,7 @@ import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useFrontDesk } from '../front-desk/use-front-desk.ts';
 import { currentPlanLabel } from '../payments/current-plan.ts';
 import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';
+import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
 
 /** The gym home (§2): nine pods, and the go-live checklist while the gym is not Active or not subscribed. */
 export function GymHomePage() {
@@ -56,9 +57,7 @@ export function GymHomePage() {
         <Pod title="Mastr Passes Today" to="/gymdashboard/daypasses/mastr">
           <PodCount count={passCount(desk.lists.mastrToday.length)} opening={!failure} />
         </Pod>
-        <Pod title="Notifications" to="/gymdashboard/notifications">
-          <p className="dash-empty">No alerts.</p>
-        </Pod>
+        <NotificationsPod to="/gymdashboard/notifications" />
       </PodGrid>
     </DashboardPage>
   );
