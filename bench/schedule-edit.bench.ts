@@ -4,6 +4,7 @@
  * local pending-edits collection) until the page's live query (`store.schedule.watchWeeks`) shows the
  * class, with the server unreachable, next to a raw Dexie `put` of a same-size document into a table
  * holding the same documents, alternating in the same run.
+ * Then a breakdown: each read and write the edit path could make, timed alone right after a save.
  * Run: npx tsx bench/schedule-edit.bench.ts
  */
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';

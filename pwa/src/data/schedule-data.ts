@@ -83,7 +83,8 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, edits: Ed
       if (found) {
         await found.incrementalModify((data) => {
           const { base: _old, ...rest } = data;
-          return { ...rest, ...entry };
+          // Also over an entry the sender removed meanwhile, as RxDB's upsert does.
+          return { ...rest, ...entry, _deleted: false };
         });
         return;
       }
