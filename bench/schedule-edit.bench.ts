@@ -4,6 +4,7 @@
  * local pending-edits collection) until the page's live query (`store.schedule.watchWeeks`) shows the
  * class, with the server unreachable, next to a raw Dexie `put` of a same-size document into a table
  * holding the same documents, alternating in the same run.
+ * Then a breakdown: each read and write the edit path could make, timed alone right after a save.
  * Run: npx tsx bench/schedule-edit.bench.ts
  */
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
@@ -18,6 +19,7 @@ import { ms, ratio, summarise, timed, verdict, waitUntil } from './support/stats
 
 const WARM_UP = 10;
 const EDITS = 200;
+const BREAKDOWN = 40;
 const TARGET_P95_MS = 16;
 const IDLE_MS = 10;
 const idle = () => new Promise((resolve) => setTimeout(resolve, IDLE_MS));
@@ -87,6 +89,50 @@ await runBench('Offline schedule edit: tap to visible (10,000 passes on the devi
     series.saved.push(saved.ms);
     series.raw.push(put.ms);
   }
+  // Where a tap's time goes: each read the edit path could make, alone, after a fresh save (so no
+  // query answers from a cache the save left stale), next to a raw put.
+  const edits = store.collection.database.collections.scheduleEdits;
+  const weekId = lastDoc!._id;
+  const steps: [string, () => Promise<unknown>][] = [
+    ['  store.schedule.weeks() (pulled + pending)', () => store.schedule.weeks()],
+    [
+      '  query: schedule-week by type (indexed)',
+      () => store.collection.find({ selector: { type: 'schedule-week' } }).exec(),
+    ],
+    [
+      '  query: schedule-week by id and type',
+      () => store.collection.find({ selector: { id: weekId, type: 'schedule-week' } }).exec(),
+    ],
+    ['  pulled week by primary key (findOne)', () => store.collection.findOne(weekId).exec()],
+    ['  pending edit by primary key (findOne)', () => edits.findOne(weekId).exec()],
+    [
+      '  saveWeek alone (the same week again)',
+      () => store.schedule.saveWeek({ ...lastDoc!, updatedAt: new Date().toISOString() }),
+    ],
+    [
+      '  edits.upsert of the entry alone',
+      () =>
+        edits.upsert({
+          id: weekId,
+          base: lastDoc!,
+          doc: { ...lastDoc!, updatedAt: new Date().toISOString() },
+          sent: false,
+        }),
+    ],
+    ['  edits.insert of a new tiny entry', () => edits.insert({ id: `tiny-${++n}`, doc: { x: 1 }, sent: true })],
+    ['  edits.insert of a new 36 kB entry', () => edits.insert({ id: `big-${++n}`, doc: lastDoc!, sent: true })],
+  ];
+  const breakdown = new Map<string, number[]>(steps.map(([label]) => [label, []]));
+  const breakdownRaw: number[] = [];
+  for (let i = 0; i < BREAKDOWN; i += 1) {
+    await store.schedule.saveWeek({ ...lastDoc!, updatedAt: new Date().toISOString() });
+    for (const [label, step] of steps) {
+      await idle();
+      breakdown.get(label)!.push((await timed(step)).ms);
+    }
+    await idle();
+    breakdownRaw.push((await timed(() => raw.table('docs').put({ ...lastDoc!, id: `raw-b${i}` }))).ms);
+  }
   const [v, s, r] = [summarise(series.visible), summarise(series.saved), summarise(series.raw)];
   const line = (label: string, x: typeof v) =>
     console.log(`${label.padEnd(44)} p50 ${ms(x.p50)}  p95 ${ms(x.p95)}  max ${ms(x.max)}`);
@@ -95,5 +141,8 @@ await runBench('Offline schedule edit: tap to visible (10,000 passes on the devi
   line('tap → durable local write', s);
   line('raw Dexie put (same run, alternating)', r);
   console.log(`ratio to raw Dexie put: p50 ${ratio(v.p50, r.p50)}  p95 ${ratio(v.p95, r.p95)}`);
+  console.log(`breakdown (n=${BREAKDOWN} each, after a save, alternating):`);
+  for (const [label, samples] of breakdown) line(label, summarise(samples));
+  line('  raw Dexie put (alternating with the breakdown)', summarise(breakdownRaw));
   verdict(`p95 ≤ ${TARGET_P95_MS} ms`, v.p95 <= TARGET_P95_MS, ms(v.p95));
 });

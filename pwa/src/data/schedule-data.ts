@@ -14,7 +14,7 @@ import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
 import { deliverScheduleWeek, type ScheduleGateway } from './schedule-sender.ts';
-import type { LocalDoc } from './tenant-docs.ts';
+import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export interface ScheduleEditEntry {
   id: string;
@@ -71,11 +71,28 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, edits: Ed
       ),
     weeks: async () => overlay(await findDocs<ScheduleWeekDoc>(collection, 'schedule-week'), await allEntries()),
     async saveWeek(week) {
-      const existing = (await edits.findOne(week._id).exec())?.toJSON() as ScheduleEditEntry | undefined;
-      const pulled = (await findDocs<ScheduleWeekDoc>(collection, 'schedule-week', { id: week._id }))[0];
+      // Both by primary key (no query of the replicated collection's 10,000 documents on a tap).
+      const [found, held] = await Promise.all([edits.findOne(week._id).exec(), collection.findOne(week._id).exec()]);
+      const existing = found?.toJSON() as ScheduleEditEntry | undefined;
+      const heldDoc = held?.toJSON() as LocalDoc | undefined;
+      const pulled = heldDoc?.type === 'schedule-week' ? toCouchShape<ScheduleWeekDoc>(heldDoc) : undefined;
       // The merge's base: what the server held when this device's pending edits began.
       const base = existing && !caughtUp(pulled, existing) ? existing.base : pulled;
-      await edits.upsert({ id: week._id, ...(base ? { base } : {}), doc: week, sent: false });
+      const entry: ScheduleEditEntry = { id: week._id, ...(base ? { base } : {}), doc: week, sent: false };
+      // One write: RxDB's upsert of an existing entry first tries an insert (a second write of ~2 × 36 kB).
+      if (found) {
+        await found.incrementalModify((data) => {
+          const { base: _old, ...rest } = data;
+          // Also over an entry the sender removed meanwhile, as RxDB's upsert does.
+          return { ...rest, ...entry, _deleted: false };
+        });
+        return;
+      }
+      try {
+        await edits.insert(entry);
+      } catch {
+        await edits.upsert(entry); // another tab's entry, or one removed (a tombstone) since the read
+      }
     },
     waiting$: entries$.pipe(map((entries) => entries.filter((e) => !e.sent).length)),
   };
@@ -97,8 +114,12 @@ export function sendScheduleEdits(collection: RxCollection<LocalDoc>, edits: Edi
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
 
+  // The last delivery failed: changes wait for the retry (or a wake), so an offline tap does not
+  // also try the network (as the check-in sender).
+  let pausing = false;
   const run = async () => {
     if (stopped) return;
+    pausing = false;
     if (running) {
       again = true;
       return;
@@ -133,22 +154,32 @@ export function sendScheduleEdits(collection: RxCollection<LocalDoc>, edits: Edi
       }
     } catch (error) {
       options.log(`Schedule: delivery failed (${error instanceof Error ? error.message : String(error)}); retrying.`);
-      if (!stopped) timer = setTimeout(() => void run(), options.retryMs);
+      if (!stopped) {
+        pausing = true;
+        timer = setTimeout(() => void run(), options.retryMs);
+      }
     } finally {
       running = false;
-      if (again && !stopped) {
+      if (again && !stopped && !pausing) {
         again = false;
         void run();
       }
     }
   };
 
+  const changed = () => {
+    if (!pausing) void run();
+  };
   const subscriptions: Subscription[] = [
-    edits.find().$.subscribe(() => void run()),
-    watchDocs<ScheduleWeekDoc>(collection, 'schedule-week').subscribe(() => void run()),
+    edits.find().$.subscribe(changed),
+    watchDocs<ScheduleWeekDoc>(collection, 'schedule-week').subscribe(changed),
   ];
   return {
-    wake: () => void run(),
+    wake() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      void run();
+    },
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
