@@ -3,40 +3,19 @@
  * with this device's pending edits shown over them, saving an edit (local first: instant and
  * offline), and the leader tab's delivery of pending weeks through `deliverScheduleWeek`.
  *
- * Pending edits live in their own local collection, not in the replicated one: the gym's replication
- * is pull-only, and a pull must never overwrite an edit still waiting to be sent. An entry holds the
- * pulled copy the first pending edit started from (`base`, for the class-by-class merge) and the week
- * as edited. Once the server holds it, the entry is kept (`sent`) until the pull brings a copy at
- * least as new, so the page never flickers back to the older week.
+ * Pending edits live in the schedule-edit journal (`schedule-edit-journal.ts`), not in the replicated
+ * collection: the gym's replication is pull-only, and a pull must never overwrite an edit still
+ * waiting to be sent. A pending week keeps the pulled copy its first pending edit started from (the
+ * base, for the class-by-class merge). Once the server holds it, the week is kept (`sent`) until the
+ * pull brings a copy at least as new, so the page never flickers back to the older week.
  */
-import { deepEqual, type RxCollection, type RxJsonSchema } from 'rxdb';
+import { deepEqual, type RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
+import type { PendingWeek, ScheduleEditJournal } from './schedule-edit-journal.ts';
 import { deliverScheduleWeek, type ScheduleGateway } from './schedule-sender.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
-
-export interface ScheduleEditEntry {
-  id: string;
-  base?: ScheduleWeekDoc;
-  doc: ScheduleWeekDoc;
-  /** The server holds `doc`: shown until the pull brings it back. */
-  sent: boolean;
-}
-
-export const SCHEDULE_EDITS_SCHEMA: RxJsonSchema<ScheduleEditEntry> = {
-  title: 'schedule weeks waiting for the server',
-  version: 0,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 200 },
-    base: { type: 'object' },
-    doc: { type: 'object' },
-    sent: { type: 'boolean' },
-  },
-  required: ['id', 'doc', 'sent'],
-};
 
 export interface ScheduleData {
   /** The gym's schedule weeks (default and dated) as the device shows them: pending edits over pulled copies. */
@@ -49,52 +28,35 @@ export interface ScheduleData {
   waiting$: Observable<number>;
 }
 
-type Edits = RxCollection<ScheduleEditEntry>;
-
-/** A pulled copy at least as new as what this device sent replaces the entry. */
-const caughtUp = (pulled: ScheduleWeekDoc | undefined, entry: ScheduleEditEntry) =>
+/** A pulled copy at least as new as what this device sent replaces the pending week. */
+const caughtUp = (pulled: ScheduleWeekDoc | undefined, entry: PendingWeek) =>
   entry.sent && pulled !== undefined && pulled.updatedAt >= entry.doc.updatedAt;
 
-function overlay(pulled: ScheduleWeekDoc[], entries: ScheduleEditEntry[]): ScheduleWeekDoc[] {
+function overlay(pulled: ScheduleWeekDoc[], entries: PendingWeek[]): ScheduleWeekDoc[] {
   const byId = new Map(pulled.map((w) => [w._id, w]));
   for (const entry of entries) if (!caughtUp(byId.get(entry.id), entry)) byId.set(entry.id, entry.doc);
   return [...byId.values()];
 }
 
-export function createScheduleData(collection: RxCollection<LocalDoc>, edits: Edits): ScheduleData {
-  const entries$ = edits.find().$.pipe(map((found) => found.map((e) => e.toJSON() as ScheduleEditEntry)));
-  const allEntries = async () => (await edits.find().exec()).map((e) => e.toJSON() as ScheduleEditEntry);
+async function pulledWeek(collection: RxCollection<LocalDoc>, id: string): Promise<ScheduleWeekDoc | undefined> {
+  // By primary key: no query of the replicated collection's 10,000 documents on a tap.
+  const held = (await collection.findOne(id).exec())?.toJSON() as LocalDoc | undefined;
+  return held?.type === 'schedule-week' ? toCouchShape<ScheduleWeekDoc>(held) : undefined;
+}
+
+export function createScheduleData(collection: RxCollection<LocalDoc>, journal: ScheduleEditJournal): ScheduleData {
   return {
     watchWeeks: () =>
-      combineLatest([watchDocs<ScheduleWeekDoc>(collection, 'schedule-week'), entries$]).pipe(
+      combineLatest([watchDocs<ScheduleWeekDoc>(collection, 'schedule-week'), journal.weeks$]).pipe(
         map(([pulled, entries]) => overlay(pulled, entries)),
       ),
-    weeks: async () => overlay(await findDocs<ScheduleWeekDoc>(collection, 'schedule-week'), await allEntries()),
+    weeks: async () => overlay(await findDocs<ScheduleWeekDoc>(collection, 'schedule-week'), await journal.weeks()),
     async saveWeek(week) {
-      // Both by primary key (no query of the replicated collection's 10,000 documents on a tap).
-      const [found, held] = await Promise.all([edits.findOne(week._id).exec(), collection.findOne(week._id).exec()]);
-      const existing = found?.toJSON() as ScheduleEditEntry | undefined;
-      const heldDoc = held?.toJSON() as LocalDoc | undefined;
-      const pulled = heldDoc?.type === 'schedule-week' ? toCouchShape<ScheduleWeekDoc>(heldDoc) : undefined;
-      // The merge's base: what the server held when this device's pending edits began.
-      const base = existing && !caughtUp(pulled, existing) ? existing.base : pulled;
-      const entry: ScheduleEditEntry = { id: week._id, ...(base ? { base } : {}), doc: week, sent: false };
-      // One write: RxDB's upsert of an existing entry first tries an insert (a second write of ~2 × 36 kB).
-      if (found) {
-        await found.incrementalModify((data) => {
-          const { base: _old, ...rest } = data;
-          // Also over an entry the sender removed meanwhile, as RxDB's upsert does.
-          return { ...rest, ...entry, _deleted: false };
-        });
-        return;
-      }
-      try {
-        await edits.insert(entry);
-      } catch {
-        await edits.upsert(entry); // another tab's entry, or one removed (a tombstone) since the read
-      }
+      const pulled = await pulledWeek(collection, week._id);
+      // The merge's base: what the server held when this device's pending edits of the week began.
+      await journal.record(week, (existing) => (existing && !caughtUp(pulled, existing) ? null : pulled));
     },
-    waiting$: entries$.pipe(map((entries) => entries.filter((e) => !e.sent).length)),
+    waiting$: journal.weeks$.pipe(map((entries) => entries.filter((e) => !e.sent).length)),
   };
 }
 
@@ -108,7 +70,7 @@ export interface ScheduleSenderOptions {
  * The leader tab's delivery: every pending entry is sent in turn, on each change of the pending edits,
  * after a failure once `retryMs` has passed, and on `wake()` (the server is reachable again).
  */
-export function sendScheduleEdits(collection: RxCollection<LocalDoc>, edits: Edits, options: ScheduleSenderOptions) {
+export function sendScheduleEdits(collection: RxCollection<LocalDoc>, journal: ScheduleEditJournal, options: ScheduleSenderOptions) {
   let running = false;
   let again = false;
   let stopped = false;
@@ -126,30 +88,28 @@ export function sendScheduleEdits(collection: RxCollection<LocalDoc>, edits: Edi
     }
     running = true;
     try {
-      for (const found of await edits.find().exec()) {
-        const entry = found.toJSON() as ScheduleEditEntry;
-        const pulled = (await findDocs<ScheduleWeekDoc>(collection, 'schedule-week', { id: entry.id }))[0];
+      for (const entry of await journal.weeks()) {
+        const pulled = await pulledWeek(collection, entry.id);
         if (caughtUp(pulled, entry)) {
-          await found.incrementalRemove();
+          // Unless an edit came meanwhile (it is no longer `sent`).
+          await journal.update(entry.id, (now) => (now && caughtUp(pulled, now) ? null : 'keep'));
           continue;
         }
         if (entry.sent) continue;
-        const result = await deliverScheduleWeek(options.gateway, {
-          id: entry.id,
-          base: entry.base ?? null,
-          doc: entry.doc,
-        });
-        const now = (await edits.findOne(entry.id).exec())?.toJSON() as ScheduleEditEntry | undefined;
-        const unchanged = now !== undefined && deepEqual(now.doc, entry.doc);
+        const base = (await journal.base(entry.id)) ?? null;
+        const result = await deliverScheduleWeek(options.gateway, { id: entry.id, base, doc: entry.doc });
+        const unchanged = (now: PendingWeek | undefined) => now !== undefined && deepEqual(now.doc, entry.doc);
         if (result.outcome === 'refused') {
           options.log(`Schedule: the server refused ${entry.id}; the edit is dropped.`);
-          if (unchanged) await edits.findOne(entry.id).remove();
+          await journal.update(entry.id, (now) => (unchanged(now) ? null : 'keep'));
           continue;
         }
         const { _rev, ...held } = result.doc;
         // An edit made while sending is sent next, merged from what the server now holds.
-        await edits.upsert(
-          unchanged ? { id: entry.id, base: held, doc: held, sent: true } : { ...now!, base: held, sent: false },
+        await journal.update(entry.id, (now) =>
+          now && !unchanged(now)
+            ? { week: { ...now, sent: false }, base: held }
+            : { week: { id: entry.id, doc: held, sent: true }, base: held },
         );
       }
     } catch (error) {
@@ -171,7 +131,7 @@ export function sendScheduleEdits(collection: RxCollection<LocalDoc>, edits: Edi
     if (!pausing) void run();
   };
   const subscriptions: Subscription[] = [
-    edits.find().$.subscribe(changed),
+    journal.weeks$.subscribe(changed),
     watchDocs<ScheduleWeekDoc>(collection, 'schedule-week').subscribe(changed),
   ];
   return {

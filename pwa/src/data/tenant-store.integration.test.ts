@@ -3,11 +3,13 @@ import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
+import { emptyDefaultSchedule } from '@mastr/rules/schedule.ts';
 import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, DayPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import { recordCheckIn } from '../front-desk/check-in-actions.ts';
 import { firstValueFrom } from 'rxjs';
 import { frontDeskLists, frontDeskWindow, newCheckIn } from '../front-desk/front-desk-model.ts';
 import { openCheckInJournal } from './check-in-journal.ts';
+import { openScheduleEditJournal } from './schedule-edit-journal.ts';
 import { tenantDatabaseName } from './open-stores.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import { toLocalDoc } from './tenant-docs.ts';
@@ -265,6 +267,8 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => localDocs<DayPassDoc>(tablet.store, 'day-pass'), (docs) => docs.length === 1);
     await tablet.cable.cut();
     await checkInOn(tablet.store, pass.passId);
+    await tablet.store.schedule.saveWeek(emptyDefaultSchedule(kit.gymId, new Date(), () => 'day1'));
+    expect(await tablet.store.schedule.weeks()).toHaveLength(1);
 
     await wipeLocalData({ kind: 'gym', tenantId: kit.gymId });
 
@@ -272,19 +276,26 @@ describe('tenant store replication through the sync gateway', () => {
     expect(await localDocs(next.store, 'day-pass')).toEqual([]);
     expect(await localDocs(next.store, 'check-in')).toEqual([]);
     expect((await frontDeskDocsOn(next.store)).checkIns).toEqual([]);
+    expect(await next.store.schedule.weeks()).toEqual([]);
     expect(latestStatus(next.store)).toMatchObject({ pending: 0, firstSync: { done: false } });
   });
 
-  it('logging out with the front desk closed also removes check-ins left in its journal', async () => {
+  it('logging out with the front desk closed also removes check-ins and schedule weeks left in their journals', async () => {
     const name = tenantDatabaseName('gym', kit.gymId);
     const journal = await openCheckInJournal(name);
     await journal.append({ id: `checkin:${'a'.repeat(24)}:1`, type: 'check-in' });
     journal.close();
+    const weeks = await openScheduleEditJournal(name);
+    await weeks.record(emptyDefaultSchedule(kit.gymId, new Date(), () => 'day1'), () => undefined);
+    weeks.close();
 
     await wipeLocalData({ kind: 'gym', tenantId: kit.gymId });
 
     const after = await openCheckInJournal(name);
     expect(await after.entries()).toEqual([]);
     after.close();
+    const weeksAfter = await openScheduleEditJournal(name);
+    expect(await weeksAfter.weeks()).toEqual([]);
+    weeksAfter.close();
   });
 });

@@ -14,13 +14,8 @@ import { auditTime, combineLatest, filter, of, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
-import {
-  SCHEDULE_EDITS_SCHEMA,
-  createScheduleData,
-  sendScheduleEdits,
-  type ScheduleData,
-  type ScheduleEditEntry,
-} from './schedule-data.ts';
+import { createScheduleData, sendScheduleEdits, type ScheduleData } from './schedule-data.ts';
+import { deleteScheduleEditJournal, openScheduleEditJournal } from './schedule-edit-journal.ts';
 import { openCheckInDelivery } from './check-in-delivery.ts';
 import { deleteCheckInJournal } from './check-in-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
@@ -116,11 +111,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
   // The conflict handler reports into the outbox, which needs its collection first.
   let outbox: Outbox | undefined;
-  const {
-    docs,
-    outbox: outboxCollection,
-    scheduleEdits: scheduleEditsCollection,
-  } = await db.addCollections({
+  const { docs, outbox: outboxCollection } = await db.addCollections({
     docs: {
       schema: TENANT_DOCS_SCHEMA,
       migrationStrategies: TENANT_DOCS_MIGRATIONS,
@@ -130,11 +121,10 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }),
     },
     outbox: { schema: OUTBOX_SCHEMA },
-    // Only a gym's device edits a timetable (RxDB's free edition also caps open collections per process).
-    ...(kind === 'gym' ? { scheduleEdits: { schema: SCHEDULE_EDITS_SCHEMA } } : {}),
   });
   const collection = docs as RxCollection<LocalDoc>;
-  const scheduleEdits = scheduleEditsCollection as RxCollection<ScheduleEditEntry> | undefined;
+  // Only a gym's device edits a timetable: its pending weeks wait in a journal of their own.
+  const scheduleEdits = kind === 'gym' ? await openScheduleEditJournal(databaseName) : null;
   const schedule = scheduleEdits ? createScheduleData(collection, scheduleEdits) : NO_SCHEDULE;
   let scheduleSender: ReturnType<typeof sendScheduleEdits> | null = null;
   const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
@@ -238,6 +228,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       subscriptions.forEach((s) => s.unsubscribe());
       await checkIns.stop();
       scheduleSender?.stop();
+      scheduleEdits?.close();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -278,6 +269,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         await stop();
         await db.remove();
         await deleteCheckInJournal(databaseName);
+        await deleteScheduleEditJournal(databaseName);
       })()),
   };
   openStores.add(store);

@@ -1,0 +1,98 @@
+/**
+ * A gym device's pending schedule weeks (design/sync.md "Schedules"): a small IndexedDB database of
+ * its own, beside the tenant's RxDB database, as the front desk's check-in journal is (decisions.md 19
+ * and 37).
+ *
+ * An edit must show on the page within a frame on a cheap tablet. Through an RxDB collection a tap
+ * cost an RxDB write of the whole entry (the week as edited plus the merge base) with its event
+ * bookkeeping: p95 17–43 ms next to a raw IndexedDB put's 3–5 ms (bench/RESULTS.md, issue 10). Here a
+ * tap is one IndexedDB transaction that puts the edited week, and the merge base — the pulled copy
+ * the first pending edit of that week started from — lives in a table of its own, written only when
+ * a week starts to wait, so later taps never rewrite it.
+ *
+ * Every tab of the account opens the same database; Dexie's `liveQuery` tells each tab of the
+ * others' writes (and of the leader tab's sender).
+ */
+import { Dexie, liveQuery, type Table } from 'dexie';
+import { Observable, shareReplay } from 'rxjs';
+import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+
+/** A week waiting for the server, as the page shows it. */
+export interface PendingWeek {
+  id: string;
+  doc: ScheduleWeekDoc;
+  /** The server holds `doc`: shown until the pull brings it back. */
+  sent: boolean;
+}
+
+interface StoredBase {
+  id: string;
+  base: ScheduleWeekDoc;
+}
+
+export interface ScheduleEditJournal {
+  /** Every pending week, live (this tab's writes and other tabs'). */
+  weeks$: Observable<PendingWeek[]>;
+  weeks(): Promise<PendingWeek[]>;
+  /** The server copy a pending week's edits started from (absent when the device created the week). */
+  base(id: string): Promise<ScheduleWeekDoc | undefined>;
+  /**
+   * Records an edited week in one transaction. `startsFrom(existing)` answers the base to keep when a
+   * new run of pending edits starts (`null`: keep the stored base, the run goes on).
+   */
+  record(doc: ScheduleWeekDoc, startsFrom: (existing: PendingWeek | undefined) => ScheduleWeekDoc | undefined | null): Promise<void>;
+  /**
+   * Changes a week in one transaction from what the journal holds now: `change` answers the week and
+   * base to keep (`base: undefined` keeps the stored one), or null to forget the week.
+   */
+  update(
+    id: string,
+    change: (now: PendingWeek | undefined) => { week: PendingWeek; base?: ScheduleWeekDoc } | null | 'keep',
+  ): Promise<void>;
+  close(): void;
+}
+
+const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-schedule-edits`;
+
+function journalDb(tenantDatabaseName: string): Dexie {
+  const db = new Dexie(journalDatabaseName(tenantDatabaseName), { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
+  db.version(1).stores({ weeks: 'id', bases: 'id' });
+  return db;
+}
+
+export async function openScheduleEditJournal(tenantDatabaseName: string): Promise<ScheduleEditJournal> {
+  const db = journalDb(tenantDatabaseName);
+  await db.open();
+  const weeks: Table<PendingWeek, string> = db.table('weeks');
+  const bases: Table<StoredBase, string> = db.table('bases');
+  const weeks$ = new Observable<PendingWeek[]>((subscriber) => liveQuery(() => weeks.toArray()).subscribe(subscriber)).pipe(
+    shareReplay({ bufferSize: 1, refCount: true }),
+  );
+  return {
+    weeks$,
+    weeks: () => weeks.toArray(),
+    base: async (id) => (await bases.get(id))?.base,
+    async record(doc, startsFrom) {
+      await db.transaction('rw', weeks, bases, async () => {
+        const base = startsFrom(await weeks.get(doc._id));
+        const written = weeks.put({ id: doc._id, doc, sent: false });
+        if (base === null) return written;
+        return Promise.all([written, base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]);
+      });
+    },
+    async update(id, change) {
+      await db.transaction('rw', weeks, bases, async () => {
+        const next = change(await weeks.get(id));
+        if (next === 'keep') return;
+        if (next === null) return Promise.all([weeks.delete(id), bases.delete(id)]);
+        return Promise.all([weeks.put(next.week), next.base ? bases.put({ id, base: next.base }) : undefined]);
+      });
+    },
+    close: () => db.close(),
+  };
+}
+
+/** Removes a tenant's pending schedule weeks from the device (logout), whether or not a store has them open. */
+export function deleteScheduleEditJournal(tenantDatabaseName: string): Promise<void> {
+  return journalDb(tenantDatabaseName).delete();
+}
