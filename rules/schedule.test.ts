@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassItem, ScheduleWeekDoc } from './documents.ts';
 import {
+  changesPastDays,
   classEndOptions,
   classRefusal,
   classStartOptions,
@@ -186,5 +187,23 @@ describe('mergeSchedule', () => {
     const two = week({ 1: [item('b', 18 * H), item('y', 20 * H)] }); // deleted a, added y
     expect(ids(mergeSchedule(one, two, base), 1)).toEqual(ids(mergeSchedule(two, one, base), 1));
     expect(ids(mergeSchedule(one, two, base), 1)).toEqual(['x', 'b', 'y']);
+  });
+});
+
+describe('changesPastDays', () => {
+  const today = '2026-11-25'; // Wednesday of the week of Monday 23rd
+  it('refuses adding to, removing from or changing a day before today in a dated week', () => {
+    const wk = week({ 1: [item('mon', 9 * H)], 3: [item('wed', 9 * H)] });
+    expect(changesPastDays(wk, withClassAdded(wk, 2, item('tue', 9 * H), NOW), today)).toBe(true);
+    expect(changesPastDays(wk, withClassRemoved(wk, 'mon', NOW)!, today)).toBe(true);
+    const moved = { ...wk, days: wk.days.map((d) => ({ ...d, classes: d.classes.map((c) => ({ ...c, location: 'Cage' })) })) };
+    expect(changesPastDays(wk, moved, today)).toBe(true);
+  });
+  it('lets today and later days change, and the default (it has no dates)', () => {
+    const wk = week({ 1: [item('mon', 9 * H)], 3: [item('wed', 9 * H)] });
+    expect(changesPastDays(wk, withClassAdded(wk, 3, item('wed2', 18 * H), NOW), today)).toBe(false);
+    expect(changesPastDays(wk, withClassRemoved(wk, 'wed', NOW)!, today)).toBe(false);
+    const byDefault = { ...wk, _id: 'schedule:default', weekStart: null };
+    expect(changesPastDays(byDefault, withClassRemoved(byDefault, 'mon', NOW)!, today)).toBe(false);
   });
 });

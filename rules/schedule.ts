@@ -2,7 +2,7 @@ import { CLASS_DISCIPLINES, DIFFICULTIES, GYM_WEEKDAYS, KIDS_CLASS_DISCIPLINES }
 import { scheduleDocId } from './doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from './documents.ts';
 import { CLASS_START_SLOTS, END_OF_DAY, isMorning } from './time-of-day.ts';
-import { gymWeekStart } from './timetable.ts';
+import { gymWeekDate, gymWeekStart } from './timetable.ts';
 
 /**
  * Editing a gym's timetable (§2 "Gym schedule", §5 "class creation", §9): the rules the page, the
@@ -110,6 +110,25 @@ function withAllDays(days: readonly Day[]): Day[] {
 }
 
 const byStart = (a: ClassItem, b: ClassItem) => a.startTime - b.startTime || (a._id < b._id ? -1 : 1);
+
+export const PAST_DAY_REFUSAL = 'That day has passed: its classes can no longer change.';
+
+/**
+ * Whether an edit of a dated week changes a day that has passed (a UK date before `today`): past
+ * days are history (§2 greys them out), so a class can be neither added to nor removed from them.
+ * The default schedule has no dates; today is still open.
+ */
+export function changesPastDays(before: ScheduleWeekDoc, after: ScheduleWeekDoc, today: string): boolean {
+  const { weekStart } = after;
+  if (weekStart === null) return false;
+  const ids = (doc: ScheduleWeekDoc, weekday: number) =>
+    JSON.stringify(
+      dayClasses(doc, weekday).map((c) => [c._id, c.startTime, c.endTime, c.discipline, c.difficulty, c.location, c.kidsClass]),
+    );
+  return GYM_WEEKDAYS.some(
+    ({ weekday }) => gymWeekDate(weekStart, weekday) < today && ids(before, weekday) !== ids(after, weekday),
+  );
+}
 
 /** The week with a class added to a weekday (classes kept in start order). */
 export function withClassAdded(doc: ScheduleWeekDoc, weekday: number, item: ClassItem, now: Date): ScheduleWeekDoc {

@@ -13,7 +13,7 @@ import { deepEqual, type RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
-import type { PendingWeek, ScheduleEditJournal } from './schedule-edit-journal.ts';
+import type { PendingWeek, ScheduleEditJournal, ScheduleRefusal } from './schedule-edit-journal.ts';
 import { deliverScheduleWeek, type ScheduleGateway } from './schedule-sender.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
@@ -26,6 +26,9 @@ export interface ScheduleData {
   saveWeek(week: ScheduleWeekDoc): Promise<void>;
   /** Edits not yet held by the server. */
   waiting$: Observable<number>;
+  /** Weeks whose edits the server refused (dropped from the device), until dismissed. */
+  refusals$: Observable<ScheduleRefusal[]>;
+  dismissRefusal(id: string): Promise<void>;
 }
 
 /** A pulled copy at least as new as what this device sent replaces the pending week. */
@@ -57,6 +60,8 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, journal: 
       await journal.record(week, (existing) => (existing && !caughtUp(pulled, existing) ? null : pulled));
     },
     waiting$: journal.weeks$.pipe(map((entries) => entries.filter((e) => !e.sent).length)),
+    refusals$: journal.refusals$,
+    dismissRefusal: (id) => journal.dismissRefusal(id),
   };
 }
 
@@ -101,7 +106,7 @@ export function sendScheduleEdits(collection: RxCollection<LocalDoc>, journal: S
         const unchanged = (now: PendingWeek | undefined) => now !== undefined && deepEqual(now.doc, entry.doc);
         if (result.outcome === 'refused') {
           options.log(`Schedule: the server refused ${entry.id}; the edit is dropped.`);
-          await journal.update(entry.id, (now) => (unchanged(now) ? null : 'keep'));
+          await journal.refuse(entry.id, unchanged, new Date());
           continue;
         }
         const { _rev, ...held } = result.doc;

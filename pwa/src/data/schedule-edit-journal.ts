@@ -25,6 +25,13 @@ export interface PendingWeek {
   sent: boolean;
 }
 
+/** A pending week the server refused and the device dropped: the page says so until dismissed. */
+export interface ScheduleRefusal {
+  /** The week's id (`schedule:default` or `schedule:week:{Monday}`). */
+  id: string;
+  at: string;
+}
+
 interface StoredBase {
   id: string;
   base: ScheduleWeekDoc;
@@ -49,6 +56,11 @@ export interface ScheduleEditJournal {
     id: string,
     change: (now: PendingWeek | undefined) => { week: PendingWeek; base?: ScheduleWeekDoc } | null | 'keep',
   ): Promise<void>;
+  /** Refused weeks not yet dismissed, live. */
+  refusals$: Observable<ScheduleRefusal[]>;
+  /** Drops a week the server refused (unless edited meanwhile) and keeps a refusal to show. */
+  refuse(id: string, isUnchanged: (now: PendingWeek | undefined) => boolean, at: Date): Promise<void>;
+  dismissRefusal(id: string): Promise<void>;
   close(): void;
 }
 
@@ -56,7 +68,7 @@ const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseNam
 
 function journalDb(tenantDatabaseName: string): Dexie {
   const db = new Dexie(journalDatabaseName(tenantDatabaseName), { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
-  db.version(1).stores({ weeks: 'id', bases: 'id' });
+  db.version(1).stores({ weeks: 'id', bases: 'id', refusals: 'id' });
   return db;
 }
 
@@ -65,9 +77,10 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
   await db.open();
   const weeks: Table<PendingWeek, string> = db.table('weeks');
   const bases: Table<StoredBase, string> = db.table('bases');
-  const weeks$ = new Observable<PendingWeek[]>((subscriber) => liveQuery(() => weeks.toArray()).subscribe(subscriber)).pipe(
-    shareReplay({ bufferSize: 1, refCount: true }),
-  );
+  const refusals: Table<ScheduleRefusal, string> = db.table('refusals');
+  const live = <T>(query: () => Promise<T>) =>
+    new Observable<T>((subscriber) => liveQuery(query).subscribe(subscriber)).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const weeks$ = live(() => weeks.toArray());
   return {
     weeks$,
     weeks: () => weeks.toArray(),
@@ -88,6 +101,14 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
         return Promise.all([weeks.put(next.week), next.base ? bases.put({ id, base: next.base }) : undefined]);
       });
     },
+    refusals$: live(() => refusals.toArray()),
+    async refuse(id, isUnchanged, at) {
+      await db.transaction('rw', weeks, bases, refusals, async () => {
+        if (!isUnchanged(await weeks.get(id))) return;
+        await Promise.all([weeks.delete(id), bases.delete(id), refusals.put({ id, at: at.toISOString() })]);
+      });
+    },
+    dismissRefusal: (id) => refusals.delete(id),
     close: () => db.close(),
   };
 }

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule, withClassAdded, withClassRemoved } from '@mastr/rules/schedule.ts';
@@ -81,5 +82,10 @@ describe('schedule edits on gym devices, offline and back', () => {
     await eventually(() => store.schedule.weeks(), (weeks) => weeks.length === 0);
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
     expect(await kit.serverDocs('schedule:')).toEqual([]);
+    // The page says so until the gym dismisses it.
+    const refusals = await eventually(() => firstValueFrom(store.schedule.refusals$), (r) => r.length === 1);
+    expect(refusals[0]?.id).toBe('schedule:default');
+    await store.schedule.dismissRefusal('schedule:default');
+    expect(await firstValueFrom(store.schedule.refusals$)).toEqual([]);
   });
 });

@@ -88,6 +88,8 @@ const NO_SCHEDULE: ScheduleData = {
   weeks: async () => [],
   saveWeek: () => Promise.reject(new Error("Only a gym's device edits its timetable.")),
   waiting$: of(0),
+  refusals$: of([]),
+  dismissRefusal: async () => {},
 };
 
 const FIRST_SYNC_MARK = 'first-sync';

@@ -13,6 +13,7 @@ import type {
 } from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
 import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
+import type { ScheduleRefusal } from './schedule-edit-journal.ts';
 import { useTenantStore } from './tenant-data-provider.tsx';
 import type { TenantStore } from './tenant-store.ts';
 
@@ -56,6 +57,10 @@ export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: bo
 export const useNotifications = (): { docs: NotificationDoc[]; ready: boolean } => asDocs(useLive(notifications, NONE));
 /** The gym's schedule weeks, with this device's edits waiting to sync. */
 export const useScheduleWeeks = (): { docs: ScheduleWeekDoc[]; ready: boolean } => asDocs(useLive(scheduleWeeks, NONE));
+
+const scheduleRefusals = (store: TenantStore) => store.schedule.refusals$;
+/** Schedule weeks the server refused, until the gym dismisses the notice. */
+export const useScheduleRefusals = (): ScheduleRefusal[] => useLive(scheduleRefusals, NONE).value;
 
 /** The front desk's documents for the window; null until the device has answered. */
 export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDeskDocs | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import { addClass, deleteClass, scheduleView } from './schedule-model.ts';
+import { addClass, deleteClass, refusalMessage, scheduleView } from './schedule-model.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // Wednesday; the current week began Monday 23rd
 const H = 3600;
@@ -57,5 +57,16 @@ describe('the schedule page model', () => {
       message: 'A class must end after it starts.',
     });
     expect(addClass([], 'default', 1, { ...fields(9 * H), location: ' ' }, ctx)).toMatchObject({ ok: false });
+  });
+});
+
+describe('a refused schedule week', () => {
+  it("is named as the page names it, or by its Monday once it is no longer shown, with §8's text", () => {
+    const views = scheduleView([], NOW);
+    expect(refusalMessage('schedule:default', views)).toBe(
+      'Send Request Failed: the server did not accept your changes to Default Schedule, so they were removed from this device.',
+    );
+    expect(refusalMessage('schedule:week:2026-11-30', views)).toContain('changes to Availability for Next Week,');
+    expect(refusalMessage('schedule:week:2026-11-09', views)).toContain('changes to the week of 9 November 2026,');
   });
 });

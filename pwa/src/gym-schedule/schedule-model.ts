@@ -6,8 +6,10 @@
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import { ukDateKey } from '@mastr/rules/dates.ts';
+import { formatWallClock, ukDateKey } from '@mastr/rules/dates.ts';
 import {
+  PAST_DAY_REFUSAL,
+  changesPastDays,
   classRefusal,
   dayClasses,
   emptyDefaultSchedule,
@@ -40,6 +42,17 @@ export interface ScheduleWeekView {
   title: string;
   weekStart: string | null;
   days: ScheduleDayView[];
+}
+
+/**
+ * Why an edit vanished: the server refused a pending week and the device dropped it (design/sync.md
+ * "Schedules"). §8's text for a failed schedule request, and which schedule it was.
+ */
+export function refusalMessage(weekId: string, views: readonly ScheduleWeekView[]): string {
+  const view = views.find((v) => scheduleDocId(v.weekStart) === weekId);
+  const monday = weekId.startsWith('schedule:week:') ? weekId.slice('schedule:week:'.length) : null;
+  const which = view?.title ?? (monday ? `the week of ${formatWallClock(`${monday}T00:00:00`, 'd MMMM yyyy')}` : 'your schedule');
+  return `Send Request Failed: the server did not accept your changes to ${which}, so they were removed from this device.`;
 }
 
 const find = (docs: readonly ScheduleWeekDoc[], weekStart: string | null) =>
@@ -93,10 +106,13 @@ export function addClass(
   const item = { ...fields, location: fields.location.trim() };
   const refusal = classRefusal(item);
   if (refusal) return { ok: false, message: refusal };
-  return {
-    ok: true,
-    doc: withClassAdded(editableWeek(docs, week, ctx), weekday, { _id: ctx.newId(), ...item }, ctx.now),
-  };
+  const before = editableWeek(docs, week, ctx);
+  return notInThePast(before, withClassAdded(before, weekday, { _id: ctx.newId(), ...item }, ctx.now), ctx);
+}
+
+/** The server refuses a change to a day that has passed (a page left open past midnight could try). */
+function notInThePast(before: ScheduleWeekDoc, after: ScheduleWeekDoc, ctx: EditContext): ScheduleEdit {
+  return changesPastDays(before, after, ukDateKey(ctx.now)) ? { ok: false, message: PAST_DAY_REFUSAL } : { ok: true, doc: after };
 }
 
 /** Deletes a class of a week (by id), or says it is no longer there. */
@@ -106,6 +122,7 @@ export function deleteClass(
   classId: string,
   ctx: EditContext,
 ): ScheduleEdit {
-  const doc = withClassRemoved(editableWeek(docs, week, ctx), classId, ctx.now);
-  return doc ? { ok: true, doc } : { ok: false, message: 'That class is no longer on the schedule.' };
+  const before = editableWeek(docs, week, ctx);
+  const doc = withClassRemoved(before, classId, ctx.now);
+  return doc ? notInThePast(before, doc, ctx) : { ok: false, message: 'That class is no longer on the schedule.' };
 }

@@ -16,13 +16,14 @@ import {
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useScheduleWeeks } from '../data/use-tenant-queries.ts';
+import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
 import { ChoiceSelect } from '../gyms/choice-select.tsx';
 import { Modal } from '../gyms/modal.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import {
   addClass,
   deleteClass,
+  refusalMessage,
   scheduleView,
   type ScheduleDayView,
   type ScheduleEdit,
@@ -303,6 +304,34 @@ function WeekSection({
   );
 }
 
+/** Edits the server refused (the device dropped them): said until dismissed. */
+function RefusedEdits({ weeks }: { weeks: readonly ScheduleWeekView[] }) {
+  const store = useTenantStore();
+  const refusals = useScheduleRefusals();
+  // The live region stays mounted so a refusal arriving from the sender is announced.
+  return (
+    <div className="avail-notices" role="status" aria-live="polite">
+      {refusals.length > 0 && (
+        <ul className="avail-notices__list">
+          {refusals.map((refusal) => (
+            <li key={refusal.id} className="avail-notice">
+              <p className="avail-notice__text">{refusalMessage(refusal.id, weeks)}</p>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-label={`Dismiss: ${refusalMessage(refusal.id, weeks)}`}
+                onClick={() => void store?.schedule.dismissRefusal(refusal.id)}
+              >
+                Dismiss
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 export function GymSchedulePage() {
   const { docs, ready } = useScheduleWeeks();
   const { failure } = useSyncStatus();
@@ -318,6 +347,7 @@ export function GymSchedulePage() {
 
   return (
     <DashboardPage title="Schedule">
+      <RefusedEdits weeks={weeks} />
       {ready
         ? weeks.map((week) => (
             <WeekSection

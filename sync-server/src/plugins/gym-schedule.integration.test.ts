@@ -8,7 +8,8 @@ import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 // Wednesday 25 November 2026: the current gym week starts Monday 23rd, the next one Monday 30th.
-const NOW = new Date('2026-11-25T10:00:00Z');
+// Monday morning: every day of the current week is still open (a later test moves to Wednesday).
+const NOW = new Date('2026-11-23T08:00:00Z');
 const H = 3600;
 
 const boxing = (startTime: number, endTime = startTime + H) => ({
@@ -125,6 +126,22 @@ describe('gym schedule online calls', () => {
     expect(JSON.parse(badDelete.payload).message).toBe('Missing Coach ID in token');
     const deleteUnknownDay = await call('PUT', 'not-a-day', 'currentWeek', { classObjectId: 'abc' });
     expect(JSON.parse(deleteUnknownDay.payload).message).toBe('Missing Coach ID in token');
+  });
+
+  it("refuses to change a day of the current week that has passed (§8's 400), and changes nothing", async () => {
+    const before = await db().get('schedule:week:2026-11-23');
+    stack.clock.now = new Date('2026-11-25T10:00:00Z'); // Wednesday: Monday has passed
+    const added = await call('POST', mondayId, 'currentWeek', boxing(6 * H));
+    expect(added.statusCode).toBe(400);
+    expect(JSON.parse(added.payload).message).toBe('Missing ID - Coach ID in token');
+    const mondayClass = before.days.find((d) => d.weekday === 1)!.classes[0]!;
+    const removed = await call('PUT', mondayId, 'currentWeek', { classObjectId: mondayClass._id });
+    expect(removed.statusCode).toBe(400);
+    expect(JSON.parse(removed.payload).message).toBe('Missing Coach ID in token');
+    expect((await db().get('schedule:week:2026-11-23'))._rev).toBe(before._rev);
+    // Next week's Monday is still open.
+    expect((await call('POST', mondayId, 'nextWeek', boxing(6 * H))).statusCode).toBe(200);
+    stack.clock.now = NOW;
   });
 
   it('refuses without a token (401) and to other roles (403)', async () => {

@@ -2,7 +2,10 @@ import type { GymTimetable } from '@mastr/rules/api/directory.ts';
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 import {
+  PAST_DAY_REFUSAL,
+  changesPastDays,
   classRefusal,
   emptyDefaultSchedule,
   scheduleWeekStart,
@@ -54,10 +57,14 @@ async function editSchedule(
   const weekday = weekdayOf(base, gymId, weekdayId);
   if (weekday === null) return { outcome: 'unknown-day' };
   const weekStart = scheduleWeekStart(week, now);
+  let pastDayTouched = false;
   await updateDoc(db, scheduleDocId(weekStart), (current) => {
     const doc = current ?? (weekStart ? weekFromDefault(base, weekStart, now) : base);
-    return edit(doc, weekday);
+    const next = edit(doc, weekday);
+    pastDayTouched = next !== null && changesPastDays(doc, next, ukDateKey(now));
+    return pastDayTouched ? null : next;
   });
+  if (pastDayTouched) return { outcome: 'refused', message: PAST_DAY_REFUSAL };
   return { outcome: 'saved', timetable: await gymTimetableView(deps.couch, gymId, now) };
 }
 
