@@ -196,7 +196,10 @@ describe('changesPastDays', () => {
     const wk = week({ 1: [item('mon', 9 * H)], 3: [item('wed', 9 * H)] });
     expect(changesPastDays(wk, withClassAdded(wk, 2, item('tue', 9 * H), NOW), today)).toBe(true);
     expect(changesPastDays(wk, withClassRemoved(wk, 'mon', NOW)!, today)).toBe(true);
-    const moved = { ...wk, days: wk.days.map((d) => ({ ...d, classes: d.classes.map((c) => ({ ...c, location: 'Cage' })) })) };
+    const moved = {
+      ...wk,
+      days: wk.days.map((d) => ({ ...d, classes: d.classes.map((c) => ({ ...c, location: 'Cage' })) })),
+    };
     expect(changesPastDays(wk, moved, today)).toBe(true);
   });
   it('lets today and later days change, and the default (it has no dates)', () => {

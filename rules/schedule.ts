@@ -123,7 +123,15 @@ export function changesPastDays(before: ScheduleWeekDoc, after: ScheduleWeekDoc,
   if (weekStart === null) return false;
   const ids = (doc: ScheduleWeekDoc, weekday: number) =>
     JSON.stringify(
-      dayClasses(doc, weekday).map((c) => [c._id, c.startTime, c.endTime, c.discipline, c.difficulty, c.location, c.kidsClass]),
+      dayClasses(doc, weekday).map((c) => [
+        c._id,
+        c.startTime,
+        c.endTime,
+        c.discipline,
+        c.difficulty,
+        c.location,
+        c.kidsClass,
+      ]),
     );
   return GYM_WEEKDAYS.some(
     ({ weekday }) => gymWeekDate(weekStart, weekday) < today && ids(before, weekday) !== ids(after, weekday),

@@ -1,7 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { countUndecided, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
+import type { MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { countUndecided, TENANT_DOCS_SCHEMA, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
+
+// Every field, optional ones included: RxDB keeps only declared top-level fields.
+const mastrPass: Required<MastrPassDoc> = {
+  _id: 'mastrpass:1',
+  _rev: '1-a',
+  type: 'mastr-pass',
+  passId: '1',
+  clientName: 'A',
+  memberId: 'm',
+  gymId: 'g',
+  gymName: 'G',
+  dateAndTimeStart: null,
+  idCode: 'ABC123',
+  entryToken: 't',
+  clientEmail: 'a@example.com',
+  expired: false,
+  pricePence: 100,
+  checkedIn: { checkedInState: false, check_in_time: null },
+  countedCheckIns: [],
+  cancelledClass: { classDateAndTime: '2026-11-30T18:00:00', cancelledAt: '2026-11-25T10:00:00.000Z' },
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+const mastrClass: Required<MastrClassDoc> = {
+  _id: 'mastr-class:2026-11-30T18:00:00',
+  _rev: '1-a',
+  type: 'mastr-class',
+  classId: 'c',
+  gymId: 'g',
+  classDateAndTime: '2026-11-30T18:00:00',
+  cancelled: true,
+  cancelledAt: '2026-11-25T10:00:00.000Z',
+  assignedPasses: ['1'],
+};
 
 describe('tenant documents on the device', () => {
+  it('declare every field of the Mastr class documents a member or gym device keeps', () => {
+    for (const doc of [mastrPass, mastrClass]) {
+      const undeclared = Object.keys(toLocalDoc(doc as never)).filter((key) => !(key in TENANT_DOCS_SCHEMA.properties));
+      expect(undeclared, doc.type).toEqual([]);
+    }
+  });
+
   it("keep CouchDB's _id as RxDB's id and back, without revisions or RxDB's bookkeeping", () => {
     const local = toLocalDoc({ _id: 'daypass:1', _rev: '3-abc', type: 'day-pass', passId: '1' } as never);
     expect(local).toEqual({ id: 'daypass:1', type: 'day-pass', passId: '1' });

@@ -37,14 +37,16 @@ const record = { type: 'object' } as const;
  * Versions: 0 schedules, availability, passes, check-ins, signing keys; 1 adds the private session
  * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents; 2 adds the
  * server's `check-in-outcome` documents (check-ins no longer carry their outcome); 3 adds the
- * server's `notification` documents (coach–gym relation events).
+ * server's `notification` documents (coach–gym relation events); 4 adds the Mastr class: a pass's
+ * `cancelledClass` notice and the gym's `mastr-class` occurrences.
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
- * (DXE1), and every other field belongs to some types only.
+ * (DXE1), and every other field belongs to some types only. `tenant-docs-migration.test.ts` opens data
+ * written under the previous version: move it on with each new version.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 3,
+  version: 4,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -74,6 +76,12 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     checkedIn: record,
     countedCheckIns: list,
     createdAt: text,
+    cancelledClass: { type: ['object', 'null'] },
+    // mastr-class (gymId, cancelled above)
+    classId: text,
+    classDateAndTime: text,
+    cancelledAt: textOrNull,
+    assignedPasses: list,
     // check-in
     passKind: text,
     checkedInAt: text,
@@ -115,7 +123,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
 };
 
 /**
- * How documents stored under an older schema version become current. Versions 1 to 3 only
+ * How documents stored under an older schema version become current. Versions 1 to 4 only
  * declared new fields and types, so every older document (a check-in still waiting to sync
  * included) is valid as it is.
  */
@@ -123,6 +131,7 @@ export const TENANT_DOCS_MIGRATIONS = {
   1: (doc: LocalDoc) => doc,
   2: (doc: LocalDoc) => doc,
   3: (doc: LocalDoc) => doc,
+  4: (doc: LocalDoc) => doc,
 };
 
 /**

@@ -51,7 +51,8 @@ export interface ScheduleWeekView {
 export function refusalMessage(weekId: string, views: readonly ScheduleWeekView[]): string {
   const view = views.find((v) => scheduleDocId(v.weekStart) === weekId);
   const monday = weekId.startsWith('schedule:week:') ? weekId.slice('schedule:week:'.length) : null;
-  const which = view?.title ?? (monday ? `the week of ${formatWallClock(`${monday}T00:00:00`, 'd MMMM yyyy')}` : 'your schedule');
+  const which =
+    view?.title ?? (monday ? `the week of ${formatWallClock(`${monday}T00:00:00`, 'd MMMM yyyy')}` : 'your schedule');
   return `Send Request Failed: the server did not accept your changes to ${which}, so they were removed from this device.`;
 }
 
@@ -112,7 +113,9 @@ export function addClass(
 
 /** The server refuses a change to a day that has passed (a page left open past midnight could try). */
 function notInThePast(before: ScheduleWeekDoc, after: ScheduleWeekDoc, ctx: EditContext): ScheduleEdit {
-  return changesPastDays(before, after, ukDateKey(ctx.now)) ? { ok: false, message: PAST_DAY_REFUSAL } : { ok: true, doc: after };
+  return changesPastDays(before, after, ukDateKey(ctx.now))
+    ? { ok: false, message: PAST_DAY_REFUSAL }
+    : { ok: true, doc: after };
 }
 
 /** Deletes a class of a week (by id), or says it is no longer there. */
