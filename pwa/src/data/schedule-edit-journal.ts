@@ -11,10 +11,13 @@
  * a week starts to wait, so later taps never rewrite it.
  *
  * Every tab of the account opens the same database; Dexie's `liveQuery` tells each tab of the
- * others' writes (and of the leader tab's sender).
+ * others' writes (and of the leader tab's sender). A tab's own writes are shown as soon as they
+ * commit, without waiting for the live query to read the table again, and the pending weeks an edit
+ * is computed from are that same in-memory copy: a tap reads nothing back from IndexedDB. (A live
+ * query result never predates a write signalled before it: Dexie re-runs a query a commit overlaps.)
  */
 import { Dexie, liveQuery, type Table } from 'dexie';
-import { Observable, shareReplay } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom, map, Observable, shareReplay } from 'rxjs';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 
 /** A week waiting for the server, as the page shows it. */
@@ -78,40 +81,72 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
   const weeks: Table<PendingWeek, string> = db.table('weeks');
   const bases: Table<StoredBase, string> = db.table('bases');
   const refusals: Table<ScheduleRefusal, string> = db.table('refusals');
-  const live = <T>(query: () => Promise<T>) =>
-    new Observable<T>((subscriber) => liveQuery(query).subscribe(subscriber)).pipe(shareReplay({ bufferSize: 1, refCount: true }));
-  const weeks$ = live(() => weeks.toArray());
+
+  // The pending weeks as this tab knows them: null until the first read answers.
+  const known = new BehaviorSubject<ReadonlyMap<string, PendingWeek> | null>(null);
+  const fromTable = liveQuery(() => weeks.toArray()).subscribe({
+    next: (all) => known.next(new Map(all.map((w) => [w.id, w]))),
+    error: (err: unknown) => known.error(err),
+  });
+  /** This tab's own committed write, shown at once (the live query confirms it a moment later). */
+  const committed = (id: string, week: PendingWeek | null) => {
+    const next = new Map(known.value ?? []);
+    if (week) next.set(id, week);
+    else next.delete(id);
+    known.next(next);
+  };
+  const current = () => firstValueFrom(known.pipe(filter((m) => m !== null)));
+  const weeks$ = known.pipe(
+    filter((m) => m !== null),
+    map((m) => [...m.values()]),
+  );
+
   return {
     weeks$,
-    weeks: () => weeks.toArray(),
+    weeks: async () => [...(await current()).values()],
     base: async (id) => (await bases.get(id))?.base,
     async record(doc, startsFrom) {
+      const week: PendingWeek = { id: doc._id, doc, sent: false };
       await db.transaction('rw', weeks, bases, async () => {
         const base = startsFrom(await weeks.get(doc._id));
-        const written = weeks.put({ id: doc._id, doc, sent: false });
+        const written = weeks.put(week);
         if (base === null) return written;
         return Promise.all([written, base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]);
       });
+      committed(doc._id, week);
     },
     async update(id, change) {
+      let outcome: PendingWeek | null | 'keep' = 'keep';
       await db.transaction('rw', weeks, bases, async () => {
         const next = change(await weeks.get(id));
         if (next === 'keep') return;
+        outcome = next?.week ?? null;
         if (next === null) return Promise.all([weeks.delete(id), bases.delete(id)]);
         return Promise.all([weeks.put(next.week), next.base ? bases.put({ id, base: next.base }) : undefined]);
       });
+      if (outcome !== 'keep') committed(id, outcome);
     },
     refusals$: live(() => refusals.toArray()),
     async refuse(id, isUnchanged, at) {
+      let dropped = false;
       await db.transaction('rw', weeks, bases, refusals, async () => {
         if (!isUnchanged(await weeks.get(id))) return;
+        dropped = true;
         await Promise.all([weeks.delete(id), bases.delete(id), refusals.put({ id, at: at.toISOString() })]);
       });
+      if (dropped) committed(id, null);
     },
     dismissRefusal: (id) => refusals.delete(id),
-    close: () => db.close(),
+    close() {
+      fromTable.unsubscribe();
+      known.complete();
+      db.close();
+    },
   };
 }
+
+const live = <T>(query: () => Promise<T>) =>
+  new Observable<T>((subscriber) => liveQuery(query).subscribe(subscriber)).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 
 /** Removes a tenant's pending schedule weeks from the device (logout), whether or not a store has them open. */
 export function deleteScheduleEditJournal(tenantDatabaseName: string): Promise<void> {
