@@ -55,9 +55,13 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, journal: 
       ),
     weeks: async () => overlay(await findDocs<ScheduleWeekDoc>(collection, 'schedule-week'), await journal.weeks()),
     async saveWeek(week) {
-      const pulled = await pulledWeek(collection, week._id);
       // The merge's base: what the server held when this device's pending edits of the week began.
-      await journal.record(week, (existing) => (existing && !caughtUp(pulled, existing) ? null : pulled));
+      // A week still waiting keeps its base, so a run of taps reads nothing from the collection.
+      await journal.record(week, async (existing) => {
+        if (existing && !existing.sent) return null;
+        const pulled = await pulledWeek(collection, week._id);
+        return existing && !caughtUp(pulled, existing) ? null : pulled;
+      });
     },
     waiting$: journal.weeks$.pipe(map((entries) => entries.filter((e) => !e.sent).length)),
     refusals$: journal.refusals$,

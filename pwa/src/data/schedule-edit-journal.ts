@@ -6,9 +6,9 @@
  * An edit must show on the page within a frame on a cheap tablet. Through an RxDB collection a tap
  * cost an RxDB write of the whole entry (the week as edited plus the merge base) with its event
  * bookkeeping: p95 17–43 ms next to a raw IndexedDB put's 3–5 ms (bench/RESULTS.md, issue 10). Here a
- * tap is one IndexedDB transaction that puts the edited week, and the merge base — the pulled copy
- * the first pending edit of that week started from — lives in a table of its own, written only when
- * a week starts to wait, so later taps never rewrite it.
+ * tap is one IndexedDB put of the edited week, and the merge base — the pulled copy the first pending
+ * edit of that week started from — lives in a table of its own, written (in the same transaction)
+ * only when a week starts to wait, so later taps never rewrite it.
  *
  * Every tab of the account opens the same database; Dexie's `liveQuery` tells each tab of the
  * others' writes (and of the leader tab's sender). A tab's own writes are shown as soon as they
@@ -47,10 +47,14 @@ export interface ScheduleEditJournal {
   /** The server copy a pending week's edits started from (absent when the device created the week). */
   base(id: string): Promise<ScheduleWeekDoc | undefined>;
   /**
-   * Records an edited week in one transaction. `startsFrom(existing)` answers the base to keep when a
-   * new run of pending edits starts (`null`: keep the stored base, the run goes on).
+   * Records an edited week: one put, or one transaction with its base. `startsFrom(existing)` answers
+   * the base to store when a new run of pending edits starts (`null`: keep the stored base, the run
+   * goes on).
    */
-  record(doc: ScheduleWeekDoc, startsFrom: (existing: PendingWeek | undefined) => ScheduleWeekDoc | undefined | null): Promise<void>;
+  record(
+    doc: ScheduleWeekDoc,
+    startsFrom: (existing: PendingWeek | undefined) => Promise<ScheduleWeekDoc | undefined | null> | ScheduleWeekDoc | undefined | null,
+  ): Promise<void>;
   /**
    * Changes a week in one transaction from what the journal holds now: `change` answers the week and
    * base to keep (`base: undefined` keeps the stored one), or null to forget the week.
@@ -107,12 +111,14 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
     base: async (id) => (await bases.get(id))?.base,
     async record(doc, startsFrom) {
       const week: PendingWeek = { id: doc._id, doc, sent: false };
-      await db.transaction('rw', weeks, bases, async () => {
-        const base = startsFrom(await weeks.get(doc._id));
-        const written = weeks.put(week);
-        if (base === null) return written;
-        return Promise.all([written, base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]);
-      });
+      // From this tab's copy: another tab's write a moment ago could only make the base the pulled
+      // copy it also started from, or the server's copy the sender stored: both right.
+      const base = await startsFrom((await current()).get(doc._id));
+      if (base === null) await weeks.put(week);
+      else
+        await db.transaction('rw', weeks, bases, () =>
+          Promise.all([weeks.put(week), base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]),
+        );
       committed(doc._id, week);
     },
     async update(id, change) {
