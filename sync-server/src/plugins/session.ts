@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { AccessTokenResponse } from '@mastr/rules/api/auth.ts';
@@ -20,6 +21,8 @@ export const SESSION_MESSAGES = {
 export const sessionPlugin: Plugin<Deps> = {
   name: 'session',
   register(server, deps) {
+    // Its own key, derived from the server's secret (configured once for every instance).
+    const successorKey = createHash('sha256').update(`refresh-successor-key:${deps.config.jwtAccessSecret}`).digest('hex');
     server.route({
       method: 'GET',
       path: '/api/refresh',
@@ -28,6 +31,7 @@ export const sessionPlugin: Plugin<Deps> = {
         const result = await rotateRefreshSession(deps.couch, request.state.jwt, {
           ttlSeconds: deps.config.refreshTtlSeconds,
           now: deps.now(),
+          successorKey,
           loadAccount: async (session) => {
             const account = await getAccount(deps.couch, session.accountId);
             return account && account.kind === session.kind ? account : null;
@@ -38,7 +42,7 @@ export const sessionPlugin: Plugin<Deps> = {
             h.unstate('jwt');
             throw Boom.unauthorized(SESSION_MESSAGES.unauthorized);
           case 'superseded':
-            // A concurrent refresh already set the successor cookie: clearing here could delete it.
+            // The cookie was rotated further meanwhile: the browser may hold the newer one, so leave it.
             throw Boom.unauthorized(SESSION_MESSAGES.unauthorized);
           case 'reused':
             h.unstate('jwt');

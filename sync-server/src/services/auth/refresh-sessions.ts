@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ID_SOURCE, sessionDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
@@ -33,11 +33,23 @@ const REMEMBERED_HASHES = 20;
 
 /**
  * Two tabs restoring a persisted session at once both send the same cookie; the one that arrives
- * after the other's rotation presents the just-rotated secret. Within this window that is treated
- * as the benign race it almost certainly is (401, session kept) rather than theft (the usual
- * "reuse interval" of rotating refresh tokens).
+ * after the other's rotation presents the just-rotated secret. So does a page reloaded while its
+ * refresh was in flight: the server rotated, but the answer carrying the new cookie never reached
+ * the browser. Within this window that is treated as the benign race it almost certainly is rather
+ * than theft (the usual "reuse interval" of rotating refresh tokens), and answered with the same
+ * successor the first refresh was given (below).
  */
 export const REUSE_GRACE_SECONDS = 10;
+
+/**
+ * A secret's successor is derived from it (an HMAC under a server key, never stored), so rotating the
+ * same secret twice gives the same cookie: a refresh that lost a race, or repeats one whose answer
+ * was lost, gets the cookie the browser should hold instead of a 401 that leaves it with a dead one.
+ * The database still holds only hashes, and without the key a hash leads nowhere.
+ */
+function successorSecret(key: string, sid: string, presentedHash: string): string {
+  return createHmac('sha256', key).update(`refresh-successor:${sid}:${presentedHash}`).digest('base64url');
+}
 
 const COOKIE_VALUE = new RegExp(`^(${ID_SOURCE})\\.([A-Za-z0-9_-]{43})$`);
 const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -108,7 +120,7 @@ export type RotationResult<A> =
   | { outcome: 'rotated'; cookie: string; account: A }
   /** Missing, malformed, unknown, expired or revoked: the cookie is worthless and should be cleared. */
   | { outcome: 'invalid' }
-  /** Lost a race with a concurrent refresh of the same cookie: the browser may already hold the winner's cookie, so leave it. */
+  /** The cookie was rotated meanwhile past the successor it would get: the browser may already hold a newer cookie, so leave it. */
   | { outcome: 'superseded' }
   /** A rotated secret came back after the grace window: the session has been revoked. */
   | { outcome: 'reused' };
@@ -120,7 +132,13 @@ export type RotationResult<A> =
 export async function rotateRefreshSession<A>(
   couch: Couch,
   cookieValue: unknown,
-  options: { ttlSeconds: number; now: Date; loadAccount: (session: RefreshSessionDoc) => Promise<A | null> },
+  options: {
+    ttlSeconds: number;
+    now: Date;
+    /** The server key successors are derived under (the same on every instance). */
+    successorKey: string;
+    loadAccount: (session: RefreshSessionDoc) => Promise<A | null>;
+  },
 ): Promise<RotationResult<A>> {
   const parsed = parseCookie(cookieValue);
   if (!parsed) return { outcome: 'invalid' };
@@ -129,12 +147,20 @@ export async function rotateRefreshSession<A>(
   if (!session || session.revoked || new Date(session.expiresAt) <= now) return { outcome: 'invalid' };
 
   const presented = hashSecret(parsed.secret);
+  const successor = successorSecret(options.successorKey, parsed.sid, presented);
+  const reissue = async (): Promise<RotationResult<A>> => {
+    const account = await options.loadAccount(session);
+    return account ? { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account } : { outcome: 'invalid' };
+  };
   if (!sameHash(presented, session.tokenHash)) {
     const rotatedIndex = session.previousHashes.findIndex((h) => sameHash(presented, h));
     if (rotatedIndex === -1) return { outcome: 'invalid' };
     const justRotated = rotatedIndex === session.previousHashes.length - 1;
     const graceEnds = new Date(session.rotatedAt).getTime() + REUSE_GRACE_SECONDS * 1000;
-    if (justRotated && now.getTime() < graceEnds) return { outcome: 'superseded' };
+    if (justRotated && now.getTime() < graceEnds) {
+      // The same answer again, if nothing rotated past it since.
+      return sameHash(hashSecret(successor), session.tokenHash) ? reissue() : { outcome: 'superseded' };
+    }
     await revokeSessionDoc(couch, parsed.sid);
     return { outcome: 'reused' };
   }
@@ -145,20 +171,22 @@ export async function rotateRefreshSession<A>(
     return { outcome: 'invalid' };
   }
 
-  const secret = newSecret();
   const rotated: RefreshSessionDoc = {
     ...session,
-    tokenHash: hashSecret(secret),
+    tokenHash: hashSecret(successor),
     previousHashes: [...session.previousHashes, session.tokenHash].slice(-REMEMBERED_HASHES),
     rotatedAt: now.toISOString(),
     expiresAt: expiry(now, options.ttlSeconds),
   };
   try {
     await sessionsDb(couch).insert(rotated); // carries _rev: a concurrent rotation makes this 409
-    return { outcome: 'rotated', cookie: `${parsed.sid}.${secret}`, account };
+    return { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account };
   } catch (err) {
-    if (couchStatus(err) === 409) return { outcome: 'superseded' };
-    throw err;
+    if (couchStatus(err) !== 409) throw err;
+    // A concurrent refresh of the same cookie won: it stored this same successor, unless more happened.
+    const now409 = await getSession(couch, parsed.sid);
+    const same = now409 && !now409.revoked && sameHash(hashSecret(successor), now409.tokenHash);
+    return same ? { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account } : { outcome: 'superseded' };
   }
 }
 
