@@ -22,7 +22,9 @@ export const sessionPlugin: Plugin<Deps> = {
   name: 'session',
   register(server, deps) {
     // Its own key, derived from the server's secret (configured once for every instance).
-    const successorKey = createHash('sha256').update(`refresh-successor-key:${deps.config.jwtAccessSecret}`).digest('hex');
+    const successorKey = createHash('sha256')
+      .update(`refresh-successor-key:${deps.config.jwtAccessSecret}`)
+      .digest('hex');
     server.route({
       method: 'GET',
       path: '/api/refresh',
