@@ -337,6 +337,8 @@ export interface CoachRequestDoc {
   gymName: string;
   experienceLevel: string;
   accepted: boolean;
+  /** When the coach accepted (ISO instant); the member then has `PAYMENT_WINDOW_MS` to pay (rules/pt-bookings.ts). */
+  acceptedAt?: string;
   /** Where the slot lives: the availability week (its Sunday), the day's and the slot's ids. */
   weekStart: string;
   bookingDayId: string;
@@ -359,6 +361,11 @@ export interface SlotClaimDoc {
   weekday: number;
   time: number;
   createdAt: string;
+  /**
+   * Set once a paid checkout booked the slot: the booking and the checkout session that won it. A
+   * second payment for the same slot finds another session here and is refunded (rules/pt-bookings.ts).
+   */
+  booking?: { bookingId: string; checkoutSessionId: string };
 }
 
 /** A coach's application to a gym PT request (§3 appliedCoaches entry). */
@@ -391,5 +398,38 @@ export interface GymRequestDoc {
   appliedCoaches: AppliedCoach[];
   userProfile_id: string;
   clientName: string;
+  createdAt: string;
+}
+
+/**
+ * In mastr_coach_<coachId>, mastr_member_<memberId> and mastr_gym_<gymId>: bookingDocId(bookingId),
+ * a paid private session (§3 "Booking/session"), written only by the signed webhook. The booking id
+ * is the request's id, so one request books at most once. `completed` is not stored: a session is
+ * completed once it has ended (rules/pt-bookings.ts `isSessionCompleted`, on the UK wall clock).
+ */
+export interface BookingDoc {
+  _id: string;
+  _rev?: string;
+  type: 'booking';
+  bookingId: string;
+  /** Which request it came from (its id is the booking id). */
+  source: 'coach-request' | 'gym-request';
+  startTime: string; // UK wall clock, one hour long
+  endTime: string;
+  clientName: string;
+  userProfile_id: string;
+  coachId: string;
+  coachFullName: string;
+  gymId: string;
+  gymName: string;
+  discipline: string;
+  experienceLevel: string;
+  /** What the member paid, in pence. */
+  pricePence: number;
+  /** The coach's slot claim holding the hour (slotClaimId), released when the booking is cancelled. */
+  slotClaimId: string;
+  cancelled: boolean;
+  cancelledAt: string | null;
+  cancelledBy: 'coach' | 'member' | null;
   createdAt: string;
 }

@@ -62,6 +62,7 @@ import type {
   RequestGymResponse,
   TerminateCoachResponse,
 } from './memberships.ts';
+import type { RejectSessionRequest, SessionRequestsResponse } from './sessions.ts';
 import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
@@ -167,6 +168,11 @@ interface MembershipRoutes {
   'DELETE /api/me/gyms/mycoaches/{coachId}': Route<undefined, TerminateCoachResponse>;
   'PUT /api/me/gyms/myrequests/{coachId}': Route<undefined, RejectCoachResponse>;
 }
+/** Private sessions: a coach's answers, the gym-request auction, PT checkouts and cancels (rules/api/sessions.ts). */
+interface PrivateSessionRoutes {
+  'POST /api/me/coaches/sessionrequests/accept/{requestId}': Route<undefined, SessionRequestsResponse>;
+  'PUT /api/me/coaches/sessionrequests/reject/{requestId}': Route<RejectSessionRequest, SessionRequestsResponse>;
+}
 type GymScheduleRoutes = {
   [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;
 } & {
@@ -203,6 +209,7 @@ type ApiRoutes = SessionRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
   MembershipRoutes &
+  PrivateSessionRoutes &
   GymScheduleRoutes &
   MastrClassRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };

@@ -69,6 +69,8 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'POST /api/me/gyms/mycoaches/approve/{coachId}': true,
   'DELETE /api/me/gyms/mycoaches/{coachId}': true,
   'PUT /api/me/gyms/myrequests/{coachId}': true,
+  'POST /api/me/coaches/sessionrequests/accept/{requestId}': true,
+  'PUT /api/me/coaches/sessionrequests/reject/{requestId}': true,
   'POST /api/booking/daypass/gym/check_in/{id}': true,
   'POST /api/booking/mastrdaypass/gym/check_in/{id}': true,
   'POST /api/booking/gym/cancel_day_pass/{id}': true,

@@ -39,7 +39,7 @@ export async function submitHostedForm(
 }
 
 /** Completes Stripe onboarding for a gym or coach through the real route and the hosted page. */
-async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
+export async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
   const res = await stack.server.inject({
     method: 'POST',
     url: `/api/stripe/${kind}/express_onboarding_link`,
