@@ -424,8 +424,9 @@ export interface BookingDoc {
   gymName: string;
   discipline: string;
   experienceLevel: string;
-  /** What the member paid, in pence. */
+  /** What the member paid, in pence, and the payment's id (`payment:{paymentId}`, server-only). */
   pricePence: number;
+  paymentId: string;
   /** The coach's slot claim holding the hour (slotClaimId), released when the booking is cancelled. */
   slotClaimId: string;
   cancelled: boolean;

@@ -62,7 +62,7 @@ import type {
   RequestGymResponse,
   TerminateCoachResponse,
 } from './memberships.ts';
-import type { RejectSessionRequest, SessionRequestsResponse } from './sessions.ts';
+import type { GymRequestCheckoutRequest, RejectSessionRequest, SessionRequestsResponse } from './sessions.ts';
 import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
@@ -172,6 +172,10 @@ interface MembershipRoutes {
 interface PrivateSessionRoutes {
   'POST /api/me/coaches/sessionrequests/accept/{requestId}': Route<undefined, SessionRequestsResponse>;
   'PUT /api/me/coaches/sessionrequests/reject/{requestId}': Route<RejectSessionRequest, SessionRequestsResponse>;
+  /** An accepted coach request (decision 39: the same as the coachrequest checkout). 409 CheckoutConflictResponse. */
+  'POST /api/booking/create-checkout/{id}': Route<undefined, RedirectResponse>;
+  'POST /api/booking/coachrequest/create-checkout/{id}': Route<undefined, RedirectResponse>;
+  'POST /api/booking/gymrequest/create-checkout/{requestId}': Route<GymRequestCheckoutRequest, RedirectResponse>;
 }
 type GymScheduleRoutes = {
   [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;

@@ -25,6 +25,7 @@ import { accountEditsPlugin } from './account-edits.ts';
 import { profileImagesPlugin } from './profile-images.ts';
 import { membershipsPlugin } from './memberships.ts';
 import { sessionRequestsPlugin } from './session-requests.ts';
+import { ptCheckoutPlugin } from './pt-checkout.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -56,4 +57,5 @@ export const apiPlugins: Plugin<Deps>[] = [
   profileImagesPlugin,
   membershipsPlugin,
   sessionRequestsPlugin,
+  ptCheckoutPlugin,
 ];

@@ -6,11 +6,13 @@ import type {
   GymRequestDoc,
   SlotClaimDoc,
 } from '@mastr/rules/documents.ts';
+import type { Server } from '@hapi/hapi';
 import type { TenantKind } from '@mastr/rules/roles.ts';
+import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { docsWithPrefix, getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { givenCoach, givenDefaultAvailability, givenMember, givenMembership } from './directory-fixtures.ts';
-import { givenSellingGym, onboard } from './payment-fixtures.ts';
+import { checkoutSessionIdOf, givenSellingGym, onboard } from './payment-fixtures.ts';
 import { bearerFor } from './sync-fixtures.ts';
 import type { TestStack } from './test-stack.ts';
 
@@ -30,7 +32,7 @@ export interface PtMember {
  * onboarded with Stripe, free at 07:00 and 18:00 every day by default.
  */
 export async function givenPtCoach(stack: TestStack, options: { price?: number; gymId?: string } = {}) {
-  const gymId = options.gymId ?? (await givenSellingGym(stack));
+  const gymId = options.gymId ?? (await givenSellingGym(stack, { profile: { gymName: 'Iron Temple' } }));
   const coachId = await givenCoach(stack, { firstName: 'Casey', lastName: 'Jones', price: options.price ?? 4500 });
   await givenMembership(stack, gymId, coachId);
   const everyDay = Object.fromEntries([0, 1, 2, 3, 4, 5, 6].map((d) => [d, [SEVEN_AM, SIX_PM]]));
@@ -99,4 +101,62 @@ export async function slotOf(stack: TestStack, coachId: string, weekStart: strin
     `availability:week:${weekStart}`,
   );
   return week?.days.find((d) => d.weekday === weekday)?.times.find((s) => s.time === time);
+}
+
+/** Pays a hosted checkout with webhooks held back; resolves to the completed event as Stripe would send it. */
+export async function payWithoutDelivery(stack: TestStack, url: string): Promise<string> {
+  stack.provider.setWebhookUrl(null);
+  try {
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    await paid.body?.cancel();
+  } finally {
+    stack.provider.setWebhookUrl(webhookUrlOf(stack.server));
+  }
+  const sessionId = checkoutSessionIdOf(url);
+  const delivery = stack.provider
+    .deliveries()
+    .find(
+      (d) => d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
+    );
+  return JSON.stringify(delivery!.event);
+}
+
+/** Delivers a webhook payload, freshly signed, to an instance (the stack's first unless told). */
+export function deliverEvent(stack: TestStack, payload: string, server: Server = stack.server) {
+  const signature = stack.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: stack.config.stripe.webhookSecret,
+  });
+  return server.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
+}
+
+/** A request the coach accepted, and the member's checkout for it through the real calls. */
+export async function acceptedCheckout(
+  stack: TestStack,
+  coach: { coachId: string; gymId: string; coachHeaders: Headers },
+  member: PtMember,
+  date: string,
+  time = SIX_PM,
+) {
+  const request = await requestSlot(stack, coach, member, date, time);
+  const accepted = await inject(
+    stack,
+    'POST',
+    `/api/me/coaches/sessionrequests/accept/${request.requestId}`,
+    coach.coachHeaders,
+  );
+  if (accepted.status !== 200) throw new Error(`accept: ${accepted.status}`);
+  const res = await inject(
+    stack,
+    'POST',
+    `/api/booking/coachrequest/create-checkout/${request.requestId}`,
+    member.headers,
+  );
+  if (res.status !== 200) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
+  return { request, url: res.body.url as string };
 }

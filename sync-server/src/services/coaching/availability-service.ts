@@ -163,6 +163,26 @@ export function setSlotRequested(
 }
 
 /**
+ * Marks the slot at that time of a concrete week booked (a paid session holds it) or free again (the
+ * session was cancelled), clearing any request lock. A week or slot the coach never offered (a gym
+ * request's hour) is left as it is: the slot claim holds that hour (decision 37).
+ */
+export function setSlotBooked(
+  deps: Deps,
+  coachId: string,
+  weekStart: string,
+  weekday: number,
+  time: number,
+  booked: boolean,
+): Promise<EditOutcome> {
+  return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
+    const slot = times.find((s) => s.time === time);
+    if (!slot || (slot.booked === booked && !slot.requested)) return times;
+    return times.map((s) => (s === slot ? { ...s, booked, requested: false } : s));
+  });
+}
+
+/**
  * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
  * first) with the default, current-week and next-week slots. A week without its own document shows
  * the default's hours, free.
