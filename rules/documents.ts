@@ -432,5 +432,7 @@ export interface BookingDoc {
   cancelled: boolean;
   cancelledAt: string | null;
   cancelledBy: 'coach' | 'member' | null;
+  /** Whether the cancellation refunds the member (decided once, when cancelled: design/payments.md "Refunds"). */
+  refundOnCancel?: boolean;
   createdAt: string;
 }

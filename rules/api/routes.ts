@@ -62,7 +62,12 @@ import type {
   RequestGymResponse,
   TerminateCoachResponse,
 } from './memberships.ts';
-import type { GymRequestCheckoutRequest, RejectSessionRequest, SessionRequestsResponse } from './sessions.ts';
+import type {
+  CancelBookingResponse,
+  GymRequestCheckoutRequest,
+  RejectSessionRequest,
+  SessionRequestsResponse,
+} from './sessions.ts';
 import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
@@ -176,6 +181,8 @@ interface PrivateSessionRoutes {
   'POST /api/booking/create-checkout/{id}': Route<undefined, RedirectResponse>;
   'POST /api/booking/coachrequest/create-checkout/{id}': Route<undefined, RedirectResponse>;
   'POST /api/booking/gymrequest/create-checkout/{requestId}': Route<GymRequestCheckoutRequest, RedirectResponse>;
+  'POST /api/booking/coach/cancel_booking/{bookingId}': Route<undefined, CancelBookingResponse>;
+  'POST /api/booking/user/cancel_booking/{id}': Route<undefined, CancelBookingResponse>;
 }
 type GymScheduleRoutes = {
   [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;

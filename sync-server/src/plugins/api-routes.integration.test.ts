@@ -74,6 +74,8 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'POST /api/booking/create-checkout/{id}': true,
   'POST /api/booking/coachrequest/create-checkout/{id}': true,
   'POST /api/booking/gymrequest/create-checkout/{requestId}': true,
+  'POST /api/booking/coach/cancel_booking/{bookingId}': true,
+  'POST /api/booking/user/cancel_booking/{id}': true,
   'POST /api/booking/daypass/gym/check_in/{id}': true,
   'POST /api/booking/mastrdaypass/gym/check_in/{id}': true,
   'POST /api/booking/gym/cancel_day_pass/{id}': true,

@@ -26,6 +26,7 @@ import { profileImagesPlugin } from './profile-images.ts';
 import { membershipsPlugin } from './memberships.ts';
 import { sessionRequestsPlugin } from './session-requests.ts';
 import { ptCheckoutPlugin } from './pt-checkout.ts';
+import { bookingCancellationPlugin } from './booking-cancellation.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -58,4 +59,5 @@ export const apiPlugins: Plugin<Deps>[] = [
   membershipsPlugin,
   sessionRequestsPlugin,
   ptCheckoutPlugin,
+  bookingCancellationPlugin,
 ];

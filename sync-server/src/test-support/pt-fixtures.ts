@@ -12,7 +12,7 @@ import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { docsWithPrefix, getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { givenCoach, givenDefaultAvailability, givenMember, givenMembership } from './directory-fixtures.ts';
-import { checkoutSessionIdOf, givenSellingGym, onboard } from './payment-fixtures.ts';
+import { checkoutSessionIdOf, givenSellingGym, onboard, submitHostedForm } from './payment-fixtures.ts';
 import { bearerFor } from './sync-fixtures.ts';
 import type { TestStack } from './test-stack.ts';
 
@@ -159,4 +159,19 @@ export async function acceptedCheckout(
   );
   if (res.status !== 200) throw new Error(`checkout: ${res.status} ${JSON.stringify(res.body)}`);
   return { request, url: res.body.url as string };
+}
+
+/** A session paid through the real calls (request, accept, checkout, pay); resolves to the coach's copy of the booking. */
+export async function paidBooking(
+  stack: TestStack,
+  coach: { coachId: string; gymId: string; coachHeaders: Headers },
+  member: PtMember,
+  date: string,
+  time = SIX_PM,
+): Promise<BookingDoc> {
+  const { request, url } = await acceptedCheckout(stack, coach, member, date, time);
+  await submitHostedForm(url, 'pay');
+  const booking = await bookingIn(stack, 'coach', coach.coachId, request.requestId);
+  if (!booking) throw new Error('no booking after paying');
+  return booking;
 }

@@ -164,7 +164,7 @@ export function setSlotRequested(
 
 /**
  * Marks the slot at that time of a concrete week booked (a paid session holds it) or free again (the
- * session was cancelled), clearing any request lock. A week or slot the coach never offered (a gym
+ * session was cancelled); booking clears the request lock it replaces. A week or slot the coach never offered (a gym
  * request's hour) is left as it is: the slot claim holds that hour (decision 37).
  */
 export function setSlotBooked(
@@ -177,8 +177,9 @@ export function setSlotBooked(
 ): Promise<EditOutcome> {
   return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
     const slot = times.find((s) => s.time === time);
-    if (!slot || (slot.booked === booked && !slot.requested)) return times;
-    return times.map((s) => (s === slot ? { ...s, booked, requested: false } : s));
+    if (!slot || (slot.booked === booked && !(booked && slot.requested))) return times;
+    // Booking takes over the request's lock; freeing leaves a later request's lock alone.
+    return times.map((s) => (s === slot ? { ...s, booked, requested: booked ? false : s.requested } : s));
   });
 }
 
