@@ -63,6 +63,8 @@ import type {
   TerminateCoachResponse,
 } from './memberships.ts';
 import type {
+  AuctionApplyResponse,
+  AuctionHouseResponse,
   CancelBookingResponse,
   GymRequestCheckoutRequest,
   RejectSessionRequest,
@@ -183,6 +185,8 @@ interface PrivateSessionRoutes {
   'POST /api/booking/gymrequest/create-checkout/{requestId}': Route<GymRequestCheckoutRequest, RedirectResponse>;
   'POST /api/booking/coach/cancel_booking/{bookingId}': Route<undefined, CancelBookingResponse>;
   'POST /api/booking/user/cancel_booking/{id}': Route<undefined, CancelBookingResponse>;
+  'GET /api/me/coaches/auctionhouse/gym/{gymId}': Route<undefined, AuctionHouseResponse>;
+  'POST /api/me/coaches/auctionhouse/apply/{gymId}/{requestId}': Route<undefined, AuctionApplyResponse>;
 }
 type GymScheduleRoutes = {
   [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;

@@ -76,6 +76,8 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'POST /api/booking/gymrequest/create-checkout/{requestId}': true,
   'POST /api/booking/coach/cancel_booking/{bookingId}': true,
   'POST /api/booking/user/cancel_booking/{id}': true,
+  'GET /api/me/coaches/auctionhouse/gym/{gymId}': true,
+  'POST /api/me/coaches/auctionhouse/apply/{gymId}/{requestId}': true,
   'POST /api/booking/daypass/gym/check_in/{id}': true,
   'POST /api/booking/mastrdaypass/gym/check_in/{id}': true,
   'POST /api/booking/gym/cancel_day_pass/{id}': true,

@@ -27,6 +27,7 @@ import { membershipsPlugin } from './memberships.ts';
 import { sessionRequestsPlugin } from './session-requests.ts';
 import { ptCheckoutPlugin } from './pt-checkout.ts';
 import { bookingCancellationPlugin } from './booking-cancellation.ts';
+import { auctionPlugin } from './auction.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -60,4 +61,5 @@ export const apiPlugins: Plugin<Deps>[] = [
   sessionRequestsPlugin,
   ptCheckoutPlugin,
   bookingCancellationPlugin,
+  auctionPlugin,
 ];

@@ -175,3 +175,17 @@ export async function paidBooking(
   if (!booking) throw new Error('no booking after paying');
   return booking;
 }
+
+/** A member's PT request to a gym through the real call; resolves to the request as the gym holds it. */
+export async function requestAtGym(stack: TestStack, gymId: string, member: PtMember, date: string, time = SIX_PM) {
+  const res = await inject(stack, 'POST', '/api/booking/handlePrivateSessionGymRequest', member.headers, {
+    gym_id: gymId,
+    selectedDate: date,
+    selectedTime: time,
+    selectedDiscipline: 'Boxing',
+    selectedExperienceLevel: 'Beginner',
+  });
+  if (res.status !== 201) throw new Error(`gym request: ${res.status} ${JSON.stringify(res.body)}`);
+  const mine = await docsWithPrefix(tenantDb<GymRequestDoc>(stack.couch, 'member', member.memberId), gymRequestId(''));
+  return mine.find((r) => r.gymId === gymId && r.startTime.startsWith(date))!;
+}
