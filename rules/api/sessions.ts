@@ -61,7 +61,6 @@ export interface SessionView extends Pick<
   | 'coachId'
   | 'userProfile_id'
   | 'experienceLevel'
-  | 'pricePence'
   | 'cancelled'
 > {
   /** The bare booking id. */

@@ -9,7 +9,10 @@ import type {
 import type { Server } from '@hapi/hapi';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { ensureDatabase } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
+import { newId } from '../couch/ids.ts';
 import { docsWithPrefix, getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { givenCoach, givenDefaultAvailability, givenMember, givenMembership } from './directory-fixtures.ts';
 import { checkoutSessionIdOf, givenSellingGym, onboard, submitHostedForm } from './payment-fixtures.ts';
@@ -188,4 +191,59 @@ export async function requestAtGym(stack: TestStack, gymId: string, member: PtMe
   if (res.status !== 201) throw new Error(`gym request: ${res.status} ${JSON.stringify(res.body)}`);
   const mine = await docsWithPrefix(tenantDb<GymRequestDoc>(stack.couch, 'member', member.memberId), gymRequestId(''));
   return mine.find((r) => r.gymId === gymId && r.startTime.startsWith(date))!;
+}
+
+/**
+ * Bookings written straight into the coach's, member's and gym's databases (as the webhook would),
+ * one for each §3 list as seen at `today` 10:00: tomorrow's (upcoming), today's at 08:00 (completed
+ * today), two days ago (archived) and a cancelled one in three days.
+ */
+export async function givenSessionBookings(
+  stack: TestStack,
+  ids: { coachId: string; gymId: string; memberId: string },
+  today: string,
+) {
+  const day = (days: number) => addDaysToKey(today, days);
+  const at = (date: string, hour: number, cancelled = false): BookingDoc => {
+    const bookingId = newId();
+    const h = (n: number) => String(n).padStart(2, '0');
+    return {
+      _id: bookingDocId(bookingId),
+      type: 'booking',
+      bookingId,
+      source: 'coach-request',
+      startTime: `${date}T${h(hour)}:00:00`,
+      endTime: `${date}T${h(hour + 1)}:00:00`,
+      clientName: 'Alex Member',
+      userProfile_id: ids.memberId,
+      coachId: ids.coachId,
+      coachFullName: 'Casey Jones',
+      gymId: ids.gymId,
+      gymName: 'Iron Temple',
+      discipline: 'Boxing',
+      experienceLevel: 'Beginner',
+      pricePence: 4500,
+      paymentId: newId(),
+      slotClaimId: `slot-claim:x:${bookingId}`,
+      cancelled,
+      cancelledAt: cancelled ? `${today}T09:00:00.000Z` : null,
+      cancelledBy: cancelled ? 'coach' : null,
+      createdAt: `${today}T09:00:00.000Z`,
+    };
+  };
+  const bookings = {
+    upcoming: at(day(1), 18),
+    todaysCompleted: at(day(0), 8),
+    archived: at(day(-2), 18),
+    cancelled: at(day(3), 18, true),
+  };
+  for (const [kind, owner] of [
+    ['coach', ids.coachId],
+    ['member', ids.memberId],
+    ['gym', ids.gymId],
+  ] as const) {
+    await ensureDatabase(stack.couch, tenantDbName(kind, owner));
+    await stack.couch.use<BookingDoc>(tenantDbName(kind, owner)).bulk({ docs: Object.values(bookings) });
+  }
+  return bookings;
 }
