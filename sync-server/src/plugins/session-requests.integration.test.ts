@@ -148,4 +148,14 @@ describe("a coach's answers to slot requests", () => {
     expect(taken.userProfile_id).toBe(other.memberId);
     expect((await claimIn(stack, coachId, taken.slotClaimId))?.requestId).toBe(taken.requestId);
   });
+
+  it('releases a lapsed acceptance when the member reads their own lists', async () => {
+    const { coachId, coachHeaders, member, request } = await setup();
+    expect((await inject(stack, 'POST', ACCEPT(request.requestId), coachHeaders)).status).toBe(200);
+    stack.clock.advance(PAYMENT_WINDOW_MS);
+    const me = await inject(stack, 'GET', '/api/me/users', member.headers);
+    expect(me.body.privateSessionRequestsInformation).toEqual([]);
+    expect(await coachRequestIn(stack, 'coach', coachId, request.requestId)).toBeNull();
+    expect((await slotOf(stack, coachId, '2026-11-15', 5, SIX_PM))?.requested).toBe(false);
+  });
 });

@@ -28,6 +28,7 @@ import type {
   UserProfileDoc,
 } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
+import { isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
@@ -139,7 +140,7 @@ const GYM_REQUESTS = gymRequestId('');
 async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
   const now = deps.now();
   const { couch } = deps;
-  const [owner, dayPasses, mastrPasses, coachRequests, gymRequests, bookings] = await Promise.all([
+  const [owner, dayPasses, mastrPasses, storedCoachRequests, gymRequests, bookings] = await Promise.all([
     ownerOf<UserProfileDoc>(couch, 'user', memberId),
     docsWithPrefix(tenantDb<DayPassDoc>(couch, 'member', memberId), passDocPrefix('day-pass')),
     docsWithPrefix(tenantDb<MastrPassDoc>(couch, 'member', memberId), passDocPrefix('mastr-pass')),
@@ -148,6 +149,7 @@ async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
     docsWithPrefix(tenantDb<BookingDoc>(couch, 'member', memberId), BOOKING_DOC_PREFIX),
   ]);
   if (!owner) return null;
+  const coachRequests = await withoutLapsedAcceptances(deps, storedCoachRequests);
   const upcoming = upcomingDayPassList(dayPasses, now);
   const expired = expiredDayPassList(dayPasses, now, ME_HISTORY_CAP);
   const upcomingMastr = upcomingMastrPassList(mastrPasses, now);
@@ -163,6 +165,24 @@ async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
     privateSessionRequestsGymInformation: gymRequestList(gymRequests),
     ...sessionListFields(bookings, now),
   };
+}
+
+/**
+ * A member's accepted requests whose payment window has passed (decision 38) are released first, as
+ * the coach's side would release them, so the member is never shown one that can no longer be paid.
+ */
+async function withoutLapsedAcceptances(deps: Deps, requests: CoachRequestDoc[]): Promise<CoachRequestDoc[]> {
+  const now = deps.now();
+  const lapsedCoaches = new Set(requests.filter((r) => isAcceptanceLapsed(r, now)).map((r) => r.coachId));
+  if (lapsedCoaches.size === 0) return requests;
+  for (const coachId of lapsedCoaches) await releaseLapsedAcceptances(deps, coachId);
+  const released = new Set(
+    requests.filter((r) => lapsedCoaches.has(r.coachId) && isAcceptanceLapsed(r, now)).map((r) => r._id),
+  );
+  const stillThere = await fetchDocs(tenantDb<CoachRequestDoc>(deps.couch, 'member', requests[0].userProfile_id), [
+    ...released,
+  ]);
+  return requests.filter((r) => !released.has(r._id) || stillThere.has(r._id));
 }
 
 /**

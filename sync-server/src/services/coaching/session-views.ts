@@ -10,7 +10,7 @@ import { isSessionCompleted, sessionLists } from '@mastr/rules/pt-bookings.ts';
  * shared rule (rules/pt-bookings.ts `sessionLists`; design/data-model.md "GET /api/me lists").
  */
 
-export function sessionView(booking: BookingDoc, now: Date): SessionView {
+function sessionView(booking: BookingDoc, now: Date): SessionView {
   return {
     _id: booking.bookingId,
     startTime: booking.startTime,
