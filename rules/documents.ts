@@ -119,25 +119,41 @@ export interface MembershipDoc {
 // ---- tenant databases (replicated to devices) ---------------------------------------------------
 
 /**
- * mastr_gym_<id> and mastr_coach_<id>: an event of the coach–gym relation for the other side's
- * Notifications page (rules/memberships.ts `notificationText`), written by the server only.
+ * mastr_gym_<id>, mastr_coach_<id> (and mastr_member_<id> for private sessions): an event of the
+ * coach–gym relation or of a private session for the other side's Notifications page
+ * (rules/memberships.ts `notificationText`), written by the server only.
  */
 export interface NotificationDoc {
   _id: string; // notificationDocId(random id)
   _rev?: string;
   type: 'notification';
-  event: MembershipEvent;
+  event: MembershipEvent | SessionEvent;
   gymId: string;
   coachId: string;
   /** The other side's name as it was then: the coach's full name for a gym, the gym's name for a coach. */
   otherName: string;
   /** When it happened (ISO instant). */
   at: string;
+  /** A private-session event's session start (UK wall clock); absent for coach–gym events. */
+  sessionStart?: string;
 }
 
 /** What happened, named from the side that did it. */
 export type MembershipEvent =
   'coach-requested' | 'coach-cancelled' | 'coach-left' | 'gym-accepted' | 'gym-rejected' | 'gym-terminated';
+
+/**
+ * Private-session events (rules/session-events.ts), told to the other party's database: a member's
+ * database too (decision 40).
+ */
+export type SessionEvent =
+  | 'session-requested'
+  | 'session-accepted'
+  | 'session-rejected'
+  | 'coach-applied'
+  | 'session-booked'
+  | 'session-cancelled-by-coach'
+  | 'session-cancelled-by-member';
 
 export interface ClassItem {
   _id: string;

@@ -8,17 +8,20 @@ import { ALREADY_APPLIED, AUCTION_REFUSALS } from '../services/coaching/auction-
 import type { PaymentDoc } from '../services/payments/payment-docs.ts';
 import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/pt-checkout-service.ts';
 import { givenCoach, givenMembership } from '../test-support/directory-fixtures.ts';
-import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
+import {
+  checkoutSessionIdOf,
+  deliverEvent,
+  payWithoutDelivery,
+  submitHostedForm,
+} from '../test-support/payment-fixtures.ts';
 import {
   bookingIn,
   bookingsIn,
   claimIn,
-  deliverEvent,
   givenPtCoach,
   givenPtMember,
   gymRequestIn,
   inject,
-  payWithoutDelivery,
   type PtMember,
   requestAtGym,
   SIX_PM,

@@ -6,18 +6,21 @@ import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import type { PaymentDoc } from '../services/payments/payment-docs.ts';
 import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/pt-checkout-service.ts';
-import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
+import {
+  checkoutSessionIdOf,
+  deliverEvent,
+  payWithoutDelivery,
+  submitHostedForm,
+} from '../test-support/payment-fixtures.ts';
 import {
   acceptedCheckout,
   bookingIn,
   bookingsIn,
   claimIn,
   coachRequestIn,
-  deliverEvent,
   givenPtCoach,
   givenPtMember,
   inject,
-  payWithoutDelivery,
   requestSlot,
   SIX_PM,
   slotOf,

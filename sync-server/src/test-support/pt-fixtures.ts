@@ -6,16 +6,14 @@ import type {
   GymRequestDoc,
   SlotClaimDoc,
 } from '@mastr/rules/documents.ts';
-import type { Server } from '@hapi/hapi';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ensureDatabase } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { docsWithPrefix, getDoc, tenantDb } from '../couch/tenant-docs.ts';
 import { givenCoach, givenDefaultAvailability, givenMember, givenMembership } from './directory-fixtures.ts';
-import { checkoutSessionIdOf, givenSellingGym, onboard, submitHostedForm } from './payment-fixtures.ts';
+import { givenSellingGym, onboard, submitHostedForm } from './payment-fixtures.ts';
 import { bearerFor } from './sync-fixtures.ts';
 import type { TestStack } from './test-stack.ts';
 
@@ -104,38 +102,6 @@ export async function slotOf(stack: TestStack, coachId: string, weekStart: strin
     `availability:week:${weekStart}`,
   );
   return week?.days.find((d) => d.weekday === weekday)?.times.find((s) => s.time === time);
-}
-
-/** Pays a hosted checkout with webhooks held back; resolves to the completed event as Stripe would send it. */
-export async function payWithoutDelivery(stack: TestStack, url: string): Promise<string> {
-  stack.provider.setWebhookUrl(null);
-  try {
-    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
-    await paid.body?.cancel();
-  } finally {
-    stack.provider.setWebhookUrl(webhookUrlOf(stack.server));
-  }
-  const sessionId = checkoutSessionIdOf(url);
-  const delivery = stack.provider
-    .deliveries()
-    .find(
-      (d) => d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
-    );
-  return JSON.stringify(delivery!.event);
-}
-
-/** Delivers a webhook payload, freshly signed, to an instance (the stack's first unless told). */
-export function deliverEvent(stack: TestStack, payload: string, server: Server = stack.server) {
-  const signature = stack.stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: stack.config.stripe.webhookSecret,
-  });
-  return server.inject({
-    method: 'POST',
-    url: '/api/stripe/webhook',
-    payload,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-  });
 }
 
 /** A request the coach accepted, and the member's checkout for it through the real calls. */

@@ -9,6 +9,7 @@ import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../../couch/tenant-
 import { getProfile } from '../accounts/profiles-store.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymRequestList } from './request-views.ts';
+import { tellSession } from './session-notifications.ts';
 
 /**
  * The gym-request auction (§7 auctionhouse and apply, §4 "Applying"): the PT requests members sent
@@ -102,5 +103,11 @@ export async function applyForRequest(
   await updateDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', written!.userProfile_id), written!._id, (current) =>
     current ? { ...current, accepted: true, appliedCoaches: written!.appliedCoaches } : null,
   );
+  await tellSession(deps, [['member', written!.userProfile_id]], 'coach-applied', {
+    gymId,
+    coachId,
+    otherName: application.coachName,
+    sessionStart: written!.startTime,
+  });
   return { outcome: 'ok', value: await openRequests(deps, gymId) };
 }

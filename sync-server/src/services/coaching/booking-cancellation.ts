@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { refundSessionPayment } from '../payments/refund-service.ts';
 import { setSlotBooked } from './availability-service.ts';
+import { tellSession } from './session-notifications.ts';
 
 /**
  * Cancelling a paid private session (§7 cancel_booking for coach and user; design/payments.md
@@ -45,9 +46,11 @@ export async function cancelBooking(deps: Deps, side: Side, profileId: string, b
   const coachDb = tenantDb<BookingDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
   const now = deps.now();
   let refusal: string | null = null;
+  let wasCancelled = false;
   const decided = await updateDoc(coachDb as DocumentScope<BookingDoc>, mine._id, (current) => {
     refusal = null;
     if (current?.type !== 'booking') return ((refusal = BOOKING_CANCEL_MESSAGES.unknown), null);
+    wasCancelled = current.cancelled;
     if (current.cancelled) {
       // The same side asking again finishes its own cancellation; the other side's is final.
       if (current.cancelledBy !== side) refusal = BOOKING_CANCEL_MESSAGES.cancelled;
@@ -85,6 +88,25 @@ export async function cancelBooking(deps: Deps, side: Side, profileId: string, b
     );
   }
   await releaseHour(deps, booking);
+  // Told by the call that cancelled (a repeat finishing it tells no one again).
+  if (!wasCancelled) {
+    const told: [TenantKind, string][] =
+      side === 'coach'
+        ? [
+            ['member', booking.userProfile_id],
+            ['gym', booking.gymId],
+          ]
+        : [
+            ['coach', booking.coachId],
+            ['gym', booking.gymId],
+          ];
+    await tellSession(deps, told, side === 'coach' ? 'session-cancelled-by-coach' : 'session-cancelled-by-member', {
+      gymId: booking.gymId,
+      coachId: booking.coachId,
+      otherName: side === 'coach' ? booking.coachFullName : booking.clientName,
+      sessionStart: booking.startTime,
+    });
+  }
   const message =
     side === 'coach'
       ? BOOKING_CANCEL_MESSAGES.coachRefunded

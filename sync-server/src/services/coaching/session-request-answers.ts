@@ -4,6 +4,7 @@ import { hasSessionStarted, isAcceptanceLapsed } from '@mastr/rules/pt-bookings.
 import type { Deps } from '../../deps.ts';
 import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { endCoachRequest } from './request-ending.ts';
+import { tellSession } from './session-notifications.ts';
 
 /**
  * A coach's answers to members' slot requests (§7 sessionrequests accept and reject, §4 "Private
@@ -41,6 +42,7 @@ export async function acceptSessionRequest(deps: Deps, coachId: string, requestI
   const written = await updateDoc(coachRequests(deps, coachId), request._id, accept);
   if (!written) return refused(ANSWER_REFUSALS.unknown); // rejected meanwhile
   await updateDoc(tenantDb<CoachRequestDoc>(deps.couch, 'member', request.userProfile_id), request._id, accept);
+  await tellMember(deps, request, 'session-accepted');
   return { outcome: 'answered' };
 }
 
@@ -50,8 +52,17 @@ export async function rejectSessionRequest(deps: Deps, coachId: string, requestI
   const claim = await getDoc(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), request.slotClaimId);
   if (claim?.requestId === request.requestId && claim.booking) return refused(ANSWER_REFUSALS.paid);
   await endCoachRequest(deps, request);
+  await tellMember(deps, request, 'session-rejected');
   return { outcome: 'answered' };
 }
+
+const tellMember = (deps: Deps, request: CoachRequestDoc, event: 'session-accepted' | 'session-rejected') =>
+  tellSession(deps, [['member', request.userProfile_id]], event, {
+    gymId: request.gymId,
+    coachId: request.coachId,
+    otherName: request.coachFullName,
+    sessionStart: request.startTime,
+  });
 
 /**
  * Releases the coach's accepted requests whose payment window has passed (rules/pt-bookings.ts

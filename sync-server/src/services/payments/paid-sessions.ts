@@ -11,7 +11,9 @@ import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { setSlotBooked } from '../coaching/availability-service.ts';
+import { tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
+import type { SaleMetadata } from './checkout-service.ts';
 import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 import { refundPassInFull } from './refund-service.ts';
@@ -34,16 +36,10 @@ import { refundPassInFull } from './refund-service.ts';
 
 type CoachTenantDoc = SlotClaimDoc | CoachRequestDoc | BookingDoc;
 
-interface PtSession {
-  source: 'coach-request' | 'gym-request';
-  requestId: string;
-  gymId: string;
-  memberId: string;
-  coachId: string;
-  startTime: string;
+/** The sale as the checkout wrote it into the metadata (checkout-service.ts `SaleMetadata`), the share as a number. */
+type PtSession = Omit<Extract<SaleMetadata, { kind: 'pt-session' }>, 'kind' | 'gymSharePence'> & {
   gymSharePence: number;
-  gymDestination: string;
-}
+};
 
 const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/.test(value ?? '');
 
@@ -101,10 +97,23 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
     return;
   }
   const booking = booked ?? (await newBooking(deps, sale, request!, won, paymentId, session.amount_total));
-  for (const [kind, owner] of owners(sale)) await writeCopy(deps, kind, owner, booking);
+  let written = false;
+  for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
   await setSlotBooked(deps, sale.coachId, won.weekStart, won.weekday, won.time, true);
   await transferSpaceShare(deps, paymentId, sale);
   await setPaymentOutcome(deps, paymentId, 'booked');
+  // Told once: by the delivery that wrote a copy (a re-delivery finds them all written).
+  if (written) {
+    await tellSession(
+      deps,
+      [
+        ['coach', sale.coachId],
+        ['gym', sale.gymId],
+      ],
+      'session-booked',
+      { gymId: sale.gymId, coachId: sale.coachId, otherName: booking.clientName, sessionStart: booking.startTime },
+    );
+  }
   if (sale.source === 'coach-request') {
     await deleteAsFullDocument(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
@@ -227,13 +236,16 @@ async function newBooking(
   };
 }
 
-async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: BookingDoc): Promise<void> {
+/** Writes one copy; false when an earlier delivery wrote it already. */
+async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: BookingDoc): Promise<boolean> {
   await ensureDatabase(deps.couch, tenantDbName(kind, owner));
   const { _rev: _ignored, ...fresh } = booking;
   try {
     await tenantDb<BookingDoc>(deps.couch, kind, owner).insert(fresh);
+    return true;
   } catch (err) {
-    if (couchStatus(err) !== 409) throw err; // written by an earlier delivery
+    if (couchStatus(err) !== 409) throw err;
+    return false;
   }
 }
 
