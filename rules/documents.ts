@@ -134,8 +134,9 @@ export interface NotificationDoc {
   otherName: string;
   /** When it happened (ISO instant). */
   at: string;
-  /** A private-session event's session start (UK wall clock); absent for coach–gym events. */
+  /** A private-session event's session start (UK wall clock) and member; absent for coach–gym events. */
   sessionStart?: string;
+  memberId?: string;
 }
 
 /** What happened, named from the side that did it. */
@@ -153,7 +154,8 @@ export type SessionEvent =
   | 'coach-applied'
   | 'session-booked'
   | 'session-cancelled-by-coach'
-  | 'session-cancelled-by-member';
+  | 'session-cancelled-by-member'
+  | 'session-cancelled-by-gym';
 
 export interface ClassItem {
   _id: string;
@@ -447,7 +449,8 @@ export interface BookingDoc {
   slotClaimId: string;
   cancelled: boolean;
   cancelledAt: string | null;
-  cancelledBy: 'coach' | 'member' | null;
+  /** 'gym': the gym deleted its account (decision 31). */
+  cancelledBy: 'coach' | 'member' | 'gym' | null;
   /** Whether the cancellation refunds the member (decided once, when cancelled: design/payments.md "Refunds"). */
   refundOnCancel?: boolean;
   createdAt: string;

@@ -15,6 +15,7 @@ const SESSION_EVENTS: readonly SessionEvent[] = [
   'session-booked',
   'session-cancelled-by-coach',
   'session-cancelled-by-member',
+  'session-cancelled-by-gym',
 ];
 
 export const isSessionEvent = (event: string): event is SessionEvent => SESSION_EVENTS.some((e) => e === event);
@@ -41,5 +42,7 @@ export function sessionNotificationText(
       return `${name} cancelled the PT session${when}.`;
     case 'session-cancelled-by-member':
       return `${name} cancelled the PT session${when}.`;
+    case 'session-cancelled-by-gym':
+      return `${name} cancelled the PT session${when}: the Gym has closed its account.`;
   }
 }

@@ -106,6 +106,7 @@ export async function applyForRequest(
   await tellSession(deps, [['member', written!.userProfile_id]], 'coach-applied', {
     gymId,
     coachId,
+    memberId: written!.userProfile_id,
     otherName: application.coachName,
     sessionStart: written!.startTime,
   });

@@ -34,14 +34,25 @@ export const BOOKING_CANCEL_MESSAGES = {
 export type BookingCancelOutcome =
   { outcome: 'cancelled'; message: string; refundedPence: number } | { outcome: 'refused'; message: string };
 
-type Side = 'coach' | 'member';
+/** Who cancels: the coach or the member (§7), or a gym deleting its account (decision 31). */
+type Side = 'coach' | 'member' | 'gym';
 const refused = (message: string): BookingCancelOutcome => ({ outcome: 'refused', message });
 
-export async function cancelBooking(deps: Deps, side: Side, profileId: string, bookingId: string) {
+/**
+ * `accountDeleted`: the side's account is being deleted (decision 31): the session is cancelled with a
+ * full refund whatever §1 would say, as a gym's cancellation of a pass is.
+ */
+export async function cancelBooking(
+  deps: Deps,
+  side: Side,
+  profileId: string,
+  bookingId: string,
+  options: { accountDeleted?: boolean } = {},
+) {
   const mine = isId(bookingId)
     ? await getDoc(tenantDb<BookingDoc>(deps.couch, side, profileId), bookingDocId(bookingId))
     : null;
-  const owner = side === 'coach' ? mine?.coachId : mine?.userProfile_id;
+  const owner = { coach: mine?.coachId, member: mine?.userProfile_id, gym: mine?.gymId }[side];
   if (mine?.type !== 'booking' || owner !== profileId) return refused(BOOKING_CANCEL_MESSAGES.unknown);
   const coachDb = tenantDb<BookingDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
   const now = deps.now();
@@ -58,7 +69,7 @@ export async function cancelBooking(deps: Deps, side: Side, profileId: string, b
     }
     if (hasSessionStarted(current, now)) return ((refusal = BOOKING_CANCEL_MESSAGES.started), null);
     let refundOnCancel = true;
-    if (side === 'member') {
+    if (side === 'member' && !options.accountDeleted) {
       const rule = memberCancellation(current.startTime.slice(0, 10), now);
       if (rule.outcome === 'refused') return ((refusal = rule.message), null);
       refundOnCancel = rule.outcome === 'full-refund';
@@ -68,7 +79,11 @@ export async function cancelBooking(deps: Deps, side: Side, profileId: string, b
   if (refusal) return refused(refusal);
   const booking = decided!;
   const refundedPence = booking.refundOnCancel
-    ? await refundSessionPayment(deps, booking.paymentId, side === 'coach' ? 'coach-cancel' : 'member-cancel')
+    ? await refundSessionPayment(
+        deps,
+        booking.paymentId,
+        options.accountDeleted ? 'account-deleted' : side === 'member' ? 'member-cancel' : 'coach-cancel',
+      )
     : 0;
   const copies: [TenantKind, string][] = [
     ['member', booking.userProfile_id],
@@ -90,20 +105,22 @@ export async function cancelBooking(deps: Deps, side: Side, profileId: string, b
   await releaseHour(deps, booking);
   // Told by the call that cancelled (a repeat finishing it tells no one again).
   if (!wasCancelled) {
-    const told: [TenantKind, string][] =
-      side === 'coach'
-        ? [
-            ['member', booking.userProfile_id],
-            ['gym', booking.gymId],
-          ]
-        : [
-            ['coach', booking.coachId],
-            ['gym', booking.gymId],
-          ];
-    await tellSession(deps, told, side === 'coach' ? 'session-cancelled-by-coach' : 'session-cancelled-by-member', {
+    const parties: Record<Side, [TenantKind, string]> = {
+      coach: ['coach', booking.coachId],
+      member: ['member', booking.userProfile_id],
+      gym: ['gym', booking.gymId],
+    };
+    const told = (['coach', 'member', 'gym'] as const).filter((p) => p !== side).map((p) => parties[p]);
+    const event = {
+      coach: 'session-cancelled-by-coach',
+      member: 'session-cancelled-by-member',
+      gym: 'session-cancelled-by-gym',
+    } as const;
+    await tellSession(deps, told, event[side], {
       gymId: booking.gymId,
       coachId: booking.coachId,
-      otherName: side === 'coach' ? booking.coachFullName : booking.clientName,
+      memberId: booking.userProfile_id,
+      otherName: { coach: booking.coachFullName, member: booking.clientName, gym: booking.gymName }[side],
       sessionStart: booking.startTime,
     });
   }

@@ -175,6 +175,7 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
       await tellSession(deps, [['coach', coachId]], 'session-requested', {
         gymId,
         coachId,
+        memberId,
         otherName: clientName,
         sessionStart: request.startTime,
       });

@@ -16,7 +16,7 @@ export async function tellSession(
   deps: Deps,
   to: [TenantKind, string][],
   event: SessionEvent,
-  about: { gymId: string; coachId: string; otherName: string; sessionStart: string },
+  about: { gymId: string; coachId: string; memberId: string; otherName: string; sessionStart: string },
 ): Promise<void> {
   for (const [kind, ownerId] of to) {
     const doc: NotificationDoc = {

@@ -60,6 +60,7 @@ const tellMember = (deps: Deps, request: CoachRequestDoc, event: 'session-accept
   tellSession(deps, [['member', request.userProfile_id]], event, {
     gymId: request.gymId,
     coachId: request.coachId,
+    memberId: request.userProfile_id,
     otherName: request.coachFullName,
     sessionStart: request.startTime,
   });

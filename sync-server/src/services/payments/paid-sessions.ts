@@ -9,6 +9,7 @@ import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { setSlotBooked } from '../coaching/availability-service.ts';
 import { tellSession } from '../coaching/session-notifications.ts';
@@ -79,6 +80,15 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
     createdAt: deps.now().toISOString(),
   });
 
+  if (!(await partiesStillHere(deps, sale))) {
+    // Opened before the member, coach or gym deleted their account: no session, the money goes back.
+    const refundedPence = await refundPassInFull(deps, paymentId, 'account-deleted');
+    deps.logger.warn(
+      { checkoutSessionId: session.id, requestId: sale.requestId, refundedPence },
+      'stripe: a PT payment names an account that is deleted; refunded',
+    );
+    return;
+  }
   await ensureDatabase(deps.couch, tenantDbName('coach', sale.coachId));
   const coachDb = tenantDb<CoachTenantDoc>(deps.couch, 'coach', sale.coachId);
   const existing = await getDoc(coachDb, bookingDocId(sale.requestId));
@@ -111,7 +121,13 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
         ['gym', sale.gymId],
       ],
       'session-booked',
-      { gymId: sale.gymId, coachId: sale.coachId, otherName: booking.clientName, sessionStart: booking.startTime },
+      {
+        gymId: sale.gymId,
+        coachId: sale.coachId,
+        memberId: sale.memberId,
+        otherName: booking.clientName,
+        sessionStart: booking.startTime,
+      },
     );
   }
   if (sale.source === 'coach-request') {
@@ -130,6 +146,12 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
       gymRequestId(sale.requestId),
     );
   }
+}
+
+/** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
+async function partiesStillHere(deps: Deps, sale: PtSession): Promise<boolean> {
+  const accounts = await Promise.all([sale.memberId, sale.coachId, sale.gymId].map((id) => getAccount(deps.couch, id)));
+  return accounts.every((account) => account && !account.deletingSince);
 }
 
 const owners = (sale: PtSession): [TenantKind, string][] => [
