@@ -130,10 +130,18 @@ export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkI
 
 /** mastr_coach_<coachId> and mastr_member_<memberId>: a member's request for a coach's slot. */
 export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
-/** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
 /** A notification in a gym's or coach's database (rules/documents.ts NotificationDoc). */
 export const notificationDocId = (id: string) => `notification:${id}`;
+/** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
 export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
 /** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */
 export const slotClaimId = (weekStart: string, weekday: number, time: number) =>
   `slot-claim:${weekStart}:${weekday}:${time}`;
+
+/** The key range of every booking in a tenant database. */
+export const BOOKING_DOC_PREFIX = 'booking:';
+/**
+ * mastr_coach_<coachId>, mastr_member_<memberId> and mastr_gym_<gymId>: a paid private session. The
+ * booking id is its request's id, so a request books at most once.
+ */
+export const bookingDocId = (bookingId: string) => `${BOOKING_DOC_PREFIX}${bookingId}`;

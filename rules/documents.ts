@@ -119,25 +119,43 @@ export interface MembershipDoc {
 // ---- tenant databases (replicated to devices) ---------------------------------------------------
 
 /**
- * mastr_gym_<id> and mastr_coach_<id>: an event of the coach–gym relation for the other side's
- * Notifications page (rules/memberships.ts `notificationText`), written by the server only.
+ * mastr_gym_<id>, mastr_coach_<id> (and mastr_member_<id> for private sessions): an event of the
+ * coach–gym relation or of a private session for the other side's Notifications page
+ * (rules/memberships.ts `notificationText`), written by the server only.
  */
 export interface NotificationDoc {
   _id: string; // notificationDocId(random id)
   _rev?: string;
   type: 'notification';
-  event: MembershipEvent;
+  event: MembershipEvent | SessionEvent;
   gymId: string;
   coachId: string;
   /** The other side's name as it was then: the coach's full name for a gym, the gym's name for a coach. */
   otherName: string;
   /** When it happened (ISO instant). */
   at: string;
+  /** A private-session event's session start (UK wall clock) and member; absent for coach–gym events. */
+  sessionStart?: string;
+  memberId?: string;
 }
 
 /** What happened, named from the side that did it. */
 export type MembershipEvent =
   'coach-requested' | 'coach-cancelled' | 'coach-left' | 'gym-accepted' | 'gym-rejected' | 'gym-terminated';
+
+/**
+ * Private-session events (rules/session-events.ts), told to the other party's database: a member's
+ * database too (decision 40).
+ */
+export type SessionEvent =
+  | 'session-requested'
+  | 'session-accepted'
+  | 'session-rejected'
+  | 'coach-applied'
+  | 'session-booked'
+  | 'session-cancelled-by-coach'
+  | 'session-cancelled-by-member'
+  | 'session-cancelled-by-gym';
 
 export interface ClassItem {
   _id: string;
@@ -337,6 +355,8 @@ export interface CoachRequestDoc {
   gymName: string;
   experienceLevel: string;
   accepted: boolean;
+  /** When the coach accepted (ISO instant); the member then has `PAYMENT_WINDOW_MS` to pay (rules/pt-bookings.ts). */
+  acceptedAt?: string;
   /** Where the slot lives: the availability week (its Sunday), the day's and the slot's ids. */
   weekStart: string;
   bookingDayId: string;
@@ -359,6 +379,11 @@ export interface SlotClaimDoc {
   weekday: number;
   time: number;
   createdAt: string;
+  /**
+   * Set once a paid checkout booked the slot: the booking and the checkout session that won it. A
+   * second payment for the same slot finds another session here and is refunded (rules/pt-bookings.ts).
+   */
+  booking?: { bookingId: string; checkoutSessionId: string };
 }
 
 /** A coach's application to a gym PT request (§3 appliedCoaches entry). */
@@ -391,5 +416,42 @@ export interface GymRequestDoc {
   appliedCoaches: AppliedCoach[];
   userProfile_id: string;
   clientName: string;
+  createdAt: string;
+}
+
+/**
+ * In mastr_coach_<coachId>, mastr_member_<memberId> and mastr_gym_<gymId>: bookingDocId(bookingId),
+ * a paid private session (§3 "Booking/session"), written only by the signed webhook. The booking id
+ * is the request's id, so one request books at most once. `completed` is not stored: a session is
+ * completed once it has ended (rules/pt-bookings.ts `isSessionCompleted`, on the UK wall clock).
+ */
+export interface BookingDoc {
+  _id: string;
+  _rev?: string;
+  type: 'booking';
+  bookingId: string;
+  /** Which request it came from (its id is the booking id). */
+  source: 'coach-request' | 'gym-request';
+  startTime: string; // UK wall clock, one hour long
+  endTime: string;
+  clientName: string;
+  userProfile_id: string;
+  coachId: string;
+  coachFullName: string;
+  gymId: string;
+  gymName: string;
+  discipline: string;
+  experienceLevel: string;
+  /** What the member paid, in pence, and the payment's id (`payment:{paymentId}`, server-only). */
+  pricePence: number;
+  paymentId: string;
+  /** The coach's slot claim holding the hour (slotClaimId), released when the booking is cancelled. */
+  slotClaimId: string;
+  cancelled: boolean;
+  cancelledAt: string | null;
+  /** 'gym': the gym deleted its account (decision 31). */
+  cancelledBy: 'coach' | 'member' | 'gym' | null;
+  /** Whether the cancellation refunds the member (decided once, when cancelled: design/payments.md "Refunds"). */
+  refundOnCancel?: boolean;
   createdAt: string;
 }

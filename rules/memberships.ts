@@ -6,6 +6,7 @@
  * on any server instances end in exactly one state (design/decisions.md 33).
  */
 import type { MembershipDoc, MembershipEvent, NotificationDoc } from './documents.ts';
+import { isSessionEvent, sessionNotificationText } from './session-events.ts';
 
 export type MembershipState = MembershipDoc['state'];
 
@@ -69,9 +70,11 @@ export const MEMBERSHIP_EVENTS: Record<MembershipAction, { event: MembershipEven
 };
 
 /** The Notifications page's line for an event. */
-export function notificationText(doc: Pick<NotificationDoc, 'event' | 'otherName'>): string {
+export function notificationText(doc: Pick<NotificationDoc, 'event' | 'otherName' | 'sessionStart'>): string {
   const name = doc.otherName;
-  switch (doc.event) {
+  const { event } = doc;
+  if (isSessionEvent(event)) return sessionNotificationText({ ...doc, event });
+  switch (event) {
     case 'coach-requested':
       return `${name} has requested to join your Gym.`;
     case 'coach-cancelled':

@@ -23,7 +23,7 @@ describe('visitorsOf', () => {
     const [visitor, ...others] = visitorsOf(passes);
     expect(others).toEqual([]);
     expect(visitor).toMatchObject({ _id: alex, userName: 'Alex Smith', email: 'alex@example.com' });
-    expect(visitor).not.toHaveProperty('privateSessions');
+    expect(visitor.privateSessions).toEqual([]);
     expect(visitor.dayPasses.map((p) => p.date.slice(8, 10))).toEqual(['09', '08', '07', '06', '05', '04', '03']);
     expect(visitor.dayPasses[0]._id).toBe(pass(alex, 9).passId);
   });
@@ -43,5 +43,38 @@ describe('visitorsOf', () => {
     const visitors = visitorsOf([pass(alex, 3), pass(sam, 5)], 1);
     expect(visitors.map((v) => v._id)).toEqual([sam]);
     expect(visitorsOf([], 5)).toEqual([]);
+  });
+
+  it('counts private sessions too: at most 7 each, newest first, cancelled ones left out', () => {
+    const session = (memberId: string, day: number, cancelled = false) => ({
+      bookingId: `${memberId.slice(0, 12)}${String(day).padStart(12, '1')}`,
+      userProfile_id: memberId,
+      clientName: memberId === alex ? 'Alex Smith' : 'Sam Jones',
+      startTime: `2026-11-${String(day).padStart(2, '0')}T18:00:00`,
+      cancelled,
+    });
+    const sessions = [1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => session(alex, d));
+    const visitors = visitorsOf([pass(alex, 2), pass(sam, 20)], Infinity, [
+      ...sessions,
+      session(sam, 25, true),
+      session(sam, 10),
+    ]);
+    expect(visitors.map((v) => v._id)).toEqual([sam, alex]);
+    const alexVisits = visitors[1];
+    expect(alexVisits.privateSessions.map((s) => s.date.slice(8, 10))).toEqual([
+      '09',
+      '08',
+      '07',
+      '06',
+      '05',
+      '04',
+      '03',
+    ]);
+    expect(alexVisits.dayPasses).toHaveLength(1);
+    expect(alexVisits.email).toBe('alex@example.com');
+    expect(visitors[0].privateSessions).toEqual([{ _id: session(sam, 10).bookingId, date: '2026-11-10T18:00:00' }]);
+    // A member seen only through private sessions has no email to show.
+    const [only] = visitorsOf([], Infinity, [session(alex, 3)]);
+    expect(only).toMatchObject({ userName: 'Alex Smith', email: '', dayPasses: [] });
   });
 });

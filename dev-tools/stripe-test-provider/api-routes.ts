@@ -5,7 +5,7 @@ import { createCheckoutSession, findCheckoutSession } from './resources/checkout
 import { createCustomer } from './resources/customers.ts';
 import { createRefund } from './resources/refunds.ts';
 import { cancelSubscriptionNow, listSubscriptions } from './resources/subscriptions.ts';
-import { createTransfer } from './resources/transfers.ts';
+import { createTransfer, createTransferReversal } from './resources/transfers.ts';
 import type { ResourceContext } from './state.ts';
 
 export interface ApiRoute {
@@ -57,6 +57,11 @@ export const apiRoutes: ApiRoute[] = [
   { method: 'GET', pattern: route('/v1/refunds/'), handle: ({ state }, _, id) => state.refunds.get(id) },
   { method: 'POST', pattern: /^\/v1\/transfers$/, handle: ({ state }, params) => createTransfer(state, params) },
   { method: 'GET', pattern: route('/v1/transfers/'), handle: ({ state }, _, id) => state.transfers.get(id) },
+  {
+    method: 'POST',
+    pattern: route('/v1/transfers/', '/reversals'),
+    handle: ({ state }, params, id) => createTransferReversal(state, params, id),
+  },
 ];
 
 function route(prefix: string, suffix = ''): RegExp {

@@ -122,4 +122,34 @@ describe('Connect Express accounts', () => {
       code: 'resource_missing',
     });
   });
+
+  it('reverses a transfer in parts, never more than is left', async () => {
+    const account = await createExpressAccount();
+    const transfer = await harness.stripe.transfers.create({
+      amount: 675,
+      currency: 'gbp',
+      destination: account.id,
+      transfer_group: 'booking:1',
+    });
+    expect(transfer).toMatchObject({ transfer_group: 'booking:1', amount_reversed: 0, reversed: false });
+    const part = await harness.stripe.transfers.createReversal(transfer.id, { amount: 338 });
+    expect(part).toMatchObject({ object: 'transfer_reversal', amount: 338, transfer: transfer.id });
+    await expect(harness.stripe.transfers.createReversal(transfer.id, { amount: 338 })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      param: 'amount',
+    });
+    expect((await harness.stripe.transfers.createReversal(transfer.id)).amount).toBe(337);
+    expect(await harness.stripe.transfers.retrieve(transfer.id)).toMatchObject({
+      amount_reversed: 675,
+      reversed: true,
+    });
+    await expect(
+      harness.stripe.transfers.create({
+        amount: 1,
+        currency: 'gbp',
+        destination: account.id,
+        source_transaction: 'ch_x',
+      }),
+    ).rejects.toMatchObject({ code: 'resource_missing' });
+  });
 });

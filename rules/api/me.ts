@@ -5,11 +5,9 @@
  * availability, memberships, requests). Nothing private to the server (password hash, Google
  * subject, verification state, CouchDB `type`/`_rev`, entry tokens) is ever part of it.
  *
- * Not part of these answers yet: §3's session and booking lists (`upcomingSessions`,
- * `upcomingSessionsInformation`, `completedSessions`, `cancelledSessions`,
- * `todaysCompletedSessionsInformation`, `archivedBookingsInformation`, and a visitor's
- * `privateSessions`). Bookings do not exist until issue 12; a list that cannot hold anything yet is
- * left out, never sent as an empty placeholder.
+ * Paid private sessions (§3 "Booking/session") are in the session lists (`SessionListFields`):
+ * members and coaches get all six, a gym the four §3 names for it, and a visitor its
+ * `privateSessions` (design/data-model.md "GET /api/me lists").
  *
  * History lists (expired day passes, past Mastr passes, visitors) hold the `ME_HISTORY_CAP`
  * (rules/constants.ts) most recent, newest first (design/data-model.md "GET /api/me lists").
@@ -19,6 +17,35 @@ import type { GoLiveStep } from '../go-live.ts';
 import type { CoachAvailabilityDay } from './availability.ts';
 import type { GymCoach, GymTimetable, MastrClassOption, RegisteredGym } from './directory.ts';
 import type { DayPassView, MastrPassView } from './front-desk.ts';
+import type { SessionView } from './sessions.ts';
+
+/**
+ * §3's session lists, worked out on the UK wall clock (rules/pt-bookings.ts `sessionLists`; a session
+ * is completed once it has ended).
+ */
+export interface SessionListFields {
+  /** Ids of `upcomingSessionsInformation`. */
+  upcomingSessions: string[];
+  /** Not completed, today and later, soonest first (the pages split today's from later ones). */
+  upcomingSessionsInformation: SessionView[];
+  /** Ids of the completed sessions listed (today's, then archived). */
+  completedSessions: string[];
+  /** Completed today, soonest first. */
+  todaysCompletedSessionsInformation: SessionView[];
+  /** Completed before today, newest first, capped. */
+  archivedBookingsInformation: SessionView[];
+  /** Cancelled, newest session first, capped. */
+  cancelledSessions: SessionView[];
+}
+
+/** The four a gym answers (§3 Gym). */
+export type GymSessionListFields = Pick<
+  SessionListFields,
+  | 'upcomingSessionsInformation'
+  | 'cancelledSessions'
+  | 'todaysCompletedSessionsInformation'
+  | 'archivedBookingsInformation'
+>;
 
 interface Contact {
   /** The bare profile id. */
@@ -77,7 +104,7 @@ export interface UserProfile extends Contact {
   coachProfileId: string | null;
 }
 
-export interface UserMe extends UserProfile {
+export interface UserMe extends UserProfile, SessionListFields {
   /** Today's and later day passes, soonest first; cancelled ones left out. */
   upcomingDayPassesInformation: DayPassView[];
   /** Day passes of earlier days (or expired today), newest first, capped; cancelled ones left out. */
@@ -109,7 +136,7 @@ export interface MastrClassAvailabilityEntry extends MastrClassOption {
   assignedPasses: string[];
 }
 
-/** A gym's visitor (§3 "Visitor"): a member with passes at the gym, their newest 7 day passes first. */
+/** A gym's visitor (§3 "Visitor"): a member with passes or private sessions at the gym, newest 7 of each first. */
 export interface Visitor {
   /** The member's profile id. */
   _id: string;
@@ -117,6 +144,8 @@ export interface Visitor {
   email: string;
   /** Pass id and its day ('YYYY-MM-DDT00:00:00'), newest first, at most `MAX_VISITOR_ITEMS`. */
   dayPasses: { _id: string; date: string }[];
+  /** Booking id and its start (UK wall clock), newest first, at most `MAX_VISITOR_ITEMS`; cancelled ones left out. */
+  privateSessions: { _id: string; date: string }[];
 }
 
 /** The gym's own profile fields (no lists). */
@@ -137,7 +166,7 @@ export interface GymProfile extends Contact {
   mastrClassDefault: MastrClassDefault | null;
 }
 
-export interface GymMe extends GymProfile {
+export interface GymMe extends GymProfile, GymSessionListFields {
   /** What the gym still lacks to be Active (rules/go-live.ts), payments included; empty once Active. */
   missingSteps: GoLiveStep[];
   /** The next two Mastr classes (none while the Mastr class is off). */
@@ -177,7 +206,7 @@ export interface CoachProfile extends Contact {
   stripeAccountDetailsSubmittedStatus: boolean;
 }
 
-export interface CoachMe extends CoachProfile {
+export interface CoachMe extends CoachProfile, SessionListFields {
   /** What the coach still lacks to be Active (rules/go-live.ts), payments included; empty once Active. */
   missingSteps: GoLiveStep[];
   /** Ids of the gyms the coach is registered at, oldest registration first. */

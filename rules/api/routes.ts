@@ -62,6 +62,14 @@ import type {
   RequestGymResponse,
   TerminateCoachResponse,
 } from './memberships.ts';
+import type {
+  AuctionApplyResponse,
+  AuctionHouseResponse,
+  CancelBookingResponse,
+  GymRequestCheckoutRequest,
+  RejectSessionRequest,
+  SessionRequestsResponse,
+} from './sessions.ts';
 import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse, ScheduleWeek } from './schedule.ts';
 import type { PayeeKind, PaymentsModeResponse, StripeWebhookResponse } from './payments.ts';
 
@@ -167,6 +175,19 @@ interface MembershipRoutes {
   'DELETE /api/me/gyms/mycoaches/{coachId}': Route<undefined, TerminateCoachResponse>;
   'PUT /api/me/gyms/myrequests/{coachId}': Route<undefined, RejectCoachResponse>;
 }
+/** Private sessions: a coach's answers, the gym-request auction, PT checkouts and cancels (rules/api/sessions.ts). */
+interface PrivateSessionRoutes {
+  'POST /api/me/coaches/sessionrequests/accept/{requestId}': Route<undefined, SessionRequestsResponse>;
+  'PUT /api/me/coaches/sessionrequests/reject/{requestId}': Route<RejectSessionRequest, SessionRequestsResponse>;
+  /** An accepted coach request (decision 39: the same as the coachrequest checkout). 409 CheckoutConflictResponse. */
+  'POST /api/booking/create-checkout/{id}': Route<undefined, RedirectResponse>;
+  'POST /api/booking/coachrequest/create-checkout/{id}': Route<undefined, RedirectResponse>;
+  'POST /api/booking/gymrequest/create-checkout/{requestId}': Route<GymRequestCheckoutRequest, RedirectResponse>;
+  'POST /api/booking/coach/cancel_booking/{bookingId}': Route<undefined, CancelBookingResponse>;
+  'POST /api/booking/user/cancel_booking/{id}': Route<undefined, CancelBookingResponse>;
+  'GET /api/me/coaches/auctionhouse/gym/{gymId}': Route<undefined, AuctionHouseResponse>;
+  'POST /api/me/coaches/auctionhouse/apply/{gymId}/{requestId}': Route<undefined, AuctionApplyResponse>;
+}
 type GymScheduleRoutes = {
   [W in ScheduleWeek as `POST /api/me/gyms/schedule/{weekdayId}/${W}`]: Route<ScheduleClassRequest, ScheduleResponse>;
 } & {
@@ -203,6 +224,7 @@ type ApiRoutes = SessionRoutes &
   FrontDeskRoutes &
   CoachAvailabilityRoutes &
   MembershipRoutes &
+  PrivateSessionRoutes &
   GymScheduleRoutes &
   MastrClassRoutes &
   PaymentRoutes & { 'GET /api/health': Route<undefined, HealthResponse> };

@@ -1,7 +1,7 @@
 /**
  * A gym device's pending schedule weeks (design/sync.md "Schedules"): a small IndexedDB database of
  * its own, beside the tenant's RxDB database, as the front desk's check-in journal is (decisions.md 19
- * and 37).
+ * and 41).
  *
  * An edit must show on the page within a frame on a cheap tablet. Through an RxDB collection a tap
  * cost an RxDB write of the whole entry (the week as edited plus the merge base) with its event

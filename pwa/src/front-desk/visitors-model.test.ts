@@ -10,6 +10,7 @@ const visitor = (_id: string, userName: string, email: string): Visitor => ({
   userName,
   email,
   dayPasses: [{ _id: _id, date: '2026-11-03T00:00:00' }],
+  privateSessions: [],
 });
 
 describe('searchVisitors', () => {

@@ -24,6 +24,10 @@ import { deleteAccountPlugin } from './delete-account.ts';
 import { accountEditsPlugin } from './account-edits.ts';
 import { profileImagesPlugin } from './profile-images.ts';
 import { membershipsPlugin } from './memberships.ts';
+import { sessionRequestsPlugin } from './session-requests.ts';
+import { ptCheckoutPlugin } from './pt-checkout.ts';
+import { bookingCancellationPlugin } from './booking-cancellation.ts';
+import { auctionPlugin } from './auction.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -54,4 +58,8 @@ export const apiPlugins: Plugin<Deps>[] = [
   accountEditsPlugin,
   profileImagesPlugin,
   membershipsPlugin,
+  sessionRequestsPlugin,
+  ptCheckoutPlugin,
+  bookingCancellationPlugin,
+  auctionPlugin,
 ];

@@ -1,6 +1,7 @@
 import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoachMe, GymMe, UserMe } from '@mastr/rules/api/me.ts';
+import type { CoachMe, GymMe, GymSessionListFields, UserMe } from '@mastr/rules/api/me.ts';
+import type { SessionView } from '@mastr/rules/api/sessions.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
@@ -17,6 +18,7 @@ import {
   givenMembership,
   givenSchedule,
 } from '../test-support/directory-fixtures.ts';
+import { givenSessionBookings } from '../test-support/pt-fixtures.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
 import { bearerFor, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -197,14 +199,31 @@ describe('GET /api/me/users|gyms|coaches', () => {
 });
 
 /** §3 lists that need bookings (issue 12): never part of an answer until they can hold something. */
-const SESSION_LISTS = [
-  'upcomingSessions',
-  'upcomingSessionsInformation',
-  'completedSessions',
-  'cancelledSessions',
-  'todaysCompletedSessionsInformation',
-  'archivedBookingsInformation',
-];
+/** The §3 session lists hold the bookings of `givenSessionBookings`, each on its own list, in the §3 shape. */
+function expectSessionLists(body: GymSessionListFields, sessions: Awaited<ReturnType<typeof givenSessionBookings>>) {
+  const ids = (list: SessionView[]) => list.map((s) => s._id);
+  expect(ids(body.upcomingSessionsInformation)).toEqual([sessions.upcoming.bookingId]);
+  expect(ids(body.todaysCompletedSessionsInformation)).toEqual([sessions.todaysCompleted.bookingId]);
+  expect(ids(body.archivedBookingsInformation)).toEqual([sessions.archived.bookingId]);
+  expect(ids(body.cancelledSessions)).toEqual([sessions.cancelled.bookingId]);
+  expect(body.upcomingSessionsInformation[0]).toEqual({
+    _id: sessions.upcoming.bookingId,
+    startTime: sessions.upcoming.startTime,
+    endTime: sessions.upcoming.endTime,
+    clientName: 'Alex Member',
+    gymName: 'Iron Temple',
+    coachFullName: 'Casey Jones',
+    discipline: 'Boxing',
+    gymId: sessions.upcoming.gymId,
+    coachId: sessions.upcoming.coachId,
+    userProfile_id: sessions.upcoming.userProfile_id,
+    experienceLevel: 'Beginner',
+    cancelled: false,
+    completed: false,
+  });
+  expect(body.todaysCompletedSessionsInformation[0].completed).toBe(true);
+  expect(body.cancelledSessions[0]).toMatchObject({ cancelled: true, completed: false });
+}
 
 // Wednesday 18 November 2026, 10:00 in the UK (GMT): the gym week started Monday 16th, the coach week Sunday 15th.
 const NOW = new Date('2026-11-18T10:00:00Z');
@@ -314,9 +333,18 @@ describe('GET /api/me lists, from the tenant databases', () => {
     await givenSchedule(stack, gymId, null, { 1: [mondayClass] });
     await givenSchedule(stack, gymId, '2026-11-16', { 3: [wednesdayClass] });
 
+    const sessions = await givenSessionBookings(
+      stack,
+      { coachId: registered, gymId, memberId: alex.profileId },
+      dayOf(0),
+    );
+
     const gym = await get<GymMe>('gyms', 'gym', gymId);
     expectNoEmptyList(gym);
-    for (const key of SESSION_LISTS) expect(gym).not.toHaveProperty(key);
+    // A gym answers four of §3's session lists (the ids lists are a member's and a coach's).
+    expect(gym).not.toHaveProperty('upcomingSessions');
+    expect(gym).not.toHaveProperty('completedSessions');
+    expectSessionLists(gym, sessions);
 
     // Today's and later, soonest first; the cancelled pass is on no list; the check-in is on the pass.
     expect(gym.upcomingDayPassesInformation.map((p) => p._id)).toEqual([today.passId, later.passId]);
@@ -360,12 +388,19 @@ describe('GET /api/me lists, from the tenant databases', () => {
         userName: 'Bea',
         email: bea.email,
         dayPasses: [{ _id: later.passId, date: later.dayDateStart }],
+        privateSessions: [],
       },
       {
         _id: alex.profileId,
-        userName: 'Alex',
+        // Named as on the newest visit: tomorrow's private session.
+        userName: 'Alex Member',
         email: alex.email,
         dayPasses: [{ _id: today.passId, date: today.dayDateStart }],
+        // Newest first; the cancelled session is left out.
+        privateSessions: [sessions.upcoming, sessions.todaysCompleted, sessions.archived].map((b) => ({
+          _id: b.bookingId,
+          date: b.startTime,
+        })),
       },
       expect.objectContaining({
         _id: earlier[0].memberId,
@@ -487,9 +522,13 @@ describe('GET /api/me lists, from the tenant databases', () => {
     });
     expect(gymRequest.status).toBe(201);
 
+    const sessions = await givenSessionBookings(stack, { coachId, gymId, memberId }, dayOf(0));
+
     const me = await get<UserMe>('users', 'user', memberId);
     expectNoEmptyList(me);
-    for (const key of SESSION_LISTS) expect(me).not.toHaveProperty(key);
+    expectSessionLists(me, sessions);
+    expect(me.upcomingSessions).toEqual([sessions.upcoming.bookingId]);
+    expect(me.completedSessions).toEqual([sessions.todaysCompleted.bookingId, sessions.archived.bookingId]);
 
     expect(me.upcomingDayPassesInformation.map((p) => p._id)).toEqual([today.passId, later.passId]);
     expect(me.upcomingDayPassesInformation[0].checkIns).toEqual({
@@ -563,9 +602,12 @@ describe('GET /api/me lists, from the tenant databases', () => {
     );
     expect(request.status).toBe(201);
 
+    const sessions = await givenSessionBookings(stack, { coachId, gymId: registeredAt, memberId }, dayOf(0));
+
     const coach = await get<CoachMe>('coaches', 'coach', coachId);
     expectNoEmptyList(coach);
-    for (const key of SESSION_LISTS) expect(coach).not.toHaveProperty(key);
+    expectSessionLists(coach, sessions);
+    expect(coach.upcomingSessions).toEqual([sessions.upcoming.bookingId]);
 
     expect(coach.registeredGyms).toEqual([registeredAt, alsoAt]);
     expect(coach.pendingRequests).toEqual([askedAt]);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
-import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import {
   checkoutSessionIdOf,
   dayPasses,
   givenPayingMember,
   givenSellingGym,
+  payWithoutDelivery,
 } from '../test-support/payment-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -46,21 +46,9 @@ describe('POST /api/stripe/webhook', () => {
       payload: { user_id: member.memberId, gym_id: gymId, passDayDate: date },
     });
     const { url } = JSON.parse(res.payload);
-    stack.provider.setWebhookUrl(null);
-    try {
-      const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
-      await paid.body?.cancel();
-    } finally {
-      stack.provider.setWebhookUrl(webhookUrlOf(stack.server));
-    }
+    const payload = await payWithoutDelivery(stack, url);
     const sessionId = checkoutSessionIdOf(url);
-    const delivery = stack.provider
-      .deliveries()
-      .find(
-        (d) =>
-          d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
-      );
-    return { member, sessionId, payload: JSON.stringify(delivery!.event) };
+    return { member, sessionId, payload };
   }
 
   beforeAll(async () => {

@@ -7,6 +7,8 @@ import { newId } from '../couch/ids.ts';
 import { givenGym, givenSchedule } from './directory-fixtures.ts';
 import { givenAccount } from './sign-in-helpers.ts';
 import { bearerFor } from './sync-fixtures.ts';
+import type { Server } from '@hapi/hapi';
+import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import type { TestStack } from './test-stack.ts';
 
 /** Payments fixtures: gyms that can sell, members, and the provider's hosted pages driven like a browser. */
@@ -39,7 +41,7 @@ export async function submitHostedForm(
 }
 
 /** Completes Stripe onboarding for a gym or coach through the real route and the hosted page. */
-async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
+export async function onboard(stack: TestStack, kind: 'gym' | 'coach', profileId: string): Promise<void> {
   const res = await stack.server.inject({
     method: 'POST',
     url: `/api/stripe/${kind}/express_onboarding_link`,
@@ -115,4 +117,36 @@ export async function buyDayPass(
   const pass = (await dayPasses(stack, 'gym', gymId)).find((p) => p.passId === passId);
   if (!pass) throw new Error('no pass after paying');
   return { pass, sessionId };
+}
+
+/** Pays a hosted checkout with webhooks held back; resolves to the completed event as Stripe would send it. */
+export async function payWithoutDelivery(stack: TestStack, url: string): Promise<string> {
+  stack.provider.setWebhookUrl(null);
+  try {
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    await paid.body?.cancel();
+  } finally {
+    stack.provider.setWebhookUrl(webhookUrlOf(stack.server));
+  }
+  const sessionId = checkoutSessionIdOf(url);
+  const delivery = stack.provider
+    .deliveries()
+    .find(
+      (d) => d.event.type === 'checkout.session.completed' && (d.event.data.object as { id: string }).id === sessionId,
+    );
+  return JSON.stringify(delivery!.event);
+}
+
+/** Delivers a webhook payload, freshly signed, to an instance (the stack's first unless told). */
+export function deliverEvent(stack: TestStack, payload: string, server: Server = stack.server) {
+  const signature = stack.stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: stack.config.stripe.webhookSecret,
+  });
+  return server.inject({
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+  });
 }

@@ -30,6 +30,13 @@ import { DB, tenantDbName } from '../../couch/databases.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { accessCheckFor } from '../auth/access-check.ts';
+import {
+  endCoachBookings,
+  endGymBookings,
+  endMemberBookings,
+  scrubSessionNotifications,
+  sessionParties,
+} from '../coaching/booking-endings.ts';
 import { deleteAsFullDocument, endCoachRequest, endGymRequest } from '../coaching/request-ending.ts';
 import { markDayPassCancelled } from '../passes/passes-service.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
@@ -91,10 +98,18 @@ export async function deleteAccount(deps: Deps, kind: AccountKind, profileId: st
   }
   await leavePublicLists(deps.couch, kind, profileId);
 
+  // Where private-session notifications naming a member or coach were written (read before anything ends).
+  const told = kind === 'gym' ? [] : await sessionParties(deps, kind === 'user' ? 'member' : 'coach', profileId);
   let refundedPence = 0;
   if (kind === 'user') refundedPence = await endMemberDealings(deps, profileId);
   if (kind === 'coach') await endCoachDealings(deps, profileId);
   if (kind === 'gym') refundedPence = await endGymDealings(deps, profileId);
+  // Private sessions (decision 40): cancelled and refunded as the side's own cancellation would be.
+  if (kind === 'user') refundedPence += await endMemberBookings(deps, profileId, DELETED_MEMBER_NAME);
+  if (kind === 'coach') refundedPence += await endCoachBookings(deps, profileId, DELETED_COACH_NAME);
+  if (kind === 'gym') refundedPence += await endGymBookings(deps, profileId);
+  if (kind === 'user') await scrubSessionNotifications(deps, told, 'member', profileId, DELETED_MEMBER_NAME);
+  if (kind === 'coach') await scrubSessionNotifications(deps, told, 'coach', profileId, DELETED_COACH_NAME);
 
   await deleteProfileImages(deps.couch, kind, profileId);
   await dropDatabase(deps.couch, tenantDbName(TENANT_OF[kind], profileId));

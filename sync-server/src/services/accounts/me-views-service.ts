@@ -4,6 +4,7 @@ import type { CoachMe, GymMe, MastrClassAvailabilityEntry, MeProfiles, UserMe, V
 import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import {
+  BOOKING_DOC_PREFIX,
   coachRequestId,
   MASTR_CLASS_DOC_PREFIX,
   mastrClassDocId,
@@ -15,6 +16,7 @@ import {
 } from '@mastr/rules/doc-ids.ts';
 import type {
   AccountDoc,
+  BookingDoc,
   CoachProfileDoc,
   CoachRequestDoc,
   DayPassDoc,
@@ -26,6 +28,7 @@ import type {
   UserProfileDoc,
 } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
+import { isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
@@ -35,6 +38,8 @@ import type { Deps } from '../../deps.ts';
 import { getPayee } from '../payments/payment-docs.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
+import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
+import { sessionListFields } from '../coaching/session-views.ts';
 import { membershipsOfCoach, membershipsOfGym, profilesById } from '../directory/directory-queries.ts';
 import { coachAvatar } from '../directory/directory-service.ts';
 import { timetableFrom } from '../directory/gym-timetable-views.ts';
@@ -91,17 +96,24 @@ async function ownerOf<P extends ProfileDoc>(couch: Couch, kind: P['type'], prof
 }
 
 /** What a gym's snapshot keeps: its passes' facts, its schedule weeks and its stored Mastr classes. */
-type GymDoc = PassFacts | ScheduleWeekDoc | MastrClassDoc;
+type GymDoc = PassFacts | ScheduleWeekDoc | MastrClassDoc | BookingDoc;
 
 function gymDocOf(doc: { type?: unknown }): GymDoc | null {
   if (doc.type === 'schedule-week') return doc as ScheduleWeekDoc;
+  if (doc.type === 'booking') return doc as BookingDoc;
   if (doc.type === 'mastr-class') return doc as MastrClassDoc;
   return passFacts(doc);
 }
 
 export function createMeViews(deps: Deps): MeViews {
   const gymDocs = createPrefixSnapshots<GymDoc>(deps.couch, {
-    prefixes: [passDocPrefix('day-pass'), passDocPrefix('mastr-pass'), SCHEDULE_DOC_PREFIX, MASTR_CLASS_DOC_PREFIX],
+    prefixes: [
+      passDocPrefix('day-pass'),
+      passDocPrefix('mastr-pass'),
+      SCHEDULE_DOC_PREFIX,
+      MASTR_CLASS_DOC_PREFIX,
+      BOOKING_DOC_PREFIX,
+    ],
     project: gymDocOf,
     maxDatabases: GYM_SNAPSHOTS,
   });
@@ -128,14 +140,16 @@ const GYM_REQUESTS = gymRequestId('');
 async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
   const now = deps.now();
   const { couch } = deps;
-  const [owner, dayPasses, mastrPasses, coachRequests, gymRequests] = await Promise.all([
+  const [owner, dayPasses, mastrPasses, storedCoachRequests, gymRequests, bookings] = await Promise.all([
     ownerOf<UserProfileDoc>(couch, 'user', memberId),
     docsWithPrefix(tenantDb<DayPassDoc>(couch, 'member', memberId), passDocPrefix('day-pass')),
     docsWithPrefix(tenantDb<MastrPassDoc>(couch, 'member', memberId), passDocPrefix('mastr-pass')),
     docsWithPrefix(tenantDb<CoachRequestDoc>(couch, 'member', memberId), COACH_REQUESTS),
     docsWithPrefix(tenantDb<GymRequestDoc>(couch, 'member', memberId), GYM_REQUESTS),
+    docsWithPrefix(tenantDb<BookingDoc>(couch, 'member', memberId), BOOKING_DOC_PREFIX),
   ]);
   if (!owner) return null;
+  const coachRequests = await withoutLapsedAcceptances(deps, storedCoachRequests);
   const upcoming = upcomingDayPassList(dayPasses, now);
   const expired = expiredDayPassList(dayPasses, now, ME_HISTORY_CAP);
   const upcomingMastr = upcomingMastrPassList(mastrPasses, now);
@@ -149,7 +163,26 @@ async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
     unassignedMastrClassPassesInformation: unassignedMastrPassList(mastrPasses).map(mastrPassView),
     privateSessionRequestsInformation: coachRequestList(coachRequests),
     privateSessionRequestsGymInformation: gymRequestList(gymRequests),
+    ...sessionListFields(bookings, now),
   };
+}
+
+/**
+ * A member's accepted requests whose payment window has passed (decision 38) are released first, as
+ * the coach's side would release them, so the member is never shown one that can no longer be paid.
+ */
+async function withoutLapsedAcceptances(deps: Deps, requests: CoachRequestDoc[]): Promise<CoachRequestDoc[]> {
+  const now = deps.now();
+  const lapsedCoaches = new Set(requests.filter((r) => isAcceptanceLapsed(r, now)).map((r) => r.coachId));
+  if (lapsedCoaches.size === 0) return requests;
+  for (const coachId of lapsedCoaches) await releaseLapsedAcceptances(deps, coachId);
+  const released = new Set(
+    requests.filter((r) => lapsedCoaches.has(r.coachId) && isAcceptanceLapsed(r, now)).map((r) => r._id),
+  );
+  const stillThere = await fetchDocs(tenantDb<CoachRequestDoc>(deps.couch, 'member', requests[0].userProfile_id), [
+    ...released,
+  ]);
+  return requests.filter((r) => !released.has(r._id) || stillThere.has(r._id));
 }
 
 /**
@@ -187,6 +220,7 @@ interface GymLists {
   expired: DayPassView[];
   allMastr: MastrPassView[];
   visitors: Visitor[];
+  bookings: BookingDoc[];
   mastrPasses: MastrPassFacts[];
   schedules: Map<string, ScheduleWeekDoc>;
   mastrClasses: Map<string, MastrClassDoc>;
@@ -210,11 +244,13 @@ function memoisedGymLists() {
     if (hit?.today === today) return hit.lists;
     const dayPasses = docs.filter((d): d is DayPassFacts => d.type === 'day-pass');
     const mastrPasses = docs.filter((d): d is MastrPassFacts => d.type === 'mastr-pass');
+    const bookings = docs.filter((d): d is BookingDoc => d.type === 'booking');
     const lists = {
       upcoming: upcomingDayPassList(dayPasses, now).map(dayView),
       expired: expiredDayPassList(dayPasses, now, ME_HISTORY_CAP).map(dayView),
       allMastr: allMastrPassList(mastrPasses, now, ME_HISTORY_CAP).map(mastrView),
-      visitors: visitorsOf(dayPasses, ME_HISTORY_CAP),
+      visitors: visitorsOf(dayPasses, ME_HISTORY_CAP, bookings),
+      bookings,
       mastrPasses,
       schedules: new Map(docs.flatMap((d) => (d.type === 'schedule-week' ? [[d._id, d] as const] : []))),
       mastrClasses: new Map(docs.flatMap((d) => (d.type === 'mastr-class' ? [[d._id, d] as const] : []))),
@@ -247,8 +283,14 @@ async function gymMe(
   ]);
   if (!owner) return null;
   const lists = gym.lists(docs, now);
+  // Completed is a matter of the clock, not of the documents: worked out on every call.
+  const sessions = sessionListFields(lists.bookings, now);
   return {
     ...gymView(owner.account, owner.profile),
+    upcomingSessionsInformation: sessions.upcomingSessionsInformation,
+    cancelledSessions: sessions.cancelledSessions,
+    todaysCompletedSessionsInformation: sessions.todaysCompletedSessionsInformation,
+    archivedBookingsInformation: sessions.archivedBookingsInformation,
     missingSteps: missingSteps(owner.profile, payee),
     mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists, now),
     allMastrPasses: lists.allMastr,
@@ -306,12 +348,15 @@ const gymCoachView = (coach: CoachProfileDoc): GymCoach => ({
 // ---- coach --------------------------------------------------------------------------------------
 
 async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
-  const [owner, gyms, availability, requests, payee] = await Promise.all([
+  // Lapsed acceptances (decision 38) are released before the slots and requests are read.
+  await releaseLapsedAcceptances(deps, coachId);
+  const [owner, gyms, availability, requests, payee, bookings] = await Promise.all([
     ownerOf<CoachProfileDoc>(deps.couch, 'coach', coachId),
     coachGymLists(deps, coachId),
     availabilityView(deps, coachId),
     docsWithPrefix(tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId), COACH_REQUESTS),
     getPayee(deps.couch, 'coach', coachId),
+    docsWithPrefix(tenantDb<BookingDoc>(deps.couch, 'coach', coachId), BOOKING_DOC_PREFIX),
   ]);
   if (!owner) return null;
   return {
@@ -320,6 +365,7 @@ async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
     ...gyms,
     availability,
     privateSessionRequestsInformation: coachRequestList(requests),
+    ...sessionListFields(bookings, deps.now()),
   };
 }
 

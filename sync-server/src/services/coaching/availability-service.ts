@@ -163,6 +163,27 @@ export function setSlotRequested(
 }
 
 /**
+ * Marks the slot at that time of a concrete week booked (a paid session holds it) or free again (the
+ * session was cancelled); booking clears the request lock it replaces. A week or slot the coach never offered (a gym
+ * request's hour) is left as it is: the slot claim holds that hour (decision 37).
+ */
+export function setSlotBooked(
+  deps: Deps,
+  coachId: string,
+  weekStart: string,
+  weekday: number,
+  time: number,
+  booked: boolean,
+): Promise<EditOutcome> {
+  return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
+    const slot = times.find((s) => s.time === time);
+    if (!slot || (slot.booked === booked && !(booked && slot.requested))) return times;
+    // Booking takes over the request's lock; freeing leaves a later request's lock alone.
+    return times.map((s) => (s === slot ? { ...s, booked, requested: booked ? false : s.requested } : s));
+  });
+}
+
+/**
  * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
  * first) with the default, current-week and next-week slots. A week without its own document shows
  * the default's hours, free.

@@ -19,6 +19,8 @@ import { profilesById } from '../directory/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
 import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { releaseLapsedAcceptances } from './session-request-answers.ts';
+import { tellSession } from './session-notifications.ts';
 
 /**
  * A member's request for one of a coach's slots (§4 "Coach slot"), race-free across server
@@ -119,6 +121,8 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
   if (!isDaySelectable(input.weekKind, weekday, ukDateKey(now))) return refused(SLOT_REFUSALS.dayClosed);
 
   await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
+  // An accepted request not paid in time gives its slot back before anyone asks for it (decision 38).
+  await releaseLapsedAcceptances(deps, coachId);
   const db: CoachDb = tenantDb(deps.couch, 'coach', coachId);
   const requestId = newId();
   const claim: SlotClaimDoc = {
@@ -168,6 +172,13 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
         request,
       );
       sent = true;
+      await tellSession(deps, [['coach', coachId]], 'session-requested', {
+        gymId,
+        coachId,
+        memberId,
+        otherName: clientName,
+        sessionStart: request.startTime,
+      });
       return { outcome: 'sent' };
     } finally {
       if (!sent) await setSlotRequested(deps, coachId, weekStart, weekday, time, false).catch(() => undefined);

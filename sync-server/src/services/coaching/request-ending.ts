@@ -39,10 +39,13 @@ export async function endCoachRequest(
 ): Promise<void> {
   const coachDb = copyIn<CoachRequestDoc | SlotClaimDoc>(deps, 'coach', request.coachId);
   const claim = await getDoc(coachDb, request.slotClaimId);
-  if (claim?.type === 'slot-claim' && claim.requestId === request.requestId) {
+  // A claim a payment booked meanwhile belongs to the booking now: only cancelling it frees the slot.
+  if (claim?.type === 'slot-claim' && claim.requestId === request.requestId && !claim.booking) {
     await setSlotRequested(deps, request.coachId, claim.weekStart, claim.weekday, claim.time, false);
     await updateDoc(coachDb as DocumentScope<Deletable<CoachRequestDoc | SlotClaimDoc>>, claim._id, (current) =>
-      current?.type === 'slot-claim' && current.requestId === request.requestId ? { ...current, _deleted: true } : null,
+      current?.type === 'slot-claim' && current.requestId === request.requestId && !current.booking
+        ? { ...current, _deleted: true }
+        : null,
     );
   }
   await deleteAsFullDocument(copyIn<CoachRequestDoc>(deps, 'coach', request.coachId), request._id, scrub);

@@ -15,6 +15,7 @@ import { cardAvatars, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
+import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import {
   activeCoaches,
   activeGyms,
@@ -202,6 +203,8 @@ export async function coachProfile(deps: Deps, coachId: string): Promise<CoachDe
   const coach = (await profilesById(deps.couch, 'coach', [coachId])).get(coachId);
   if (!coach || !isPublicCoach(coach)) return null;
   const memberships = await registeredMembershipsOfCoach(deps.couch, coachId);
+  // Lapsed acceptances (decision 38) are released before the slots are shown.
+  await releaseLapsedAcceptances(deps, coachId);
   const [gymsById, availability] = await Promise.all([
     profilesById(
       deps.couch,

@@ -38,9 +38,20 @@ export const CHECKOUT_REFUSALS = {
 export class CheckoutRefusal extends Error {}
 
 /** The sale a paid session stands for, as its metadata carries it (all strings, as Stripe keeps them). */
-type SaleMetadata =
+export type SaleMetadata =
   | { kind: 'day-pass'; passType: DayPassType; gymId: string; memberId: string; date: string }
-  | { kind: 'mastr-pass'; gymId: string; memberId: string; mastrClassId: string; classDateAndTime: string };
+  | { kind: 'mastr-pass'; gymId: string; memberId: string; mastrClassId: string; classDateAndTime: string }
+  | {
+      kind: 'pt-session';
+      source: 'coach-request' | 'gym-request';
+      requestId: string;
+      gymId: string;
+      memberId: string;
+      coachId: string;
+      startTime: string;
+      gymSharePence: string;
+      gymDestination: string;
+    };
 
 /** Stripe's shortest session lifetime, plus a margin for the request's way there. */
 const SESSION_LIFETIME_SECONDS = 31 * 60;
@@ -136,7 +147,7 @@ async function sellingGym(deps: Deps, gymId: string): Promise<{ gym: GymProfileD
   return { gym, destination: destination! };
 }
 
-async function memberOf(deps: Deps, memberId: string) {
+export async function memberOf(deps: Deps, memberId: string) {
   const [account, profile] = await Promise.all([
     getAccount(deps.couch, memberId),
     getProfile(deps.couch, 'user', memberId),
@@ -149,17 +160,23 @@ async function memberOf(deps: Deps, memberId: string) {
 interface PaymentSessionInput {
   sale: SaleMetadata;
   pricePence: number;
+  /** The connected account the charge goes to (the gym's for passes, the coach's for PT). */
   destination: string;
   member: { email: string };
   name: string;
   description: string;
   successPath: string;
+  /** Where Cancel returns to; the gym's page unless told. */
+  cancelPath?: string;
+  /** Mastr's part of the charge; a pass's platform fee unless told (PT adds the gym's share). */
+  applicationFeePence?: number;
 }
 
-async function createPaymentSession(deps: Deps, input: PaymentSessionInput): Promise<string> {
+/** A payment-mode Checkout session as a destination charge; resolves to its hosted page's address. */
+export async function createPaymentSession(deps: Deps, input: PaymentSessionInput): Promise<string> {
   const { sale, pricePence } = input;
   if (!Number.isInteger(pricePence) || pricePence < MIN_CHARGE_PENCE) refuse(CHECKOUT_REFUSALS.noPrice);
-  const { applicationFeePence } = passSplit(pricePence, deps.config.fees);
+  const applicationFeePence = input.applicationFeePence ?? passSplit(pricePence, deps.config.fees).applicationFeePence;
   const metadata: Stripe.MetadataParam = {
     ...sale,
     [FEE_METADATA_KEY]: String(applicationFeePence),
@@ -187,7 +204,7 @@ async function createPaymentSession(deps: Deps, input: PaymentSessionInput): Pro
     client_reference_id: sale.memberId,
     customer_email: input.member.email,
     success_url: `${base}${input.successPath}?checkout=success&session_id={CHECKOUT_SESSION_ID}`,
-    cancel_url: `${base}/gyms/${sale.gymId}?checkout=cancelled`,
+    cancel_url: `${base}${input.cancelPath ?? `/gyms/${sale.gymId}`}?checkout=cancelled`,
     // Stripe's clock, not the business clock: the lifetime is counted from Stripe's creation time.
     expires_at: Math.floor(Date.now() / 1000) + SESSION_LIFETIME_SECONDS,
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { FeeSettings } from '../../config.ts';
-import { passSplit, platformFeePence, ptSessionSplit } from './fees.ts';
+import { passSplit, platformFeePence, ptSessionSplit, spaceShareReversalPence } from './fees.ts';
 
 const defaults: FeeSettings = {
   platformFeePercent: 10,
@@ -46,5 +46,12 @@ describe('fees', () => {
       expect(split.platformFeePence + split.gymSharePence + split.coachReceivesPence).toBe(price);
       expect(split.coachReceivesPence).toBeGreaterThanOrEqual(0);
     }
+  });
+
+  it("takes the gym's space share back in the proportion refunded, to the penny", () => {
+    expect(spaceShareReversalPence(675, 4500, 4500)).toBe(675);
+    expect(spaceShareReversalPence(675, 4500, 2250)).toBe(338); // 337.5 rounds half up
+    expect(spaceShareReversalPence(300, 2000, 0)).toBe(0);
+    expect(spaceShareReversalPence(300, 2000, 9999)).toBe(300);
   });
 });

@@ -37,3 +37,12 @@ export function ptSessionSplit(pricePence: number, fees: FeeSettings) {
     coachReceivesPence: pricePence - applicationFeePence,
   };
 }
+
+/**
+ * How much of the gym's space share goes back when `refundedPence` of a PT payment of `amountPence`
+ * has been refunded in all: the same proportion, rounded to whole pence (a full refund takes it all).
+ */
+export function spaceShareReversalPence(gymSharePence: number, amountPence: number, refundedPence: number): number {
+  if (amountPence <= 0) return 0;
+  return Math.round((gymSharePence * Math.min(refundedPence, amountPence)) / amountPence);
+}

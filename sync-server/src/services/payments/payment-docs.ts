@@ -56,13 +56,28 @@ export interface RefundRecord {
   recordedAt: string;
 }
 
-/** `payment:{passId}`: the sale behind a pass. */
+/**
+ * `payment:{passId}`: the sale behind a pass, or behind a PT session (`passKind` 'pt-session': then
+ * `passId` is the payment's own id, derived from the checkout session like a pass's, and the PT
+ * fields say which booking it paid for and how the gym's share moved).
+ */
 export interface PaymentDoc {
   _id: string;
   _rev?: string;
   type: 'payment';
   passId: string;
-  passKind: 'day-pass' | 'mastr-pass';
+  passKind: 'day-pass' | 'mastr-pass' | 'pt-session';
+  /** PT: the booking this payment is for (a second payment for it is refunded: `outcome`). */
+  bookingId?: string;
+  coachId?: string;
+  /** PT: the gym's share for its space, inside `applicationFeePence`, and its account. */
+  gymSharePence?: number;
+  gymDestination?: string;
+  /** PT: what became of the payment: the session booked, or refunded as a second payment for it. */
+  outcome?: 'booked' | 'duplicate-refunded';
+  /** PT: the transfer of the gym's share once booked, and what of it was reversed by refunds. */
+  spaceTransferId?: string;
+  spaceReversedPence?: number;
   gymId: string;
   memberId: string;
   checkoutSessionId: string;

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+import { spaceShareReversalPence } from './fees.ts';
 import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
 
 /**
@@ -10,7 +11,8 @@ import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.t
  */
 
 /** `account-deleted`: a checkout paid for a member or gym whose account was deleted (or is being deleted) meanwhile. */
-export type RefundReason = 'member-cancel' | 'gym-cancel' | 'account-deleted';
+export type RefundReason =
+  'member-cancel' | 'gym-cancel' | 'account-deleted' | 'coach-cancel' | 'duplicate-payment' | 'slot-taken';
 
 const refundedPence = (payment: PaymentDoc) =>
   Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);
@@ -63,4 +65,30 @@ async function recordRefund(deps: Deps, paymentId: string, refund: Stripe.Refund
     };
     return { ...current, refunds: { ...current.refunds, [refund.id]: record } };
   });
+}
+
+/**
+ * Refunds what is left of a PT session's payment (the coach's transfer and Mastr's fee reversed by
+ * Stripe, `refundPassInFull`), then takes the gym's space share back in the same proportion as the
+ * money refunded (design/payments.md "Money flows"; idempotency key `space-share-reversal:{bookingId}`,
+ * recorded on the payment). Resolves to the refunded pence.
+ */
+export async function refundSessionPayment(deps: Deps, paymentId: string, reason: RefundReason): Promise<number> {
+  const refunded = await refundPassInFull(deps, paymentId, reason);
+  const db = paymentsDb<PaymentDoc>(deps.couch);
+  const payment = await getDoc(db, paymentDocId(paymentId));
+  if (!payment?.spaceTransferId || !payment.gymSharePence) return refunded;
+  const due =
+    spaceShareReversalPence(payment.gymSharePence, payment.amountPence, refundedPence(payment)) -
+    (payment.spaceReversedPence ?? 0);
+  if (due <= 0) return refunded;
+  await deps.stripe.transfers.createReversal(
+    payment.spaceTransferId,
+    { amount: due, metadata: { paymentId, reason } },
+    { idempotencyKey: `space-share-reversal:${payment.bookingId}:${refundedPence(payment)}` },
+  );
+  await updateDoc(db, payment._id, (current) =>
+    current ? { ...current, spaceReversedPence: (current.spaceReversedPence ?? 0) + due } : null,
+  );
+  return refunded;
 }

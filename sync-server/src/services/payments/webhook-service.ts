@@ -5,6 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import { applyAccountUpdated } from './connect-service.ts';
 import { issuePaidPass } from './paid-passes.ts';
+import { bookPaidSession } from './paid-sessions.ts';
 import { paymentsDb, type StripeEventDoc } from './payment-docs.ts';
 import { recordRefundsOfCharge } from './refund-service.ts';
 import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
@@ -41,7 +42,10 @@ async function apply(deps: Deps, event: Stripe.Event): Promise<boolean> {
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       if (session.mode === 'subscription') await applySubscriptionCheckout(deps, session);
-      else if (session.mode === 'payment' && session.payment_status === 'paid') await issuePaidPass(deps, session);
+      else if (session.mode === 'payment' && session.payment_status === 'paid') {
+        if (session.metadata?.kind === 'pt-session') await bookPaidSession(deps, session);
+        else await issuePaidPass(deps, session);
+      }
       return true;
     }
     case 'customer.subscription.created':

@@ -1,0 +1,146 @@
+import { bookingDocId, isId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
+import { memberCancellation } from '@mastr/rules/refunds.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
+import type { DocumentScope } from 'nano';
+import type { Deps } from '../../deps.ts';
+import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { refundSessionPayment } from '../payments/refund-service.ts';
+import { setSlotBooked } from './availability-service.ts';
+import { tellSession } from './session-notifications.ts';
+
+/**
+ * Cancelling a paid private session (§7 cancel_booking for coach and user; design/payments.md
+ * "Refunds"). The coach's copy decides: it is marked cancelled under its revision, so of a coach
+ * and a member cancelling at once exactly one cancellation counts, with its own refund rule. Then
+ * the refund (the space share reversed in proportion), the member's and gym's copies, and the hour
+ * given back (claim deleted, slot free). A repeated call by the same side finishes what a failed one
+ * left undone, so a crash half-way is mended by calling again.
+ * - coach: any session not started yet, refunded in full;
+ * - member: §1 as for day passes (`memberCancellation`): in full up to the day before, no automatic
+ *   refund on the day before 23:00, refused from then on, and refused once the session has started.
+ */
+
+export const BOOKING_CANCEL_MESSAGES = {
+  unknown: 'This booking does not exist.',
+  cancelled: 'This booking is already cancelled.',
+  started: 'This session has already started.',
+  coachRefunded: 'Session Cancelled. The client will be refunded in full.',
+  memberRefunded: 'Session Cancelled. Your payment will be refunded in full.',
+  memberNotRefunded: 'Session Cancelled. Same-day cancellations are not refunded automatically.',
+} as const;
+
+export type BookingCancelOutcome =
+  { outcome: 'cancelled'; message: string; refundedPence: number } | { outcome: 'refused'; message: string };
+
+/** Who cancels: the coach or the member (§7), or a gym deleting its account (decision 31). */
+type Side = 'coach' | 'member' | 'gym';
+const refused = (message: string): BookingCancelOutcome => ({ outcome: 'refused', message });
+
+/**
+ * `accountDeleted`: the side's account is being deleted (decision 31): the session is cancelled with a
+ * full refund whatever §1 would say, as a gym's cancellation of a pass is.
+ */
+export async function cancelBooking(
+  deps: Deps,
+  side: Side,
+  profileId: string,
+  bookingId: string,
+  options: { accountDeleted?: boolean } = {},
+) {
+  const mine = isId(bookingId)
+    ? await getDoc(tenantDb<BookingDoc>(deps.couch, side, profileId), bookingDocId(bookingId))
+    : null;
+  const owner = { coach: mine?.coachId, member: mine?.userProfile_id, gym: mine?.gymId }[side];
+  if (mine?.type !== 'booking' || owner !== profileId) return refused(BOOKING_CANCEL_MESSAGES.unknown);
+  const coachDb = tenantDb<BookingDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
+  const now = deps.now();
+  let refusal: string | null = null;
+  let wasCancelled = false;
+  const decided = await updateDoc(coachDb as DocumentScope<BookingDoc>, mine._id, (current) => {
+    refusal = null;
+    if (current?.type !== 'booking') return ((refusal = BOOKING_CANCEL_MESSAGES.unknown), null);
+    wasCancelled = current.cancelled;
+    if (current.cancelled) {
+      // The same side asking again finishes its own cancellation; the other side's is final.
+      if (current.cancelledBy !== side) refusal = BOOKING_CANCEL_MESSAGES.cancelled;
+      return null;
+    }
+    if (hasSessionStarted(current, now)) return ((refusal = BOOKING_CANCEL_MESSAGES.started), null);
+    let refundOnCancel = true;
+    if (side === 'member' && !options.accountDeleted) {
+      const rule = memberCancellation(current.startTime.slice(0, 10), now);
+      if (rule.outcome === 'refused') return ((refusal = rule.message), null);
+      refundOnCancel = rule.outcome === 'full-refund';
+    }
+    return { ...current, cancelled: true, cancelledAt: now.toISOString(), cancelledBy: side, refundOnCancel };
+  });
+  if (refusal) return refused(refusal);
+  const booking = decided!;
+  const refundedPence = booking.refundOnCancel
+    ? await refundSessionPayment(
+        deps,
+        booking.paymentId,
+        options.accountDeleted ? 'account-deleted' : side === 'member' ? 'member-cancel' : 'coach-cancel',
+      )
+    : 0;
+  const copies: [TenantKind, string][] = [
+    ['member', booking.userProfile_id],
+    ['gym', booking.gymId],
+  ];
+  for (const [kind, id] of copies) {
+    await updateDoc(tenantDb<BookingDoc>(deps.couch, kind, id), booking._id, (current) =>
+      current && !current.cancelled
+        ? {
+            ...current,
+            cancelled: true,
+            cancelledAt: booking.cancelledAt,
+            cancelledBy: booking.cancelledBy,
+            refundOnCancel: booking.refundOnCancel,
+          }
+        : null,
+    );
+  }
+  await releaseHour(deps, booking);
+  // Told by the call that cancelled (a repeat finishing it tells no one again).
+  if (!wasCancelled) {
+    const parties: Record<Side, [TenantKind, string]> = {
+      coach: ['coach', booking.coachId],
+      member: ['member', booking.userProfile_id],
+      gym: ['gym', booking.gymId],
+    };
+    const told = (['coach', 'member', 'gym'] as const).filter((p) => p !== side).map((p) => parties[p]);
+    const event = {
+      coach: 'session-cancelled-by-coach',
+      member: 'session-cancelled-by-member',
+      gym: 'session-cancelled-by-gym',
+    } as const;
+    await tellSession(deps, told, event[side], {
+      gymId: booking.gymId,
+      coachId: booking.coachId,
+      memberId: booking.userProfile_id,
+      otherName: { coach: booking.coachFullName, member: booking.clientName, gym: booking.gymName }[side],
+      sessionStart: booking.startTime,
+    });
+  }
+  const message =
+    side === 'coach'
+      ? BOOKING_CANCEL_MESSAGES.coachRefunded
+      : booking.refundOnCancel
+        ? BOOKING_CANCEL_MESSAGES.memberRefunded
+        : BOOKING_CANCEL_MESSAGES.memberNotRefunded;
+  return { outcome: 'cancelled', message, refundedPence } satisfies BookingCancelOutcome;
+}
+
+/** Gives the hour back: the claim deleted while it still names this booking, the slot free. */
+async function releaseHour(deps: Deps, booking: BookingDoc): Promise<void> {
+  const hour = coachHourOf(booking.startTime);
+  const claims = tenantDb<SlotClaimDoc & { _deleted?: boolean }>(deps.couch, 'coach', booking.coachId);
+  const claim = await getDoc(claims, booking.slotClaimId);
+  if (claim?.booking?.bookingId !== booking.bookingId) return; // given back already
+  await setSlotBooked(deps, booking.coachId, hour.weekStart, hour.weekday, hour.time, false);
+  await updateDoc(claims, booking.slotClaimId, (current) =>
+    current?.booking?.bookingId === booking.bookingId ? { ...current, _deleted: true } : null,
+  );
+}

@@ -1,0 +1,306 @@
+import type { DocumentScope } from 'nano';
+import type Stripe from 'stripe';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import { bookingDocId, coachRequestId, gymRequestId, isId, paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
+import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
+import { tenantDbName } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { getAccount } from '../accounts/accounts-store.ts';
+import { getProfile } from '../accounts/profiles-store.ts';
+import { setSlotBooked } from '../coaching/availability-service.ts';
+import { tellSession } from '../coaching/session-notifications.ts';
+import { deleteAsFullDocument } from '../coaching/request-ending.ts';
+import type { SaleMetadata } from './checkout-service.ts';
+import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
+import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
+import { refundPassInFull } from './refund-service.ts';
+
+/**
+ * Books the private session a paid PT checkout stands for (design/decisions.md 37, 39). Stripe
+ * delivers at least once, in parallel, on any instance, so every step is idempotent and the hour is
+ * decided by one revision-guarded write:
+ *   1. the payment is recorded (`payment:{paymentId}`, the id derived from the checkout session);
+ *   2. the coach's slot claim for that hour is taken for this checkout session: a coach request's
+ *      own claim (it must still name the request), or, for a gym request, a claim created for it.
+ *      A claim booked by another session, or held by another request, means this payment lost: it
+ *      is refunded in full, automatically, and nothing is booked;
+ *   3. the booking is written into the coach's, the member's and the gym's databases under
+ *      `booking:{requestId}` (a re-delivery finds it there);
+ *   4. the slot shows booked; the gym's space share is transferred (idempotency key
+ *      `space-share:{bookingId}`, `source_transaction` the charge);
+ *   5. the request's copies are removed: it has become the booking.
+ */
+
+type CoachTenantDoc = SlotClaimDoc | CoachRequestDoc | BookingDoc;
+
+/** The sale as the checkout wrote it into the metadata (checkout-service.ts `SaleMetadata`), the share as a number. */
+type PtSession = Omit<Extract<SaleMetadata, { kind: 'pt-session' }>, 'kind' | 'gymSharePence'> & {
+  gymSharePence: number;
+};
+
+const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/.test(value ?? '');
+
+function ptSessionOf(meta: Stripe.Metadata): PtSession | null {
+  const { source, requestId, gymId, memberId, coachId, startTime, gymDestination } = meta;
+  const gymSharePence = Number(meta.gymSharePence);
+  if (source !== 'coach-request' && source !== 'gym-request') return null;
+  if (![requestId, gymId, memberId, coachId].every(isId) || !isWallClock(startTime)) return null;
+  if (!Number.isInteger(gymSharePence) || gymSharePence < 0 || !gymDestination) return null;
+  return { source, requestId, gymId, memberId, coachId, startTime, gymSharePence, gymDestination };
+}
+
+export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
+  const sale = ptSessionOf(session.metadata ?? {});
+  const paymentIntentId =
+    typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+  if (!sale || !paymentIntentId || session.amount_total == null) return;
+  const paymentId = await checkoutPassId(session.id);
+  const meta = session.metadata ?? {};
+  await recordPayment(deps, {
+    _id: paymentDocId(paymentId),
+    type: 'payment',
+    passId: paymentId,
+    passKind: 'pt-session',
+    bookingId: sale.requestId,
+    coachId: sale.coachId,
+    gymId: sale.gymId,
+    memberId: sale.memberId,
+    checkoutSessionId: session.id,
+    paymentIntentId,
+    amountPence: session.amount_total,
+    applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0),
+    destination: meta[DESTINATION_METADATA_KEY] ?? '',
+    gymSharePence: sale.gymSharePence,
+    gymDestination: sale.gymDestination,
+    refunds: {},
+    createdAt: deps.now().toISOString(),
+  });
+
+  if (!(await partiesStillHere(deps, sale))) {
+    // Opened before the member, coach or gym deleted their account: no session, the money goes back.
+    const refundedPence = await refundPassInFull(deps, paymentId, 'account-deleted');
+    deps.logger.warn(
+      { checkoutSessionId: session.id, requestId: sale.requestId, refundedPence },
+      'stripe: a PT payment names an account that is deleted; refunded',
+    );
+    return;
+  }
+  await ensureDatabase(deps.couch, tenantDbName('coach', sale.coachId));
+  const coachDb = tenantDb<CoachTenantDoc>(deps.couch, 'coach', sale.coachId);
+  const existing = await getDoc(coachDb, bookingDocId(sale.requestId));
+  const booked = existing?.type === 'booking' ? existing : null;
+  const request = booked ? null : await requestOf(deps, sale);
+  // Booked by another payment (even if cancelled since), or the request is gone: this payment lost.
+  const won =
+    (booked ? booked.paymentId === paymentId : request !== null) && (await takeHour(deps, coachDb, sale, session.id));
+  if (!won) {
+    const refundedPence = await refundPassInFull(deps, paymentId, 'duplicate-payment');
+    await setPaymentOutcome(deps, paymentId, 'duplicate-refunded');
+    deps.logger.warn(
+      { checkoutSessionId: session.id, requestId: sale.requestId, refundedPence },
+      'stripe: a PT payment for an hour already booked or taken; refunded',
+    );
+    return;
+  }
+  const booking = booked ?? (await newBooking(deps, sale, request!, won, paymentId, session.amount_total));
+  let written = false;
+  for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
+  await setSlotBooked(deps, sale.coachId, won.weekStart, won.weekday, won.time, true);
+  await transferSpaceShare(deps, paymentId, sale);
+  await setPaymentOutcome(deps, paymentId, 'booked');
+  // Told once: by the delivery that wrote a copy (a re-delivery finds them all written).
+  if (written) {
+    await tellSession(
+      deps,
+      [
+        ['coach', sale.coachId],
+        ['gym', sale.gymId],
+      ],
+      'session-booked',
+      {
+        gymId: sale.gymId,
+        coachId: sale.coachId,
+        memberId: sale.memberId,
+        otherName: booking.clientName,
+        sessionStart: booking.startTime,
+      },
+    );
+  }
+  if (sale.source === 'coach-request') {
+    await deleteAsFullDocument(
+      tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
+      coachRequestId(sale.requestId),
+    );
+    await deleteAsFullDocument(
+      tenantDb<CoachRequestDoc>(deps.couch, 'member', sale.memberId),
+      coachRequestId(sale.requestId),
+    );
+  } else {
+    await deleteAsFullDocument(tenantDb<GymRequestDoc>(deps.couch, 'gym', sale.gymId), gymRequestId(sale.requestId));
+    await deleteAsFullDocument(
+      tenantDb<GymRequestDoc>(deps.couch, 'member', sale.memberId),
+      gymRequestId(sale.requestId),
+    );
+  }
+}
+
+/** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
+async function partiesStillHere(deps: Deps, sale: PtSession): Promise<boolean> {
+  const accounts = await Promise.all([sale.memberId, sale.coachId, sale.gymId].map((id) => getAccount(deps.couch, id)));
+  return accounts.every((account) => account && !account.deletingSince);
+}
+
+const owners = (sale: PtSession): [TenantKind, string][] => [
+  ['coach', sale.coachId],
+  ['member', sale.memberId],
+  ['gym', sale.gymId],
+];
+
+async function requestOf(deps: Deps, sale: PtSession): Promise<CoachRequestDoc | GymRequestDoc | null> {
+  if (sale.source === 'coach-request') {
+    const doc = await getDoc(
+      tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
+      coachRequestId(sale.requestId),
+    );
+    return doc?.type === 'coach-request' ? doc : null;
+  }
+  const doc = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', sale.gymId), gymRequestId(sale.requestId));
+  return doc?.type === 'gym-request' ? doc : null;
+}
+
+/**
+ * Takes the coach's claim on the session's hour for this checkout session; the claim as written,
+ * or null when another session or request holds the hour. Revision-guarded: of two payments for
+ * one hour on any number of instances, exactly one is written.
+ */
+async function takeHour(
+  deps: Deps,
+  db: DocumentScope<CoachTenantDoc>,
+  sale: PtSession,
+  checkoutSessionId: string,
+): Promise<SlotClaimDoc | null> {
+  const hour = coachHourOf(sale.startTime);
+  const id = slotClaimId(hour.weekStart, hour.weekday, hour.time);
+  const booking = { bookingId: sale.requestId, checkoutSessionId };
+  let won: SlotClaimDoc | null = null;
+  await updateDoc(db, id, (current) => {
+    won = null;
+    if (current && current.type !== 'slot-claim') return null;
+    if (current?.booking) {
+      if (current.booking.checkoutSessionId === checkoutSessionId) won = current; // a re-delivery
+      return null;
+    }
+    if (current ? current.requestId !== sale.requestId : sale.source === 'coach-request') return null;
+    const next: SlotClaimDoc = current
+      ? { ...current, booking }
+      : {
+          _id: id,
+          type: 'slot-claim',
+          requestId: sale.requestId,
+          ...hour,
+          createdAt: deps.now().toISOString(),
+          booking,
+        };
+    won = next;
+    return next;
+  });
+  return won;
+}
+
+async function newBooking(
+  deps: Deps,
+  sale: PtSession,
+  request: CoachRequestDoc | GymRequestDoc,
+  claim: SlotClaimDoc,
+  paymentId: string,
+  pricePence: number,
+): Promise<BookingDoc> {
+  const base = {
+    _id: bookingDocId(sale.requestId),
+    type: 'booking' as const,
+    bookingId: sale.requestId,
+    startTime: request.startTime,
+    endTime: request.endTime,
+    clientName: request.clientName,
+    userProfile_id: sale.memberId,
+    coachId: sale.coachId,
+    gymId: sale.gymId,
+    gymName: request.gymName,
+    experienceLevel: request.experienceLevel,
+    slotClaimId: claim._id,
+    paymentId,
+    pricePence,
+    cancelled: false,
+    cancelledAt: null,
+    cancelledBy: null,
+    createdAt: deps.now().toISOString(),
+  };
+  if (request.type === 'coach-request') {
+    // A coach request names no discipline: the session is in the coach's own (§3 Booking/session).
+    const coach = await getProfile(deps.couch, 'coach', sale.coachId);
+    return {
+      ...base,
+      source: 'coach-request',
+      coachFullName: request.coachFullName,
+      discipline: coach?.type === 'coach' ? coach.discipline : '',
+    };
+  }
+  const applied = request.appliedCoaches.find((c) => c.coach_id === sale.coachId);
+  return {
+    ...base,
+    source: 'gym-request',
+    coachFullName: applied?.coachName ?? '',
+    discipline: request.requestedDiscipline,
+  };
+}
+
+/** Writes one copy; false when an earlier delivery wrote it already. */
+async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: BookingDoc): Promise<boolean> {
+  await ensureDatabase(deps.couch, tenantDbName(kind, owner));
+  const { _rev: _ignored, ...fresh } = booking;
+  try {
+    await tenantDb<BookingDoc>(deps.couch, kind, owner).insert(fresh);
+    return true;
+  } catch (err) {
+    if (couchStatus(err) !== 409) throw err;
+    return false;
+  }
+}
+
+async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSession): Promise<void> {
+  const db = paymentsDb<PaymentDoc>(deps.couch);
+  const payment = await getDoc(db, paymentDocId(paymentId));
+  if (!payment || payment.spaceTransferId || sale.gymSharePence <= 0) return;
+  const intent = await deps.stripe.paymentIntents.retrieve(payment.paymentIntentId);
+  const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
+  const transfer = await deps.stripe.transfers.create(
+    {
+      amount: sale.gymSharePence,
+      currency: 'gbp',
+      destination: sale.gymDestination,
+      ...(charge ? { source_transaction: charge } : {}),
+      transfer_group: `booking:${sale.requestId}`,
+      metadata: { bookingId: sale.requestId, paymentId },
+    },
+    { idempotencyKey: `space-share:${sale.requestId}` },
+  );
+  await updateDoc(db, payment._id, (current) => (current ? { ...current, spaceTransferId: transfer.id } : null));
+}
+
+async function recordPayment(deps: Deps, payment: PaymentDoc): Promise<void> {
+  try {
+    await paymentsDb<PaymentDoc>(deps.couch).insert(payment);
+  } catch (err) {
+    if (couchStatus(err) !== 409) throw err; // recorded by an earlier delivery
+  }
+}
+
+async function setPaymentOutcome(deps: Deps, paymentId: string, outcome: NonNullable<PaymentDoc['outcome']>) {
+  await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(paymentId), (current) =>
+    current && current.outcome !== outcome ? { ...current, outcome } : null,
+  );
+}

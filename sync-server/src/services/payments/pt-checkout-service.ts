@@ -1,0 +1,169 @@
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { COACH_SELECTION_PRICE_PENCE } from '@mastr/rules/constants.ts';
+import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
+import { DB } from '../../couch/databases.ts';
+import type { Deps } from '../../deps.ts';
+import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
+import { chargeableAccount } from './connect-service.ts';
+import { CheckoutRefusal, createPaymentSession, memberOf, type SaleMetadata } from './checkout-service.ts';
+import { ptSessionSplit } from './fees.ts';
+
+/**
+ * The PT checkouts (§7 "Member bookings"; design/decisions.md 37, 39): a member pays for an accepted
+ * coach request, or for a gym request with the applied coach they chose. A destination charge to
+ * the coach's connected account whose application fee holds Mastr's fee and the gym's space share
+ * (`ptSessionSplit`); the webhook books the session and moves the share to the gym
+ * (services/payments/paid-sessions.ts). Amounts come from stored documents, never the request.
+ */
+
+export const PT_CHECKOUT_REFUSALS = {
+  notAccepted: 'The coach has not accepted this request yet.',
+  notApplied: 'That coach has not applied for this request.',
+  coachCannotSell: 'This coach cannot take card payments yet.',
+  gymCannotReceive: 'This gym cannot take card payments yet.',
+} as const;
+
+/** §8's 409 texts: the request can no longer be paid, and leaves the member's list. */
+export const PT_CHECKOUT_CONFLICTS = {
+  gone: 'This request is no longer available.',
+  started: 'This session has already started.',
+  booked: 'This session is already booked.',
+  coachGone: 'That coach is no longer registered at this gym.',
+  coachBusy: 'That coach is no longer free at that time.',
+} as const;
+
+export type PtCheckoutOutcome =
+  { outcome: 'url'; url: string } | { outcome: 'refused'; message: string } | { outcome: 'conflict'; message: string };
+
+const conflict = (message: string): PtCheckoutOutcome => ({ outcome: 'conflict', message });
+const refused = (message: string): PtCheckoutOutcome => ({ outcome: 'refused', message });
+
+/** The member's accepted request for a coach's slot, paid at the coach's price when requested. */
+export async function createCoachRequestCheckout(
+  deps: Deps,
+  memberId: string,
+  requestId: string,
+): Promise<PtCheckoutOutcome> {
+  const mine = isId(requestId)
+    ? await getDoc(tenantDb<CoachRequestDoc>(deps.couch, 'member', memberId), coachRequestId(requestId))
+    : null;
+  if (mine?.type !== 'coach-request' || mine.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  // The coach's copy decides (the member's follows it), after any lapsed acceptance is released.
+  await releaseLapsedAcceptances(deps, mine.coachId);
+  const coachDb = tenantDb<CoachRequestDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
+  const request = await getDoc(coachDb, mine._id);
+  if (request?.type !== 'coach-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  if (!request.accepted) return refused(PT_CHECKOUT_REFUSALS.notAccepted);
+  if (hasSessionStarted(request, deps.now())) return conflict(PT_CHECKOUT_CONFLICTS.started);
+  const claim = await getDoc(coachDb, request.slotClaimId);
+  if (claim?.type !== 'slot-claim' || claim.requestId !== request.requestId)
+    return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  if (claim.booking) return conflict(PT_CHECKOUT_CONFLICTS.booked);
+  return ptCheckout(deps, {
+    source: 'coach-request',
+    requestId: request.requestId,
+    memberId,
+    coachId: request.coachId,
+    coachName: request.coachFullName,
+    gymId: request.gymId,
+    startTime: request.startTime,
+    pricePence: request.coachPrice,
+    cancelPath: '/userdashboard/privatesessions/coachrequests',
+  });
+}
+
+/**
+ * The member's PT request to a gym, with one of the coaches who applied: the coach must still be
+ * registered there and free at that hour. The price is the fixed £20 the coach selection shows (§9).
+ */
+export async function createGymRequestCheckout(
+  deps: Deps,
+  memberId: string,
+  requestId: string,
+  coachId: string,
+): Promise<PtCheckoutOutcome> {
+  const mine = isId(requestId)
+    ? await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', memberId), gymRequestId(requestId))
+    : null;
+  if (mine?.type !== 'gym-request' || mine.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  const request = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', mine.gymId), mine._id);
+  if (request?.type !== 'gym-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  const applied = request.appliedCoaches.find((c) => c.coach_id === coachId);
+  if (!applied) return refused(PT_CHECKOUT_REFUSALS.notApplied);
+  if (hasSessionStarted(request, deps.now())) return conflict(PT_CHECKOUT_CONFLICTS.started);
+  const membership = await getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(request.gymId, coachId));
+  if (membership?.state !== 'registered') return conflict(PT_CHECKOUT_CONFLICTS.coachGone);
+  const hour = coachHourOf(request.startTime);
+  const claim = await getDoc(
+    tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId),
+    slotClaimId(hour.weekStart, hour.weekday, hour.time),
+  );
+  if (claim)
+    return conflict(
+      claim.requestId === request.requestId ? PT_CHECKOUT_CONFLICTS.booked : PT_CHECKOUT_CONFLICTS.coachBusy,
+    );
+  return ptCheckout(deps, {
+    source: 'gym-request',
+    requestId: request.requestId,
+    memberId,
+    coachId,
+    coachName: applied.coachName,
+    gymId: request.gymId,
+    startTime: request.startTime,
+    pricePence: COACH_SELECTION_PRICE_PENCE,
+    cancelPath: '/userdashboard/privatesessions/gymrequests',
+  });
+}
+
+interface PtSale {
+  source: 'coach-request' | 'gym-request';
+  requestId: string;
+  memberId: string;
+  coachId: string;
+  coachName: string;
+  gymId: string;
+  startTime: string;
+  pricePence: number;
+  cancelPath: string;
+}
+
+async function ptCheckout(deps: Deps, sale: PtSale): Promise<PtCheckoutOutcome> {
+  const [destination, gymDestination] = await Promise.all([
+    chargeableAccount(deps, 'coach', sale.coachId),
+    chargeableAccount(deps, 'gym', sale.gymId),
+  ]);
+  if (!destination) return refused(PT_CHECKOUT_REFUSALS.coachCannotSell);
+  if (!gymDestination) return refused(PT_CHECKOUT_REFUSALS.gymCannotReceive);
+  const split = ptSessionSplit(sale.pricePence, deps.config.fees);
+  const metadata: SaleMetadata = {
+    kind: 'pt-session',
+    source: sale.source,
+    requestId: sale.requestId,
+    gymId: sale.gymId,
+    memberId: sale.memberId,
+    coachId: sale.coachId,
+    startTime: sale.startTime,
+    gymSharePence: String(split.gymSharePence),
+    gymDestination,
+  };
+  try {
+    const url = await createPaymentSession(deps, {
+      sale: metadata,
+      pricePence: sale.pricePence,
+      applicationFeePence: split.applicationFeePence,
+      destination,
+      member: await memberOf(deps, sale.memberId),
+      name: `PT Session – ${sale.coachName}`,
+      description: `${formatWallClock(sale.startTime, DATE_FORMATS.long)} ${formatWallClock(sale.startTime, DATE_FORMATS.time)}`,
+      successPath: '/userdashboard/privatesessions',
+      cancelPath: sale.cancelPath,
+    });
+    return { outcome: 'url', url };
+  } catch (err) {
+    if (err instanceof CheckoutRefusal) return refused(err.message);
+    throw err;
+  }
+}
