@@ -19,7 +19,7 @@ export function TopNav() {
       <TestModeBadge />
       <button type="button" className="menu-button" {...menu.buttonProps}>
         <span className="menu-button__icon" aria-hidden="true" />
-        Menu
+        <span className="menu-button__label">Menu</span>
       </button>
       <nav aria-label="Main" className="top-nav" data-open={menu.open} {...menu.panelProps}>
         <ul>
