@@ -5,6 +5,8 @@ import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { CheckInPanel } from './check-in-panel.tsx';
+import { GymCancelDialog } from './gym-cancel-control.tsx';
+import { gymCancelledText } from './gym-cancel-model.ts';
 import type { PassView } from './front-desk-model.ts';
 import { PassList } from './pass-list.tsx';
 import { useFrontDesk } from './use-front-desk.ts';
@@ -93,21 +95,25 @@ export function MastrPassesPage() {
 export function UpcomingPassesPage() {
   const desk = useFrontDesk();
   const { online } = useSyncStatus();
-  // Optimistic (§4): a cancelled pass leaves the list at once and returns if the server says no.
+  // A cancelled pass leaves the list as soon as the server confirms (before the sync brings it).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<Message | null>(null);
+  const [confirming, setConfirming] = useState<PassView | null>(null);
 
-  async function cancel(view: PassView) {
+  function ask(view: PassView) {
     if (!online || (typeof navigator !== 'undefined' && !navigator.onLine))
       return setMessage(errorMessage(CANCEL_MESSAGES.offline));
+    setMessage(null);
+    setConfirming(view);
+  }
+
+  async function cancel(view: PassView): Promise<string | null> {
+    const answer = await cancelDayPass(view.passId);
+    if (!answer.cancelled) return answer.text;
     setHidden((h) => new Set(h).add(view.id));
-    const failure = await cancelDayPass(view.passId);
-    if (failure) {
-      setHidden((h) => new Set([...h].filter((id) => id !== view.id)));
-      setMessage(errorMessage(failure));
-    } else {
-      setMessage(successMessage(`Cancelled the day pass of ${view.clientName}.`));
-    }
+    setConfirming(null);
+    setMessage(successMessage(gymCancelledText(view, answer.refundedPence)));
+    return null;
   }
 
   const views = desk.lists.upcoming.filter((v) => !hidden.has(v.id));
@@ -119,14 +125,15 @@ export function UpcomingPassesPage() {
           views={views}
           empty="No Upcoming Day Passes"
           action={(view) => (
-            <button type="button" className="button button--ghost" onClick={() => void cancel(view)}>
-              Cancel
+            <button type="button" className="button button--ghost" onClick={() => ask(view)} aria-haspopup="dialog">
+              Cancel<span className="sr-only"> the day pass of {view.clientName}</span>
             </button>
           )}
         />
       ) : (
         <Opening />
       )}
+      {confirming && <GymCancelDialog view={confirming} onConfirm={cancel} onClose={() => setConfirming(null)} />}
     </DashboardPage>
   );
 }
