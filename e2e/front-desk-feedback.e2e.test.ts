@@ -88,4 +88,45 @@ describe('front-desk feedback', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass was cancelled by the gym']);
     expect(mails[0].text).toContain(`${DEMO_GYM.gymName} has cancelled your ${pass.passType} Day Pass for ${date}.`);
   });
+
+  it('checks in by code and by tap with one current green message naming the member, the field ready for the next, and a camera error that does not loop', async () => {
+    const desk = await openDesk('/gymdashboard/daypasses/today', { width: 1024, height: 768 });
+    const warnings: string[] = [];
+    desk.page.on('console', (m) => {
+      if (m.text().includes('Camera did not start')) warnings.push(m.text());
+    });
+    const passes = await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
+    const today = (name: string) =>
+      passes.find((d) => d.type === 'day-pass' && d.clientName === name && d.dayDateStart.startsWith(ukDateKey()))!;
+    const alex = today('Alex');
+    const field = desk.page.locator('.check-in-panel').getByLabel('Entry code', { exact: true });
+    const shown = desk.page.locator('.dash-page .form-status:not(.form-status--empty)');
+
+    await desk.checkInByCode(alex.idCode.toLowerCase());
+    await expect
+      .poll(() => desk.listMessage(), UI_WAIT)
+      .toBe(`Checked In. Alex · ${alex.passType} Day Pass · ${alex.idCode.toUpperCase()}`);
+    expect(await shown.getAttribute('class')).toContain('form-status--success');
+    // Green, not the brand red.
+    expect(await shown.evaluate((el) => getComputedStyle(el).borderLeftColor)).toBe('rgb(74, 222, 128)');
+    expect(await field.inputValue()).toBe('');
+    expect(await field.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A tap in the list replaces the message: one current message, never a pile.
+    await desk.tapCheckIn('Sam');
+    await expect.poll(() => desk.listMessage(), UI_WAIT).toMatch(/^Checked In\. Sam · /);
+    expect(await shown.count()).toBe(1);
+
+    // No camera here: the scanner says why, turns off (the button offers to try again), and does not retry.
+    const scan = desk.page.locator('.check-in-panel__form').getByRole('button', { name: 'Scan QR code' });
+    await scan.click(UI_WAIT);
+    const failure = desk.page.locator('.camera-failure');
+    await failure.waitFor(UI_WAIT);
+    expect(await failure.textContent()).toMatch(/camera/i);
+    const again = desk.page.locator('.check-in-panel__form').getByRole('button', { name: 'Try the camera again' });
+    expect(await again.getAttribute('aria-expanded')).toBe('false');
+    expect(await desk.page.locator('.qr-scanner__video').count()).toBe(0);
+    await desk.page.waitForTimeout(2_000);
+    expect(warnings).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { CheckInPanel } from './check-in-panel.tsx';
+import { checkInFeedback } from './desk-feedback-model.ts';
 import { GymCancelDialog } from './gym-cancel-control.tsx';
 import { gymCancelledText } from './gym-cancel-model.ts';
 import type { PassView } from './front-desk-model.ts';
@@ -19,6 +20,7 @@ function Opening() {
 
 export function DayPassesHomePage() {
   const desk = useFrontDesk();
+  const [message, setMessage] = useState<Message | null>(null);
   const { today, upcoming, mastrToday } = desk.lists;
   return (
     <DashboardPage title="Day Passes">
@@ -33,21 +35,21 @@ export function DayPassesHomePage() {
           <p className="count-tile">{desk.ready ? mastrToday.length : '…'}</p>
         </Pod>
       </PodGrid>
-      <CheckInPanel desk={desk} />
+      <CheckInPanel desk={desk} message={message} onMessage={setMessage} />
     </DashboardPage>
   );
 }
 
-/** Tapping a pass's 'Check In' records it here and now. */
+/** Tapping a pass's 'Check In' records it here and now; its result is the page's one current message. */
 function useTapCheckIn(desk: ReturnType<typeof useFrontDesk>) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   async function onCheckIn(view: PassView) {
     setBusyId(view.id);
-    setMessage(await desk.checkIn(view, 'tap'));
+    setMessage(checkInFeedback(await desk.checkIn(view, 'tap'), view));
     setBusyId(null);
   }
-  return { busyId, message, onCheckIn };
+  return { busyId, message, setMessage, onCheckIn };
 }
 
 export function TodayPassesPage() {
@@ -56,8 +58,7 @@ export function TodayPassesPage() {
   return (
     <DashboardPage title="Today's Day Passes">
       {/* Staff spend the day on this list: typing a code or scanning a QR code is one step away. */}
-      <CheckInPanel desk={desk} />
-      <FormMessage message={tap.message} />
+      <CheckInPanel desk={desk} message={tap.message} onMessage={tap.setMessage} />
       {desk.ready ? (
         <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} />
       ) : (
