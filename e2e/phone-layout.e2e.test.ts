@@ -108,6 +108,10 @@ describe('signed-in pages fit a 360 px phone', () => {
   it('member: the booking dialogs and the enlarged entry code', { timeout: 120_000 }, async () => {
     const page = await phonePage();
     await openSignedIn(page, '/userdashboard/daypasses', 'user', DEMO_MEMBERS[0].email);
+    // The top bar's Account pill and the dashboard's bar show the same initial: the member's name.
+    const initial = DEMO_MEMBERS[0].firstName.charAt(0);
+    await expect.poll(() => page.locator('.dash-bar .avatar').textContent(), { timeout: 15_000 }).toBe(initial);
+    expect(await page.locator('.profile-menu__button .avatar').textContent()).toBe(initial);
     await page
       .getByRole('button', { name: /^Enlarge entry code/ })
       .first()

@@ -7,7 +7,7 @@ import { useDisclosure } from './use-disclosure.ts';
 
 /** The site bar of §2: brand, the links of the session state, and a member's profile menu. On phones the links fold behind a Menu button. */
 export function TopNav() {
-  const { kind, userInfo } = useSession();
+  const { kind, userInfo, profileName } = useSession();
   const { links, profileMenu } = navItemsFor(kind);
   const menu = useDisclosure<HTMLElement>();
 
@@ -36,7 +36,7 @@ export function TopNav() {
           ))}
         </ul>
       </nav>
-      {profileMenu && <ProfileMenu items={profileMenu} email={userInfo?.email ?? ''} />}
+      {profileMenu && <ProfileMenu items={profileMenu} email={userInfo?.email ?? ''} name={profileName} />}
     </header>
   );
 }
