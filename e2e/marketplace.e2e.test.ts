@@ -81,10 +81,10 @@ describe('a visitor browses the marketplace, signs in and sends requests', () =>
       await page.waitForURL((url) => url.pathname === gymPath, UI_WAIT);
       expect(await gym.gymName()).toBe(DEMO_GYM.gymName);
 
+      // Back from signing in, the dialog the visitor chose is open again (issue 15).
       // PT request: dates up to two days ahead are disabled; a later date, a time, a discipline and a level send it.
       const today = ukDateKey();
       const date = addDaysToKey(today, 3);
-      await gym.pressAction('Request PT');
       await gym.dialog('Request PT').waitFor(UI_WAIT);
       // The picker opens on this week, so two days ahead is checked only when it falls in it.
       const twoDaysAhead = addDaysToKey(today, 2);

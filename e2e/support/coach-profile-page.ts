@@ -29,9 +29,9 @@ export class CoachProfilePage extends AppPage {
     });
   }
 
-  /** The status a slot announces, e.g. 'free' or 'requested' (its accessible name is its text). */
+  /** The status a slot announces, e.g. 'free' or 'requested'. */
   async slotStatus(abbreviation: string, hour: number): Promise<string> {
-    const name = ((await this.slot(abbreviation, hour).textContent({ timeout: 10_000 })) ?? '').trim();
+    const name = (await this.slot(abbreviation, hour).getAttribute('aria-label', { timeout: 10_000 })) ?? '';
     return name.slice(name.lastIndexOf(', ') + 2);
   }
 

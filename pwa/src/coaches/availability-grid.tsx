@@ -88,19 +88,19 @@ function DayColumn({
               <button
                 type="button"
                 className={`slot slot--${slot.status}`}
+                aria-label={slot.name}
                 disabled={busy || !slot.selectable}
                 onClick={(event: MouseEvent<HTMLButtonElement>) =>
                   onSelect(slotChoice(week, day, slot), event.currentTarget)
                 }
               >
-                {/* The name comes from the content, so it holds the visible text ('Mon 07:00, requested'). */}
-                <span className="sr-only">{day.abbreviation} </span>
+                {/* The name ('Mon 07:00, requested') holds the visible text, spaced as shown. */}
                 <span className="slot__time">{slot.label}</span>
-                <span className="sr-only">, </span>
-                {slot.status === 'free' ? (
-                  <span className="sr-only">free</span>
-                ) : (
-                  <span className="slot__status">{slot.status}</span>
+                {slot.status !== 'free' && (
+                  <>
+                    {' '}
+                    <span className="slot__status">{STATUS_TEXT[slot.status]}</span>
+                  </>
                 )}
               </button>
             </li>
