@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { AccountKind } from '@mastr/rules/roles.ts';
-import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
-import { routesOf } from './support/phone-layout.ts';
+import { routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
 
 /** The public pages a visitor reaches: the site's menus, the directories and a profile of each kind. */
 const PUBLIC_ROUTES = [
@@ -28,12 +27,6 @@ const PUBLIC_ROUTES = [
   '/coaches',
   `/coaches/${DEMO_COACHES[0].profileId}`,
   '/policy',
-];
-
-const ACCOUNTS: readonly { kind: AccountKind; email: string; home: string }[] = [
-  { kind: 'user', email: DEMO_MEMBERS[0].email, home: '/userdashboard/account' },
-  { kind: 'coach', email: DEMO_COACHES[0].email, home: '/coachdashboard' },
-  { kind: 'gym', email: DEMO_GYM.email, home: '/gymdashboard' },
 ];
 
 /**
@@ -76,7 +69,7 @@ describe('every route passes axe-core with no serious or critical violation', ()
     expect(await audit(await newPage(), PUBLIC_ROUTES)).toEqual([]);
   });
 
-  for (const account of ACCOUNTS) {
+  for (const account of SIGNED_IN_ACCOUNTS) {
     it(`${account.kind} pages`, { timeout: 180_000 }, async () => {
       const page = await newPage();
       await openSignedIn(page, account.home, account.kind, account.email);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import type { AccountKind } from '@mastr/rules/roles.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
@@ -9,13 +8,7 @@ import { GymProfilePage } from './support/gym-profile-page.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
-import { measureOverflow, PHONE, routesOf } from './support/phone-layout.ts';
-
-const ACCOUNTS: readonly { kind: AccountKind; email: string; home: string }[] = [
-  { kind: 'user', email: DEMO_MEMBERS[0].email, home: '/userdashboard/account' },
-  { kind: 'coach', email: DEMO_COACHES[0].email, home: '/coachdashboard' },
-  { kind: 'gym', email: DEMO_GYM.email, home: '/gymdashboard' },
-];
+import { measureOverflow, PHONE, routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
 
 /**
  * Issue 15: on a 360 px phone no signed-in page is wider than the screen, for members, coaches and
@@ -64,7 +57,7 @@ describe('signed-in pages fit a 360 px phone', () => {
     expect(box!.x + box!.width, where).toBeLessThanOrEqual(PHONE.width);
   }
 
-  for (const account of ACCOUNTS) {
+  for (const account of SIGNED_IN_ACCOUNTS) {
     it(`${account.kind}: every route of the menus`, { timeout: 180_000 }, async () => {
       const page = await phonePage();
       await openSignedIn(page, account.home, account.kind, account.email);

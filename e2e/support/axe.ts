@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** axe-core's browser build, read once. */
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** axe-core's browser build, as the package hands it over for injection into pages. */
+const AXE_SOURCE = axe.source;
 
 interface AxeViolation {
   id: string;

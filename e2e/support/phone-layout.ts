@@ -9,6 +9,14 @@ import {
 } from '../../pwa/src/dashboard-frame/dashboard-navs.ts';
 import { navItemsFor } from '../../pwa/src/shell/nav-items.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
+import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../../sync-server/src/seed/demo-data.ts';
+
+/** A demo account of each kind and the page its browser opens signed in. */
+export const SIGNED_IN_ACCOUNTS: readonly { kind: AccountKind; email: string; home: string }[] = [
+  { kind: 'user', email: DEMO_MEMBERS[0].email, home: '/userdashboard/account' },
+  { kind: 'coach', email: DEMO_COACHES[0].email, home: '/coachdashboard' },
+  { kind: 'gym', email: DEMO_GYM.email, home: '/gymdashboard' },
+];
 
 /** The smallest phone the app supports (issue 15). */
 export const PHONE = { width: 360, height: 740 } as const;

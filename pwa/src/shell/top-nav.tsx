@@ -4,10 +4,12 @@ import { useSession } from '../session/session-context.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useDisclosure } from './use-disclosure.ts';
+import { useKeptMemberName } from './use-kept-member-name.ts';
 
 /** The site bar of §2: brand, the links of the session state, and a member's profile menu. On phones the links fold behind a Menu button. */
 export function TopNav() {
   const { kind, userInfo, profileName } = useSession();
+  useKeptMemberName(kind === 'user' && !profileName ? (userInfo?.profileId ?? null) : null);
   const { links, profileMenu } = navItemsFor(kind);
   const menu = useDisclosure<HTMLElement>();
 
