@@ -74,6 +74,11 @@ describe('a coach edits availability offline', () => {
 
       await availability.add('next', ADDED.day, ADDED.hour);
       await expect.poll(() => availability.timesOn('next', ADDED.day), UI_WAIT).toContain('09:00');
+      // Each save is confirmed on the page (issue 15), offline too.
+      const saved = availability.page.locator('.dash-page .form-status--success[role="status"]');
+      await expect
+        .poll(() => saved.textContent(), UI_WAIT)
+        .toBe(`Saved: 09:00 added on ${ADDED.day}, Next Week. It syncs by itself when online.`);
       await availability.remove('next', REMOVED.day, REMOVED.hour);
       await expect.poll(() => availability.timesOn('next', REMOVED.day), UI_WAIT).not.toContain('12:00');
       await expect.poll(() => availability.syncBar.pending(), UI_WAIT).toBeGreaterThanOrEqual(1);

@@ -81,10 +81,10 @@ describe('a visitor browses the marketplace, signs in and sends requests', () =>
       await page.waitForURL((url) => url.pathname === gymPath, UI_WAIT);
       expect(await gym.gymName()).toBe(DEMO_GYM.gymName);
 
+      // Back from signing in, the dialog the visitor chose is open again (issue 15).
       // PT request: dates up to two days ahead are disabled; a later date, a time, a discipline and a level send it.
       const today = ukDateKey();
       const date = addDaysToKey(today, 3);
-      await gym.pressAction('Request PT');
       await gym.dialog('Request PT').waitFor(UI_WAIT);
       // The picker opens on this week, so two days ahead is checked only when it falls in it.
       const twoDaysAhead = addDaysToKey(today, 2);
@@ -131,6 +131,9 @@ describe('a visitor browses the marketplace, signs in and sends requests', () =>
       await coaches.open('/coaches');
       await coaches.waitForList();
       expect((await coaches.cardNames()).length).toBe(DEMO_COACHES.length);
+      // By discipline too (issue 15): 'mma' finds the MMA coach.
+      await coaches.search('mma');
+      await expect.poll(() => coaches.cardNames(), UI_WAIT).toEqual([COACH_NAME]);
       await coaches.search('hay');
       await expect.poll(() => coaches.cardNames(), UI_WAIT).toEqual([COACH_NAME]);
       await coaches.openCard(COACH_NAME);
@@ -139,6 +142,11 @@ describe('a visitor browses the marketplace, signs in and sends requests', () =>
       // Next week's free Monday slot: confirm the gym and experience; the slot then shows as requested.
       const coach = new CoachProfilePage(page);
       expect(await coach.coachName()).toBe(COACH_NAME);
+      // The profile lists the gyms the coach works at, each a link to its profile (issue 15).
+      const gymLink = page
+        .getByRole('region', { name: 'Gyms' })
+        .getByRole('link', { name: DEMO_GYM.gymName, exact: true });
+      expect(await gymLink.getAttribute('href', UI_WAIT)).toBe(`/gyms/${DEMO_GYM.profileId}`);
       expect(await coach.weekTitle()).toBe('Current Week');
       await coach.showWeek('Next week');
       await expect.poll(() => coach.weekTitle(), UI_WAIT).toBe('Next Week');

@@ -103,7 +103,7 @@ describe('payments through the local test provider', () => {
       // The front desk's list shows it without a reload, and checks it in.
       await expect.poll(() => desk.rowWithCode(code).count(), SYNC_WAIT).toBe(1);
       await desk.tapCheckInOf(code);
-      await expect.poll(() => desk.listMessage(), UI_WAIT).toBe('Checked In.');
+      await expect.poll(() => desk.listMessage(), UI_WAIT).toMatch(/^Checked In\. /);
       await expect
         .poll(async () => {
           const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);

@@ -68,6 +68,13 @@ describe('coach search (§5)', () => {
 
   it('does not match across the two names or other text', () => {
     expect(matchesCoachSearch(coach, 'bruce mclean')).toBe(false);
-    expect(matchesCoachSearch(coach, 'boxing')).toBe(false);
+    expect(matchesCoachSearch(coach, 'london')).toBe(false);
+  });
+
+  it('matches the discipline too, case-insensitively', () => {
+    const boxer = { ...coach, discipline: 'Boxing' };
+    expect(matchesCoachSearch(boxer, 'boxing')).toBe(true);
+    expect(matchesCoachSearch(boxer, 'BOX')).toBe(true);
+    expect(matchesCoachSearch(boxer, 'judo')).toBe(false);
   });
 });

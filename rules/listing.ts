@@ -45,8 +45,15 @@ export function matchesGymSearch(
   );
 }
 
-/** Case-insensitive substring of the first or the last name; '' matches every coach. */
-export function matchesCoachSearch(coach: { firstName: string; lastName: string }, query: string): boolean {
+/**
+ * Case-insensitive substring of the first or the last name, or of the discipline (issue 15: members
+ * look for a boxing coach as often as for a name); '' matches every coach.
+ */
+export function matchesCoachSearch(
+  coach: { firstName: string; lastName: string; discipline?: string },
+  query: string,
+): boolean {
   const needle = query.toLowerCase();
+  if (coach.discipline && contains(coach.discipline, needle)) return true;
   return contains(coach.firstName, needle) || contains(coach.lastName, needle);
 }

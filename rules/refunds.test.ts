@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberCancellation, SALES_FINAL_MESSAGE } from './refunds.ts';
+import { gymCancellationRefundPence, memberCancellation, SALES_FINAL_MESSAGE } from './refunds.ts';
 
 const refused = { outcome: 'refused', message: SALES_FINAL_MESSAGE };
 
@@ -44,5 +44,16 @@ describe('memberCancellation (UK wall clock)', () => {
     expect(memberCancellation(day, new Date('2026-10-25T00:30:00Z'))).toEqual({ outcome: 'no-refund' });
     expect(memberCancellation(day, new Date('2026-10-25T22:59:59Z'))).toEqual({ outcome: 'no-refund' });
     expect(memberCancellation(day, new Date('2026-10-25T23:00:00Z'))).toEqual(refused);
+  });
+});
+
+describe('gymCancellationRefundPence', () => {
+  it('refunds the whole price of the pass', () => {
+    expect(gymCancellationRefundPence(1500)).toBe(1500);
+  });
+  it('refunds nothing for a pass that cost nothing or has no valid price', () => {
+    expect(gymCancellationRefundPence(0)).toBe(0);
+    expect(gymCancellationRefundPence(Number.NaN)).toBe(0);
+    expect(gymCancellationRefundPence(-5)).toBe(0);
   });
 });

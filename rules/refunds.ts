@@ -27,3 +27,13 @@ export function memberCancellation(passDay: string, now: Date): MemberCancellati
   if (today === passDay && ukWallClock(now).slice(11) < REFUND_CUTOFF_TIME) return { outcome: 'no-refund' };
   return { outcome: 'refused', message: SALES_FINAL_MESSAGE };
 }
+
+/**
+ * What a gym's cancellation of a member's upcoming day pass refunds (design/decisions.md 42): the
+ * gym cancels, so the member gets back everything paid, whatever the day — the price of the pass
+ * (the platform fee and the gym's transfer are reversed with it). A pass sold without payment
+ * (demo data) refunds nothing; the server reports what Stripe actually refunded.
+ */
+export function gymCancellationRefundPence(pricePence: number): number {
+  return Number.isFinite(pricePence) && pricePence > 0 ? pricePence : 0;
+}

@@ -95,6 +95,8 @@ describe('Connect Express accounts', () => {
     expect(page).toContain('TEST MODE');
     expect(page).toContain('Express dashboard');
     expect(page).toContain(account.id);
+    // A way back to the platform, as Stripe's Express dashboard links to the platform's site.
+    expect(page).toContain('<a class="button" href="https://app.example/back/gym-1">Return to the app</a>');
   });
 
   it('transfers to an onboarded account and refuses an unknown destination', async () => {

@@ -96,12 +96,13 @@ ${postButton(`/onboarding/${linkId}/complete`, 'Complete onboarding', 'primary')
   );
 }
 
-export function expressDashboardPage(account: Account): string {
+export function expressDashboardPage(account: Account, returnUrl: string | null): string {
+  const back = returnUrl ? `<p><a class="button" href="${escapeHtml(returnUrl)}">Return to the app</a></p>` : '';
   return page(
     'Express dashboard',
     `<p>This is the local test payment provider's stand-in for the Stripe Express dashboard.</p>
 <p>Account <code>${escapeHtml(account.id)}</code>${account.email ? ` · ${escapeHtml(account.email)}` : ''}</p>
-<p>Payments ${account.charges_enabled ? 'enabled' : 'not enabled'} · payouts ${account.payouts_enabled ? 'enabled' : 'not enabled'}</p>`,
+<p>Payments ${account.charges_enabled ? 'enabled' : 'not enabled'} · payouts ${account.payouts_enabled ? 'enabled' : 'not enabled'}</p>${back}`,
   );
 }
 

@@ -69,8 +69,9 @@ export const hostedRoutes: HostedRoute[] = [
   {
     method: 'GET',
     pattern: /^\/express\/([A-Za-z0-9_]+)$/,
-    handle({ state }, _, id) {
-      return { html: expressDashboardPage(state.accounts.get(state.loginLinks.get(id).account)) };
+    handle({ state, platformReturnUrl }, _, id) {
+      const account = state.accounts.get(state.loginLinks.get(id).account);
+      return { html: expressDashboardPage(account, platformReturnUrl?.(account) ?? null) };
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { createProviderServer } from './server.ts';
+import type { Account } from './resources/accounts.ts';
 import { createState } from './state.ts';
 import { createWebhookSender, type WebhookDelivery } from './webhooks.ts';
 
@@ -16,6 +17,11 @@ export interface StripeTestProviderOptions {
   publicUrl?: string;
   /** Waits between delivery attempts after a failed one; defaults to 0.5 s, 2 s, 5 s. */
   webhookRetryDelaysMs?: number[];
+  /**
+   * The platform's page an Express dashboard returns to (Stripe shows a link back to the platform's
+   * site there); without it the stand-in page offers no way back.
+   */
+  platformReturnUrl?: (account: Account) => string | null;
 }
 
 export interface StripeTestProvider {
@@ -47,6 +53,7 @@ export async function startStripeTestProvider(options: StripeTestProviderOptions
     state: createState(),
     webhooks,
     publicUrl: () => options.publicUrl?.replace(/\/$/, '') ?? origin,
+    platformReturnUrl: options.platformReturnUrl,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -14,6 +14,7 @@ export interface ProviderServerOptions {
   webhooks: WebhookSender;
   /** Base url of the hosted pages, known only once the server listens. */
   publicUrl(): string;
+  platformReturnUrl?: ResourceContext['platformReturnUrl'];
 }
 
 interface StoredResponse {
@@ -37,6 +38,7 @@ export function createProviderServer(options: ProviderServerOptions): Server {
     return {
       state: options.state,
       publicUrl: options.publicUrl(),
+      platformReturnUrl: options.platformReturnUrl,
       // A snapshot: later changes to the object must not leak into an event already raised.
       emit: (type, object) => drafts.push({ type, object: structuredClone(object) }),
     };

@@ -84,5 +84,7 @@ export interface EventDraft {
 export interface ResourceContext {
   state: ProviderState;
   publicUrl: string;
+  /** Where the Express dashboard's 'Return to' link leads for an account (the platform's page), if set. */
+  platformReturnUrl?: (account: Account) => string | null;
   emit(type: string, object: object): void;
 }

@@ -73,6 +73,7 @@ export async function startHarness(): Promise<Harness> {
     webhookSecret: WEBHOOK_SECRET,
     webhookUrl: receiver.url,
     webhookRetryDelaysMs: [10, 10],
+    platformReturnUrl: (account) => `https://app.example/back/${account.metadata.profileId ?? ''}`,
   });
   return {
     provider,

@@ -45,9 +45,9 @@ export class FrontDeskPage extends AppPage {
     return (await note.count()) ? ((await note.textContent()) ?? '').trim() : '';
   }
 
-  /** The status line the list pages show after a tap. */
+  /** The page's one current message (a tap's or the code panel's result). */
   async listMessage(): Promise<string> {
-    return ((await this.page.locator('.dash-page > .form-status').textContent({ timeout: 10_000 })) ?? '').trim();
+    return ((await this.page.locator('.dash-page .form-status').textContent({ timeout: 10_000 })) ?? '').trim();
   }
 
   /** Waits until the home's count tiles show numbers: the device's copy of the gym's data is open. */

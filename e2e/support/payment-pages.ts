@@ -49,12 +49,19 @@ export class HostedPaymentPage {
 }
 
 /**
- * Waits for a fresh profile's first service worker and closes the 'Mastr is ready to work offline.'
- * toast it brings (once per profile), so the toast cannot cover a button the test presses.
+ * Waits for a fresh profile's first service worker and until the 'Mastr is ready to work offline.'
+ * note it brings (once per profile) has shown and gone (it goes by itself after a few seconds; closed
+ * here when still up), so it cannot cover a button the test presses.
  */
 export async function settleInstalledApp(app: AppPage): Promise<void> {
   await app.waitForActiveServiceWorker();
-  await app.page.locator('.toast').getByRole('button', { name: 'Close', exact: true }).click({ timeout: 15_000 });
+  const toast = app.page.locator('.toast');
+  await toast.waitFor({ timeout: 15_000 }).catch(() => undefined);
+  await toast
+    .getByRole('button', { name: 'Close', exact: true })
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
+  await toast.waitFor({ state: 'detached', timeout: 10_000 });
 }
 
 /** A gym profile's 'Book Day Pass' dialog, booking a day pass for a given date. */

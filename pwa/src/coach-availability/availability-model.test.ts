@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
-import { addSlot, coachWeeks, removeSlot, weekView, type EditContext, type EditResult } from './availability-model.ts';
+import {
+  addSlot,
+  coachWeeks,
+  removeSlot,
+  savedEditText,
+  weekView,
+  type EditContext,
+  type EditResult,
+} from './availability-model.ts';
 
 const HOUR = 3600;
 const COACH = 'c0ac0ac0ac0ac0ac0ac0ac0a';
@@ -200,5 +208,16 @@ describe('adding and removing slots', () => {
       ['2026-11-15-slot-4-9', false],
       ['fresh-1', false],
     ]);
+  });
+});
+
+describe('the confirmation of a saved edit', () => {
+  it('says what changed, on which day of which week, and that it syncs by itself', () => {
+    expect(savedEditText('added', { title: 'Next Week' }, 1, 12 * 3600)).toBe(
+      'Saved: 12:00 added on Mon, Next Week. It syncs by itself when online.',
+    );
+    expect(savedEditText('removed', { title: 'Default' }, 0, 7 * 3600)).toBe(
+      'Saved: 07:00 removed on Sun, Default. It syncs by itself when online.',
+    );
   });
 });

@@ -213,3 +213,17 @@ export function removeSlot(
     ),
   };
 }
+
+/**
+ * The confirmation after an edit was saved on the device (issue 15): what changed, where, and that
+ * it reaches the server by itself.
+ */
+export function savedEditText(
+  change: 'added' | 'removed',
+  week: Pick<WeekRef, 'title'>,
+  weekday: number,
+  time: number,
+): string {
+  const day = COACH_WEEKDAYS.find((d) => d.weekday === weekday)?.abbreviation ?? '';
+  return `Saved: ${formatTimeOfDay(time)} ${change} on ${day}, ${week.title}. It syncs by itself when online.`;
+}

@@ -8,6 +8,7 @@ import { coachWeeks, weekView } from './availability-model.ts';
 import { AvailabilityNoticeList } from './availability-notice-list.tsx';
 import { useAvailabilityEditor } from './use-availability-editor.ts';
 import { WeekSection } from './week-section.tsx';
+import '../forms/forms.css';
 import './availability.css';
 
 export function CoachAvailabilityPage() {
@@ -30,6 +31,10 @@ export function CoachAvailabilityPage() {
           {editor.problem}
         </p>
       )}
+      {/* Kept in the DOM so screen readers announce each save. */}
+      <p className={editor.saved ? 'form-status form-status--success' : 'form-status form-status--empty'} role="status">
+        {editor.saved}
+      </p>
       {ready
         ? weeks.map((week) => (
             <WeekSection

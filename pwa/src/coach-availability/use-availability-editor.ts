@@ -9,6 +9,7 @@ import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import {
   addSlot,
   removeSlot,
+  savedEditText,
   type EditContext,
   type EditRefusal,
   type EditResult,
@@ -37,6 +38,8 @@ export interface AvailabilityEditor {
   canEdit: boolean;
   /** Why the last edit was not made, if it was not. */
   problem: string | null;
+  /** What the last edit saved on the device, once it is saved. */
+  saved: string | null;
   add(week: WeekRef, weekday: number, time: number): void;
   remove(week: WeekRef, weekday: number, time: number): void;
 }
@@ -44,19 +47,25 @@ export interface AvailabilityEditor {
 export function useAvailabilityEditor(): AvailabilityEditor {
   const store = useTenantStore();
   const [problem, setProblem] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const queue = useRef<Promise<void>>(Promise.resolve());
 
   const run = useCallback(
-    (edit: Edit) => {
+    (edit: Edit, done: string) => {
       if (!store) return;
       queue.current = queue.current.then(async () => {
         try {
           const result = edit(await store.availability.weeks(), { coachId: store.tenantId, now: new Date(), newId });
-          if (!result.ok) return setProblem(REFUSALS[result.reason]);
+          if (!result.ok) {
+            setSaved(null);
+            return setProblem(REFUSALS[result.reason]);
+          }
           await store.availability.saveWeek(result.doc);
           setProblem(null);
+          setSaved(done);
         } catch (error) {
           console.error('Availability edit not saved', error);
+          setSaved(null);
           setProblem(NOT_SAVED);
         }
       });
@@ -67,7 +76,10 @@ export function useAvailabilityEditor(): AvailabilityEditor {
   return {
     canEdit: store !== null,
     problem,
-    add: (week, weekday, time) => run((docs, ctx) => addSlot(week, docs, weekday, time, ctx)),
-    remove: (week, weekday, time) => run((docs, ctx) => removeSlot(week, docs, weekday, time, ctx)),
+    saved,
+    add: (week, weekday, time) =>
+      run((docs, ctx) => addSlot(week, docs, weekday, time, ctx), savedEditText('added', week, weekday, time)),
+    remove: (week, weekday, time) =>
+      run((docs, ctx) => removeSlot(week, docs, weekday, time, ctx), savedEditText('removed', week, weekday, time)),
   };
 }

@@ -94,8 +94,14 @@ function DayColumn({
                   onSelect(slotChoice(week, day, slot), event.currentTarget)
                 }
               >
+                {/* The name ('Mon 07:00, requested') holds the visible text, spaced as shown. */}
                 <span className="slot__time">{slot.label}</span>
-                {slot.status !== 'free' && <span className="slot__status">{STATUS_TEXT[slot.status]}</span>}
+                {slot.status !== 'free' && (
+                  <>
+                    {' '}
+                    <span className="slot__status">{STATUS_TEXT[slot.status]}</span>
+                  </>
+                )}
               </button>
             </li>
           ))}

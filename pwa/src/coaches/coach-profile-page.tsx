@@ -1,4 +1,4 @@
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { socialLinksOf } from '../coach-dashboard/social-links.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
@@ -94,6 +94,26 @@ function CoachBookingSection({
   );
 }
 
+/** The gyms the coach works at (issue 15), each a link to its profile; nothing while there are none. */
+function CoachGyms({ gyms }: { gyms: CoachDetail['registeredGymsInformation'] }) {
+  if (gyms.length === 0) return null;
+  return (
+    <section className="coach-profile__gyms" aria-labelledby="coach-gyms-title">
+      <h2 id="coach-gyms-title">Gyms</h2>
+      <ul className="coach-gyms">
+        {gyms.map((gym) => (
+          <li key={gym._id}>
+            <Link to={`/gyms/${gym._id}`} className="coach-gyms__link">
+              <Avatar src={gym.profileImage} name={gym.gymName} size="small" />
+              <span>{gym.gymName}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /** /coaches/{id} (§2 "Coach profile"): who the coach is, what they charge, and their bookable week. */
 export function CoachProfilePage() {
   const { id = '' } = useParams();
@@ -120,6 +140,7 @@ export function CoachProfilePage() {
     <main className="page coach-profile">
       <title>{`${name} · Mastr`}</title>
       <CoachSummary coach={coach} name={name} />
+      <CoachGyms gyms={coach.registeredGymsInformation ?? []} />
       <CoachBookingSection coach={coach} name={name} todayUk={todayUk} onAvailability={replaceAvailability} />
     </main>
   );

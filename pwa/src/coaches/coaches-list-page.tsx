@@ -43,7 +43,7 @@ export function CoachesListPage() {
       <h1>Coaches</h1>
       <SearchBox
         placeholder="Search Coaches here..."
-        label="Search coaches by name"
+        label="Search coaches by name or discipline"
         value={query}
         onChange={setQuery}
       />

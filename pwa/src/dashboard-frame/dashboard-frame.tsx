@@ -3,6 +3,7 @@ import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
 import { SyncStatusBar } from '../data/sync-status-bar.tsx';
 import type { NavItem } from '../shell/nav-items.ts';
 import { DashboardTopBar } from './dashboard-top-bar.tsx';
+import { useScrollHints } from './use-scroll-hints.ts';
 import './dashboard.css';
 
 /**
@@ -19,6 +20,7 @@ export function DashboardFrame({
   label: string;
   nav: readonly NavItem[];
 }) {
+  const strip = useScrollHints<HTMLUListElement>();
   return (
     <SignedInTenantData kind={kind}>
       <div className="dash">
@@ -26,8 +28,14 @@ export function DashboardFrame({
           Skip to content
         </a>
         <DashboardTopBar kind={kind} />
-        <nav className="dash-nav" aria-label={label}>
-          <ul>
+        {/* On phones the sections scroll sideways; a fade and an arrow mark the end that hides more. */}
+        <nav
+          className="dash-nav"
+          aria-label={label}
+          data-more-before={strip.hints.before}
+          data-more-after={strip.hints.after}
+        >
+          <ul ref={strip.ref}>
             {nav.map((item, index) => (
               <li key={item.to}>
                 {/* Home (the index) is current only on its own page; the others also for their sub-pages. */}

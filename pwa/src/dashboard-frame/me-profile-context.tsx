@@ -4,7 +4,8 @@ import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { ApiError, callApi, statusOf } from '../api/http.ts';
 import { loadMeProfile, saveMeProfile } from '../data/me-profile-cache.ts';
 import { useSession } from '../session/session-context.tsx';
-import { offlineNoteText } from './me-profiles.ts';
+import { tokenStore } from '../session/token-store.ts';
+import { displayNameOf, offlineNoteText } from './me-profiles.ts';
 
 /**
  * The profile on screen. `keptAt` is set when the server could not be reached and the page shows the
@@ -106,6 +107,13 @@ export function MeProfileProvider({ kind, children }: { kind: AccountKind; child
     if (state.status === 'ready' && !state.keptAt && profileId)
       void saveMeProfile(kind, profileId, state.profile as MeProfiles[typeof kind]);
   }, [state, kind, profileId]);
+
+  // The session's name follows the profile, so the site bar's initial matches the dashboard's (issue 15).
+  useEffect(() => {
+    if (state.status !== 'ready') return;
+    const name = displayNameOf(kind, state.profile as MeProfiles[typeof kind]);
+    if (name) tokenStore.setProfileName(name);
+  }, [state, kind]);
 
   return <MeProfileContext.Provider value={{ kind, state, reload, update }}>{children}</MeProfileContext.Provider>;
 }

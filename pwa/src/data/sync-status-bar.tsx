@@ -1,5 +1,5 @@
 import { useSyncStatus } from './tenant-data-provider.tsx';
-import { firstSyncText, lastSyncedText, pendingText } from './sync-status-text.ts';
+import { connectionText, firstSyncText, lastSyncedText, pendingText } from './sync-status-text.ts';
 import './sync-status-bar.css';
 
 /** Always-visible sync state of the dashboards (issue: "Sync status is always visible"). */
@@ -9,8 +9,14 @@ export function SyncStatusBar() {
   const pending = pendingText(status.pending);
   return (
     <div className="sync-bar" role="status" aria-live="polite">
-      <span className={status.online ? 'sync-bar__state sync-bar__state--online' : 'sync-bar__state sync-bar__state--offline'}>
-        {status.online ? 'Online' : 'Offline'}
+      <span
+        className={
+          status.online || status.connecting
+            ? 'sync-bar__state sync-bar__state--online'
+            : 'sync-bar__state sync-bar__state--offline'
+        }
+      >
+        {connectionText(status)}
       </span>
       {pending && <span className="sync-bar__pending">{pending}</span>}
       {first ? <span>{first}</span> : <span>{lastSyncedText(status.lastSyncedAt)}</span>}

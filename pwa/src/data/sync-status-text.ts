@@ -17,3 +17,9 @@ export function firstSyncText(firstSync: SyncStatus['firstSync']): string | null
   const n = firstSync.docsReceived;
   return n === 0 ? 'First sync: waiting for the server…' : `First sync: ${n} ${n === 1 ? 'item' : 'items'} received…`;
 }
+
+/** The bar's connection word: 'Connecting…' until the first exchange says which it is. */
+export function connectionText(status: Pick<SyncStatus, 'online' | 'connecting'>): 'Online' | 'Offline' | 'Connecting…' {
+  if (status.online) return 'Online';
+  return status.connecting ? 'Connecting…' : 'Offline';
+}

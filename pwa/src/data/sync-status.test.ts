@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifySyncError, countPerBatch, createSyncStatusTracker, createThrottledLogger, type SyncStatus } from './sync-status.ts';
-import { firstSyncText, lastSyncedText, pendingText } from './sync-status-text.ts';
+import { connectionText, firstSyncText, lastSyncedText, pendingText } from './sync-status-text.ts';
 
 function collect(tracker: ReturnType<typeof createSyncStatusTracker>) {
   let last: SyncStatus | null = null;
@@ -37,11 +37,23 @@ describe('sync status', () => {
     const emitted: SyncStatus[] = [];
     tracker.status$.subscribe((s) => emitted.push(s));
     tracker.pending(0);
+    tracker.unreachable(); // changes 'connecting' only, once
     tracker.unreachable();
     tracker.firstSyncDone();
     tracker.received(5);
-    expect(emitted).toHaveLength(2);
-    expect(emitted[1].firstSync).toEqual({ done: true, docsReceived: 0 });
+    expect(emitted).toHaveLength(3);
+    expect(emitted[1]).toMatchObject({ online: false, connecting: false });
+    expect(emitted[2].firstSync).toEqual({ done: true, docsReceived: 0 });
+  });
+
+  it("says 'Connecting…' until the first exchange, never 'Offline' before it knows (issue 15)", () => {
+    const tracker = createSyncStatusTracker();
+    expect(connectionText(tracker.get())).toBe('Connecting…');
+    tracker.reachable(200, new Date());
+    expect(connectionText(tracker.get())).toBe('Online');
+    tracker.unreachable();
+    expect(connectionText(tracker.get())).toBe('Offline');
+    expect(connectionText(createSyncStatusTracker().get())).toBe('Connecting…');
   });
 
   it('reports items counted one by one once per batch', async () => {

@@ -3,6 +3,11 @@ import { BehaviorSubject, type Observable } from 'rxjs';
 
 export interface SyncStatus {
   online: boolean;
+  /**
+   * True until the first exchange with the server succeeded or failed: a page just opened (e.g. back
+   * from a checkout) says 'Connecting…', never 'Offline', before it knows (issue 15).
+   */
+  connecting: boolean;
   /** Local writes the server has not acknowledged yet ('n changes waiting to sync'). */
   pending: number;
   /** ISO instant of the last successful exchange with the server. */
@@ -13,6 +18,7 @@ export interface SyncStatus {
 
 export const INITIAL_SYNC_STATUS: SyncStatus = {
   online: false,
+  connecting: true,
   pending: 0,
   lastSyncedAt: null,
   firstSync: { done: false, docsReceived: 0 },
@@ -55,12 +61,13 @@ export function createSyncStatusTracker(initial: Partial<SyncStatus> = {}): Sync
       const ok = status >= 200 && status < 300;
       update((s) => ({
         online: true,
+        connecting: false,
         lastSyncedAt: ok ? at.toISOString() : s.lastSyncedAt,
         error: ok ? null : (refusalMessage(status) ?? s.error),
       }));
     },
     unreachable() {
-      update(() => ({ online: false }));
+      update(() => ({ online: false, connecting: false }));
     },
     pending(count) {
       update(() => ({ pending: count }));

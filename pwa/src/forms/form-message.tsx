@@ -17,13 +17,14 @@ export function successMessage(text: string): Message {
 /**
  * The status line of a form (§8 "Focus moves to the message"). The live region stays in the DOM
  * so screen readers announce changes; each new Message object takes focus, even when its text
- * repeats the previous one.
+ * repeats the previous one — unless `takeFocus` is false (the front desk keeps focus in its code
+ * field for the next member; the live region still announces).
  */
-export function FormMessage({ message }: { message: Message | null }) {
+export function FormMessage({ message, takeFocus = true }: { message: Message | null; takeFocus?: boolean }) {
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (message) ref.current?.focus();
-  }, [message]);
+    if (message && takeFocus) ref.current?.focus();
+  }, [message, takeFocus]);
   return (
     <p
       ref={ref}

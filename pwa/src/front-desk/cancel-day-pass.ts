@@ -15,12 +15,14 @@ export function cancelErrorText(status: number): string {
   return CANCEL_MESSAGES.failed;
 }
 
-/** Resolves null when cancelled, else the §8 text to show. */
-export async function cancelDayPass(passId: string): Promise<string | null> {
+/** Resolves what the server refunded once cancelled, else the §8 text to show. */
+export async function cancelDayPass(
+  passId: string,
+): Promise<{ cancelled: true; refundedPence: number } | { cancelled: false; text: string }> {
   try {
-    await callApi('POST /api/booking/gym/cancel_day_pass/{id}', { params: { id: passId }, auth: true });
-    return null;
+    const answer = await callApi('POST /api/booking/gym/cancel_day_pass/{id}', { params: { id: passId }, auth: true });
+    return { cancelled: true, refundedPence: answer?.refundedPence ?? 0 };
   } catch (err) {
-    return cancelErrorText(statusOf(err));
+    return { cancelled: false, text: cancelErrorText(statusOf(err)) };
   }
 }

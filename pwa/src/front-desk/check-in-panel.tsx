@@ -1,41 +1,59 @@
-import { lazy, Suspense, useCallback, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { ENTRY_CODE_LENGTH } from '@mastr/rules/constants.ts';
 import { FormMessage, errorMessage, type Message } from '../forms/form-message.tsx';
+import {
+  cameraFailure,
+  checkInFeedback,
+  scanButtonLabel,
+  SCANNER_OFF,
+  toggleScanner,
+  type Scanner,
+} from './desk-feedback-model.ts';
 import { passForScannedToken } from './entry-scan.ts';
-import { findTodayPassByCode, type CodeLookup, type PassView } from './front-desk-model.ts';
+import { findTodayPassByCode, type CodeLookup } from './front-desk-model.ts';
 import type { useFrontDesk } from './use-front-desk.ts';
 
 const QrScanner = lazy(() => import('./qr-scanner.tsx'));
 
 type FrontDesk = ReturnType<typeof useFrontDesk>;
 
-/** Check in by typed entry code or by the member's QR code; both work offline. */
-export function CheckInPanel({ desk }: { desk: FrontDesk }) {
+/**
+ * Check in by typed entry code or by the member's QR code; both work offline. The page owns the one
+ * current message (a tap in the list below replaces it too); after each check-in the code field is
+ * cleared and focused for the next member, and a camera that cannot start says why and turns off.
+ */
+export function CheckInPanel({
+  desk,
+  message,
+  onMessage,
+}: {
+  desk: FrontDesk;
+  message: Message | null;
+  onMessage(message: Message): void;
+}) {
   const [code, setCode] = useState('');
-  const [scanning, setScanning] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  const [scanner, setScanner] = useState<Scanner>(SCANNER_OFF);
+  const field = useRef<HTMLInputElement>(null);
   const { publicKeys, gymId, checkIn } = desk;
   // Until the local copy has answered, its lists are empty: a lookup must not say 'no pass'.
   const lists = desk.ready ? desk.lists : null;
 
   const checkInFound = useCallback(
     async (lookup: CodeLookup, method: 'code' | 'qr') => {
-      if ('error' in lookup) return setMessage(errorMessage(lookup.error));
-      const view: PassView = lookup.found;
-      const result = await checkIn(view, method);
-      setMessage(
-        result.tone === 'success'
-          ? { ...result, text: `${result.text} ${view.clientName} · ${view.entryCode}` }
-          : result,
-      );
-      if (result.tone === 'success') setCode('');
+      if ('error' in lookup) onMessage(errorMessage(lookup.error));
+      else {
+        const result = checkInFeedback(await checkIn(lookup.found, method), lookup.found);
+        onMessage(result);
+        if (result.tone === 'success') setCode('');
+      }
+      field.current?.focus();
     },
-    [checkIn],
+    [checkIn, onMessage],
   );
 
   const onScanned = useCallback(
     (token: string) => {
-      setScanning(false);
+      setScanner(SCANNER_OFF);
       if (!gymId) return;
       void passForScannedToken(token, publicKeys, lists, gymId, new Date()).then((lookup) =>
         checkInFound(lookup, 'qr'),
@@ -43,6 +61,8 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
     },
     [publicKeys, lists, gymId, checkInFound],
   );
+
+  const onCameraFailure = useCallback((err: unknown) => setScanner(cameraFailure(err)), []);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -59,6 +79,7 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
           Entry code
         </label>
         <input
+          ref={field}
           id="entry-code"
           className="form-field__input check-in-panel__code"
           value={code}
@@ -74,18 +95,23 @@ export function CheckInPanel({ desk }: { desk: FrontDesk }) {
         <button
           type="button"
           className="button button--ghost"
-          onClick={() => setScanning((s) => !s)}
-          aria-expanded={scanning}
+          onClick={() => setScanner(toggleScanner)}
+          aria-expanded={scanner.state === 'on'}
         >
-          {scanning ? 'Stop scanning' : 'Scan QR code'}
+          {scanButtonLabel(scanner)}
         </button>
       </form>
-      {scanning && (
+      {scanner.state === 'on' && (
         <Suspense fallback={<p className="dash-note">Starting the camera…</p>}>
-          <QrScanner onCode={onScanned} />
+          <QrScanner onCode={onScanned} onFailure={onCameraFailure} />
         </Suspense>
       )}
-      <FormMessage message={message} />
+      {scanner.state === 'failed' && (
+        <p className="dash-note dash-note--offline camera-failure" role="status">
+          {scanner.reason}
+        </p>
+      )}
+      <FormMessage message={message} takeFocus={false} />
     </section>
   );
 }

@@ -23,6 +23,8 @@ export interface PassView {
   entryCode: string;
   clientName: string;
   passType: string;
+  /** What the member paid, in pence (0 for a pass sold without payment). */
+  pricePence: number;
   start: string | null;
   day: PassDay | null;
   /** Latest check-in that counts (server-counted or recorded here and not yet decided). */
@@ -94,6 +96,7 @@ export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: 
     entryCode: pass.idCode.toUpperCase(),
     clientName: pass.clientName,
     passType: pass.type === 'day-pass' ? pass.passType : 'Mastr Class',
+    pricePence: pass.pricePence,
     start: startOf(pass),
     day: passDay(startOf(pass), pass.expired, now),
     checkedInAt: latest?.at ?? null,

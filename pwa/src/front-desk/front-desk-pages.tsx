@@ -5,6 +5,9 @@ import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { CheckInPanel } from './check-in-panel.tsx';
+import { checkInFeedback } from './desk-feedback-model.ts';
+import { GymCancelDialog } from './gym-cancel-control.tsx';
+import { gymCancelledText } from './gym-cancel-model.ts';
 import type { PassView } from './front-desk-model.ts';
 import { PassList } from './pass-list.tsx';
 import { useFrontDesk } from './use-front-desk.ts';
@@ -17,6 +20,7 @@ function Opening() {
 
 export function DayPassesHomePage() {
   const desk = useFrontDesk();
+  const [message, setMessage] = useState<Message | null>(null);
   const { today, upcoming, mastrToday } = desk.lists;
   return (
     <DashboardPage title="Day Passes">
@@ -31,21 +35,21 @@ export function DayPassesHomePage() {
           <p className="count-tile">{desk.ready ? mastrToday.length : '…'}</p>
         </Pod>
       </PodGrid>
-      <CheckInPanel desk={desk} />
+      <CheckInPanel desk={desk} message={message} onMessage={setMessage} />
     </DashboardPage>
   );
 }
 
-/** Tapping a pass's 'Check In' records it here and now. */
+/** Tapping a pass's 'Check In' records it here and now; its result is the page's one current message. */
 function useTapCheckIn(desk: ReturnType<typeof useFrontDesk>) {
   const [busyId, setBusyId] = useState<string | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   async function onCheckIn(view: PassView) {
     setBusyId(view.id);
-    setMessage(await desk.checkIn(view, 'tap'));
+    setMessage(checkInFeedback(await desk.checkIn(view, 'tap'), view));
     setBusyId(null);
   }
-  return { busyId, message, onCheckIn };
+  return { busyId, message, setMessage, onCheckIn };
 }
 
 export function TodayPassesPage() {
@@ -54,8 +58,7 @@ export function TodayPassesPage() {
   return (
     <DashboardPage title="Today's Day Passes">
       {/* Staff spend the day on this list: typing a code or scanning a QR code is one step away. */}
-      <CheckInPanel desk={desk} />
-      <FormMessage message={tap.message} />
+      <CheckInPanel desk={desk} message={tap.message} onMessage={tap.setMessage} />
       {desk.ready ? (
         <PassList views={desk.lists.today} empty="No Day Passes Today" busyId={tap.busyId} onCheckIn={tap.onCheckIn} />
       ) : (
@@ -93,21 +96,25 @@ export function MastrPassesPage() {
 export function UpcomingPassesPage() {
   const desk = useFrontDesk();
   const { online } = useSyncStatus();
-  // Optimistic (§4): a cancelled pass leaves the list at once and returns if the server says no.
+  // A cancelled pass leaves the list as soon as the server confirms (before the sync brings it).
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<Message | null>(null);
+  const [confirming, setConfirming] = useState<PassView | null>(null);
 
-  async function cancel(view: PassView) {
+  function ask(view: PassView) {
     if (!online || (typeof navigator !== 'undefined' && !navigator.onLine))
       return setMessage(errorMessage(CANCEL_MESSAGES.offline));
+    setMessage(null);
+    setConfirming(view);
+  }
+
+  async function cancel(view: PassView): Promise<string | null> {
+    const answer = await cancelDayPass(view.passId);
+    if (!answer.cancelled) return answer.text;
     setHidden((h) => new Set(h).add(view.id));
-    const failure = await cancelDayPass(view.passId);
-    if (failure) {
-      setHidden((h) => new Set([...h].filter((id) => id !== view.id)));
-      setMessage(errorMessage(failure));
-    } else {
-      setMessage(successMessage(`Cancelled the day pass of ${view.clientName}.`));
-    }
+    setConfirming(null);
+    setMessage(successMessage(gymCancelledText(view, answer.refundedPence)));
+    return null;
   }
 
   const views = desk.lists.upcoming.filter((v) => !hidden.has(v.id));
@@ -119,14 +126,15 @@ export function UpcomingPassesPage() {
           views={views}
           empty="No Upcoming Day Passes"
           action={(view) => (
-            <button type="button" className="button button--ghost" onClick={() => void cancel(view)}>
-              Cancel
+            <button type="button" className="button button--ghost" onClick={() => ask(view)} aria-haspopup="dialog">
+              Cancel<span className="sr-only"> the day pass of {view.clientName}</span>
             </button>
           )}
         />
       ) : (
         <Opening />
       )}
+      {confirming && <GymCancelDialog view={confirming} onConfirm={cancel} onClose={() => setConfirming(null)} />}
     </DashboardPage>
   );
 }

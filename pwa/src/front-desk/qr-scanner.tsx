@@ -1,13 +1,24 @@
 /**
  * The camera QR reader, in its own lazily loaded chunk: zxing is large and only the front desk
- * needs it. Reports the first code it reads, then stops the camera.
+ * needs it. Reports the first code it reads, then stops the camera; reports once if the camera
+ * cannot start (the panel then turns the scanner off: no retry loop).
  */
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 
-export default function QrScanner({ onCode }: { onCode(text: string): void }) {
+export default function QrScanner({
+  onCode,
+  onFailure,
+}: {
+  onCode(text: string): void;
+  onFailure(err: unknown): void;
+}) {
   const video = useRef<HTMLVideoElement>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The camera starts once per mount: new callbacks (the lists change with every sync) must not restart it.
+  const callbacks = useRef({ onCode, onFailure });
+  useEffect(() => {
+    callbacks.current = { onCode, onFailure };
+  }, [onCode, onFailure]);
 
   useEffect(() => {
     let live = true;
@@ -19,7 +30,7 @@ export default function QrScanner({ onCode }: { onCode(text: string): void }) {
         if (!result || !live) return;
         live = false;
         scan.stop();
-        onCode(result.getText());
+        callbacks.current.onCode(result.getText());
       })
       .then((started) => {
         controls = started;
@@ -27,27 +38,25 @@ export default function QrScanner({ onCode }: { onCode(text: string): void }) {
       })
       .catch((err: unknown) => {
         console.warn('Camera did not start', err);
-        if (live) setFailure('The camera could not start. Allow camera access, or type the entry code.');
+        if (!live) return;
+        live = false;
+        callbacks.current.onFailure(err);
       });
     return () => {
       live = false;
       controls?.stop();
     };
-  }, [onCode]);
+  }, []);
 
   return (
     <div className="qr-scanner">
-      {failure ? (
-        <p className="form-status form-status--error">{failure}</p>
-      ) : (
-        <video
-          ref={video}
-          className="qr-scanner__video"
-          muted
-          playsInline
-          aria-label="Camera view: hold the member's QR code in front of it"
-        />
-      )}
+      <video
+        ref={video}
+        className="qr-scanner__video"
+        muted
+        playsInline
+        aria-label="Camera view: hold the member's QR code in front of it"
+      />
     </div>
   );
 }

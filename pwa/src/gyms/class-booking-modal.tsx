@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ClassItem } from '@mastr/rules/documents.ts';
-import { alsoIncluded, isBookableClass } from '@mastr/rules/timetable.ts';
+import { alsoIncluded, isBookableClass, type WeekKind } from '@mastr/rules/timetable.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { passTypeOf } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';
@@ -15,6 +15,8 @@ interface ClassBookingModalProps {
   date: string;
   /** All of that day's classes, for 'Also included'. */
   dayClasses: readonly ClassItem[];
+  /** Which week the timetable showed, so the class reopens after signing in. */
+  weekKind: WeekKind;
   onClose(): void;
 }
 
@@ -22,7 +24,7 @@ interface ClassBookingModalProps {
  * Opened from a class in the timetable (§2 "Class booking modal"): its date and a day pass for that
  * day — adult or kids as the class is — with the same day's other classes it also covers.
  */
-export function ClassBookingModal({ gymId, item, date, dayClasses, onClose }: ClassBookingModalProps) {
+export function ClassBookingModal({ gymId, item, date, dayClasses, weekKind, onClose }: ClassBookingModalProps) {
   const memberId = useSignedInMember();
   const checkout = useCheckout({ keepProcessingOnError: true });
   const [showIncluded, setShowIncluded] = useState(false);
@@ -31,7 +33,7 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, onClose }: Cl
   const bookable = isBookableClass(item);
 
   const book = () => {
-    const user_id = memberId();
+    const user_id = memberId({ dialog: 'class', date, classId: item._id, kids: item.kidsClass, weekKind });
     if (!user_id) return;
     void checkout.start(() =>
       createDayPassCheckout(passTypeOf(item.kidsClass), { user_id, gym_id: gymId, passDayDate: date }),

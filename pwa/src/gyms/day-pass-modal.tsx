@@ -16,18 +16,29 @@ type DayPassGym = Pick<GymDetail, '_id' | 'adultDayPassPrice' | 'kidsDayPassPric
  * 'Book Day Pass' (§2 "Day pass modal"): Adult or Kids, a date from the two-week picker opened by
  * tapping the date header, and that day's classes the pass covers. Booking needs a listed class.
  */
-export function DayPassModal({ gym, today, onClose }: { gym: DayPassGym; today: string; onClose(): void }) {
+export function DayPassModal({
+  gym,
+  today,
+  initial,
+  onClose,
+}: {
+  gym: DayPassGym;
+  today: string;
+  /** The choices made before signing in, if the dialog reopens after it. */
+  initial?: { date: string; kids: boolean };
+  onClose(): void;
+}) {
   const memberId = useSignedInMember();
   const checkout = useCheckout({ keepProcessingOnError: true });
-  const [kids, setKids] = useState(false);
-  const [date, setDate] = useState(today);
+  const [kids, setKids] = useState(initial?.kids ?? false);
+  const [date, setDate] = useState(initial && initial.date >= today ? initial.date : today);
   const [picking, setPicking] = useState(false);
   const pickerId = useId();
   const classes = dayPassClassesOn(gym.schedule, gym.currentWeekStart, date, kids);
   const locked = checkout.processing;
 
   const book = () => {
-    const user_id = memberId();
+    const user_id = memberId({ dialog: 'day-pass', date, kids });
     if (!user_id) return;
     void checkout.start(() => createDayPassCheckout(passTypeOf(kids), { user_id, gym_id: gym._id, passDayDate: date }));
   };

@@ -25,7 +25,7 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
   const selected = options.find((o) => o._id === selectedId);
 
   const book = () => {
-    const user_id = memberId();
+    const user_id = memberId({ dialog: 'mastr-class' });
     if (!user_id || !selected) return;
     void checkout.start(() =>
       createMastrClassCheckout({

@@ -14,15 +14,46 @@ import { TimetableLegend } from './timetable-legend.tsx';
 import { timetableColumns } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 import { WeekSelector } from './week-selector.tsx';
+import { useLocation } from 'react-router-dom';
+import { useSession } from '../session/session-context.tsx';
+import { takeBookingIntent, type BookingIntent } from './booking-intent.ts';
 import './timetable.css';
 
 type OpenDialog =
   | { kind: 'class'; item: ClassItem; date: string; dayClasses: ClassItem[] }
-  | { kind: 'day-pass' }
+  | { kind: 'day-pass'; initial?: { date: string; kids: boolean } }
   | { kind: 'pt-request' }
   | { kind: 'mastr-class' }
   | { kind: 'request-sent' }
   | null;
+
+/** The dialog a booking kept across sign-in reopens as; a class no longer listed reopens nothing. */
+function reopenedDialog(intent: BookingIntent | null, gym: GymDetail, today: string): OpenDialog {
+  switch (intent?.dialog) {
+    case 'day-pass':
+      return { kind: 'day-pass', initial: { date: intent.date, kids: intent.kids } };
+    case 'mastr-class':
+      return gym.mastrClassActive ? { kind: 'mastr-class' } : null;
+    case 'pt-request':
+      return { kind: 'pt-request' };
+    case 'class': {
+      const weekStart = intent.weekKind === 'currentWeek' ? gym.currentWeekStart : gym.nextWeekStart;
+      const columns = timetableColumns({
+        days: gym.schedule,
+        weekKind: intent.weekKind,
+        weekStart,
+        today,
+        kids: intent.kids,
+      });
+      const column = columns.find((c) => c.date === intent.date);
+      const dayClasses = column ? [...column.am, ...column.pm] : [];
+      const item = dayClasses.find((c) => c._id === intent.classId);
+      return item ? { kind: 'class', item, date: intent.date, dayClasses } : null;
+    }
+    default:
+      return null;
+  }
+}
 
 /**
  * The gym's two-week timetable with its booking actions (§2 "Timetable", "Modals"). Opening a
@@ -30,9 +61,13 @@ type OpenDialog =
  * 'Request PT' asks for sign-in first, since the whole dialog is a request.
  */
 export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
-  const [weekKind, setWeekKind] = useState<WeekKind>('currentWeek');
-  const [kids, setKids] = useState(false);
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { pathname } = useLocation();
+  const { userInfo, kind } = useSession();
+  // Back from signing in to book: the same dialog reopens with the same choices (issue 15).
+  const [reopen] = useState(() => (userInfo && kind === 'user' ? takeBookingIntent(pathname) : null));
+  const [weekKind, setWeekKind] = useState<WeekKind>(reopen?.dialog === 'class' ? reopen.weekKind : 'currentWeek');
+  const [kids, setKids] = useState(reopen?.dialog === 'class' ? reopen.kids : false);
+  const [dialog, setDialog] = useState<OpenDialog>(() => reopenedDialog(reopen, gym, today));
   const memberId = useSignedInMember();
   const weekStart = weekKind === 'currentWeek' ? gym.currentWeekStart : gym.nextWeekStart;
   const columns = useMemo(
@@ -47,7 +82,11 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
         <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'day-pass' })}>
           Book Day Pass
         </button>
-        <button type="button" className="button" onClick={() => memberId() && setDialog({ kind: 'pt-request' })}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => memberId({ dialog: 'pt-request' }) && setDialog({ kind: 'pt-request' })}
+        >
           Request PT
         </button>
         {gym.mastrClassActive && (
@@ -86,10 +125,11 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
           item={dialog.item}
           date={dialog.date}
           dayClasses={dialog.dayClasses}
+          weekKind={weekKind}
           onClose={close}
         />
       )}
-      {dialog?.kind === 'day-pass' && <DayPassModal gym={gym} today={today} onClose={close} />}
+      {dialog?.kind === 'day-pass' && <DayPassModal gym={gym} today={today} initial={dialog.initial} onClose={close} />}
       {dialog?.kind === 'pt-request' && (
         <PtRequestModal
           gymId={gym._id}

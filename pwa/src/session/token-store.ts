@@ -58,6 +58,15 @@ export const tokenStore = {
     };
     listeners.forEach((l) => l());
   },
+  /**
+   * The signed-in account's display name as /api/me gives it (a member's sign-in answers none), so the
+   * site bar and the dashboard show the same name and initial.
+   */
+  setProfileName(profileName: string): void {
+    if (!state.userInfo || state.profileName === profileName) return;
+    state = { ...state, profileName };
+    listeners.forEach((l) => l());
+  },
   /** Acts as a remembered account without a token while the server is unreachable (known-identity.ts). */
   setOfflineIdentity(userInfo: UserInfo, profileName: string | null): void {
     state = { accessToken: null, userInfo, kind: kindOfRoles(userInfo.roles) ?? null, profileName };

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { logout } from '../session/session-api.ts';
+import { Avatar } from './avatar.tsx';
 import type { NavItem } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
 
 /** A member's profile menu: a disclosure button over a list of links plus Logout. */
-export function ProfileMenu({ items, email }: { items: NavItem[]; email: string }) {
+export function ProfileMenu({ items, email, name }: { items: NavItem[]; email: string; name: string | null }) {
   const menu = useDisclosure<HTMLDivElement>();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
@@ -21,9 +22,8 @@ export function ProfileMenu({ items, email }: { items: NavItem[]; email: string 
   return (
     <div className="profile-menu">
       <button type="button" className="profile-menu__button" {...menu.buttonProps}>
-        <span className="avatar avatar--small" aria-hidden="true">
-          {email.charAt(0).toUpperCase() || 'M'}
-        </span>
+        {/* The same initial as the dashboard's avatar: the member's name (from sign-in), else the email. */}
+        <Avatar name={name || email} size="small" />
         <span className="profile-menu__label">Account</span>
       </button>
       <div className="profile-menu__panel" hidden={!menu.open} {...menu.panelProps}>

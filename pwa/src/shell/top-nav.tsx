@@ -4,10 +4,12 @@ import { useSession } from '../session/session-context.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useDisclosure } from './use-disclosure.ts';
+import { useKeptMemberName } from './use-kept-member-name.ts';
 
 /** The site bar of §2: brand, the links of the session state, and a member's profile menu. On phones the links fold behind a Menu button. */
 export function TopNav() {
-  const { kind, userInfo } = useSession();
+  const { kind, userInfo, profileName } = useSession();
+  useKeptMemberName(kind === 'user' && !profileName ? (userInfo?.profileId ?? null) : null);
   const { links, profileMenu } = navItemsFor(kind);
   const menu = useDisclosure<HTMLElement>();
 
@@ -19,7 +21,7 @@ export function TopNav() {
       <TestModeBadge />
       <button type="button" className="menu-button" {...menu.buttonProps}>
         <span className="menu-button__icon" aria-hidden="true" />
-        Menu
+        <span className="menu-button__label">Menu</span>
       </button>
       <nav aria-label="Main" className="top-nav" data-open={menu.open} {...menu.panelProps}>
         <ul>
@@ -36,7 +38,7 @@ export function TopNav() {
           ))}
         </ul>
       </nav>
-      {profileMenu && <ProfileMenu items={profileMenu} email={userInfo?.email ?? ''} />}
+      {profileMenu && <ProfileMenu items={profileMenu} email={userInfo?.email ?? ''} name={profileName} />}
     </header>
   );
 }

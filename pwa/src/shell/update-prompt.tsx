@@ -1,6 +1,9 @@
+import { useEffect } from 'react';
 import { useRegisterSW } from 'virtual:pwa-register/react';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** 'Ready to work offline' is news, not a question: it goes by itself so it never sits over the page. */
+const OFFLINE_READY_MS = 5_000;
 
 /**
  * Registers the service worker once the page has loaded and offers 'Reload' when a new version is
@@ -23,6 +26,12 @@ export function UpdatePrompt() {
     },
   });
 
+  useEffect(() => {
+    if (!offlineReady || needRefresh) return;
+    const timer = setTimeout(() => setOfflineReady(false), OFFLINE_READY_MS);
+    return () => clearTimeout(timer);
+  }, [offlineReady, needRefresh, setOfflineReady]);
+
   const dismiss = () => {
     setNeedRefresh(false);
     setOfflineReady(false);
@@ -32,7 +41,7 @@ export function UpdatePrompt() {
   return (
     <div className="toast-region" role="status" aria-live="polite">
       {(needRefresh || offlineReady) && (
-        <div className="toast">
+        <div className={needRefresh ? 'toast' : 'toast toast--brief'}>
           <p>{needRefresh ? 'A new version of Mastr is ready.' : 'Mastr is ready to work offline.'}</p>
           <div className="toast__actions">
             {needRefresh && (

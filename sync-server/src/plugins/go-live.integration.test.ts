@@ -7,7 +7,8 @@ import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { updateAccount } from '../services/accounts/account-updates.ts';
 import { onboardDemoPayees } from '../services/payments/local-test-provider.ts';
-import { getPayee } from '../services/payments/payment-docs.ts';
+import { getPayee, updatePayee } from '../services/payments/payment-docs.ts';
+import { reconcileGymPlan } from '../services/payments/subscription-service.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';
 import { seedDemoData } from '../seed/seed-demo.ts';
 import { givenCoach, givenGym } from '../test-support/directory-fixtures.ts';
@@ -208,5 +209,31 @@ describe('the demo seed and going live', () => {
     await onboardDemoPayees(deps);
     expect(await gyms()).toHaveLength(DEMO_GYMS.length);
     expect(await coaches()).toHaveLength(DEMO_COACHES.length);
+  });
+
+  it('gives the demo gyms a Basic plan Stripe knows: the plan shown is the one Manage Plan opens, even after the provider forgot it (issue 15)', async () => {
+    const deps = { config: stack.config, couch: stack.couch, stripe: stack.stripe, now: () => new Date() } as Deps;
+    const gymId = DEMO_GYMS[0].profileId;
+    const profile = async () =>
+      (await stack.couch.use<GymProfileDoc>(DB.profiles).get(profileDocId('gym', gymId))) as GymProfileDoc;
+    const managePlan = async () =>
+      stack.server.inject({
+        method: 'POST',
+        url: '/api/subscriptions/gyms/customerPortal',
+        headers: await bearerFor(stack, 'gym', gymId),
+      });
+    expect(await profile()).toMatchObject({ subscribed: true, mastrPlan: 'Basic' });
+    const portal = await managePlan();
+    expect(portal.statusCode).toBe(200);
+    expect(JSON.parse(portal.payload).url).toMatch(/\/billing-portal\//);
+
+    // A provider restart forgets every customer: the records are closed, the flags follow, and the next
+    // start subscribes the gym again instead of showing a plan nobody can manage.
+    await updatePayee(stack.couch, 'gym', gymId, (payee) => ({ ...payee, customerId: 'cus_forgotten' }));
+    expect(await reconcileGymPlan(deps, gymId)).toBe(false);
+    expect(await profile()).toMatchObject({ subscribed: false, mastrPlan: null });
+    await onboardDemoPayees(deps);
+    expect(await profile()).toMatchObject({ subscribed: true, mastrPlan: 'Basic' });
+    expect((await managePlan()).statusCode).toBe(200);
   });
 });

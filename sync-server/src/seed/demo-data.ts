@@ -88,13 +88,15 @@ export const DEMO_GYMS: readonly DemoGym[] = [
   },
 ].map((gym) => ({
   ...gym,
-  // Inactive until payments are set up (decisions.md "Going live"): each start onboards the demo gyms
-  // and coaches on the local test provider (local-test-provider.ts onboardDemoPayees), whose
-  // account.updated makes them Active; with real Stripe keys they stay Inactive until onboarded.
+  // Inactive and without a plan until payments are set up (decisions.md "Going live", 51): each start
+  // onboards the demo gyms and coaches on the local test provider and pays each demo gym's Basic plan
+  // through its hosted checkout (local-test-provider.ts onboardDemoPayees); account.updated and the
+  // subscription events then make them Active and subscribed, so the plan shown is one Stripe knows
+  // and Manage Plan opens it. With real Stripe keys they stay Inactive until onboarded and subscribed.
   profile: {
     status: false,
-    subscribed: true,
-    mastrPlan: 'Basic',
+    subscribed: false,
+    mastrPlan: null,
     stripeAccountDetailsSubmittedStatus: false,
     ...gym.profile,
   },

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { passwordResetLink, passwordResetMail, verificationLink, verificationMail } from './mail-templates.ts';
+import {
+  gymCancelledPassMail,
+  passwordResetLink,
+  passwordResetMail,
+  verificationLink,
+  verificationMail,
+} from './mail-templates.ts';
 
 const id = 'a'.repeat(24);
 
@@ -24,5 +30,23 @@ describe('account mail templates', () => {
     expect(reset.subject).toBe('Reset your Mastr password');
     expect(reset.text.split('\n')).toContain(`https://mastr.uk/gyms/password-reset/${id}/tok`);
     expect(reset.text).toContain('expires in 1 hour.');
+  });
+});
+
+describe("the member's mail when a gym cancels a day pass", () => {
+  const pass = { gymName: 'Iron Temple', passType: 'Adult', date: 'Saturday 28th November 2026' };
+  const link = 'https://mastr.uk/userdashboard/daypasses';
+
+  it('names the gym, the pass and its day, the refund, and links to the passes', () => {
+    const mail = gymCancelledPassMail('ada@example.com', { ...pass, refundedPence: 1500 }, link);
+    expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Your Mastr day pass was cancelled by the gym' });
+    expect(mail.text).toContain('Iron Temple has cancelled your Adult Day Pass for Saturday 28th November 2026.');
+    expect(mail.text).toContain('You have been refunded £15 in full');
+    expect(mail.text.split('\n')).toContain(link);
+  });
+
+  it('says so when nothing was paid', () => {
+    const mail = gymCancelledPassMail('ada@example.com', { ...pass, refundedPence: 0 }, link);
+    expect(mail.text).toContain('nothing to refund');
   });
 });

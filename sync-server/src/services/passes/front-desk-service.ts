@@ -3,6 +3,9 @@ import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
+import { gymCancelledPassMail } from '../mail/mail-templates.ts';
 import { refundPassInFull } from '../payments/refund-service.ts';
 import { recordCheckIn } from './check-in-service.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from './pass-views.ts';
@@ -68,8 +71,32 @@ export async function cancelDayPassForGym(deps: Deps, gymId: string, passId: str
         refundedPence = await refundPassInFull(deps, pass.passId, 'gym-cancel');
       })
     : ({ outcome: 'refused', reason: CANCEL_REFUSALS.unknown } as const);
+  if (result.outcome === 'cancelled') await tellMemberOfGymCancel(deps, result.pass, refundedPence);
   const passes = await upcomingDayPasses(deps.couch, gymId, deps.now());
   return result.outcome === 'refused'
     ? { outcome: 'refused', reason: result.reason, passes }
     : { outcome: 'cancelled', refundedPence, passes };
+}
+
+/**
+ * The member hears of a gym's cancellation by email (design/decisions.md 42). The pass is cancelled
+ * and refunded whatever happens to the mail: a failure is logged, never turned into a failed cancel.
+ */
+async function tellMemberOfGymCancel(deps: Deps, pass: DayPassDoc, refundedPence: number): Promise<void> {
+  if (!pass.clientEmail) return;
+  const mail = gymCancelledPassMail(
+    pass.clientEmail,
+    {
+      gymName: pass.gymName,
+      passType: pass.passType,
+      date: formatWallClock(pass.dayDateStart, DATE_FORMATS.long),
+      refundedPence,
+    },
+    `${deps.config.publicUrl}/userdashboard/daypasses`,
+  );
+  try {
+    await deps.mailer.send(mail);
+  } catch (err) {
+    deps.logger.warn({ err, passId: pass.passId }, 'could not mail the member of a gym-cancelled day pass');
+  }
 }

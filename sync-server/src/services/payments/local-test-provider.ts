@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../config.ts';
 import type { Deps } from '../../deps.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../../seed/demo-data.ts';
 import { onboardingLink } from './connect-service.ts';
+import { basicPlanCheckout, reconcileGymPlan } from './subscription-service.ts';
 import type { PayeeKind } from './payment-docs.ts';
 
 /**
@@ -29,6 +30,9 @@ export async function startLocalPayments(
     port: config.stripe.testProviderPort,
     secretKey: config.stripe.secretKey,
     webhookSecret: config.stripe.webhookSecret,
+    // The Express dashboard stand-in links back to the account's own Stripe page of the app.
+    platformReturnUrl: (account) =>
+      `${config.publicUrl}/${account.metadata.mastrKind === 'coach' ? 'coachdashboard' : 'gymdashboard'}/stripe`,
     ...options,
   });
   return { provider, config: { ...config, stripe: { ...config.stripe, apiUrl: provider.url } } };
@@ -57,5 +61,15 @@ export async function onboardDemoPayees(deps: Deps): Promise<void> {
     const response = await fetch(`${link}/complete`, { method: 'POST', redirect: 'manual' });
     await response.body?.cancel();
     if (response.status !== 303) throw new Error(`Demo onboarding of ${kind} ${profileId} failed: ${response.status}`);
+  }
+  // The demo gyms' Basic plan is a real subscription on the provider, paid on its hosted checkout as
+  // an owner would: the plan the Stripe page shows is then the one Manage Plan opens.
+  // A plan the provider still runs (the same provider, a second seed) is kept.
+  for (const gym of DEMO_GYMS) {
+    if (await reconcileGymPlan(deps, gym.profileId)) continue;
+    const checkout = await basicPlanCheckout(deps, gym.profileId);
+    const response = await fetch(`${checkout}/pay`, { method: 'POST', redirect: 'manual' });
+    await response.body?.cancel();
+    if (response.status !== 303) throw new Error(`Demo plan of gym ${gym.profileId} failed: ${response.status}`);
   }
 }

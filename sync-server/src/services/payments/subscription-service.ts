@@ -133,12 +133,44 @@ export async function applySubscriptionEvent(
       };
     },
   );
+  await derivePlanFlags(deps, gymId);
+}
+
+/** The gym's `subscribed` and `mastrPlan` flags, derived from its subscription records only. */
+async function derivePlanFlags(deps: Deps, gymId: string): Promise<void> {
   const subscriptions = await gymSubscriptions(deps, gymId);
   await setPaymentFlags(deps.couch, 'gym', gymId, {
     subscribed: subscriptions.some((s) => PAYING.has(s.status)),
     // A plan with a failed payment is still the gym's plan (Manage Plan lets it fix the card).
     mastrPlan: subscriptions.some((s) => !ENDED.has(s.status)) ? BASIC_PLAN : null,
   });
+}
+
+/**
+ * Whether Stripe itself holds a running plan of the gym. Used where Stripe may have forgotten what our
+ * records say (the local test provider keeps nothing across restarts): records of plans Stripe no
+ * longer knows are closed as cancelled and the flags derived again, so the page never shows a plan
+ * that Manage Plan cannot open. Resolves true when a plan runs on Stripe.
+ */
+export async function reconcileGymPlan(deps: Deps, gymId: string): Promise<boolean> {
+  const customer = (await getPayee(deps.couch, 'gym', gymId))?.customerId;
+  const known = customer
+    ? await deps.stripe.subscriptions.list({ customer, limit: 100 }).then(
+        (list) => list.data.filter((s) => !ENDED.has(s.status)).map((s) => s.id),
+        (err: unknown) => {
+          if (isResourceMissing(err)) return [];
+          throw err;
+        },
+      )
+    : [];
+  for (const record of await gymSubscriptions(deps, gymId)) {
+    if (ENDED.has(record.status) || known.includes(record.subscriptionId)) continue;
+    await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), record._id, (current) =>
+      current && !ENDED.has(current.status) ? { ...current, status: 'canceled' } : null,
+    );
+  }
+  await derivePlanFlags(deps, gymId);
+  return known.length > 0;
 }
 
 /**
