@@ -9,7 +9,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** The schema as the previous release declared it: without the fields the current version added. */
 function previousSchema(): RxJsonSchema<LocalDoc> {
-  const added = new Set(['cancelledClass', 'classId', 'classDateAndTime', 'cancelledAt', 'assignedPasses']);
+  const added = new Set(['acceptedAt', 'booking', 'bookingId', 'source', 'discipline', 'paymentId', 'cancelledBy', 'refundOnCancel', 'sessionStart']);
   const properties = Object.fromEntries(Object.entries(TENANT_DOCS_SCHEMA.properties).filter(([key]) => !added.has(key)));
   return { ...TENANT_DOCS_SCHEMA, version: TENANT_DOCS_SCHEMA.version - 1, properties };
 }
@@ -19,11 +19,12 @@ describe('a device updated to the current tenant schema', () => {
     const name = `migration-test-${Date.now()}`;
     const older = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
     const { docs } = await older.addCollections({
-      docs: { schema: previousSchema(), migrationStrategies: { 1: (d: LocalDoc) => d, 2: (d: LocalDoc) => d, 3: (d: LocalDoc) => d } },
+      docs: { schema: previousSchema(), migrationStrategies: { 1: (d: LocalDoc) => d, 2: (d: LocalDoc) => d, 3: (d: LocalDoc) => d, 4: (d: LocalDoc) => d } },
     });
     const held: LocalDoc[] = [
       { id: 'checkin:p1:r1', type: 'check-in', passId: 'p1', checkedInAt: '2026-11-25T10:00:00.000Z' },
       { id: 'mastrpass:p2', type: 'mastr-pass', passId: 'p2', dateAndTimeStart: null },
+      { id: 'coach-request:r1', type: 'coach-request', requestId: 'r1', accepted: false },
     ];
     await docs.bulkInsert(held);
     await older.close();
@@ -34,7 +35,7 @@ describe('a device updated to the current tenant schema', () => {
     });
     const found = (await current.find().exec()).map((d) => d.toJSON());
     expect(found).toEqual(expect.arrayContaining(held.map((doc) => expect.objectContaining(doc))));
-    expect(found).toHaveLength(2);
+    expect(found).toHaveLength(held.length);
     await updated.remove();
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import type {
+  BookingDoc,
+  CoachRequestDoc,
+  MastrClassDoc,
+  MastrPassDoc,
+  NotificationDoc,
+  SlotClaimDoc,
+} from '@mastr/rules/documents.ts';
 import { countUndecided, TENANT_DOCS_SCHEMA, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
 
 // Every field, optional ones included: RxDB keeps only declared top-level fields.
@@ -35,9 +42,81 @@ const mastrClass: Required<MastrClassDoc> = {
   assignedPasses: ['1'],
 };
 
+const booking: Required<BookingDoc> = {
+  _id: 'booking:b',
+  _rev: '1-a',
+  type: 'booking',
+  bookingId: 'b',
+  source: 'coach-request',
+  startTime: '2026-11-30T18:00:00',
+  endTime: '2026-11-30T19:00:00',
+  clientName: 'A',
+  userProfile_id: 'm',
+  coachId: 'c',
+  coachFullName: 'C',
+  gymId: 'g',
+  gymName: 'G',
+  discipline: 'Boxing',
+  experienceLevel: 'Beginner',
+  pricePence: 4500,
+  paymentId: 'p',
+  slotClaimId: 's',
+  cancelled: false,
+  cancelledAt: null,
+  cancelledBy: null,
+  refundOnCancel: true,
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+const coachRequest: Required<CoachRequestDoc> = {
+  _id: 'coach-request:r',
+  _rev: '1-a',
+  type: 'coach-request',
+  requestId: 'r',
+  startTime: '2026-11-30T18:00:00',
+  endTime: '2026-11-30T19:00:00',
+  clientName: 'A',
+  userProfile_id: 'm',
+  coachId: 'c',
+  coachFullName: 'C',
+  coachPrice: 4500,
+  gymId: 'g',
+  gymName: 'G',
+  experienceLevel: 'Beginner',
+  accepted: true,
+  acceptedAt: '2026-11-25T10:00:00.000Z',
+  weekStart: '2026-11-29',
+  bookingDayId: 'd',
+  bookingTimeObject_id: 't',
+  slotClaimId: 's',
+  createdAt: '2026-11-25T10:00:00.000Z',
+};
+const slotClaim: Required<SlotClaimDoc> = {
+  _id: 'slot-claim:2026-11-29:1:64800',
+  _rev: '1-a',
+  type: 'slot-claim',
+  requestId: 'r',
+  weekStart: '2026-11-29',
+  weekday: 1,
+  time: 64800,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  booking: { bookingId: 'b', checkoutSessionId: 'cs' },
+};
+const notification: Required<NotificationDoc> = {
+  _id: 'notification:n',
+  _rev: '1-a',
+  type: 'notification',
+  event: 'coach-requested',
+  gymId: 'g',
+  coachId: 'c',
+  otherName: 'C',
+  at: '2026-11-25T10:00:00.000Z',
+  sessionStart: '2026-11-30T18:00:00',
+  memberId: 'm',
+};
+
 describe('tenant documents on the device', () => {
-  it('declare every field of the Mastr class documents a member or gym device keeps', () => {
-    for (const doc of [mastrPass, mastrClass]) {
+  it('declare every field of the Mastr class and private session documents devices keep', () => {
+    for (const doc of [mastrPass, mastrClass, booking, coachRequest, slotClaim, notification]) {
       const undeclared = Object.keys(toLocalDoc(doc as never)).filter((key) => !(key in TENANT_DOCS_SCHEMA.properties));
       expect(undeclared, doc.type).toEqual([]);
     }

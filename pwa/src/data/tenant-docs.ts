@@ -38,7 +38,9 @@ const record = { type: 'object' } as const;
  * requests (`coach-request`, `gym-request`) and the coach's `slot-claim` documents; 2 adds the
  * server's `check-in-outcome` documents (check-ins no longer carry their outcome); 3 adds the
  * server's `notification` documents (coach–gym relation events); 4 adds the Mastr class: a pass's
- * `cancelledClass` notice and the gym's `mastr-class` occurrences.
+ * `cancelledClass` notice and the gym's `mastr-class` occurrences; 5 adds private sessions: `booking`
+ * documents, a coach request's `acceptedAt`, a slot claim's `booking` and a session notification's
+ * `sessionStart` and `memberId`.
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
  * (DXE1), and every other field belongs to some types only. `tenant-docs-migration.test.ts` opens data
@@ -46,7 +48,7 @@ const record = { type: 'object' } as const;
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 4,
+  version: 5,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -104,6 +106,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     coachPrice: { type: 'number' },
     experienceLevel: text,
     accepted: flag,
+    acceptedAt: text,
     bookingDayId: text,
     bookingTimeObject_id: text,
     slotClaimId: text,
@@ -113,17 +116,27 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     // slot-claim
     weekday: { type: 'number' },
     time: { type: 'number' },
+    booking: record,
+    // booking (also startTime, endTime, clientName, userProfile_id, coachId, coachFullName, gymId,
+    // gymName, experienceLevel, pricePence, slotClaimId, cancelled, cancelledAt, createdAt above)
+    bookingId: text,
+    source: text,
+    discipline: text,
+    paymentId: text,
+    cancelledBy: textOrNull,
+    refundOnCancel: flag,
     // notification (gymId, coachId above)
     event: text,
     otherName: text,
     at: text,
+    sessionStart: text,
   },
   required: ['id', 'type'],
   indexes: ['type'],
 };
 
 /**
- * How documents stored under an older schema version become current. Versions 1 to 4 only
+ * How documents stored under an older schema version become current. Versions 1 to 5 only
  * declared new fields and types, so every older document (a check-in still waiting to sync
  * included) is valid as it is.
  */
@@ -132,6 +145,7 @@ export const TENANT_DOCS_MIGRATIONS = {
   2: (doc: LocalDoc) => doc,
   3: (doc: LocalDoc) => doc,
   4: (doc: LocalDoc) => doc,
+  5: (doc: LocalDoc) => doc,
 };
 
 /**
