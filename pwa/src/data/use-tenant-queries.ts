@@ -23,7 +23,7 @@ interface Live<T> {
 }
 
 /** `watch` must be stable (module-level or memoised): a new one reopens the query. */
-function useLive<T>(watch: (store: TenantStore) => Observable<T>, initial: T): Live<T> {
+export function useLive<T>(watch: (store: TenantStore) => Observable<T>, initial: T): Live<T> {
   const store = useTenantStore();
   const [state, setState] = useState<{ value: T; source: unknown }>({ value: initial, source: null });
   useEffect(() => {

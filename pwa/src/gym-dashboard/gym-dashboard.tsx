@@ -17,7 +17,7 @@ import { VisitorsPage } from '../front-desk/visitors-page.tsx';
 import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
 import { GymSchedulePage } from '../gym-schedule/schedule-page.tsx';
-import { GymBookingsPage } from './gym-operations-pages.tsx';
+import { GymBookingsPage } from '../private-sessions/gym-bookings-page.tsx';
 import { GymManagementPage } from './gym-management-page.tsx';
 
 // Analytics is the only page that draws a chart: chart.js is fetched with it, not with the dashboard.
