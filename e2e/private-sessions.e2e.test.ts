@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BookingDoc, CoachRequestDoc } from '@mastr/rules/documents.ts';
+import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
+import { startAppServer, type AppServer } from './support/app-server.ts';
+import { launchBrowser, newAppContext } from './support/browser.ts';
+import { CoachProfilePage } from './support/coach-profile-page.ts';
+import { openSignedIn } from './support/dashboard-session.ts';
+import { HostedPaymentPage } from './support/payment-pages.ts';
+
+const MEMBER = DEMO_MEMBERS[0];
+const COACH = DEMO_COACHES[0];
+const COACH_NAME = `${COACH.firstName} ${COACH.lastName}`;
+/** A free hour of the demo coach on Mondays (seed-availability.ts). */
+const FREE_SLOT = { abbreviation: 'Mon', hour: 12 };
+const UI_WAIT = { timeout: 15_000, interval: 100 };
+/** A write on the server reaching a device by live replication. */
+const SYNC_WAIT = { timeout: 30_000, interval: 200 };
+
+/** A section of a dashboard page by its heading, and the cards in it. */
+const section = (page: Page, title: string) =>
+  page.locator('.dash-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const cards = (page: Page, title: string) => section(page, title).locator('.session-card');
+
+/** The coach's answer, through the API (the coach's PT Requests page is another branch's work). */
+async function coachAccepts(app: AppServer, requestId: string): Promise<void> {
+  const signIn = await fetch(`${app.url}/api/auth/coach`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: COACH.email, pwd: DEMO_PASSWORD }),
+  });
+  const { accessToken } = (await signIn.json()) as { accessToken: string };
+  const accept = await fetch(`${app.url}/api/me/coaches/sessionrequests/accept/${requestId}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(accept.status).toBe(200);
+}
+
+/**
+ * Issue 12, the member's and gym's pages: a member requests a coach's slot, the coach accepts, the
+ * member completes the request on the hosted checkout, and the paid session is on the member's and
+ * the gym's Bookings pages; offline the member still reads it, and cancelling says it needs a connection.
+ */
+describe('a member pays for an accepted coach request and sees the session, as the gym does', () => {
+  let app: AppServer;
+  let browser: Browser;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const newPage = async () => {
+    const context = await newAppContext(browser, app.url);
+    contexts = [...contexts, context];
+    return context.newPage();
+  };
+
+  it('requests, pays, lists on both Bookings pages, and reads offline', { timeout: 240_000 }, async () => {
+    const page = await newPage();
+    await openSignedIn(page, '/userdashboard/privatesessions/coachrequests', 'user', MEMBER.email);
+
+    // The member asks for next week's free Monday hour.
+    const coach = new CoachProfilePage(page);
+    await coach.open(`/coaches/${COACH.profileId}`);
+    await coach.showWeek('Next week');
+    await expect.poll(() => coach.weekTitle(), UI_WAIT).toBe('Next Week');
+    await coach.slot(FREE_SLOT.abbreviation, FREE_SLOT.hour).click();
+    await coach.confirmDetails(DEMO_GYM.gymName, 'Beginner');
+    await expect.poll(() => coach.notice(), UI_WAIT).toBe('Request Sent');
+
+    // It is listed as Requested, from the member's device.
+    await page.goto('/userdashboard/privatesessions/coachrequests');
+    await expect.poll(() => cards(page, 'Requested').count(), SYNC_WAIT).toBe(1);
+    expect(await cards(page, 'Requested').first().textContent()).toContain(COACH_NAME);
+
+    // The coach accepts: 'Complete Request' appears under Accepted.
+    const request = (await app.tenantDocs<CoachRequestDoc>('coach', COACH.profileId)).find(
+      (d) => d.type === 'coach-request',
+    );
+    if (!request) throw new Error('The slot request did not reach the coach');
+    await coachAccepts(app, request.requestId);
+    const complete = section(page, 'Accepted').getByRole('button', { name: /Complete Request/ });
+    await complete.waitFor(SYNC_WAIT);
+
+    // The hosted checkout charges the coach's price; paying books the session.
+    await complete.click();
+    const checkout = new HostedPaymentPage(page, app.paymentsUrl);
+    await checkout.waitFor('checkout');
+    await checkout.press('Pay');
+    await page.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
+    const upcoming = cards(page, 'Upcoming Sessions');
+    await expect.poll(() => upcoming.count(), SYNC_WAIT).toBe(1);
+    expect(await upcoming.first().textContent()).toContain(COACH_NAME);
+    const booking = (await app.tenantDocs<BookingDoc>('member', MEMBER.profileId)).find((d) => d.type === 'booking');
+    expect(booking).toMatchObject({ bookingId: request.requestId, cancelled: false });
+
+    // The gym sees it on its Bookings page.
+    const gymPage = await newPage();
+    await openSignedIn(gymPage, '/gymdashboard/bookings', 'gym', DEMO_GYM.email);
+    await expect.poll(() => cards(gymPage, 'Upcoming Sessions').count(), SYNC_WAIT).toBe(1);
+    expect(await cards(gymPage, 'Upcoming Sessions').first().textContent()).toContain(COACH_NAME);
+
+    // Offline: the member's Bookings still list it, and a cancel says it needs a connection.
+    await page.goto('/userdashboard/bookings');
+    await expect.poll(() => cards(page, 'Upcoming Sessions').count(), SYNC_WAIT).toBe(1);
+    await app.stopHapiOnly();
+    try {
+      await page.reload();
+      await expect.poll(() => cards(page, 'Upcoming Sessions').count(), UI_WAIT).toBe(1);
+      await cards(page, 'Upcoming Sessions')
+        .first()
+        .getByRole('button', { name: /Cancel/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: 'Cancel Session' });
+      await dialog.waitFor(UI_WAIT);
+      expect(await dialog.textContent()).toContain('You will get a full refund to your card.');
+      await page.context().setOffline(true);
+      await dialog.getByRole('button', { name: 'Cancel Session' }).click();
+      await expect.poll(() => dialog.getByRole('alert').textContent(), UI_WAIT).toContain('needs a connection');
+    } finally {
+      await page.context().setOffline(false);
+      await app.restart();
+    }
+  });
+});
