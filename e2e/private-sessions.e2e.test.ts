@@ -95,6 +95,7 @@ describe('a member pays for an accepted coach request and sees the session, as t
     await checkout.waitFor('checkout');
     await checkout.press('Pay');
     await page.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
+    expect(await page.locator('.checkout-notice').textContent(UI_WAIT)).toContain('Payment received.');
     const upcoming = cards(page, 'Upcoming Sessions');
     await expect.poll(() => upcoming.count(), SYNC_WAIT).toBe(1);
     expect(await upcoming.first().textContent()).toContain(COACH_NAME);
@@ -128,5 +129,27 @@ describe('a member pays for an accepted coach request and sees the session, as t
       await page.context().setOffline(false);
       await app.restart();
     }
+
+    // Online again: the cancel goes through with the full refund it promised; both lists drop the session.
+    await page.reload();
+    await cards(page, 'Upcoming Sessions')
+      .first()
+      .getByRole('button', { name: /Cancel/ })
+      .click(UI_WAIT);
+    await page
+      .getByRole('dialog', { name: 'Cancel Session' })
+      .getByRole('button', { name: 'Cancel Session' })
+      .click(UI_WAIT);
+    await expect.poll(() => page.locator('.form-status--success').textContent(), UI_WAIT).toContain('refunded in full');
+    await expect
+      .poll(() => section(page, 'Upcoming Sessions').textContent(), UI_WAIT)
+      .toContain('You have no Upcoming Sessions');
+    await expect.poll(() => cards(gymPage, 'Upcoming Sessions').count(), SYNC_WAIT).toBe(0);
+    expect(
+      (await app.tenantDocs<BookingDoc>('member', MEMBER.profileId)).find((d) => d.type === 'booking'),
+    ).toMatchObject({
+      cancelled: true,
+      cancelledBy: 'member',
+    });
   });
 });

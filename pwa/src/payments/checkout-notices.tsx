@@ -1,7 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { CHECKOUT_TEXTS, checkoutReturnOf, paidNotice, withoutCheckoutParams } from './checkout-return.ts';
+import {
+  CHECKOUT_TEXTS,
+  checkoutReturnOf,
+  paidNotice,
+  SESSION_PAID_TEXT,
+  withoutCheckoutParams,
+} from './checkout-return.ts';
 import './payments.css';
 
 function Notice({ text, tone }: { text: string; tone: 'paid' | 'cancelled' }) {
@@ -61,4 +67,13 @@ export function CheckoutCancelledNotice() {
       <Notice text={CHECKOUT_TEXTS.cancelled} tone="cancelled" />
     </div>
   );
+}
+
+/** Back from a PT checkout on the member's private sessions: paid (the session arrives by sync) or left unpaid. */
+export function SessionCheckoutNotice() {
+  const { search } = useLocation();
+  const status = checkoutReturnOf(search)?.status;
+  if (status === 'success') return <Notice text={SESSION_PAID_TEXT} tone="paid" />;
+  if (status === 'cancelled') return <Notice text={CHECKOUT_TEXTS.cancelled} tone="cancelled" />;
+  return null;
 }

@@ -14,6 +14,9 @@ export const CHECKOUT_TEXTS = {
   cancelled: 'Payment cancelled. You have not been charged.',
 } as const;
 
+/** Back from a paid PT checkout: the session arrives by sync. */
+export const SESSION_PAID_TEXT = 'Payment received. Your session will appear here in a moment.';
+
 /** Stripe fills this placeholder of the success address with the session id. */
 const SESSION_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
 

@@ -2,6 +2,7 @@
 import { Outlet } from 'react-router-dom';
 import { USER_PRIVATE_SESSION_TABS } from '../dashboard-frame/dashboard-navs.ts';
 import { SubNav } from '../dashboard-frame/dashboard-parts.tsx';
+import { SessionCheckoutNotice } from '../payments/checkout-notices.tsx';
 import { CoachRequestsPage } from '../private-sessions/coach-requests-page.tsx';
 import { GymRequestsPage } from '../private-sessions/gym-requests-page.tsx';
 import { MemberBookingsPage } from '../private-sessions/member-bookings-page.tsx';
@@ -10,6 +11,7 @@ export function UserPrivateSessionsLayout() {
   return (
     <>
       <SubNav label="Private sessions" items={USER_PRIVATE_SESSION_TABS} />
+      <SessionCheckoutNotice />
       <Outlet />
     </>
   );
