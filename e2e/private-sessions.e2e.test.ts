@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { BookingDoc, CoachRequestDoc } from '@mastr/rules/documents.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { BookingDoc, CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
+import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
@@ -22,25 +25,38 @@ const section = (page: Page, title: string) =>
   page.locator('.dash-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const cards = (page: Page, title: string) => section(page, title).locator('.session-card');
 
-/** The coach's answer, through the API (the coach's PT Requests page is another branch's work). */
-async function coachAccepts(app: AppServer, requestId: string): Promise<void> {
-  const signIn = await fetch(`${app.url}/api/auth/coach`, {
+/** A call as a demo account, for the other party's steps (the coach's pages are another branch's work). */
+async function callAs(
+  app: AppServer,
+  kind: 'coach' | 'user',
+  email: string,
+  path: string,
+  body?: unknown,
+): Promise<number> {
+  const signIn = await fetch(`${app.url}/api/auth/${kind}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: COACH.email, pwd: DEMO_PASSWORD }),
+    body: JSON.stringify({ email, pwd: DEMO_PASSWORD }),
   });
   const { accessToken } = (await signIn.json()) as { accessToken: string };
-  const accept = await fetch(`${app.url}/api/me/coaches/sessionrequests/accept/${requestId}`, {
+  const answer = await fetch(`${app.url}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${accessToken}` },
+    headers: { authorization: `Bearer ${accessToken}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
   });
-  expect(accept.status).toBe(200);
+  await answer.body?.cancel();
+  return answer.status;
+}
+
+async function coachAccepts(app: AppServer, requestId: string): Promise<void> {
+  expect(await callAs(app, 'coach', COACH.email, `/api/me/coaches/sessionrequests/accept/${requestId}`)).toBe(200);
 }
 
 /**
  * Issue 12, the member's and gym's pages: a member requests a coach's slot, the coach accepts, the
  * member completes the request on the hosted checkout, and the paid session is on the member's and
- * the gym's Bookings pages; offline the member still reads it, and cancelling says it needs a connection.
+ * the gym's Bookings pages; offline the member still reads it, and cancelling says it needs a connection;
+ * online the cancel refunds in full. Then the auction's side: a gym request a coach applied for is paid at £20.
  */
 describe('a member pays for an accepted coach request and sees the session, as the gym does', () => {
   let app: AppServer;
@@ -151,5 +167,50 @@ describe('a member pays for an accepted coach request and sees the session, as t
       cancelled: true,
       cancelledBy: 'member',
     });
+  });
+
+  it('a gym request: a coach applies, the member picks them at £20 and pays', { timeout: 180_000 }, async () => {
+    const date = addDaysToKey(ukDateKey(), 4);
+    const asked = await callAs(app, 'user', MEMBER.email, '/api/booking/handlePrivateSessionGymRequest', {
+      gym_id: DEMO_GYM.profileId,
+      selectedDate: date,
+      selectedTime: 9 * 3600,
+      selectedDiscipline: 'Boxing',
+      selectedExperienceLevel: 'Intermediate',
+    });
+    expect(asked).toBe(201);
+    const page = await newPage();
+    await openSignedIn(page, '/userdashboard/privatesessions/gymrequests', 'user', MEMBER.email);
+    await expect.poll(() => cards(page, 'Gym Requests').count(), SYNC_WAIT).toBe(1);
+
+    const request = (await app.tenantDocs<GymRequestDoc>('gym', DEMO_GYM.profileId)).find(
+      (d) => d.type === 'gym-request',
+    );
+    if (!request) throw new Error('The gym request did not reach the gym');
+    const applyPath = `/api/me/coaches/auctionhouse/apply/${DEMO_GYM.profileId}/${request.requestId}`;
+    expect(await callAs(app, 'coach', COACH.email, applyPath)).toBe(200);
+
+    // Accepted Gym Requests: choose the coach, shown at their own rate struck through and the fixed £20.
+    const choose = section(page, 'Accepted Gym Requests').getByRole('button', { name: /Choose Coach/ });
+    await choose.waitFor(SYNC_WAIT);
+    await choose.click();
+    const dialog = page.getByRole('dialog', { name: 'Choose Your Coach' });
+    await dialog.waitFor(UI_WAIT);
+    expect(await dialog.locator('s').textContent()).toBe(formatHourlyRate(COACH.profile.price));
+    expect(await dialog.locator('.coach-choice__price strong').textContent()).toBe('£20');
+    await dialog.getByRole('button', { name: `Book ${COACH_NAME}` }).click();
+
+    const checkout = new HostedPaymentPage(page, app.paymentsUrl);
+    await checkout.waitFor('checkout');
+    expect(await checkout.amount()).toBe('£20');
+    await checkout.press('Pay');
+    await page.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
+    await expect
+      .poll(
+        async () =>
+          (await cards(page, 'Upcoming Sessions').allTextContents()).filter((t) => t.includes('Boxing')).length,
+        SYNC_WAIT,
+      )
+      .toBe(1);
   });
 });
