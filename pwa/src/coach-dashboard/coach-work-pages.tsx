@@ -25,11 +25,3 @@ export function CoachAuctionGymPage() {
     </DashboardPage>
   );
 }
-
-export function CoachSessionRequestsPage() {
-  return (
-    <DashboardPage title="Private Session Requests">
-      <ComingNote>Accepting and rejecting members' session requests arrives with private sessions.</ComingNote>
-    </DashboardPage>
-  );
-}

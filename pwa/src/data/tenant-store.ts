@@ -27,6 +27,7 @@ import { createSyncFetch } from './sync-fetch.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
+import { createSessionData, type SessionData } from './session-data.ts';
 import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
@@ -66,6 +67,8 @@ export interface TenantStore {
   availability: AvailabilityData;
   /** Coach–gym relation events told to this gym or coach. */
   notifications: NotificationData;
+  /** Private sessions: a coach's slot requests and the paid bookings. */
+  sessions: SessionData;
   /** The gym's timetable; only a gym's device saves, and its leader tab sends (design/sync.md "Schedules"). */
   schedule: ScheduleData;
   stop(): Promise<void>;
@@ -264,6 +267,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     gymActivity: createGymActivityData(collection),
     availability: createAvailabilityData(collection, write),
     notifications: createNotificationData(collection),
+    sessions: createSessionData(collection),
     schedule,
     stop,
     remove: () =>
