@@ -1,14 +1,6 @@
 /** The coach's working sections whose features come in later issues: each says what it will hold. */
 import { ComingNote, DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 
-export function CoachBookingsPage() {
-  return (
-    <DashboardPage title="Bookings">
-      <ComingNote>Today's completed, today's and upcoming sessions arrive with bookings.</ComingNote>
-    </DashboardPage>
-  );
-}
-
 export function CoachAuctionPage() {
   return (
     <DashboardPage title="Auction">
