@@ -65,6 +65,7 @@ describe('texts', () => {
     expect(applyFailure(409)).toEqual({ banner: true, text: 'Conflict' });
     expect(applyFailure(0)).toEqual({ banner: false, text: AUCTION_TEXTS.offline });
     expect(applyFailure(400).text).toBe("Missing ID's");
+    expect(applyFailure(400, 'This request is no longer available.').text).toBe('This request is no longer available.');
     expect(applyFailure(401).text).toBe('Unauthorized');
     expect(applyFailure(500).text).toBe('Apply for Session Failed');
   });

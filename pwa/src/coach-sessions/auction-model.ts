@@ -56,12 +56,12 @@ export type ApplyFailure = { banner: boolean; text: string };
 
 /**
  * §8: a 409 is 'Conflict' with the server's message in the dismissible banner (the page scrolls to
- * it); otherwise 400 'Missing ID's', 401 'Unauthorized', else 'Apply for Session Failed'.
+ * it); otherwise 400 'Missing ID's' (or the server's reason: not signed up, gone), 401 'Unauthorized', else 'Apply for Session Failed'.
  */
 export function applyFailure(status: number, serverMessage = ''): ApplyFailure {
   if (status === 409) return { banner: true, text: serverMessage ? `Conflict: ${serverMessage}` : 'Conflict' };
   if (status === 0) return { banner: false, text: AUCTION_TEXTS.offline };
-  if (status === 400) return { banner: false, text: "Missing ID's" };
+  if (status === 400) return { banner: false, text: serverMessage || "Missing ID's" };
   if (status === 401) return { banner: false, text: 'Unauthorized' };
   return { banner: false, text: 'Apply for Session Failed' };
 }

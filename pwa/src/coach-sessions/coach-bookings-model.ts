@@ -20,6 +20,8 @@ export const BOOKINGS_TEXTS = {
   noneUpcoming: 'You have no Upcoming Sessions',
   cancelTitle: 'Cancel PT',
   cancelLabel: 'Cancel',
+  /** Closes the Cancel PT modal without cancelling (its action is already called 'Cancel'). */
+  keepLabel: 'Keep Session',
   cancelled: 'Session Cancelled',
   /** Offline: the lists are this device's copy; cancelling needs the server. */
   offline: 'You are offline. Cancelling a session needs a connection to the server; nothing was changed.',

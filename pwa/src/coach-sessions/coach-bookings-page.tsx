@@ -106,6 +106,7 @@ export function CoachBookingsPage() {
         <ConfirmModal
           title={TEXTS.cancelTitle}
           confirmLabel={TEXTS.cancelLabel}
+          dismissLabel={TEXTS.keepLabel}
           busy={busy}
           onConfirm={() => void confirm()}
           onClose={() => setConfirming(null)}
