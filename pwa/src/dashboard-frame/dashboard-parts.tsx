@@ -41,11 +41,6 @@ export function Panel({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-/** Says plainly what this section will do once its feature ships, instead of showing made-up data. */
-export function ComingNote({ children }: { children: ReactNode }) {
-  return <p className="dash-note">{children}</p>;
-}
-
 export function StatusBadge({ active, labels }: { active: boolean; labels: readonly [on: string, off: string] }) {
   return <span className={active ? 'badge badge--on' : 'badge badge--off'}>{active ? labels[0] : labels[1]}</span>;
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
+import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
@@ -97,6 +98,9 @@ describe('private session requests on devices', () => {
 
     const [request] = await eventually(() => localDocs<CoachRequestDoc>(coachPhone, 'coach-request'), (docs) => docs.length === 1);
     expect(request).toMatchObject({ coachId, coachPrice: 5000, accepted: false, clientName: 'Alex', experienceLevel: 'Beginner' });
+    // What the PT Requests page reads: the store's typed query, live.
+    const watched = await firstValueFrom(coachPhone.sessions.watchCoachRequests().pipe(filter((docs) => docs.length === 1)));
+    expect(watched[0]).toMatchObject({ requestId: request.requestId, type: 'coach-request', accepted: false });
     const [claim] = await eventually(() => localDocs<SlotClaimDoc>(coachPhone, 'slot-claim'), (docs) => docs.length === 1);
     expect(claim).toMatchObject({ requestId: request.requestId, weekday: 1, time: 64800 });
     const weeks = await eventually(() => localDocs<AvailabilityWeekDoc>(coachPhone, 'availability-week'), (docs) => docs.length === 2);

@@ -6,6 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 import type {
   AvailabilityWeekDoc,
+  BookingDoc,
+  CoachRequestDoc,
+  GymRequestDoc,
   DayPassDoc,
   MastrPassDoc,
   NotificationDoc,
@@ -23,7 +26,7 @@ interface Live<T> {
 }
 
 /** `watch` must be stable (module-level or memoised): a new one reopens the query. */
-export function useLive<T>(watch: (store: TenantStore) => Observable<T>, initial: T): Live<T> {
+function useLive<T>(watch: (store: TenantStore) => Observable<T>, initial: T): Live<T> {
   const store = useTenantStore();
   const [state, setState] = useState<{ value: T; source: unknown }>({ value: initial, source: null });
   useEffect(() => {
@@ -41,6 +44,8 @@ const mastrPasses = (store: TenantStore) => store.passes.watchMastrPasses();
 const availabilityWeeks = (store: TenantStore) => store.availability.watchWeeks();
 const notifications = (store: TenantStore) => store.notifications.watch();
 const scheduleWeeks = (store: TenantStore) => store.schedule.watchWeeks();
+const coachRequests = (store: TenantStore) => store.sessions.watchCoachRequests();
+const bookings = (store: TenantStore) => store.sessions.watchBookings();
 
 const asDocs = <T>({ value, ready }: Live<T[]>) => ({ docs: value, ready });
 
@@ -57,6 +62,16 @@ export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: bo
 export const useNotifications = (): { docs: NotificationDoc[]; ready: boolean } => asDocs(useLive(notifications, NONE));
 /** The gym's schedule weeks, with this device's edits waiting to sync. */
 export const useScheduleWeeks = (): { docs: ScheduleWeekDoc[]; ready: boolean } => asDocs(useLive(scheduleWeeks, NONE));
+
+/** The coach slot requests on the device. */
+export const useCoachRequests = (): { docs: CoachRequestDoc[]; ready: boolean } => asDocs(useLive(coachRequests, NONE));
+
+/** The private-session bookings on the device, cancelled ones too. */
+export const useBookings = (): { docs: BookingDoc[]; ready: boolean } => asDocs(useLive(bookings, NONE));
+
+const gymRequests = (store: TenantStore) => store.sessions.watchGymRequests();
+/** The PT requests to gyms on the device (a member's own, or those made to a gym). */
+export const useGymRequests = (): { docs: GymRequestDoc[]; ready: boolean } => asDocs(useLive(gymRequests, NONE));
 
 const scheduleRefusals = (store: TenantStore) => store.schedule.refusals$;
 /** Schedule weeks the server refused, until the gym dismisses the notice. */

@@ -5,6 +5,7 @@ import { Modal } from '../gyms/modal.tsx';
 export function ConfirmModal({
   title,
   confirmLabel,
+  dismissLabel = 'Cancel',
   busy,
   onConfirm,
   onClose,
@@ -12,6 +13,8 @@ export function ConfirmModal({
 }: {
   title: string;
   confirmLabel: string;
+  /** The button that closes without acting ('Cancel' unless that is the action itself). */
+  dismissLabel?: string;
   busy: boolean;
   onConfirm(): void;
   onClose(): void;
@@ -25,7 +28,7 @@ export function ConfirmModal({
           {busy ? 'Please Wait' : confirmLabel}
         </button>
         <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
-          Cancel
+          {dismissLabel}
         </button>
       </div>
     </Modal>

@@ -1,7 +1,7 @@
 /** The gym's PT sessions (§2 gym Bookings), from the device's bookings: readable offline. */
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useBookings } from '../data/use-session-queries.ts';
+import { useBookings } from '../data/use-tenant-queries.ts';
 import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
 import { SessionCardText, SessionSection } from './session-list.tsx';
 import { useNow } from './use-now.ts';

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useGymRequests } from '../data/use-session-queries.ts';
+import { useGymRequests } from '../data/use-tenant-queries.ts';
 import { Modal } from '../gyms/modal.tsx';
 import { ConflictOverlay } from './conflict-overlay.tsx';
 import { SessionCardText, SessionError, SessionSection } from './session-list.tsx';

@@ -1,7 +1,7 @@
 /** The member's sessions (§2 /userdashboard/bookings and privatesessions' Bookings tab), from the device's bookings. */
 import { useCallback, useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useBookings } from '../data/use-session-queries.ts';
+import { useBookings } from '../data/use-tenant-queries.ts';
 import { FormMessage, successMessage, type Message } from '../forms/form-message.tsx';
 import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
 import { CancelSessionControl } from './cancel-session-control.tsx';
