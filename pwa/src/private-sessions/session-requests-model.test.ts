@@ -145,4 +145,14 @@ describe('checkoutFailure (§8 "Accept or checkout (user)")', () => {
     expect(checkoutFailure(new ApiError(500, 'x')).message).toBe('Accept Session Failed');
     expect(checkoutFailure(new TypeError('fetch')).message).toMatch(/offline/);
   });
+
+  it("keeps the gym request list a gym request's 409 carries afresh, so a request still open stays", () => {
+    const body = {
+      message: 'That coach is booked then.',
+      privateSessionRequestsGymInformation: [{ _id: 'r1' }, { _id: 'r2' }],
+    };
+    const failure = checkoutFailure(new ApiError(409, body.message, body));
+    expect(failure.kind).toBe('conflict');
+    expect(failure.kind === 'conflict' && [...(failure.openRequestIds ?? [])]).toEqual(['r1', 'r2']);
+  });
 });

@@ -11,7 +11,7 @@ export interface SessionCheckout {
   /** §8's 409 overlay: 'Conflict' and the server's message, until dismissed. */
   conflict: string | null;
   dismissConflict(): void;
-  /** Requests a 409 said can no longer be paid: they leave the list before sync removes them. */
+  /** Requests a 409 said can no longer be paid (§8): they leave the list before sync brings the change. */
   hidden: ReadonlySet<string>;
   run(requestId: string, call: () => Promise<RedirectResponse>): Promise<void>;
 }
@@ -35,7 +35,7 @@ export function useSessionCheckout(): SessionCheckout {
       const failure = checkoutFailure(err);
       if (failure.kind === 'conflict') {
         setConflict(failure.message);
-        setHidden((ids) => new Set(ids).add(requestId));
+        if (!failure.openRequestIds?.has(requestId)) setHidden((ids) => new Set(ids).add(requestId));
       } else setError(failure.message);
     }
     setBusyId(null);
