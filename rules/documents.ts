@@ -445,6 +445,12 @@ export interface BookingDoc {
   /** What the member paid, in pence, and the payment's id (`payment:{paymentId}`, server-only). */
   pricePence: number;
   paymentId: string;
+  /**
+   * The coach's part of `pricePence` (the price less Mastr's fee and the gym's space share, as split
+   * when the payment landed): the coach's earnings, which a device cannot work out itself (the fee
+   * settings are the server's).
+   */
+  coachReceivesPence?: number;
   /** The coach's slot claim holding the hour (slotClaimId), released when the booking is cancelled. */
   slotClaimId: string;
   cancelled: boolean;

@@ -7,6 +7,7 @@ import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context
 import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
 import { Avatar } from '../shell/avatar.tsx';
 import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
+import { CoachWeeksChart } from '../coach-sessions/coach-analytics-pod.tsx';
 import {
   NO_REGISTERED_GYMS,
   pendingGymRequestsCount,
@@ -39,7 +40,7 @@ function plural(n: number, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** Analytics: what the coach's answer can say today — session requests and gyms asked to join. */
+/** Analytics: what waits for the coach — session requests and gyms asked to join; the weekly chart follows. */
 function CoachAnalytics({
   requests,
   pendingGyms,
@@ -81,7 +82,10 @@ export function CoachHomePage() {
         </ProfilePod>
         <ProfilePod me={me} title="Analytics" to="/coachdashboard/sessionrequests">
           {(coach) => (
-            <CoachAnalytics requests={sessionRequestsFigure(coach)} pendingGyms={pendingGymRequestsCount(coach)} />
+            <>
+              <CoachAnalytics requests={sessionRequestsFigure(coach)} pendingGyms={pendingGymRequestsCount(coach)} />
+              <CoachWeeksChart />
+            </>
           )}
         </ProfilePod>
         <ProfilePod me={me} title="Account" to="/coachdashboard/account">

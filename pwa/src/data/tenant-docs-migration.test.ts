@@ -9,7 +9,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** The schema as the previous release declared it: without the fields the current version added. */
 function previousSchema(): RxJsonSchema<LocalDoc> {
-  const added = new Set(['acceptedAt', 'booking', 'bookingId', 'source', 'discipline', 'paymentId', 'cancelledBy', 'refundOnCancel', 'sessionStart']);
+  const added = new Set(['acceptedAt', 'booking', 'bookingId', 'source', 'discipline', 'paymentId', 'coachReceivesPence', 'cancelledBy', 'refundOnCancel', 'sessionStart']);
   const properties = Object.fromEntries(Object.entries(TENANT_DOCS_SCHEMA.properties).filter(([key]) => !added.has(key)));
   return { ...TENANT_DOCS_SCHEMA, version: TENANT_DOCS_SCHEMA.version - 1, properties };
 }

@@ -60,6 +60,7 @@ const booking: Required<BookingDoc> = {
   experienceLevel: 'Beginner',
   pricePence: 4500,
   paymentId: 'p',
+  coachReceivesPence: 3375,
   slotClaimId: 's',
   cancelled: false,
   cancelledAt: null,

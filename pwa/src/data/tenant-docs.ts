@@ -123,6 +123,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     source: text,
     discipline: text,
     paymentId: text,
+    coachReceivesPence: { type: 'number' },
     cancelledBy: textOrNull,
     refundOnCancel: flag,
     // notification (gymId, coachId above)

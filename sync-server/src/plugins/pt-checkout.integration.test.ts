@@ -110,6 +110,8 @@ describe('PT checkout of an accepted coach request, and the booking the payment 
         gymName: 'Iron Temple',
         discipline: 'Boxing',
         pricePence: 4500,
+        // £45 less Mastr's 10% (450p) and the gym's 15% (675p): what the coach's analytics count.
+        coachReceivesPence: 3375,
         paymentId,
         cancelled: false,
       });

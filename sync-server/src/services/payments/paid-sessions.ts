@@ -8,6 +8,7 @@ import type { TenantKind } from '@mastr/rules/roles.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
+import { platformFeePence } from './fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
@@ -234,6 +235,7 @@ async function newBooking(
     slotClaimId: claim._id,
     paymentId,
     pricePence,
+    coachReceivesPence: pricePence - platformFeePence(pricePence, deps.config.fees) - sale.gymSharePence,
     cancelled: false,
     cancelledAt: null,
     cancelledBy: null,
