@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { bookingDocId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc, CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_GYMS, DEMO_MEMBERSHIPS } from '../sync-server/src/seed/demo-data.ts';
 import { linkIn, SignInScreen } from './support/account-pages.ts';
@@ -180,6 +182,33 @@ describe('dashboard homes and gym analytics', () => {
 
   it("shows a demo coach's registered gyms on the coach home", { timeout: 120_000 }, async () => {
     const [jordan] = DEMO_COACHES;
+    // A session a week ago, as the payment webhook writes it: the Analytics chart draws it from the device.
+    const lastWeek = addDaysToKey(ukDateKey(new Date()), -7);
+    const session: BookingDoc = {
+      _id: bookingDocId('e2e0000000000000000dash1'),
+      type: 'booking',
+      bookingId: 'e2e0000000000000000dash1',
+      source: 'coach-request',
+      startTime: `${lastWeek}T10:00:00`,
+      endTime: `${lastWeek}T11:00:00`,
+      clientName: 'Alex',
+      userProfile_id: 'e2e0000000000000000memb1',
+      coachId: jordan.profileId,
+      coachFullName: `${jordan.firstName} ${jordan.lastName}`,
+      gymId: DEMO_GYM.profileId,
+      gymName: DEMO_GYM.gymName,
+      discipline: 'Boxing',
+      experienceLevel: 'Beginner',
+      pricePence: 4000,
+      coachReceivesPence: 3000,
+      paymentId: 'e2e-pay-dash1',
+      slotClaimId: 'slot-claim:e2e',
+      cancelled: false,
+      cancelledAt: null,
+      cancelledBy: null,
+      createdAt: new Date().toISOString(),
+    };
+    await app.putTenantDoc('coach', jordan.profileId, session);
     const gymNames = DEMO_MEMBERSHIPS.filter((m) => m.coachId === jordan.profileId && m.state === 'registered').map(
       (m) => DEMO_GYMS.find((g) => g.profileId === m.gymId)!.gymName,
     );
@@ -192,6 +221,9 @@ describe('dashboard homes and gym analytics', () => {
     expect(await home.pod('Registered Gyms').locator('.avatar').count()).toBe(Math.min(2, gymNames.length));
     expect(await home.podLink('Registered Gyms')).toBe('/coachdashboard/management');
     expect(await home.podText("Today's Bookings")).toBe('No sessions booked today.');
+    await expect
+      .poll(() => home.pod('Analytics').locator('figcaption').textContent(), UI_WAIT)
+      .toBe('1 session and £30 earned in the last 8 weeks');
     await collectViolations(home.page);
     expect(violations).toEqual([]);
   });
