@@ -114,13 +114,14 @@ await runBench(
       [...paid, ...paid].map(({ event }, i) => deliverEvent(stack, event, i % 2 ? other : stack.server)),
     );
     const answeredMs = performance.now() - sentAt;
-  const statuses = new Map<number, number>();
-  for (const a of answers) statuses.set(a.statusCode, (statuses.get(a.statusCode) ?? 0) + 1);
-  const firstError = answers.find((a) => a.statusCode !== 200)?.payload.slice(0, 200);
+    const statuses = new Map<number, number>();
+    for (const a of answers) statuses.set(a.statusCode, (statuses.get(a.statusCode) ?? 0) + 1);
+    const firstError = answers.find((a) => a.statusCode !== 200)?.payload.slice(0, 200);
     const errors = new Map<string, number>();
-  for (const log of stack.logs()) if (log.level >= 50) errors.set(log.err?.message ?? log.msg, (errors.get(log.err?.message ?? log.msg) ?? 0) + 1);
-  for (const [message, n] of errors) console.log(`  server error ×${n}: ${message.slice(0, 200)}`);
-  const booked = await bookingsIn(stack, 'coach', coach.coachId);
+    for (const log of stack.logs())
+      if (log.level >= 50) errors.set(log.err?.message ?? log.msg, (errors.get(log.err?.message ?? log.msg) ?? 0) + 1);
+    for (const [message, n] of errors) console.log(`  server error ×${n}: ${message.slice(0, 200)}`);
+    const booked = await bookingsIn(stack, 'coach', coach.coachId);
     const perRequest = new Map<string, number>();
     for (const b of booked) perRequest.set(b.bookingId, (perRequest.get(b.bookingId) ?? 0) + 1);
     await waitUntil(() => paid.every((p) => seenAt.has(p.requestId)), {
