@@ -12,7 +12,7 @@ import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { formatWallClock } from '@mastr/rules/dates.ts';
 import { formatPence } from '@mastr/rules/money.ts';
 
-export const ANALYTICS_WEEKS = 8;
+const ANALYTICS_WEEKS = 8;
 
 export interface CoachWeekFigures {
   /** The week's Sunday (YYYY-MM-DD). */
