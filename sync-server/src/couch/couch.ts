@@ -56,6 +56,11 @@ export async function setupDatabases(couch: Couch): Promise<void> {
       await db.createIndex({ index: { fields: index.fields }, name: index.name, ddoc: index.name });
     }
   }
+  // Apache CouchDB serves `_db_updates` (the sync gateway's one feed per instance, design/sync.md
+  // "Live feeds") only once `_global_changes` exists; a single-node setup does not create it. The
+  // embedded server has no such database (it answers 404), and a server that refuses it leaves the
+  // gateway holding long-polls upstream, so a refusal here is not an error.
+  await couch.db.create('_global_changes').catch(() => undefined);
 }
 
 /** Status code of a nano error (409 conflict, 404 missing...). */

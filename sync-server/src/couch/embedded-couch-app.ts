@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { createEmbeddedDbUpdates } from './embedded-db-updates.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -62,14 +63,14 @@ function plainDocId(raw: string): boolean {
 }
 
 /**
- * The allow-list: `_all_dbs`; a database's info, creation and document POST; the deletion of a
+ * The allow-list: `_all_dbs` and `_db_updates`; a database's info, creation and document POST; the deletion of a
  * tenant database (an account deleted) and of no other; `_all_docs`, `_changes`, `_bulk_docs`,
  * `_bulk_get`, `_find`, `_index`, `_revs_diff`; documents and `_local` documents by id. Nothing else
  * (no design documents, attachments, `_security`, `_compact` or server-wide endpoints).
  */
 function allowed(method: string, pathname: string): boolean {
   const asked = method === 'HEAD' ? 'GET' : method;
-  if (pathname === '/_all_dbs') return asked === 'GET';
+  if (pathname === '/_all_dbs' || pathname === '/_db_updates') return asked === 'GET';
   const [db = '', second, third, ...more] = pathname.split('/').slice(1);
   if (!DB_NAME.test(db) || more.length > 0) return false;
   if (second === undefined || (second === '' && third === undefined))
@@ -241,6 +242,9 @@ export function createEmbeddedCouchApp(
   // Only what the app uses ("custom" mode): no config or log files, no gzip (only the Hapi server
   // calls it, over loopback; the gateway compresses for devices itself), no per-request log lines.
   const couch = expressPouchDB(Pouch, { mode: 'custom', overrideMode: { include: EXPRESS_POUCHDB_PARTS } });
+  const dbUpdates = createEmbeddedDbUpdates();
+  app.use(dbUpdates.track);
+  app.use(dbUpdates.feed);
   app.use(longPolls(Pouch));
   app.use('/', couch);
   app.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {

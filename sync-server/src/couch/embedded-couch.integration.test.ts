@@ -158,7 +158,6 @@ describe.each([
       ['GET', '/_stats'],
       ['GET', '/_log'],
       ['GET', '/_uuids'],
-      ['GET', '/_db_updates'],
       ['GET', '/_replicator'],
       ['DELETE', '/mastr_probe'],
       ['GET', '/mastr_probe/_security'],
@@ -180,6 +179,46 @@ describe.each([
     }
     const continuous = await call(couch, 'GET', '/mastr_probe/_changes?feed=continuous', { headers: admin });
     expect(continuous.status).toBe(400);
+    // The updates feed is served as a continuous feed only (the sync gateway's one use).
+    expect((await call(couch, 'GET', '/_db_updates', { headers: admin })).status).toBe(400);
+    expect((await call(couch, 'GET', '/_db_updates?feed=continuous', {})).status).toBe(401);
+  });
+
+  it('tells a continuous _db_updates feed of every database written, created and deleted, and of nothing refused', async () => {
+    const lines: string[] = [];
+    const feed = http.get(
+      { host: '127.0.0.1', port: couch.port, path: '/_db_updates?feed=continuous&heartbeat=200', headers: admin },
+      (res) => {
+        expect(res.statusCode).toBe(200);
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+      },
+    );
+    try {
+      await expect.poll(() => lines.length, { timeout: 5_000 }).toBeGreaterThan(0); // the first heartbeat
+      const tenant = 'mastr_member_0123456789abcdef01234567';
+      const write = (method: string, urlPath: string, body?: unknown) =>
+        call(couch, method, urlPath, {
+          headers: { ...admin, ...json },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        });
+      expect((await write('PUT', `/${tenant}`)).status).toBe(201);
+      expect((await write('POST', `/${tenant}/_bulk_docs`, { docs: [{ _id: 'a' }] })).status).toBe(201);
+      expect((await write('PUT', '/mastr_probe/doc-1', { type: 'stale' })).status).toBe(409); // refused: not told
+      expect((await write('PUT', '/mastr_probe/doc-9', { type: 'x' })).status).toBe(201);
+      expect((await write('DELETE', `/${tenant}`)).status).toBe(200);
+      const updates = () =>
+        lines.filter((line) => line.trim() !== '').map((line) => JSON.parse(line) as Record<string, string>);
+      await expect.poll(() => updates().length, { timeout: 5_000 }).toBe(4);
+      expect(updates()).toEqual([
+        { db_name: tenant, type: 'created' },
+        { db_name: tenant, type: 'updated' },
+        { db_name: 'mastr_probe', type: 'updated' },
+        { db_name: tenant, type: 'deleted' },
+      ]);
+    } finally {
+      feed.destroy();
+    }
   });
 
   it('keeps what nano and the gateway use', async () => {

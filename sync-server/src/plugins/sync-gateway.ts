@@ -3,6 +3,7 @@ import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { writeAvailability, writeCheckIns, writeSchedules } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
+import { createDatabaseUpdates } from '../sync/database-updates.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
 import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns, parseScheduleDocs } from '../sync/write-rules.ts';
@@ -99,13 +100,20 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     const proxy = createCouchProxy(deps.config.couchUrl, deps.config.couchTimeoutMs);
     const prepare = createTenantPreparer(deps);
     const { longPollTimeoutMs } = deps.config;
+    const updates = createDatabaseUpdates(deps.config.couchUrl, deps.logger);
     const liveFeeds = createLiveFeedLimit(deps.config.liveFeedsPerAccount, Math.ceil(longPollTimeoutMs / 1000));
     // CouchDB ends a long-poll after `timeout`; should it not, the gateway answers a little later itself.
     const longPollDeadlineMs = longPollTimeoutMs + Math.min(5_000, Math.ceil(longPollTimeoutMs / 5));
     // Open long-polls would otherwise hold server.stop() until its timeout.
-    server.ext('onPreStop', () => proxy.closeAll());
+    server.ext('onPreStop', () => {
+      updates.stop();
+      proxy.closeAll();
+    });
     // A stopped server may be started again (tests, graceful restarts): accept requests again.
-    server.ext('onPreStart', () => proxy.reopen());
+    server.ext('onPreStart', () => {
+      updates.start();
+      proxy.reopen();
+    });
 
     const tenantRoute = (
       method: 'GET' | 'POST',
@@ -148,31 +156,62 @@ export const syncGatewayPlugin: Plugin<Deps> = {
 
     /**
      * A long-poll, one of at most `liveFeedsPerAccount` per account (429 beyond), held at most
-     * `longPollTimeoutMs`: that is CouchDB's `timeout`, and `heartbeat` is dropped (CouchDB keeps a
-     * feed with heartbeats open past its timeout; the answer is read whole anyway). `since=now` is
-     * pinned to the database's current sequence first, so an answer the gateway gives on its own
-     * deadline, `{results: [], last_seq: since}`, neither skips nor repeats a change.
+     * `longPollTimeoutMs`. `since=now` is pinned to the database's current sequence first, so an
+     * empty answer, `{results: [], last_seq: since}`, neither skips nor repeats a change. While the
+     * instance's one `_db_updates` feed is live (design/sync.md "Live feeds"), the poll holds no
+     * CouchDB connection: the changes are read at once, and when there are none the poll waits for
+     * its database to change and reads again. Otherwise it is held upstream as CouchDB's own
+     * long-poll (`timeout` bounded, `heartbeat` dropped: the answer is read whole anyway).
      */
     const longPoll = (request: Request, h: ResponseToolkit, tenant: Tenant, search: URLSearchParams) =>
       liveFeeds.hold(tenant.dbName, async () => {
         const asked = Number(search.get('timeout') ?? longPollTimeoutMs);
-        search.set(
-          'timeout',
-          String(Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs),
-        );
+        const boundMs = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs;
         search.delete('heartbeat');
         const since = search.get('since');
         if (since === null || since === 'now')
           search.set('since', String((await deps.couch.use(tenant.dbName).info()).update_seq));
-        const answer = { results: [], last_seq: sequence(search.get('since')!) };
-        return proxy.forward(request, h, {
-          dbName: tenant.dbName,
-          endpoint: '_changes',
-          method: 'GET',
-          search,
-          deadline: { ms: longPollDeadlineMs, answer },
-        });
+        const nothingNew = { results: [], last_seq: sequence(search.get('since')!) };
+        const upstream = (ms: number) => {
+          search.set('feed', 'longpoll');
+          search.set('timeout', String(ms));
+          return proxy.forward(request, h, {
+            dbName: tenant.dbName,
+            endpoint: '_changes',
+            method: 'GET',
+            search,
+            deadline: { ms: ms + (longPollDeadlineMs - longPollTimeoutMs), answer: nothingNew },
+          });
+        };
+        if (!updates.live) return upstream(boundMs);
+        const until = Date.now() + boundMs;
+        const gone = new AbortController();
+        request.events.once('disconnect', () => gone.abort());
+        const watch = updates.watch(tenant.dbName); // before the read: a change during it is not missed
+        try {
+          const normal = new URLSearchParams(search);
+          normal.delete('feed');
+          normal.delete('timeout');
+          for (;;) {
+            const changes = await readChanges(tenant.dbName, normal);
+            if (changes.results.length > 0) return changes;
+            const left = until - Date.now();
+            if (left <= 0 || gone.signal.aborted) return nothingNew;
+            const woke = await watch.wait(left, gone.signal);
+            if (woke === 'timeout') return nothingNew;
+            if (woke === 'lost' && !updates.live) return upstream(Math.max(0, until - Date.now()));
+          }
+        } finally {
+          watch.cancel();
+        }
       });
+
+    /** A normal `_changes` read, whole (the parked long-poll's read). */
+    const readChanges = (dbName: string, search: URLSearchParams) =>
+      deps.couch.request({ db: dbName, path: '_changes', qs: Object.fromEntries(search) }) as Promise<{
+        results: unknown[];
+        last_seq: unknown;
+      }>;
 
     tenantRoute('GET', '', async (request, h, tenant) => forward(request, h, tenant, '', allowedSearch(request, [])));
 

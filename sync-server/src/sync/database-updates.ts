@@ -1,0 +1,182 @@
+import type { Logger } from 'pino';
+
+/** Why a wait ended: its database changed, the time ran out, or the feed was lost (a change may have been missed). */
+export type WakeReason = 'changed' | 'timeout' | 'lost';
+
+export interface DatabaseWatch {
+  /**
+   * Resolves when the database changed since the watch began or since the last wait returned
+   * (a change that came in between is not missed), after `ms`, on `signal`, or when the feed is lost.
+   */
+  wait(ms: number, signal?: AbortSignal): Promise<WakeReason>;
+  cancel(): void;
+}
+
+export interface DatabaseUpdates {
+  /** True while the one feed is connected: a watch hears of every change from now on. */
+  readonly live: boolean;
+  watch(dbName: string): DatabaseWatch;
+  /** Ends the feed (the server stops); watches get 'lost'. */
+  stop(): void;
+  /** Opens the feed (the server starts, or starts again after stop). */
+  start(): void;
+}
+
+interface Watcher {
+  dirty: boolean;
+  lost: boolean;
+  wake: (() => void) | null;
+}
+
+const HEARTBEAT_MS = 10_000;
+/** No byte (not even a heartbeat) for this long: the feed is wedged and is opened again. */
+const SILENCE_MS = 3 * HEARTBEAT_MS;
+const RETRY_MIN_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/**
+ * One CouchDB `_db_updates` feed per server instance, fanned out to the long-polls parked on it
+ * (design/sync.md "Live feeds"). A device's long-poll no longer holds a CouchDB connection of its
+ * own: the gateway reads the device's changes at once, and when there are none it waits here for
+ * its database to change, then reads again. The feed is opened when the server starts, re-opened with
+ * backoff when it ends, fails or falls silent, and every watch is woken as 'lost' when it drops
+ * (a change in the gap is then found by the watch's next read). While it is down, `live` is false
+ * and the gateway holds long-polls upstream as before, so a CouchDB without `_db_updates` still works.
+ */
+export function createDatabaseUpdates(couchUrl: string, logger: Logger): DatabaseUpdates {
+  const base = new URL(couchUrl.endsWith('/') ? couchUrl : `${couchUrl}/`);
+  const authorization = base.username
+    ? `Basic ${Buffer.from(`${decodeURIComponent(base.username)}:${decodeURIComponent(base.password)}`).toString('base64')}`
+    : undefined;
+  base.username = '';
+  base.password = '';
+  const feedUrl = new URL(`_db_updates?feed=continuous&since=now&heartbeat=${HEARTBEAT_MS}`, base);
+
+  const watchers = new Map<string, Set<Watcher>>();
+  let live = false;
+  let running = false;
+  let stopped = false;
+  let current: AbortController | null = null;
+  let retryMs = RETRY_MIN_MS;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const wakeAll = (lost: boolean) => {
+    for (const set of watchers.values())
+      for (const watcher of set) {
+        watcher.dirty = true;
+        watcher.lost ||= lost;
+        watcher.wake?.();
+      }
+  };
+
+  const changed = (dbName: string) => {
+    for (const watcher of watchers.get(dbName) ?? []) {
+      watcher.dirty = true;
+      watcher.wake?.();
+    }
+  };
+
+  async function follow(controller: AbortController): Promise<void> {
+    let silence = setTimeout(() => controller.abort(), SILENCE_MS);
+    try {
+      const res = await fetch(feedUrl, {
+        headers: { accept: 'application/json', ...(authorization ? { authorization } : {}) },
+        signal: controller.signal,
+      });
+      if (res.status !== 200 || !res.body) {
+        await res.body?.cancel();
+        throw new Error(`_db_updates answered ${res.status}`);
+      }
+      live = true;
+      retryMs = RETRY_MIN_MS;
+      const decoder = new TextDecoder();
+      let pending = '';
+      const reader = res.body.getReader();
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
+        clearTimeout(silence);
+        silence = setTimeout(() => controller.abort(), SILENCE_MS);
+        pending += decoder.decode(chunk, { stream: true });
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines) {
+          if (line.trim() === '') continue; // heartbeat
+          const update = JSON.parse(line) as { db_name?: unknown };
+          if (typeof update.db_name === 'string') changed(update.db_name);
+        }
+      }
+      throw new Error('_db_updates ended');
+    } finally {
+      clearTimeout(silence);
+    }
+  }
+
+  function connect(): void {
+    if (running || stopped) return;
+    running = true;
+    const controller = new AbortController();
+    current = controller;
+    void follow(controller).catch((err: unknown) => {
+      const wasLive = live;
+      live = false;
+      running = false;
+      current = null;
+      wakeAll(true);
+      if (stopped) return;
+      if (wasLive) logger.warn({ err }, 'the CouchDB updates feed dropped; opening it again');
+      retryTimer = setTimeout(connect, retryMs);
+      retryMs = Math.min(RETRY_MAX_MS, retryMs * 2);
+    });
+  }
+
+  return {
+    get live() {
+      return live;
+    },
+    watch(dbName) {
+      connect();
+      const watcher: Watcher = { dirty: false, lost: false, wake: null };
+      let set = watchers.get(dbName);
+      if (!set) watchers.set(dbName, (set = new Set()));
+      set.add(watcher);
+      return {
+        wait(ms, signal) {
+          return new Promise<WakeReason>((resolve) => {
+            let done = false;
+            const finish = (reason: WakeReason) => {
+              if (done) return;
+              done = true;
+              clearTimeout(timer);
+              signal?.removeEventListener('abort', onAbort);
+              watcher.wake = null;
+              watcher.dirty = false;
+              watcher.lost = false;
+              resolve(reason);
+            };
+            const onAbort = () => finish('timeout');
+            const timer = setTimeout(() => finish('timeout'), ms);
+            signal?.addEventListener('abort', onAbort, { once: true });
+            watcher.wake = () => finish(watcher.lost ? 'lost' : 'changed');
+            if (signal?.aborted) finish('timeout');
+            else if (watcher.dirty) watcher.wake();
+          });
+        },
+        cancel() {
+          watcher.wake = null;
+          set.delete(watcher);
+          if (set.size === 0) watchers.delete(dbName);
+        },
+      };
+    },
+    stop() {
+      stopped = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      current?.abort();
+    },
+    start() {
+      stopped = false;
+      connect();
+    },
+  };
+}
