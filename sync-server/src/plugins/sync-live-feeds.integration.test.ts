@@ -135,7 +135,10 @@ describe('live feeds (long-polls) through the sync gateway', () => {
       expect(JSON.parse(res.payload)).toEqual({ results: [], last_seq: 7 });
       expect(took).toBeLessThan(2_000);
       // (The instance's updates feed asks too, and is never answered: the poll is held upstream.)
-      const query = new URL(asked.find((url) => url.includes('/_changes'))!, 'http://couch').searchParams;
+      const query = new URL(
+        asked.find((url) => url.includes('/_changes'))!,
+        'http://couch',
+      ).searchParams;
       expect(query.get('timeout')).toBe('500');
       expect(query.get('heartbeat')).toBeNull();
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -147,7 +150,7 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     }
   });
 
-  it('parks long-polls on the instance\'s one CouchDB updates feed: no CouchDB connection per device, and a change answers every device of its tenant at once', async () => {
+  it("parks long-polls on the instance's one CouchDB updates feed: no CouchDB connection per device, and a change answers every device of its tenant at once", async () => {
     // A pass-through to CouchDB that counts the long-polls it is asked to hold.
     const target = new URL(stack.couchServer.url);
     let upstreamLongPolls = 0;
@@ -222,7 +225,9 @@ describe('live feeds (long-polls) through the sync gateway', () => {
       await stack.couch.use(tenantDbName('gym', gymB)).insert({ _id: 'front-desk:after-drop', type: 'note' } as never);
       const afterDrop = await deviceOfB.settled;
       expect(afterDrop.status).toBe(200);
-      expect(JSON.parse(afterDrop.body).results.map((row: { id: string }) => row.id)).toContain('front-desk:after-drop');
+      expect(JSON.parse(afterDrop.body).results.map((row: { id: string }) => row.id)).toContain(
+        'front-desk:after-drop',
+      );
       await expect.poll(() => feeds.size, { timeout: 5_000 }).toBe(1); // opened again by itself
     } finally {
       await instance.stop();
