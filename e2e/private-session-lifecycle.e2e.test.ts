@@ -56,105 +56,117 @@ describe('a private session from request to the coach’s cancellation, across m
   const memberBooking = async () =>
     (await app.tenantDocs<BookingDoc>('member', MEMBER.profileId)).find((d) => d.type === 'booking');
 
-  it('requests, accepts, pays, lists for all three, cancels, refunds and tells the member', { timeout: 300_000 }, async () => {
-    // The member asks for next week's free Monday hour.
-    const memberPage = await signedIn('/userdashboard', 'user', MEMBER.email);
-    const profile = new CoachProfilePage(memberPage);
-    await profile.open(`/coaches/${COACH.profileId}`);
-    await profile.requestNextWeekSlot(FREE_SLOT, DEMO_GYM.gymName, 'Beginner');
-    await expect.poll(() => profile.notice(), UI_WAIT).toBe('Request Sent');
-    const member = new SessionCardsPage(memberPage);
-    const notices = new MemberNotificationsPage(memberPage);
-    await memberPage.goto('/userdashboard/privatesessions/coachrequests');
-    await expect.poll(() => member.cardTexts('Requested'), SYNC_WAIT).toEqual([expect.stringContaining(COACH_NAME)]);
-    expect(await notices.bellLabel()).toBe('Notifications');
+  it(
+    'requests, accepts, pays, lists for all three, cancels, refunds and tells the member',
+    { timeout: 300_000 },
+    async () => {
+      // The member asks for next week's free Monday hour.
+      const memberPage = await signedIn('/userdashboard', 'user', MEMBER.email);
+      const profile = new CoachProfilePage(memberPage);
+      await profile.open(`/coaches/${COACH.profileId}`);
+      await profile.requestNextWeekSlot(FREE_SLOT, DEMO_GYM.gymName, 'Beginner');
+      await expect.poll(() => profile.notice(), UI_WAIT).toBe('Request Sent');
+      const member = new SessionCardsPage(memberPage);
+      const notices = new MemberNotificationsPage(memberPage);
+      await memberPage.goto('/userdashboard/privatesessions/coachrequests');
+      await expect.poll(() => member.cardTexts('Requested'), SYNC_WAIT).toEqual([expect.stringContaining(COACH_NAME)]);
+      expect(await notices.bellLabel()).toBe('Notifications');
 
-    // The coach accepts on PT Requests ('Accept Session').
-    const coachPage = await signedIn('/coachdashboard/sessionrequests', 'coach', COACH.email);
-    const coach = new CoachSessionsPage(coachPage);
-    await expect.poll(() => coach.clients('Requested Sessions'), SYNC_WAIT).toEqual([MEMBER.firstName]);
-    await coach.accept(MEMBER.firstName);
-    await expect.poll(() => coach.status(), UI_WAIT).toBe('Session Accepted');
+      // The coach accepts on PT Requests ('Accept Session').
+      const coachPage = await signedIn('/coachdashboard/sessionrequests', 'coach', COACH.email);
+      const coach = new CoachSessionsPage(coachPage);
+      await expect.poll(() => coach.clients('Requested Sessions'), SYNC_WAIT).toEqual([MEMBER.firstName]);
+      await coach.accept(MEMBER.firstName);
+      await expect.poll(() => coach.status(), UI_WAIT).toBe('Session Accepted');
 
-    // The member's device hears it: the bell counts it, and 'Complete Request' goes to the checkout.
-    const complete = member.section('Accepted').getByRole('button', { name: /Complete Request/ });
-    await complete.waitFor(SYNC_WAIT);
-    await expect.poll(() => notices.bellLabel(), SYNC_WAIT).toBe('Notifications, 1 new');
-    await complete.click();
-    const checkout = new HostedPaymentPage(memberPage, app.paymentsUrl);
-    await checkout.waitFor('checkout');
-    await checkout.press('Pay');
-    await memberPage.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
-    await expect.poll(() => memberBooking(), SYNC_WAIT).toMatchObject({ cancelled: false, coachId: COACH.profileId });
-    const booking = (await memberBooking())!;
+      // The member's device hears it: the bell counts it, and 'Complete Request' goes to the checkout.
+      const complete = member.section('Accepted').getByRole('button', { name: /Complete Request/ });
+      await complete.waitFor(SYNC_WAIT);
+      await expect.poll(() => notices.bellLabel(), SYNC_WAIT).toBe('Notifications, 1 new');
+      await complete.click();
+      const checkout = new HostedPaymentPage(memberPage, app.paymentsUrl);
+      await checkout.waitFor('checkout');
+      await checkout.press('Pay');
+      await memberPage.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
+      await expect.poll(() => memberBooking(), SYNC_WAIT).toMatchObject({ cancelled: false, coachId: COACH.profileId });
+      const booking = (await memberBooking())!;
 
-    // On all three Bookings pages.
-    await memberPage.goto('/userdashboard/bookings');
-    await expect
-      .poll(() => member.cardTexts('Upcoming Sessions'), SYNC_WAIT)
-      .toEqual([expect.stringContaining(COACH_NAME)]);
-    const gymPage = await signedIn('/gymdashboard/bookings', 'gym', DEMO_GYM.email);
-    const gym = new SessionCardsPage(gymPage);
-    await expect
-      .poll(() => gym.cardTexts('Upcoming Sessions'), SYNC_WAIT)
-      .toEqual([expect.stringContaining(MEMBER.firstName)]);
-    await coachPage.goto('/coachdashboard/bookings');
-    await expect.poll(() => coach.clients(/^Upcoming Sessions/), SYNC_WAIT).toEqual([MEMBER.firstName]);
+      // On all three Bookings pages.
+      await memberPage.goto('/userdashboard/bookings');
+      await expect
+        .poll(() => member.cardTexts('Upcoming Sessions'), SYNC_WAIT)
+        .toEqual([expect.stringContaining(COACH_NAME)]);
+      const gymPage = await signedIn('/gymdashboard/bookings', 'gym', DEMO_GYM.email);
+      const gym = new SessionCardsPage(gymPage);
+      await expect
+        .poll(() => gym.cardTexts('Upcoming Sessions'), SYNC_WAIT)
+        .toEqual([expect.stringContaining(MEMBER.firstName)]);
+      await coachPage.goto('/coachdashboard/bookings');
+      await expect.poll(() => coach.clients(/^Upcoming Sessions/), SYNC_WAIT).toEqual([MEMBER.firstName]);
 
-    // The coach on the go: offline, the page opens from the device and cancelling waits for a connection.
-    const coachShell = new AppPage(coachPage);
-    await coachShell.waitForActiveServiceWorker();
-    await coachPage.context().setOffline(true);
-    try {
-      await coachShell.reload();
-      await expect.poll(() => coach.heading('Upcoming Sessions'), UI_WAIT).toBe('Upcoming Sessions (1 Session)');
-      expect(await coach.clients(/^Upcoming Sessions/)).toEqual([MEMBER.firstName]);
-      expect(await coachPage.getByText(BOOKINGS_TEXTS.offline).count()).toBe(1);
-      expect(await coachPage.getByRole('button', { name: 'Cancel PT' }).isDisabled()).toBe(true);
-    } finally {
-      await coachPage.context().setOffline(false);
-    }
+      // The coach on the go: offline, the page opens from the device and cancelling waits for a connection.
+      const coachShell = new AppPage(coachPage);
+      await coachShell.waitForActiveServiceWorker();
+      await coachPage.context().setOffline(true);
+      try {
+        await coachShell.reload();
+        await expect.poll(() => coach.heading('Upcoming Sessions'), UI_WAIT).toBe('Upcoming Sessions (1 Session)');
+        expect(await coach.clients(/^Upcoming Sessions/)).toEqual([MEMBER.firstName]);
+        expect(await coachPage.getByText(BOOKINGS_TEXTS.offline).count()).toBe(1);
+        expect(await coachPage.getByRole('button', { name: 'Cancel PT' }).isDisabled()).toBe(true);
+      } finally {
+        await coachPage.context().setOffline(false);
+      }
 
-    // Online again, the coach cancels ('Cancel PT'): the member is refunded in full at the provider.
-    await expect.poll(() => coachPage.getByRole('button', { name: 'Cancel PT' }).isEnabled(), UI_WAIT).toBe(true);
-    expect(await coach.cancelUpcoming(MEMBER.firstName)).toContain(`Cancel PT with ${MEMBER.firstName}?`);
-    await expect.poll(() => coach.status(), UI_WAIT).toBe(`${BOOKINGS_TEXTS.cancelled}. The client will be refunded in full.`);
-    await expect.poll(() => coach.heading('Upcoming Sessions'), SYNC_WAIT).toBe('Upcoming Sessions (0 Sessions)');
-    expect(await memberBooking()).toMatchObject({ cancelled: true, cancelledBy: 'coach' });
-    const payment = await app.paymentRecord(booking.paymentId);
-    const refunds = Object.entries(payment?.refunds ?? {});
-    expect(refunds.map(([, r]) => r.amountPence)).toEqual([booking.pricePence]);
-    const atProvider = await app.providerRefund(refunds[0][0]);
-    expect({ amount: atProvider.amount, status: atProvider.status }).toEqual({
-      amount: booking.pricePence,
-      status: 'succeeded',
-    });
-    expect(atProvider.payment_intent).toBe(payment?.paymentIntentId);
+      // Online again, the coach cancels ('Cancel PT'): the member is refunded in full at the provider.
+      await expect.poll(() => coachPage.getByRole('button', { name: 'Cancel PT' }).isEnabled(), UI_WAIT).toBe(true);
+      expect(await coach.cancelUpcoming(MEMBER.firstName)).toContain(`Cancel PT with ${MEMBER.firstName}?`);
+      await expect
+        .poll(() => coach.status(), UI_WAIT)
+        .toBe(`${BOOKINGS_TEXTS.cancelled}. The client will be refunded in full.`);
+      await expect.poll(() => coach.heading('Upcoming Sessions'), SYNC_WAIT).toBe('Upcoming Sessions (0 Sessions)');
+      expect(await memberBooking()).toMatchObject({ cancelled: true, cancelledBy: 'coach' });
+      const payment = await app.paymentRecord(booking.paymentId);
+      const refunds = Object.entries(payment?.refunds ?? {});
+      expect(refunds.map(([, r]) => r.amountPence)).toEqual([booking.pricePence]);
+      const atProvider = await app.providerRefund(refunds[0][0]);
+      expect({ amount: atProvider.amount, status: atProvider.status }).toEqual({
+        amount: booking.pricePence,
+        status: 'succeeded',
+      });
+      expect(atProvider.payment_intent).toBe(payment?.paymentIntentId);
 
-    // Every list drops it.
-    await expect.poll(() => member.section('Upcoming Sessions').textContent(), SYNC_WAIT).toContain(BOOKING_TEXTS.noUpcoming);
-    await expect.poll(() => gym.section('Upcoming Sessions').textContent(), SYNC_WAIT).toContain(BOOKING_TEXTS.noUpcoming);
+      // Every list drops it.
+      await expect
+        .poll(() => member.section('Upcoming Sessions').textContent(), SYNC_WAIT)
+        .toContain(BOOKING_TEXTS.noUpcoming);
+      await expect
+        .poll(() => gym.section('Upcoming Sessions').textContent(), SYNC_WAIT)
+        .toContain(BOOKING_TEXTS.noUpcoming);
 
-    // The member's Notifications: the bell counts both events; the page lists the cancellation first.
-    await expect.poll(() => notices.bellLabel(), SYNC_WAIT).toBe('Notifications, 2 new');
-    await notices.openFromBell();
-    await expect.poll(() => notices.texts(), UI_WAIT).toEqual([
-      expect.stringMatching(new RegExp(`^${COACH_NAME} cancelled the PT session for .+ at 12:00\\.$`)),
-      expect.stringMatching(new RegExp(`^${COACH_NAME} accepted your PT session request for .+ at 12:00\\.`)),
-    ]);
-    await expect.poll(() => notices.bellLabel(), UI_WAIT).toBe('Notifications');
+      // The member's Notifications: the bell counts both events; the page lists the cancellation first.
+      await expect.poll(() => notices.bellLabel(), SYNC_WAIT).toBe('Notifications, 2 new');
+      await notices.openFromBell();
+      await expect
+        .poll(() => notices.texts(), UI_WAIT)
+        .toEqual([
+          expect.stringMatching(new RegExp(`^${COACH_NAME} cancelled the PT session for .+ at 12:00\\.$`)),
+          expect.stringMatching(new RegExp(`^${COACH_NAME} accepted your PT session request for .+ at 12:00\\.`)),
+        ]);
+      await expect.poll(() => notices.bellLabel(), UI_WAIT).toBe('Notifications');
 
-    // Readable offline, and each one leads to its list.
-    const memberShell = new AppPage(memberPage);
-    await memberShell.waitForActiveServiceWorker();
-    await memberPage.context().setOffline(true);
-    try {
-      await memberShell.reload();
-      await expect.poll(() => notices.texts().then((t) => t.length), UI_WAIT).toBe(2);
-    } finally {
-      await memberPage.context().setOffline(false);
-    }
-    await notices.follow('cancelled the PT session', 'Private Sessions');
-    await memberPage.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
-  });
+      // Readable offline, and each one leads to its list.
+      const memberShell = new AppPage(memberPage);
+      await memberShell.waitForActiveServiceWorker();
+      await memberPage.context().setOffline(true);
+      try {
+        await memberShell.reload();
+        await expect.poll(() => notices.texts().then((t) => t.length), UI_WAIT).toBe(2);
+      } finally {
+        await memberPage.context().setOffline(false);
+      }
+      await notices.follow('cancelled the PT session', 'Private Sessions');
+      await memberPage.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
+    },
+  );
 });

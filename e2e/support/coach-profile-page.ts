@@ -48,10 +48,15 @@ export class CoachProfilePage extends AppPage {
   }
 
   /** Asks for a slot of next week (the grid's Next Week) as a signed-in member; `notice()` then tells the outcome. */
-  async requestNextWeekSlot(slot: { abbreviation: string; hour: number }, gymName: string, experience: string): Promise<void> {
+  async requestNextWeekSlot(
+    slot: { abbreviation: string; hour: number },
+    gymName: string,
+    experience: string,
+  ): Promise<void> {
     await this.showWeek('Next week');
     await this.page.waitForFunction(
-      () => document.querySelector('section.availability-grid .week-picker__title')?.textContent?.trim() === 'Next Week',
+      () =>
+        document.querySelector('section.availability-grid .week-picker__title')?.textContent?.trim() === 'Next Week',
       undefined,
       { timeout: 15_000 },
     );

@@ -44,7 +44,9 @@ export class CoachSessionsPage {
 
   /** The count a Bookings heading states, e.g. 'Upcoming Sessions (2 Sessions)'. */
   heading(title: string): Promise<string | null> {
-    return panel(this.page, new RegExp(`^${title}`)).locator('h2').textContent();
+    return panel(this.page, new RegExp(`^${title}`))
+      .locator('h2')
+      .textContent();
   }
 
   private row(title: string | RegExp, client: string): Locator {
@@ -61,7 +63,9 @@ export class CoachSessionsPage {
 
   /** Bookings: 'Cancel PT' on the client's upcoming session; returns the modal's text, then confirms it. */
   async cancelUpcoming(client: string): Promise<string> {
-    await this.row(/^Upcoming Sessions/, client).getByRole('button', { name: 'Cancel PT' }).click(UI_WAIT);
+    await this.row(/^Upcoming Sessions/, client)
+      .getByRole('button', { name: 'Cancel PT' })
+      .click(UI_WAIT);
     const modal = this.page.getByRole('dialog', { name: BOOKINGS_TEXTS.cancelTitle });
     const text = (await modal.textContent(UI_WAIT)) ?? '';
     await modal.getByRole('button', { name: BOOKINGS_TEXTS.cancelLabel, exact: true }).click(UI_WAIT);
@@ -100,6 +104,10 @@ export class MemberNotificationsPage {
 
   /** Follows an alert's link to its list. */
   async follow(text: string, link: string): Promise<void> {
-    await this.page.locator('.notifications__item').filter({ hasText: text }).getByRole('link', { name: link }).click(UI_WAIT);
+    await this.page
+      .locator('.notifications__item')
+      .filter({ hasText: text })
+      .getByRole('link', { name: link })
+      .click(UI_WAIT);
   }
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NotificationDoc } from '@mastr/rules/documents.ts';
-import { bellOf, memberNotificationItems, newestAt, notificationLink, unseenCount } from './member-notifications-model.ts';
+import {
+  bellOf,
+  memberNotificationItems,
+  newestAt,
+  notificationLink,
+  unseenCount,
+} from './member-notifications-model.ts';
 
 const doc = (id: string, event: NotificationDoc['event'], at: string): NotificationDoc => ({
   _id: `notification:${id}`,
@@ -38,7 +44,10 @@ describe("the member's notifications", () => {
 
   it('links each event to the list where the member acts on it', () => {
     expect(notificationLink('session-rejected').to).toBe('/userdashboard/privatesessions/coachrequests');
-    expect(notificationLink('coach-applied')).toEqual({ to: '/userdashboard/privatesessions/gymrequests', label: 'Gym Requests' });
+    expect(notificationLink('coach-applied')).toEqual({
+      to: '/userdashboard/privatesessions/gymrequests',
+      label: 'Gym Requests',
+    });
     expect(notificationLink('session-cancelled-by-gym').to).toBe('/userdashboard/privatesessions');
   });
 
