@@ -6,18 +6,14 @@ import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { CoachProfilePage } from './support/coach-profile-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
+import { CoachSessionsPage, panel, SYNC_WAIT, UI_WAIT } from './support/private-session-pages.ts';
 
 const MEMBER = DEMO_MEMBERS[0];
 const COACH = DEMO_COACHES[0];
 /** A free hour of the demo coach on Mondays (seed-availability.ts). */
 const FREE_SLOT = { abbreviation: 'Mon', hour: 12 };
-/** Bounds a wait that spans replication to the coach's device. */
-const SYNC_WAIT = { timeout: 30_000, interval: 200 };
-const UI_WAIT = { timeout: 15_000, interval: 100 };
 
-const panel = (page: Page, title: string) =>
-  page.locator('section.dash-panel', { has: page.getByRole('heading', { name: title }) });
-const clientsIn = (page: Page, title: string) => panel(page, title).locator('.session-row__name').allTextContents();
+const clientsIn = (page: Page, title: string) => new CoachSessionsPage(page).clients(title);
 
 /**
  * Issue 12 in Chromium: a member requests the demo coach's free slot on the coach's profile; the
@@ -54,10 +50,7 @@ describe("a coach answers a member's slot request on PT Requests", () => {
     await openSignedIn(memberPage, '/userdashboard', 'user', MEMBER.email);
     await memberPage.goto(`/coaches/${COACH.profileId}`);
     const profile = new CoachProfilePage(memberPage);
-    await profile.showWeek('Next week');
-    await expect.poll(() => profile.weekTitle(), UI_WAIT).toBe('Next Week');
-    await profile.slot(FREE_SLOT.abbreviation, FREE_SLOT.hour).click();
-    await profile.confirmDetails(DEMO_GYM.gymName, 'Beginner');
+    await profile.requestNextWeekSlot(FREE_SLOT, DEMO_GYM.gymName, 'Beginner');
     await expect.poll(() => profile.notice(), UI_WAIT).toBe('Request Sent');
 
     const coachPage = await openPage();
@@ -67,10 +60,7 @@ describe("a coach answers a member's slot request on PT Requests", () => {
     expect(await requested.textContent()).toContain('Beginner');
     expect(await requested.textContent()).toContain('12:00 - 13:00');
 
-    await requested.getByRole('button', { name: 'Accept' }).click();
-    const accept = coachPage.getByRole('dialog', { name: 'Accept Session' });
-    await accept.getByRole('button', { name: 'Confirm' }).click();
-    await accept.waitFor({ state: 'detached', timeout: UI_WAIT.timeout });
+    await new CoachSessionsPage(coachPage).accept(MEMBER.firstName);
     await expect
       .poll(() => coachPage.locator('.dash-page .form-status').textContent(), UI_WAIT)
       .toBe('Session Accepted');

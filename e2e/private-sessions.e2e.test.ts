@@ -10,22 +10,19 @@ import { launchBrowser, newAppContext } from './support/browser.ts';
 import { CoachProfilePage } from './support/coach-profile-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { HostedPaymentPage } from './support/payment-pages.ts';
+import { SessionCardsPage, SYNC_WAIT, UI_WAIT } from './support/private-session-pages.ts';
 
 const MEMBER = DEMO_MEMBERS[0];
 const COACH = DEMO_COACHES[0];
 const COACH_NAME = `${COACH.firstName} ${COACH.lastName}`;
 /** A free hour of the demo coach on Mondays (seed-availability.ts). */
 const FREE_SLOT = { abbreviation: 'Mon', hour: 12 };
-const UI_WAIT = { timeout: 15_000, interval: 100 };
-/** A write on the server reaching a device by live replication. */
-const SYNC_WAIT = { timeout: 30_000, interval: 200 };
 
-/** A section of a dashboard page by its heading, and the cards in it. */
-const section = (page: Page, title: string) =>
-  page.locator('.dash-panel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-const cards = (page: Page, title: string) => section(page, title).locator('.session-card');
+/** A section of a member's or gym's session page by its heading, and the cards in it. */
+const section = (page: Page, title: string) => new SessionCardsPage(page).section(title);
+const cards = (page: Page, title: string) => new SessionCardsPage(page).cards(title);
 
-/** A call as a demo account, for the other party's steps (the coach's pages are another branch's work). */
+/** A call as a demo account, for the other party's steps (private-session-lifecycle.e2e.test.ts takes them in the coach's UI). */
 async function callAs(
   app: AppServer,
   kind: 'coach' | 'user',
@@ -85,10 +82,7 @@ describe('a member pays for an accepted coach request and sees the session, as t
     // The member asks for next week's free Monday hour.
     const coach = new CoachProfilePage(page);
     await coach.open(`/coaches/${COACH.profileId}`);
-    await coach.showWeek('Next week');
-    await expect.poll(() => coach.weekTitle(), UI_WAIT).toBe('Next Week');
-    await coach.slot(FREE_SLOT.abbreviation, FREE_SLOT.hour).click();
-    await coach.confirmDetails(DEMO_GYM.gymName, 'Beginner');
+    await coach.requestNextWeekSlot(FREE_SLOT, DEMO_GYM.gymName, 'Beginner');
     await expect.poll(() => coach.notice(), UI_WAIT).toBe('Request Sent');
 
     // It is listed as Requested, from the member's device.

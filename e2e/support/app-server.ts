@@ -6,7 +6,7 @@ import type { Server } from '@hapi/hapi';
 import { REPO_ROOT } from '../../sync-server/src/cli/repo-root.ts';
 import { loadConfig } from '../../sync-server/src/config.ts';
 import { connectCouch, ensureDatabase, setupDatabases } from '../../sync-server/src/couch/couch.ts';
-import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
+import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
@@ -15,6 +15,8 @@ import {
   startLocalPayments,
   webhookUrlOf,
 } from '../../sync-server/src/services/payments/local-test-provider.ts';
+import { DB, tenantDbName } from '../../sync-server/src/couch/databases.ts';
+import type { PaymentDoc } from '../../sync-server/src/services/payments/payment-docs.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
@@ -44,6 +46,10 @@ export interface AppServer {
    * (e.g. a new gym's timetable before the schedule tools exist).
    */
   putTenantDoc(kind: TenantKind, id: string, doc: { _id: string }): Promise<void>;
+  /** The server's record of a payment (`payment:{id}`, refunds included), or null before the webhook lands. */
+  paymentRecord(paymentId: string): Promise<PaymentDoc | null>;
+  /** A refund as the payment provider holds it: what was actually given back. */
+  providerRefund(refundId: string): Promise<{ amount: number; status: string | null; payment_intent: unknown }>;
 }
 
 /** A port free right now on loopback; the server must keep it across restarts so the origin stays the same. */
@@ -121,6 +127,17 @@ export async function startAppServer(): Promise<AppServer> {
       await ensureDatabase(couch, tenantDbName(kind, id));
       await couch.use(tenantDbName(kind, id)).insert(doc);
     },
+    async paymentRecord(paymentId: string) {
+      const found = await couch
+        .use<PaymentDoc>(DB.payments)
+        .get(paymentDocId(paymentId))
+        .catch((err: { statusCode?: number }) => {
+          if (err.statusCode === 404) return null;
+          throw err;
+        });
+      return found;
+    },
+    providerRefund: (refundId: string) => deps.stripe.refunds.retrieve(refundId),
     async stop() {
       await stopHapiOnly();
       await payments.provider.stop();

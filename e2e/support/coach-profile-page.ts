@@ -47,6 +47,23 @@ export class CoachProfilePage extends AppPage {
     await dialog.getByRole('button', { name: 'Confirm' }).click();
   }
 
+  /** Asks for a slot of next week (the grid's Next Week) as a signed-in member; `notice()` then tells the outcome. */
+  async requestNextWeekSlot(
+    slot: { abbreviation: string; hour: number },
+    gymName: string,
+    experience: string,
+  ): Promise<void> {
+    await this.showWeek('Next week');
+    await this.page.waitForFunction(
+      () =>
+        document.querySelector('section.availability-grid .week-picker__title')?.textContent?.trim() === 'Next Week',
+      undefined,
+      { timeout: 15_000 },
+    );
+    await this.slot(slot.abbreviation, slot.hour).click({ timeout: 15_000 });
+    await this.confirmDetails(gymName, experience);
+  }
+
   /** The outcome line above the grid ('Request Sent', or why the slot went). */
   async notice(): Promise<string> {
     return (

@@ -7,6 +7,7 @@ import {
   USER_NAV,
   USER_PRIVATE_SESSION_TABS,
 } from '../../pwa/src/dashboard-frame/dashboard-navs.ts';
+import { MEMBER_NOTIFICATIONS_PATH } from '../../pwa/src/member-notifications/member-notifications-model.ts';
 import { navItemsFor } from '../../pwa/src/shell/nav-items.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../../sync-server/src/seed/demo-data.ts';
@@ -26,13 +27,19 @@ const unique = (paths: string[]) => [...new Set(paths)];
 /**
  * Every route a signed-in account of `kind` reaches from the app's own menus: its dashboard's
  * sections and tabs (pwa/src/dashboard-frame/dashboard-navs.ts), the site's top navigation for that
- * session (pwa/src/shell/nav-items.ts) and, for members, the profile menu.
+ * session (pwa/src/shell/nav-items.ts) and, for members, the profile menu and the frame's bell.
  */
 export function routesOf(kind: AccountKind): string[] {
   const site = navItemsFor(kind);
   const siteLinks = [...site.links, ...(site.profileMenu ?? [])].map((item) => item.to);
   const dashboard = {
-    user: [...USER_NAV, ...USER_DAY_PASS_TABS, ...USER_PRIVATE_SESSION_TABS, { to: '/userdashboard/settings' }],
+    user: [
+      ...USER_NAV,
+      ...USER_DAY_PASS_TABS,
+      ...USER_PRIVATE_SESSION_TABS,
+      { to: MEMBER_NOTIFICATIONS_PATH },
+      { to: '/userdashboard/settings' },
+    ],
     gym: [...GYM_NAV, ...GYM_DAY_PASS_TABS],
     coach: COACH_NAV,
   }[kind].map((item) => item.to);

@@ -11,8 +11,11 @@ import { useMeProfile } from './me-profile-context.tsx';
 /** Where Logout lands (§2, §4): gyms and coaches on their sign-in screen, members on the home page. */
 const AFTER_LOGOUT: Record<AccountKind, string> = { user: '/', gym: SIGN_IN_PATH.gym, coach: SIGN_IN_PATH.coach };
 
-/** The dashboard's top bar: image and name from /api/me, and Logout. `lead` goes before the image (the member's back chevron). */
-export function DashboardTopBar({ kind, lead }: { kind: AccountKind; lead?: ReactNode }) {
+/**
+ * The dashboard's top bar: image and name from /api/me, and Logout. `lead` goes before the image (the
+ * member's back chevron), `actions` before Logout (the member's notifications bell).
+ */
+export function DashboardTopBar({ kind, lead, actions }: { kind: AccountKind; lead?: ReactNode; actions?: ReactNode }) {
   const me = useMeProfile(kind);
   const { profileName } = useSession();
   const navigate = useNavigate();
@@ -35,6 +38,7 @@ export function DashboardTopBar({ kind, lead }: { kind: AccountKind; lead?: Reac
       <p className="dash-bar__name">{name}</p>
       {/* The member frame sits under the site's top bar, which shows the marker already. */}
       {kind !== 'user' && <TestModeBadge />}
+      {actions}
       <button type="button" className="button button--ghost dash-bar__logout" onClick={signOut} disabled={leaving}>
         Logout
       </button>

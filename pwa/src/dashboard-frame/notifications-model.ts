@@ -12,15 +12,19 @@ export interface NotificationItem {
   when: string;
 }
 
-export function notificationItems(docs: readonly NotificationDoc[]): NotificationItem[] {
-  return [...docs]
-    .sort((a, b) => b.at.localeCompare(a.at))
-    .map((doc) => {
-      const wall = ukWallClock(new Date(doc.at));
-      return {
-        id: doc._id,
-        text: notificationText(doc),
-        when: `${formatWallClock(wall, DATE_FORMATS.dayMonth)}, ${formatWallClock(wall, DATE_FORMATS.time)}`,
-      };
-    });
+/** Newest first: `at` is an ISO instant, so it sorts as text. */
+export const newestFirst = <T extends Pick<NotificationDoc, 'at'>>(docs: readonly T[]): T[] =>
+  [...docs].sort((a, b) => b.at.localeCompare(a.at));
+
+/** One event's line and its time in the UK. */
+export function notificationItem(doc: NotificationDoc): NotificationItem {
+  const wall = ukWallClock(new Date(doc.at));
+  return {
+    id: doc._id,
+    text: notificationText(doc),
+    when: `${formatWallClock(wall, DATE_FORMATS.dayMonth)}, ${formatWallClock(wall, DATE_FORMATS.time)}`,
+  };
 }
+
+export const notificationItems = (docs: readonly NotificationDoc[]): NotificationItem[] =>
+  newestFirst(docs).map(notificationItem);

@@ -76,7 +76,7 @@ describe('private session requests on devices', () => {
     }
   });
 
-  it("a coach slot request reaches the coach's phone (request, claim, locked slot) and the member's phone", async () => {
+  it("a coach slot request reaches the coach's phone (request, claim, locked slot) and the member's phone, and the accept the member's Notifications", async () => {
     const coachId = await givenCoach(kit.stack, { price: 5000 });
     await givenMembership(kit.stack, kit.gymId, coachId);
     await givenDefaultAvailability(kit.stack, coachId, { 0: [64800], 1: [64800], 2: [64800], 3: [64800], 4: [64800], 5: [64800], 6: [64800] });
@@ -108,6 +108,18 @@ describe('private session requests on devices', () => {
     expect(week.days.find((d) => d.weekday === 1)!.times).toEqual([expect.objectContaining({ time: 64800, requested: true })]);
     const [mine] = await eventually(() => localDocs<CoachRequestDoc>(phone.store, 'coach-request'), (docs) => docs.length === 1);
     expect(mine.requestId).toBe(request.requestId);
+
+    // The coach accepts: the member's phone keeps the notification whole (the schema declares its
+    // session fields) and its Notifications page reads it through the store.
+    const accepted = await kit.stack.server.inject({
+      method: 'POST', url: `/api/me/coaches/sessionrequests/accept/${request.requestId}`,
+      headers: { authorization: `Bearer ${await mintAccessToken(kit.stack, 'coach', coachId)}` },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const [told] = await firstValueFrom(phone.store.notifications.watch().pipe(filter((docs) => docs.length === 1)));
+    expect(told).toMatchObject({
+      type: 'notification', event: 'session-accepted', coachId, memberId: kit.memberId, gymId: kit.gymId, sessionStart: request.startTime,
+    });
     for (const store of [coachPhone, phone.store]) expect(latestStatus(store).error).toBeNull();
   });
 

@@ -58,8 +58,16 @@ export const useMastrPasses = (): { docs: MastrPassDoc[]; ready: boolean } => as
 /** The coach's availability weeks. */
 export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: boolean } => asDocs(useLive(availabilityWeeks, NONE));
 
-/** The coach–gym relation events on the device. */
+/** The events the server told this account (coach–gym relations, private sessions), on the device. */
 export const useNotifications = (): { docs: NotificationDoc[]; ready: boolean } => asDocs(useLive(notifications, NONE));
+
+const notificationsSeen = (store: TenantStore) => store.notifications.watchSeenUpTo();
+/** The `at` of the newest notification seen on this device; null when none was, or before the device answered. */
+export const useNotificationsSeenUpTo = (): { seenUpTo: string | null; ready: boolean } => {
+  const { value, ready } = useLive(notificationsSeen, null);
+  return { seenUpTo: value, ready };
+};
+
 /** The gym's schedule weeks, with this device's edits waiting to sync. */
 export const useScheduleWeeks = (): { docs: ScheduleWeekDoc[]; ready: boolean } => asDocs(useLive(scheduleWeeks, NONE));
 

@@ -6,6 +6,7 @@ import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/member-notifications-model.ts';
 
 const SECTION_HINTS: Record<string, string> = {
   Account: 'Your details and profile image.',
@@ -32,7 +33,7 @@ export function UserHomePage() {
         ))}
       </ul>
       <p>
-        <Link to="/userdashboard/settings">Settings</Link>
+        <Link to={MEMBER_NOTIFICATIONS_PATH}>Notifications</Link> · <Link to="/userdashboard/settings">Settings</Link>
       </p>
     </DashboardPage>
   );

@@ -3,10 +3,14 @@ import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
 import { SyncStatusBar } from '../data/sync-status-bar.tsx';
 import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
 import { DashboardTopBar } from '../dashboard-frame/dashboard-top-bar.tsx';
+import { NotificationsBell } from '../member-notifications/notifications-bell.tsx';
 import { useGoBack } from '../shell/use-go-back.ts';
 import '../dashboard-frame/dashboard.css';
 
-/** Member frame (§2): back chevron to the previous page (default '/'), name and Logout, and a bottom navigation of four sections. */
+/**
+ * Member frame (§2): back chevron to the previous page (default '/'), name, the notifications bell
+ * (decision 45) and Logout, and a bottom navigation of four sections.
+ */
 export function UserDashboardFrame() {
   const goBack = useGoBack('/');
   const back = (
@@ -26,7 +30,7 @@ export function UserDashboardFrame() {
   return (
     <SignedInTenantData kind="user">
       <main className="member-dash">
-        <DashboardTopBar kind="user" lead={back} />
+        <DashboardTopBar kind="user" lead={back} actions={<NotificationsBell />} />
         <SyncStatusBar />
         <div className="member-dash__body">
           <Outlet />

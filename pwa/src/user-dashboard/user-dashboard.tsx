@@ -3,6 +3,7 @@ import { SettingsPage } from '../dashboard-frame/common-pages.tsx';
 import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
 import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
 import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
+import { MemberNotificationsPage } from '../member-notifications/member-notifications-page.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { UserAccountPage, UserHomePage } from './user-account-pages.tsx';
 import {
@@ -32,6 +33,7 @@ export default function UserDashboard() {
           </Route>
           <Route path="bookings" element={<UserBookingsPage />} />
           <Route path="sessionrequests" element={<UserSessionRequestsPage />} />
+          <Route path="notifications" element={<MemberNotificationsPage />} />
           <Route path="settings" element={<SettingsPage deleteTitle="Delete User Profile" />} />
         </Route>
         {/* §2: any unknown path shows the Google sign-in screen. */}

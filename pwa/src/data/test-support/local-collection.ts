@@ -23,7 +23,8 @@ export interface LocalCollection {
 
 export async function openLocalCollection(): Promise<LocalCollection> {
   const name = `unit-tenant-${(opened += 1)}-${Date.now()}`;
-  const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
+  // Local documents as the tenant store has them (marks such as the first sync or notifications seen).
+  const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false, localDocuments: true });
   const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
   return { name, db, collection: docs as RxCollection<LocalDoc>, remove: () => db.remove().then(() => undefined) };
 }
