@@ -51,10 +51,14 @@ describe('access matrix: every route Ã— seven identities, with the other partyâ€
 
   it('has an expected answer for every route the server registers, and for no other', () => {
     const registered = registeredKeys();
-    expect(registered.filter((key) => !(key in ACCESS_EXPECTATIONS)), 'routes without an expectation').toEqual([]);
-    expect(Object.keys(ACCESS_EXPECTATIONS).filter((key) => !registered.includes(key)), 'stale expectations').toEqual(
-      [],
-    );
+    expect(
+      registered.filter((key) => !(key in ACCESS_EXPECTATIONS)),
+      'routes without an expectation',
+    ).toEqual([]);
+    expect(
+      Object.keys(ACCESS_EXPECTATIONS).filter((key) => !registered.includes(key)),
+      'stale expectations',
+    ).toEqual([]);
   });
 
   it('lets no identity read or change what is not theirs', async () => {
@@ -87,9 +91,12 @@ describe('access matrix: every route Ã— seven identities, with the other partyâ€
             const expected = expectedStatuses(ACCESS_EXPECTATIONS[key], identity);
             const label = `${identity.name}: ${call.method ?? key.split(' ')[0]} ${call.url}`;
             if (!expected.includes(res.statusCode))
-              failures.push(`${label} answered ${res.statusCode} (expected ${expected.join('/')}): ${res.payload.slice(0, 160)}`);
+              failures.push(
+                `${label} answered ${res.statusCode} (expected ${expected.join('/')}): ${res.payload.slice(0, 160)}`,
+              );
             const leaked = markers.filter((marker) => res.payload.includes(marker));
-            if (leaked.length) failures.push(`${label} carried party ${victim.name}'s private data: ${leaked.join(', ')}`);
+            if (leaked.length)
+              failures.push(`${label} carried party ${victim.name}'s private data: ${leaked.join(', ')}`);
           }),
         );
       }
@@ -102,8 +109,7 @@ describe('access matrix: every route Ã— seven identities, with the other partyâ€
         (change) =>
           fixtures.has(change) || !allowed.some((prefix) => change.slice(change.indexOf('/') + 1).startsWith(prefix)),
       );
-      if (changed.length)
-        failures.push(`${identity.name} changed party ${victim.name}'s data: ${changed.join(', ')}`);
+      if (changed.length) failures.push(`${identity.name} changed party ${victim.name}'s data: ${changed.join(', ')}`);
     }
 
     const started = Date.now();

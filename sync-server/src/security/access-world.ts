@@ -25,12 +25,12 @@ import type { TestStack } from '../test-support/test-stack.ts';
  */
 
 // Wednesday 18 November 2026, 10:00 UK (GMT): Friday is more than two days ahead (the PT lead).
-export const WORLD_NOW = new Date('2026-11-18T10:00:00Z');
+const WORLD_NOW = new Date('2026-11-18T10:00:00Z');
 export const FRIDAY = '2026-11-20';
-export const SATURDAY = '2026-11-21';
+const SATURDAY = '2026-11-21';
 /** A day with free slots left, for the requests the matrix itself sends. */
 export const SUNDAY = '2026-11-22';
-export { SEVEN_AM, SIX_PM };
+export { SIX_PM };
 
 /** Gym weekday of the Mastr class (Saturday) and its hour (10:00). */
 const MASTR_DAY = 6;

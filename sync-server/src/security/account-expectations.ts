@@ -80,7 +80,11 @@ export const accountExpectations: ExpectationTable = {
         {
           audience: 'public',
           calls: (v: Party) => [
-            { url: `/api/register/${kind}`, payload: registrationBody(kind, { email: v.emails[role] }), remoteAddress: nextIp() },
+            {
+              url: `/api/register/${kind}`,
+              payload: registrationBody(kind, { email: v.emails[role] }),
+              remoteAddress: nextIp(),
+            },
           ],
           answers: [409, 429],
         },
@@ -131,7 +135,11 @@ export const accountExpectations: ExpectationTable = {
           answers: [204],
           endsCaller: true,
           // Leaving withdraws what the caller had asked of the other party during the matrix.
-          touches: (v: Party, c: Party | null) => ['gym-request:', 'notification:', `membership:${v.gymId}:${c?.coachId}`],
+          touches: (v: Party, c: Party | null) => [
+            'gym-request:',
+            'notification:',
+            `membership:${v.gymId}:${c?.coachId}`,
+          ],
         },
       ],
     ]),
@@ -213,4 +221,3 @@ export const accountExpectations: ExpectationTable = {
     answers: [404],
   },
 };
-

@@ -13,7 +13,14 @@ const NOT_YOURS_OR_GONE = [...NOT_YOURS, 409] as const;
 /** The gym's own Mastr class calls run in any order: one may find the class cancelled by another (400). */
 const OWN_MASTR_CLASS = [200, 400] as const;
 
-const scheduleClass = { startTime: 19 * 3600, endTime: 20 * 3600, discipline: 'Boxing', kidsClass: false, difficulty: 'Any', location: 'Mat 2' };
+const scheduleClass = {
+  startTime: 19 * 3600,
+  endTime: 20 * 3600,
+  discipline: 'Boxing',
+  kidsClass: false,
+  difficulty: 'Any',
+  location: 'Mat 2',
+};
 
 export const bookingExpectations: ExpectationTable = {
   ...Object.fromEntries(

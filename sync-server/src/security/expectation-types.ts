@@ -16,7 +16,7 @@ export interface MatrixCall {
  * only the owner of the tenant named in its path (`tenant-owner`: the matrix never names the
  * caller's own tenant, so anonymous 401 and every signed-in identity 403).
  */
-export type Audience = 'public' | PartyRole | 'tenant-owner';
+type Audience = 'public' | PartyRole | 'tenant-owner';
 
 export interface RouteExpectation {
   audience: Audience;

@@ -32,8 +32,7 @@ function hostileDocs(v: Party, base: string): unknown[] {
         _deleted: false,
       },
     ];
-  if (base.startsWith('/sync/coach/'))
-    return [{ _id: coachRequestId(v.coachRequestId), _deleted: true }];
+  if (base.startsWith('/sync/coach/')) return [{ _id: coachRequestId(v.coachRequestId), _deleted: true }];
   return [{ _id: passDocId('day-pass', v.dayPassId), type: 'day-pass', cancelled: true }];
 }
 

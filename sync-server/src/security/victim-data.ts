@@ -26,9 +26,12 @@ async function allDocs(stack: TestStack, db: string) {
 export async function snapshotOf(stack: TestStack, party: Party): Promise<Snapshot> {
   const ids = [party.gymId, party.coachId, party.memberId];
   const snapshot: Snapshot = new Map();
-  const tenantDbs = [tenantDbName('gym', party.gymId), tenantDbName('coach', party.coachId), tenantDbName('member', party.memberId)];
-  for (const db of tenantDbs)
-    for (const doc of await allDocs(stack, db)) snapshot.set(`${db}/${doc._id}`, doc._rev);
+  const tenantDbs = [
+    tenantDbName('gym', party.gymId),
+    tenantDbName('coach', party.coachId),
+    tenantDbName('member', party.memberId),
+  ];
+  for (const db of tenantDbs) for (const doc of await allDocs(stack, db)) snapshot.set(`${db}/${doc._id}`, doc._rev);
   for (const db of SHARED)
     for (const doc of await allDocs(stack, db))
       if (ids.some((id) => JSON.stringify(doc).includes(id))) snapshot.set(`${db}/${doc._id}`, doc._rev);
