@@ -209,7 +209,7 @@ export const accountExpectations: ExpectationTable = {
     calls: () => own('/api/subscriptions/gyms/customerPortal'),
     answers: [200, 400],
   },
-  // Any path the server does not know: the PWA shell for GET, a JSON 404 under /api.
+  // Any path the server does not know: the PWA shell for GET (404 while the PWA is not built), a JSON 404 under /api.
   'GET /{param*}': { audience: 'public', calls: (v) => own(`/userdashboard/${v.memberId}`), answers: [200, 404] },
   '* /api/{param*}': {
     audience: 'public',
