@@ -46,9 +46,14 @@ export const sessionPlugin: Plugin<Deps> = {
           case 'superseded':
             // The cookie was rotated further meanwhile: the browser may hold the newer one, so leave it.
             throw Boom.unauthorized(SESSION_MESSAGES.unauthorized);
-          case 'reused':
+          case 'reused': {
+            // The session was just revoked as stolen: its access tokens end now on this instance too,
+            // as after a logout, not when this instance's memory of the last check runs out.
+            const sid = sessionIdOfCookie(request.state.jwt);
+            if (sid) accessCheckFor(deps).forgetSession(sid);
             h.unstate('jwt');
             throw Boom.unauthorized(SESSION_MESSAGES.reused);
+          }
         }
         h.state('jwt', result.cookie);
         const sid = sessionIdOfCookie(result.cookie)!;
