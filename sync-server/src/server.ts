@@ -4,6 +4,7 @@ import hapiPino from 'hapi-pino';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
 import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
+import { expiredDocsSweeperPlugin } from './plugins/expired-docs-sweeper.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
@@ -63,6 +64,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
   await server.register({ plugin: staticPwaPlugin, options: deps });
+  await server.register({ plugin: expiredDocsSweeperPlugin, options: deps });
 
   return server;
 }
