@@ -13,6 +13,12 @@ import { apiPlugins } from './plugins/index.ts';
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
 /**
+ * One year: browsers reach the site over HTTPS only for that long after any visit. Subdomains are
+ * not included: they are not necessarily this server's to decide.
+ */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+/**
  * Builds the Hapi server (not started). It keeps no state of its own: sessions, one-time tokens
  * and rate-limit counters live in CouchDB, so any number of instances can serve side by side.
  */
@@ -22,7 +28,14 @@ export async function createServer(deps: Deps): Promise<Server> {
     host: deps.config.host,
     router: { stripTrailingSlash: true },
     routes: {
-      security: { hsts: deps.config.production, xframe: 'deny', noSniff: true, referrer: 'same-origin' },
+      // On every answer, errors and the sync gateway's included (Hapi adds no Server banner of its own).
+      // HSTS only in production: over plain http://localhost (`npm start`) it would make no sense.
+      security: {
+        hsts: deps.config.production ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+        xframe: 'deny',
+        noSniff: true,
+        referrer: 'same-origin',
+      },
       payload: { maxBytes: MAX_JSON_BYTES },
       validate: {
         // Joi's own message names the field and the problem; clients show it as is.
