@@ -69,6 +69,8 @@ export interface ServerConfig {
   liveFeedsPerAccount: number;
   /** Longest a long-poll is held before it is answered with no changes (passed to CouchDB as `timeout`). */
   longPollTimeoutMs: number;
+  /** How often each instance sweeps expired sessions, tokens and counters (SWEEP_INTERVAL_MS; 0 = never). */
+  sweepIntervalMs: number;
   stripe: StripeSettings;
   fees: FeeSettings;
 }
@@ -213,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     passSigningKey,
     liveFeedsPerAccount: 6,
     longPollTimeoutMs: 30_000,
+    sweepIntervalMs: numberSetting(env, 'SWEEP_INTERVAL_MS', 15 * 60_000, (n) => Number.isInteger(n) && n >= 0),
     stripe: loadStripe(env, production),
     fees: loadFees(env),
   };

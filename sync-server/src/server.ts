@@ -4,12 +4,19 @@ import hapiPino from 'hapi-pino';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
 import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
+import { expiredDocsSweeperPlugin } from './plugins/expired-docs-sweeper.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
 
 /** Largest JSON body any call accepts (profile images arrive as data URLs, so not tiny). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
+
+/**
+ * One year: browsers reach the site over HTTPS only for that long after any visit. Subdomains are
+ * not included: they are not necessarily this server's to decide.
+ */
+export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 /**
  * Builds the Hapi server (not started). It keeps no state of its own: sessions, one-time tokens
@@ -21,7 +28,14 @@ export async function createServer(deps: Deps): Promise<Server> {
     host: deps.config.host,
     router: { stripTrailingSlash: true },
     routes: {
-      security: { hsts: deps.config.production, xframe: 'deny', noSniff: true, referrer: 'same-origin' },
+      // On every answer, errors and the sync gateway's included (Hapi adds no Server banner of its own).
+      // HSTS only in production: over plain http://localhost (`npm start`) it would make no sense.
+      security: {
+        hsts: deps.config.production ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
+        xframe: 'deny',
+        noSniff: true,
+        referrer: 'same-origin',
+      },
       payload: { maxBytes: MAX_JSON_BYTES },
       validate: {
         // Joi's own message names the field and the problem; clients show it as is.
@@ -63,6 +77,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
   await server.register({ plugin: staticPwaPlugin, options: deps });
+  await server.register({ plugin: expiredDocsSweeperPlugin, options: deps });
 
   return server;
 }

@@ -26,6 +26,8 @@ interface ApiOptions {
   auth?: boolean;
   /** Send cookies: sign-in, registration, refresh and logout (§7). */
   credentials?: boolean;
+  /** Query parameters, appended URI-encoded. */
+  query?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -96,7 +98,8 @@ export function callApi<K extends ApiRouteKey>(route: K, options: RouteOptions<K
   const { params, ...rest } = options as ApiOptions & { params?: Record<string, string> };
   const [method, template] = route.split(' ') as [NonNullable<ApiOptions['method']>, string];
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params?.[name] ?? ''));
-  return api<ApiResponse<K>>(path, { ...rest, method });
+  const search = rest.query ? `?${new URLSearchParams(rest.query).toString()}` : '';
+  return api<ApiResponse<K>>(path + search, { ...rest, method });
 }
 
 /** Status of an error thrown by `api` (0 when the server did not answer). */

@@ -13,6 +13,8 @@ const KEY = 'knownIdentity';
 export interface KnownIdentity {
   userInfo: UserInfo;
   profileName: string | null;
+  /** The refresh session's id (not a secret: without the cookie it ends nothing), for a logout made offline. */
+  sessionId?: string | null;
 }
 
 export function rememberIdentity(identity: KnownIdentity): void {

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { setRefresher } from '../api/http.ts';
-import { refreshSession } from './session-api.ts';
+import { refreshSession, sendPendingLogouts } from './session-api.ts';
 import { getPersist } from './persist.ts';
 import { tokenStore, type SessionState } from './token-store.ts';
 
@@ -22,6 +22,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setRefresher(refreshSession);
     return () => setRefresher(null);
+  }, []);
+
+  // A logout made offline reaches the server at start-up, when the browser is back online, or within 30 s.
+  useEffect(() => {
+    const send = () => void sendPendingLogouts();
+    send();
+    window.addEventListener('online', send);
+    const timer = window.setInterval(send, 30_000);
+    return () => {
+      window.removeEventListener('online', send);
+      window.clearInterval(timer);
+    };
   }, []);
 
   // Acting offline as a remembered account: get a real token as soon as the network is back.

@@ -20,8 +20,8 @@ export interface SessionState {
 
 const EMPTY: SessionState = { accessToken: null, userInfo: null, kind: null, profileName: null };
 
-/** Reads the JWT payload (no verification: the server verifies; the UI only routes by it). */
-export function decodeUserInfo(token: string): UserInfo | null {
+/** A JWT's payload, unverified (the server verifies; the UI only routes by it). */
+function payloadOf(token: string): Record<string, unknown> | null {
   try {
     const payload = token.split('.')[1];
     const json = atob(
@@ -30,11 +30,23 @@ export function decodeUserInfo(token: string): UserInfo | null {
         .replace(/_/g, '/')
         .padEnd(Math.ceil(payload.length / 4) * 4, '='),
     );
-    const info = (JSON.parse(json) as { UserInfo?: UserInfo }).UserInfo;
-    return info && Array.isArray(info.roles) ? info : null;
+    const value: unknown = JSON.parse(json);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
   }
+}
+
+/** Reads the JWT payload's UserInfo. */
+export function decodeUserInfo(token: string): UserInfo | null {
+  const info = payloadOf(token)?.UserInfo as UserInfo | undefined;
+  return info && Array.isArray(info.roles) ? info : null;
+}
+
+/** The refresh session an access token belongs to (its `sid`), to name it in a late logout (pending-logout.ts). */
+export function sessionIdOf(token: string | null): string | null {
+  const sid = token ? payloadOf(token)?.sid : undefined;
+  return typeof sid === 'string' && /^[a-f0-9]{24}$/.test(sid) ? sid : null;
 }
 
 let state: SessionState = EMPTY;

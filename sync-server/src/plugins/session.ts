@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
+import Joi from 'joi';
 import type { AccessTokenResponse } from '@mastr/rules/api/auth.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
@@ -8,6 +9,14 @@ import { getAccount } from '../services/accounts/accounts-store.ts';
 import { accessCheckFor } from '../services/auth/access-check.ts';
 import { revokeRefreshSession, rotateRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
 import { accessTokenFor } from '../services/auth/sign-in-service.ts';
+import { id } from '../schemas/bounds.ts';
+
+/**
+ * `?session={sid}`: the session a device logged out of while offline, sent once it is back (design/auth.md
+ * "Logout while offline"). Only that session is ended: if the browser's cookie names another one, it
+ * signed in again meanwhile and that newer session is left alone, cookie and all.
+ */
+const logoutQuerySchema = Joi.object({ session: id() });
 
 export const SESSION_MESSAGES = {
   unauthorized: 'Unauthorized',
@@ -65,11 +74,13 @@ export const sessionPlugin: Plugin<Deps> = {
       server.route({
         method: 'GET',
         path: `/api/logout/${kind}`,
-        options: { auth: false },
+        options: { auth: false, validate: { query: logoutQuerySchema } },
         async handler(request, h) {
+          const sid = sessionIdOfCookie(request.state.jwt);
+          const named = (request.query as { session?: string }).session;
+          if (named && named !== sid) return h.response().code(204);
           await revokeRefreshSession(deps.couch, request.state.jwt);
           // Its access tokens stop working at once here, and within the check's window elsewhere.
-          const sid = sessionIdOfCookie(request.state.jwt);
           if (sid) accessCheckFor(deps).forgetSession(sid);
           h.unstate('jwt');
           return h.response().code(204);

@@ -9,6 +9,8 @@ import { getProfile } from '../services/accounts/profiles-store.ts';
 import { profileDisplayName } from '../services/accounts/profile-views.ts';
 import { openSession, signInWithPassword } from '../services/auth/sign-in-service.ts';
 import { clientIp } from '../services/auth/client-ip.ts';
+import { accessCheckFor } from '../services/auth/access-check.ts';
+import { revokeRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
 
 export const SIGN_IN_MESSAGES = {
   rateLimited: 'Too many sign-in attempts. Please try again later.',
@@ -58,6 +60,13 @@ export const signInPlugin: Plugin<Deps> = {
           const { account } = result;
           const summary = kind === 'user' ? {} : await profileSummary(deps, account);
           const { accessToken, refreshCookie } = await openSession(deps, account);
+          // The new cookie replaces the browser's old one, whose session nobody could use or end after
+          // this: a device that logged out offline and signs in before its logout reached us (design/auth.md).
+          const replaced = sessionIdOfCookie(request.state.jwt);
+          if (replaced) {
+            await revokeRefreshSession(deps.couch, request.state.jwt);
+            accessCheckFor(deps).forgetSession(replaced);
+          }
           h.state('jwt', refreshCookie);
           return { accessToken, ...summary } satisfies SignInResponse;
         },

@@ -67,6 +67,8 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
       STRIPE_TEST_PROVIDER_PORT: '0',
     } as NodeJS.ProcessEnv),
     couchUrl: couchServer.url,
+    // Tests move the clock by days: a sweep at a random moment would make them flaky. They sweep explicitly.
+    sweepIntervalMs: 0,
     ...overrides,
   };
   // Quick retries: a test that refuses a delivery should not wait seconds for the next attempt.
