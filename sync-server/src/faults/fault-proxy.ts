@@ -21,6 +21,8 @@ export interface FaultProxy {
   /** `http://127.0.0.1:{port}`, the same across stop/start. */
   origin: string;
   port: number;
+  /** Sends later requests to another target (a load balancer taking a dead instance out). */
+  retarget(target: string): void;
   /** Decides each request from now on (the default passes everything). */
   decide(rule: (request: SeenRequest) => FaultAction): void;
   /** Cuts every open connection (requests in flight fail) and refuses new ones: the target is "down". */
@@ -43,7 +45,7 @@ export async function startFaultProxy(
   /** Told once a drop has been carried out (e.g. to stop the proxy right after a chosen request). */
   onFault: (action: Exclude<FaultAction, 'pass'>, request: SeenRequest) => void = () => {},
 ): Promise<FaultProxy> {
-  const upstream = new URL(target);
+  let upstream = new URL(target);
   let rule: (request: SeenRequest) => FaultAction = () => 'pass';
   const counts: Record<FaultAction, number> = { pass: 0, 'drop-request': 0, 'drop-answer': 0 };
   const sockets = new Set<Socket>();
@@ -114,6 +116,9 @@ export async function startFaultProxy(
   return {
     origin: `http://127.0.0.1:${port}`,
     port,
+    retarget(next) {
+      upstream = new URL(next);
+    },
     decide(next) {
       rule = next;
     },

@@ -32,7 +32,11 @@ export interface StoppableCouch {
  * in-memory test server behind the proxy simply keeps running). The stop can be put exactly at a
  * chosen request, before or after CouchDB applies it.
  */
-export async function startStoppableCouch(couch: EmbeddedCouch): Promise<StoppableCouch> {
+export async function startStoppableCouch(
+  couch: EmbeddedCouch,
+  /** Runs synchronously as a `stopOn` stop comes, before anyone can see CouchDB gone (a process dying with it). */
+  beforeStop: () => void = () => {},
+): Promise<StoppableCouch> {
   const seen: SeenRequest[] = [];
   let down = false;
   let wakeStopped: (() => void) | null = null;
@@ -43,7 +47,15 @@ export async function startStoppableCouch(couch: EmbeddedCouch): Promise<Stoppab
     wakeStopped?.();
     wakeStopped = null;
   };
-  proxy = await startFaultProxy(couch.origin, () => void stop());
+  proxy = await startFaultProxy(couch.origin, () => {
+    beforeStop();
+    void stop();
+  });
+  const passAll = (request: SeenRequest) => {
+    seen.push(request);
+    return 'pass' as const;
+  };
+  proxy.decide(passAll);
   const credentials = new URL(couch.url);
   const url = new URL(proxy.origin);
   url.username = credentials.username;
@@ -64,10 +76,7 @@ export async function startStoppableCouch(couch: EmbeddedCouch): Promise<Stoppab
     stop,
     stopped: () => (down ? Promise.resolve() : new Promise<void>((resolve) => (wakeStopped = resolve))),
     async start() {
-      proxy!.decide((request) => {
-        seen.push(request);
-        return 'pass';
-      });
+      proxy!.decide(passAll);
       await proxy!.start();
       down = false;
     },
