@@ -5,10 +5,19 @@ import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/doc
 import { UNAVAILABLE_MESSAGE } from '../couch/couch-unavailable.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
+import {
+  checkoutSessionIdOf,
+  dayPasses,
+  deliverEvent,
+  givenPayingMember,
+  givenSellingGym,
+  payWithoutDelivery,
+} from '../test-support/payment-fixtures.ts';
 import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { createFaultTally } from './fault-matrix.ts';
-import { startStoppableCouch, type StopPoint, type StoppableCouch } from './stoppable-couch.ts';
+import { isCouchWrite, startStoppableCouch, type StopPoint, type StoppableCouch } from './stoppable-couch.ts';
 
 const TODAY = '2026-11-20';
 const NOON = new Date(`${TODAY}T12:00:00Z`);
@@ -145,6 +154,72 @@ describe('fault matrix: CouchDB stopped during a long-poll', () => {
       const ids = (JSON.parse(back.res.payload) as { results: { id: string }[] }).results.map((r) => r.id);
       expect(ids).toContain(pass._id);
       tally.record('CouchDB stopped during a long-poll', ids.includes(pass._id) ? 0 : 1);
+    }
+  });
+});
+
+describe('fault matrix: CouchDB stopped during a webhook', () => {
+  let stack: TestStack;
+  let couch: StoppableCouch;
+  let server: Server;
+  let gymId: string;
+  let member: Awaited<ReturnType<typeof givenPayingMember>>;
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    stack.clock.now = NOON;
+    couch = await startStoppableCouch(stack.couchServer);
+    server = await stack.startInstance({ couchUrl: couch.url }, 'everything');
+    gymId = await givenSellingGym(stack);
+    member = await givenPayingMember(stack);
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await couch.close();
+  });
+
+  /** A paid checkout whose webhook Stripe has not delivered yet: its session id and the event. */
+  async function paidCheckout() {
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: '/api/booking/createCheckoutSessionAdultDayPass',
+      headers: member.headers,
+      payload: { user_id: member.memberId, gym_id: gymId, passDayDate: '2026-11-21' },
+    });
+    const { url } = JSON.parse(res.payload) as { url: string };
+    return { sessionId: checkoutSessionIdOf(url), payload: await payWithoutDelivery(stack, url) };
+  }
+  const copies = async (sessionId: string) => {
+    const passId = await checkoutPassId(sessionId);
+    const count = async (kind: 'gym' | 'member', id: string) =>
+      (await dayPasses(stack, kind, id)).filter((p) => p.passId === passId).length;
+    return { gym: await count('gym', gymId), member: await count('member', member.memberId) };
+  };
+
+  it("answers Stripe 503 at once at every write of a payment's webhook, and its redelivery issues exactly one pass", async () => {
+    // The member's database exists after a first payment: the writes of the second are the stop points.
+    expect((await deliverEvent(stack, (await paidCheckout()).payload, server)).statusCode).toBe(200);
+    const clean = await paidCheckout();
+    const before = couch.seen().length;
+    expect((await deliverEvent(stack, clean.payload, server)).statusCode).toBe(200);
+    const writes = couch.seen().slice(before).filter(isCouchWrite).length;
+    expect(writes).toBeGreaterThanOrEqual(3);
+
+    for (let nth = 1; nth <= writes; nth += 1) {
+      for (const point of ['before', 'after'] as StopPoint[]) {
+        const { sessionId, payload } = await paidCheckout();
+        couch.stopOn(isCouchWrite, nth, point);
+        const started = performance.now();
+        const res = await deliverEvent(stack, payload, server);
+        // Not 2xx: Stripe keeps the event and delivers it again later.
+        expect(res.statusCode, `write ${nth} ${point}: ${res.payload}`).toBe(503);
+        expect(performance.now() - started).toBeLessThan(ANSWER_BOUND_MS);
+        await couch.start();
+        expect((await deliverEvent(stack, payload, server)).statusCode).toBe(200);
+        const found = await copies(sessionId);
+        expect(found, `write ${nth} ${point}`).toEqual({ gym: 1, member: 1 });
+        tally.record('CouchDB stopped during a webhook', Math.abs(found.gym - 1) + Math.abs(found.member - 1));
+      }
     }
   });
 });
