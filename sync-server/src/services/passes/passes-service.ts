@@ -133,7 +133,15 @@ async function issuePass<T extends PassDoc>(
     // Another instance issued the same passId at the same moment: theirs stands, our code is freed
     // (unless both took up the same claim left by a crash: then it is theirs too).
     const theirs = (await getDoc(gymDb, draft._id))!;
-    if (theirs.idCode !== claim.code) await couch.use(DB.accounts).destroy(claim.id, claim.rev);
+    if (theirs.idCode !== claim.code) {
+      // Freed already when this claim was one a racing attempt made and also lost with.
+      await couch
+        .use(DB.accounts)
+        .destroy(claim.id, claim.rev)
+        .catch((e: unknown) => {
+          if (couchStatus(e) !== 404 && couchStatus(e) !== 409) throw e;
+        });
+    }
     return { pass: await withMemberCopy(memberDb, theirs), created: false };
   }
   return { pass: await withMemberCopy(memberDb, pass), created: true };
@@ -152,7 +160,8 @@ async function claimLeftFor(deps: PassesDeps, gymId: string, passId: string) {
   const { docs } = await deps.couch
     .use<EntryCodeClaimDoc>(DB.accounts)
     .find({ selector: { type: 'entry-code-claim', passId }, use_index: 'by-type-pass', limit: 10 });
-  const left = docs.find((doc) => doc._id.startsWith(prefix));
+  // The embedded server's `_find` may answer a claim deleted meanwhile (a race's loser freeing it) as null.
+  const left = docs.find((doc) => doc?._id.startsWith(prefix));
   return left ? { code: left._id.slice(prefix.length), id: left._id, rev: left._rev! } : null;
 }
 
