@@ -6,6 +6,12 @@ import { REFUSALS } from './refusals.ts';
 /** A day pass may be checked in again only 60 minutes after its latest counted check-in (§4, §9). */
 const RECHECK_IN_MS = RECHECK_IN_MINUTES * 60 * 1000;
 
+/**
+ * The header a front desk sends with each check-in push: its own clock (an ISO instant) at the
+ * moment of sending, so the server can put check-ins recorded offline on its own clock.
+ */
+export const DEVICE_CLOCK_HEADER = 'mastr-device-clock';
+
 export type PassKind = 'day-pass' | 'mastr-pass';
 
 export interface CountedCheckIn {

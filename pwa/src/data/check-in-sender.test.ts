@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
@@ -10,7 +11,7 @@ const checkIn = (n: number): LocalDoc => ({
 
 /** A gateway stand-in that records each delivery's ids, answering as told. */
 function gateway(answer: () => 'ok' | 'down' | 'refused' = () => 'ok') {
-  const deliveries: { ids: string[]; body: Record<string, unknown>[] }[] = [];
+  const deliveries: { ids: string[]; body: Record<string, unknown>[]; headers: Headers }[] = [];
   let release: (() => void) | null = null;
   let hold = false;
   const fetchImpl = (async (_url: string, init: RequestInit) => {
@@ -19,7 +20,7 @@ function gateway(answer: () => 'ok' | 'down' | 'refused' = () => 'ok') {
     const how = answer();
     if (how === 'down') throw new TypeError('fetch failed');
     if (how === 'refused') throw Object.assign(new Error('The sync server answered 403'), { name: 'SyncHttpError' });
-    deliveries.push({ ids: docs.map((d) => String(d._id)), body: docs });
+    deliveries.push({ ids: docs.map((d) => String(d._id)), body: docs, headers: new Headers(init.headers) });
     return new Response('[]', { status: 201 });
   }) as unknown as typeof fetch;
   return {
@@ -65,6 +66,16 @@ describe('delivering check-ins to the server', () => {
       _id: checkIn(1).id, type: 'check-in', passId: PASS, passKind: 'day-pass', gymId: 'g'.repeat(24),
       checkedInAt: '2026-11-21T10:00:00.000Z', method: 'tap', deviceId: 'tablet-1',
     });
+  });
+
+  it("tells the server the device's clock at each delivery (it puts check-ins made on a wrong clock on its own)", async () => {
+    const server = gateway();
+    const before = Date.now();
+    start(server.fetchImpl).undecided([checkIn(1)]);
+    await eventually(() => server.deliveries.length === 1);
+    const sentClock = Date.parse(server.deliveries[0].headers.get(DEVICE_CLOCK_HEADER) ?? '');
+    expect(sentClock).toBeGreaterThanOrEqual(before);
+    expect(sentClock).toBeLessThanOrEqual(Date.now());
   });
 
   it('does not send an accepted check-in again while its outcome is on its way, and does after a while', async () => {

@@ -11,6 +11,7 @@
  * is idempotent on the server (a record already stored is answered as stored), so sending twice —
  * a lost answer, a retry, a second tab — never counts twice.
  */
+import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { CHECK_IN_FIELDS } from '@mastr/rules/documents.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
@@ -78,7 +79,8 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
         if (due.length === 0) break;
         await options.fetch(options.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          // The device's clock as it sends: the server puts check-ins made on a wrong clock on its own.
+          headers: { 'content-type': 'application/json', [DEVICE_CLOCK_HEADER]: new Date().toISOString() },
           body: JSON.stringify({ docs: due.map(asSent) }),
         });
         const at = Date.now();

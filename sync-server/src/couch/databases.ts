@@ -26,7 +26,11 @@ export function tenantDbName(kind: TenantKind, id: string): string {
 
 /** Mango indexes the server relies on, created at start-up (idempotent). */
 export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
-  [DB.accounts]: [{ name: 'by-type', fields: ['type'] }],
+  [DB.accounts]: [
+    { name: 'by-type', fields: ['type'] },
+    // The entry-code claim a pass already holds (a payment's pass issued again after a crash).
+    { name: 'by-type-pass', fields: ['type', 'passId'] },
+  ],
   [DB.auth]: [
     { name: 'by-type-expires', fields: ['type', 'expiresAt'] },
     { name: 'by-session-account', fields: ['type', 'accountId'] },

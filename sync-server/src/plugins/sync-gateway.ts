@@ -6,7 +6,14 @@ import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
 import { createDatabaseUpdates } from '../sync/database-updates.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
-import { bulkDocsOf, parseAvailabilityDocs, parseCheckIns, parseScheduleDocs } from '../sync/write-rules.ts';
+import {
+  bulkDocsOf,
+  deviceClockOffsetMs,
+  parseAvailabilityDocs,
+  parseCheckIns,
+  parseScheduleDocs,
+} from '../sync/write-rules.ts';
+import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { credentialsOf } from './auth-strategy.ts';
 
 /** Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`). */
@@ -237,7 +244,9 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       if (!docs) throw forbidden();
       if (tenant.kind === 'gym') {
         // A batch is either new check-ins or schedule weeks, never a mix.
-        const checkIns = parseCheckIns(docs, tenant.id, deps.now());
+        const now = deps.now();
+        const clockOffset = deviceClockOffsetMs(request.headers[DEVICE_CLOCK_HEADER], now);
+        const checkIns = parseCheckIns(docs, tenant.id, now, clockOffset);
         if (checkIns) return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
         const weeks = parseScheduleDocs(docs, tenant.id, deps.now());
         if (!weeks) throw forbidden();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInId } from '@mastr/rules/doc-ids.ts';
-import { MAX_BULK_DOCS, bulkDocsOf, parseAvailabilityDocs, parseCheckIns } from './write-rules.ts';
+import { MAX_BULK_DOCS, bulkDocsOf, deviceClockOffsetMs, parseAvailabilityDocs, parseCheckIns } from './write-rules.ts';
 
 // Wednesday 18 November 2026, 10:00 UK: this coach week began Sunday the 15th, next week the 22nd.
 const NOW = new Date('2026-11-18T10:00:00Z');
@@ -93,6 +93,25 @@ describe('check-in writes within bounds', () => {
     expect(parseCheckIns([checkIn({ _rev: 'x'.repeat(100_000) })], GYM, NOW)).toBeNull();
     expect(parseCheckIns([checkIn({ deviceId: 'x'.repeat(101) })], GYM, NOW)).toBeNull();
     expect(parseCheckIns([checkIn({ _id: checkInId(PASS, 'x'.repeat(1_000_000)) })], GYM, NOW)).toBeNull();
+  });
+
+  describe("a device's clock", () => {
+    it('is ignored when the device sends none, something else, or a reading within 2 minutes of the server', () => {
+      expect(deviceClockOffsetMs(undefined, NOW)).toBe(0);
+      expect(deviceClockOffsetMs('yesterday', NOW)).toBe(0);
+      expect(deviceClockOffsetMs('2026-11-18T10:01:59.000Z', NOW)).toBe(0);
+    });
+
+    it("moves check-ins made on a clock 3 hours slow onto the server's clock, and clamps them to now", () => {
+      const offset = deviceClockOffsetMs('2026-11-18T07:00:00.000Z', NOW);
+      expect(offset).toBe(3 * 3_600_000);
+      expect(parseCheckIns([checkIn({ checkedInAt: '2026-11-18T06:30:00.000Z' })], GYM, NOW, offset)).toMatchObject([
+        { checkedInAt: '2026-11-18T09:30:00.000Z' },
+      ]);
+      expect(parseCheckIns([checkIn({ checkedInAt: '2026-11-18T07:30:00.000Z' })], GYM, NOW, offset)).toMatchObject([
+        { checkedInAt: NOW.toISOString() },
+      ]);
+    });
   });
 });
 

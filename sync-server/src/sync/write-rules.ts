@@ -26,6 +26,23 @@ import type { NewCheckIn } from '../services/passes/check-in-service.ts';
 const MAX_CLOCK_AHEAD_MS = 5 * 60 * 1000;
 
 /**
+ * The server's clock minus the device's reading sent with a push (`DEVICE_CLOCK_HEADER`) is how wrong
+ * the device's clock is, and check-ins recorded offline on that clock are moved by as much, so the
+ * 60-minute rule holds on the server's clock (design/faults.md "Device clock"). This assumes the
+ * clock was as wrong when the check-in was made as when it is sent (a clock set right while
+ * offline, between the two, is not seen).
+ */
+/** Differences below this (network transit, ordinary drift) leave records exactly as sent. */
+const CLOCK_TOLERANCE_MS = 2 * 60 * 1000;
+
+/** How far the server's clock is ahead of the device's (0 when the header is absent, not an instant, or close enough). */
+export function deviceClockOffsetMs(header: unknown, now: Date): number {
+  if (!isInstant(header)) return 0;
+  const offset = now.getTime() - Date.parse(header);
+  return Math.abs(offset) < CLOCK_TOLERANCE_MS ? 0 : offset;
+}
+
+/**
  * Most documents one `_bulk_docs` call may carry: RxDB pushes a coach's writes 100 at a time and the
  * front desk's check-in sender sends 100 at a time, so this only stops a flood.
  */
@@ -75,7 +92,13 @@ const CHECK_IN_KEYS = [...CHECK_IN_FIELDS, '_rev', '_deleted'];
  * `check-in-outcome` document (the server decides), no other type, no deletes. A stored `_rev` is ignored: a record already stored is
  * answered with its current state, never changed.
  */
-export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date): NewCheckIn[] | null {
+export function parseCheckIns(
+  docs: readonly unknown[],
+  gymId: string,
+  now: Date,
+  /** From `deviceClockOffsetMs`: added to each `checkedInAt` (the device's clock) to put it on the server's. */
+  clockOffsetMs = 0,
+): NewCheckIn[] | null {
   const parsed: NewCheckIn[] = [];
   for (const doc of docs) {
     if (!isObject(doc) || !onlyKeys(doc, CHECK_IN_KEYS) || !notDeleting(doc) || !revOk(doc)) return null;
@@ -95,14 +118,19 @@ export function parseCheckIns(docs: readonly unknown[], gymId: string, now: Date
     ) {
       return null;
     }
-    const tooFarAhead = Date.parse(checkedInAt) > now.getTime() + MAX_CLOCK_AHEAD_MS;
+    const onServerClock = Date.parse(checkedInAt) + clockOffsetMs;
+    const tooFarAhead = onServerClock > now.getTime() + MAX_CLOCK_AHEAD_MS;
     parsed.push({
       _id: _id as string,
       type: 'check-in',
       passId: passId as string,
       passKind,
       gymId,
-      checkedInAt: tooFarAhead ? now.toISOString() : checkedInAt,
+      checkedInAt: tooFarAhead
+        ? now.toISOString()
+        : clockOffsetMs
+          ? new Date(onServerClock).toISOString()
+          : checkedInAt,
       method: method as NewCheckIn['method'],
       deviceId,
     });

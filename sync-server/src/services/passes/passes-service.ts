@@ -119,16 +119,30 @@ async function issuePass<T extends PassDoc>(
   const existing = await getDoc(gymDb, draft._id);
   if (existing) return { pass: await withMemberCopy(memberDb, existing), created: false };
 
-  const claim = await claimEntryCode(deps, input.gym.profileId, draft.passId);
+  // A caller-chosen id may have been issued before up to its claim by a process that died right
+  // after (design/faults.md): that claim is the pass's code, not a second one held forever.
+  const claim =
+    (input.passId ? await claimLeftFor(deps, input.gym.profileId, draft.passId) : null) ??
+    (await claimEntryCode(deps, input.gym.profileId, draft.passId));
   const pass = { ...draft, idCode: claim.code };
   pass.entryToken = passSigner(deps.config.passSigningKey).entryToken(pass);
   try {
     await gymDb.insert(pass);
   } catch (err) {
     if (couchStatus(err) !== 409) throw err;
-    // Another instance issued the same passId at the same moment: theirs stands, our code is freed.
-    await couch.use(DB.accounts).destroy(claim.id, claim.rev);
-    return { pass: await withMemberCopy(memberDb, (await getDoc(gymDb, draft._id))!), created: false };
+    // Another instance issued the same passId at the same moment: theirs stands, our code is freed
+    // (unless both took up the same claim left by a crash: then it is theirs too).
+    const theirs = (await getDoc(gymDb, draft._id))!;
+    if (theirs.idCode !== claim.code) {
+      // Freed already when this claim was one a racing attempt made and also lost with.
+      await couch
+        .use(DB.accounts)
+        .destroy(claim.id, claim.rev)
+        .catch((e: unknown) => {
+          if (couchStatus(e) !== 404 && couchStatus(e) !== 409) throw e;
+        });
+    }
+    return { pass: await withMemberCopy(memberDb, theirs), created: false };
   }
   return { pass: await withMemberCopy(memberDb, pass), created: true };
 }
@@ -138,6 +152,17 @@ async function withMemberCopy<T extends PassDoc>(memberDb: DocumentScope<T>, pas
   const { _rev, ...body } = pass;
   await updateDoc(memberDb, pass._id, (current) => (current ? null : (body as T)));
   return pass;
+}
+
+/** The entry-code claim a pass id already holds at the gym, if an earlier attempt made one. */
+async function claimLeftFor(deps: PassesDeps, gymId: string, passId: string) {
+  const prefix = entryCodeClaimId(gymId, '');
+  const { docs } = await deps.couch
+    .use<EntryCodeClaimDoc>(DB.accounts)
+    .find({ selector: { type: 'entry-code-claim', passId }, use_index: 'by-type-pass', limit: 10 });
+  // The embedded server's `_find` may answer a claim deleted meanwhile (a race's loser freeing it) as null.
+  const left = docs.find((doc) => doc?._id.startsWith(prefix));
+  return left ? { code: left._id.slice(prefix.length), id: left._id, rev: left._rev! } : null;
 }
 
 async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
