@@ -221,7 +221,7 @@ function prototypeKeysObject(): fc.Arbitrary<unknown> {
 }
 
 /** Arrays or objects nested up to thousands deep (a recursive walk of them would overflow the stack). */
-export function deeplyNested(maxDepth = 5_000): fc.Arbitrary<unknown> {
+export function deeplyNested(maxDepth = 2_000): fc.Arbitrary<unknown> {
   return fc
     .tuple(fc.integer({ min: 20, max: maxDepth }), fc.boolean())
     .map(([depth, arrays]) =>
