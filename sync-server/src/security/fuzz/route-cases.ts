@@ -76,7 +76,11 @@ export function routesOf(server: Server, defaultMaxBytes: number): RouteUnderTes
       method: route.method.toUpperCase(),
       path: route.path,
       // Only the access-token strategy is ours to predict; another (bell's Google redirect) admits anyone.
-      admits: !settings.auth?.strategies?.includes('access') ? 'anyone' : kinds.length ? kinds : 'any-token',
+      admits: !(settings.auth && settings.auth.strategies?.includes('access'))
+        ? 'anyone'
+        : kinds.length
+          ? kinds
+          : 'any-token',
       params: describeOf(settings.validate?.params),
       query: describeOf(settings.validate?.query),
       payload: describeOf(settings.validate?.payload),
