@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate } from './dates.ts';
+import { isCalendarDate, ukCalendarDateOf } from './dates.ts';
 
 describe('isCalendarDate', () => {
   it('takes real YYYY-MM-DD dates, leap days of leap years included', () => {
@@ -34,5 +34,73 @@ describe('isCalendarDate', () => {
       ['2026-11-21'],
     ])
       expect(isCalendarDate(value), String(value).slice(0, 20)).toBe(false);
+  });
+});
+
+describe('ukCalendarDateOf', () => {
+  it('keeps a calendar date as written', () => {
+    for (const date of ['2026-11-21', '2028-02-29', '2026-06-25']) expect(ukCalendarDateOf(date)).toBe(date);
+  });
+
+  it("reads an instant on the UK clock: a UK browser's toISOString() of local midnight is that day", () => {
+    // 25 June 2026 00:00 BST, as `new Date(2026, 5, 25).toISOString()` prints it in a UK browser.
+    expect(ukCalendarDateOf('2026-06-24T23:00:00.000Z')).toBe('2026-06-25');
+    expect(ukCalendarDateOf('2026-06-24T22:59:59.999Z')).toBe('2026-06-24');
+    // Winter: GMT, the UTC date is the UK date.
+    expect(ukCalendarDateOf('2026-11-21T00:00:00Z')).toBe('2026-11-21');
+    expect(ukCalendarDateOf('2026-11-21T23:59:59Z')).toBe('2026-11-21');
+    // Offsets, with and without a colon.
+    expect(ukCalendarDateOf('2026-11-21T01:00:00+02:00')).toBe('2026-11-20');
+    expect(ukCalendarDateOf('2026-11-21T20:00-0500')).toBe('2026-11-22');
+    expect(ukCalendarDateOf('2026-03-29T00:30:00Z')).toBe('2026-03-29'); // the spring-forward night
+  });
+
+  it('takes a date-time without a zone as UK wall time: its date as written', () => {
+    expect(ukCalendarDateOf('2026-06-24T23:00:00')).toBe('2026-06-24');
+    expect(ukCalendarDateOf('2026-11-21T18:30')).toBe('2026-11-21');
+    expect(ukCalendarDateOf('2028-02-29T00:00:00.123456')).toBe('2028-02-29');
+  });
+
+  it('refuses a date-time on a day the calendar lacks, a time past 23:59:59 or an offset past 23:59', () => {
+    for (const value of [
+      '2026-02-30T10:00Z',
+      '2026-02-29T10:00:00',
+      '2026-11-31T00:00:00Z',
+      '2026-11-21T24:00:00',
+      '2026-11-21T23:60:00',
+      '2026-11-21T23:59:60Z',
+      '2026-11-21T10:00:00+24:00',
+      '2026-11-21T10:00:00+05:60',
+    ])
+      expect(ukCalendarDateOf(value), value).toBeNull();
+  });
+
+  it('refuses every other shape and type', () => {
+    for (const value of [
+      '21/11/2026',
+      '2026-11-21 10:00:00',
+      '2026-11-21T10',
+      '2026-11-21T10:00:00ZZ',
+      '2026-11-21T10:00:00+2',
+      '2026-11-21t10:00:00z',
+      ' 2026-11-21T10:00:00Z',
+      '2026-11-21T10:00:00Z\n',
+      '+275760-09-13T00:00:00Z',
+      'Sat, 21 Nov 2026 10:00:00 GMT',
+      '1763719200000',
+      '2'.repeat(1_000_000),
+      '',
+      1763719200000,
+      null,
+      { date: '2026-11-21' },
+    ])
+      expect(ukCalendarDateOf(value), String(value).slice(0, 30)).toBeNull();
+  });
+
+  it('reads far years without rolling them into other centuries', () => {
+    expect(ukCalendarDateOf('0050-01-01T12:00:00Z')).toBe('0050-01-01');
+    expect(ukCalendarDateOf('9999-12-31T12:00:00Z')).toBe('9999-12-31');
+    // The last instant of 9999 in UTC is already 10000 in a zone ahead of it: no 4-digit UK date.
+    expect(ukCalendarDateOf('9999-12-31T23:30:00-05:00')).toBeNull();
   });
 });

@@ -32,6 +32,40 @@ export function isCalendarDate(value: unknown): value is string {
   return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
 }
 
+/**
+ * An ISO 8601 date-time: date, 'T', hours and minutes, optional seconds and fraction, then
+ * optionally 'Z' or a ±hh:mm / ±hhmm offset.
+ */
+const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/;
+
+/**
+ * The UK calendar date ('YYYY-MM-DD') a date field means, or null when it is none
+ * (design/decisions.md 45). Clients send either the date as written or an ISO date-time: a
+ * date-time with 'Z' or an offset is an instant, read on the Europe/London clock (a UK browser's
+ * `toISOString()` of local midnight in summer, '2026-06-24T23:00:00.000Z', is 25 June); one
+ * without a zone is already UK wall time, so its date is the date as written. A day the calendar
+ * lacks or a time of day past 23:59:59 is no date, whatever follows it.
+ */
+export function ukCalendarDateOf(value: unknown): string | null {
+  if (isCalendarDate(value)) return value;
+  const match = typeof value === 'string' ? DATE_TIME.exec(value) : null;
+  if (!match) return null;
+  const [, date, hh, mm, ss = '0', fraction = '', zulu, sign, offH, offM] = match;
+  if (!isCalendarDate(date) || Number(hh) > 23 || Number(mm) > 59 || Number(ss) > 59) return null;
+  if (!zulu && !sign) return date;
+  if (sign && (Number(offH) > 23 || Number(offM) > 59)) return null;
+  const [year, month, day] = date.split('-').map(Number);
+  const offsetMinutes = sign ? (sign === '-' ? -1 : 1) * (Number(offH) * 60 + Number(offM)) : 0;
+  const utc = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  utc.setUTCFullYear(year, month - 1, day);
+  utc.setUTCHours(Number(hh), Number(mm) - offsetMinutes, Number(ss), Number(fraction.padEnd(3, '0').slice(0, 3)));
+  // Beyond the range a Date holds (±275,760 years), or a year the UK key cannot print as 4 digits.
+  if (Number.isNaN(utc.getTime())) return null;
+  const key = ukDateKey(utc);
+  return isCalendarDate(key) ? key : null;
+}
+
 /** The current instant as seen on a UK wall clock. */
 export function ukNow(now: Date = new Date()): TZDate {
   return new TZDate(now.getTime(), UK_TIME_ZONE);

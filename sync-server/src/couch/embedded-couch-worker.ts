@@ -26,6 +26,10 @@ const post = (message: EmbeddedCouchWorkerMessage) => port.postMessage(message);
 const server = createServer(
   createEmbeddedCouchApp({ dataDir: settings.dataDir, adminPassword: settings.adminPassword }),
 );
+// Idle connections are closed by the client (undici, after 4 s), never from this side: a client whose
+// event loop was busy past this server's close would reuse a socket closed under it, and the call
+// would fail ('other side closed', found by the route fuzzer after a long synchronous stretch).
+server.keepAliveTimeout = 120_000;
 server.once('error', (err: NodeJS.ErrnoException) =>
   post({ type: 'listen-failed', code: err.code, message: err.message }),
 );

@@ -69,7 +69,9 @@ const price = Joi.any()
     'any.required': MISSING,
     'string.empty': MISSING,
     'any.invalid': 'Price must be an amount in pounds, e.g. 12 or 8.50.',
-  });
+  })
+  // Names the custom rule for tools reading the schema (the route fuzzer's arbitraries).
+  .meta({ format: 'pounds' });
 
 /** The empty username is Remove (REMOVED_SOCIAL); the service checks the network's rule. */
 const social = Joi.string()

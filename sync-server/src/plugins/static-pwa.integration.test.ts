@@ -62,6 +62,14 @@ describe('the served app: Content-Security-Policy', () => {
     }
   });
 
+  it('answers a path segment longer than any file name with the app, not a 500 (found by the route fuzzer)', async () => {
+    for (const segment of ['%C3%A9'.repeat(200), 'a'.repeat(256)]) {
+      const res = await stack.server.inject(`/${segment}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+    }
+  });
+
   it('keeps the asset and API answers as they were', async () => {
     const asset = await stack.server.inject('/assets/index.js');
     expect(asset.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Inert from '@hapi/inert';
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
+import type { Plugin, Request } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 
 /**
@@ -12,6 +12,9 @@ import type { Deps } from '../deps.ts';
  * and blob: URLs (QR codes), no plugins, not framed, forms and `<base>` only to this origin.
  * Checkouts and Google sign-in are navigations (`location.assign`), which CSP does not restrict.
  */
+/** The longest file name Linux and macOS file systems take, in bytes. */
+const MAX_NAME_BYTES = 255;
+
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -42,7 +45,19 @@ export const staticPwaPlugin: Plugin<Deps> = {
     server.route({
       method: 'GET',
       path: '/{param*}',
-      options: { auth: false },
+      options: {
+        auth: false,
+        // No file has a name longer than the file system allows (255 bytes): such a path is not
+        // looked up (the lookup fails with ENAMETOOLONG, a 500; found by the route fuzzer) but
+        // answered as any unknown path, with the app.
+        pre: [
+          (request: Request) => {
+            if (request.path.split('/').some((segment) => Buffer.byteLength(segment) > MAX_NAME_BYTES))
+              throw Boom.notFound();
+            return null;
+          },
+        ],
+      },
       handler: {
         directory: { path: dist, index: ['index.html'], redirectToSlash: false, lookupCompressed: false },
       },
