@@ -4,6 +4,7 @@ import type { Deps } from '../deps.ts';
 import { writeAvailability, writeCheckIns, writeSchedules } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
 import { createDatabaseUpdates } from '../sync/database-updates.ts';
+import { createLastAnswers } from '../sync/last-answers.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
 import {
@@ -108,6 +109,7 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     const prepare = createTenantPreparer(deps);
     const { longPollTimeoutMs } = deps.config;
     const updates = createDatabaseUpdates(deps.config.couchUrl, deps.logger);
+    const lastAnswers = createLastAnswers();
     const liveFeeds = createLiveFeedLimit(deps.config.liveFeedsPerAccount, Math.ceil(longPollTimeoutMs / 1000));
     // CouchDB ends a long-poll after `timeout`; should it not, the gateway answers a little later itself.
     const longPollDeadlineMs = longPollTimeoutMs + Math.min(5_000, Math.ceil(longPollTimeoutMs / 5));
@@ -195,19 +197,34 @@ export const syncGatewayPlugin: Plugin<Deps> = {
         const gone = new AbortController();
         request.events.once('disconnect', () => gone.abort());
         const watch = updates.watch(tenant.dbName); // before the read: a change during it is not missed
+        const pinned = search.get('since')!;
+        // A device polling again from the sequence this instance last answered for its database,
+        // with no update told since the read behind that answer, has nothing new: no read needed.
+        const known = lastAnswers.get(tenant.dbName);
+        let mark = known?.since === pinned && updates.unchangedSince(tenant.dbName, known.mark) ? known.mark : null;
         try {
           const normal = new URLSearchParams(search);
           normal.delete('feed');
           normal.delete('timeout');
           for (;;) {
-            const changes = await readChanges(tenant.dbName, normal);
-            if (changes.results.length > 0) return changes;
+            if (!mark) {
+              mark = updates.mark(tenant.dbName);
+              const changes = await readChanges(tenant.dbName, normal);
+              if (changes.results.length > 0) {
+                if (mark) lastAnswers.remember(tenant.dbName, { since: String(changes.last_seq), mark });
+                return changes;
+              }
+            }
+            if (!updates.live) return upstream(Math.max(0, until - Date.now()));
             const left = until - Date.now();
-            if (left <= 0 || gone.signal.aborted) return nothingNew;
+            if (left <= 0 || gone.signal.aborted) break;
             const woke = await watch.wait(left, gone.signal);
-            if (woke === 'timeout') return nothingNew;
+            if (woke === 'timeout') break;
             if (woke === 'lost' && !updates.live) return upstream(Math.max(0, until - Date.now()));
+            mark = null; // told of a change (or the feed came back): read again
           }
+          if (mark) lastAnswers.remember(tenant.dbName, { since: pinned, mark });
+          return nothingNew;
         } finally {
           watch.cancel();
         }

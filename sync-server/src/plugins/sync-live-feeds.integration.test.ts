@@ -154,9 +154,11 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     // A pass-through to CouchDB that counts the long-polls it is asked to hold.
     const target = new URL(stack.couchServer.url);
     let upstreamLongPolls = 0;
+    let upstreamReads = 0;
     const feeds = new Set<http.ServerResponse>();
     const counting = http.createServer((req, res) => {
       if ((req.url ?? '').includes('feed=longpoll')) upstreamLongPolls += 1;
+      else if ((req.url ?? '').includes('/_changes')) upstreamReads += 1;
       if ((req.url ?? '').startsWith('/_db_updates')) {
         feeds.add(res);
         res.once('close', () => feeds.delete(res));
@@ -185,10 +187,10 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     const instanceOrigin = instance.info.uri;
     try {
       const [gymA, gymB] = [newId(), newId()];
-      const open = async (gymId: string) => {
+      const open = async (gymId: string, since = 'now') => {
         const controller = new AbortController();
         const started = performance.now();
-        const settled = fetch(longPollUrl(gymId).replace(origin, instanceOrigin), {
+        const settled = fetch(longPollUrl(gymId, since).replace(origin, instanceOrigin), {
           headers: await bearerFor(stack, 'gym', gymId),
           signal: controller.signal,
         }).then(
@@ -208,11 +210,27 @@ describe('live feeds (long-polls) through the sync gateway', () => {
 
       const written = performance.now();
       await stack.couch.use(tenantDbName('gym', gymA)).insert({ _id: 'front-desk:note', type: 'note' } as never);
+      let answeredSeq = '';
       for (const device of [...devicesOfA, later]) {
         const { status, body, ms } = await device.settled;
         expect(status).toBe(200);
-        expect(JSON.parse(body).results.map((row: { id: string }) => row.id)).toContain('front-desk:note');
+        const answer = JSON.parse(body);
+        expect(answer.results.map((row: { id: string }) => row.id)).toContain('front-desk:note');
         expect(device.started + ms - written).toBeLessThan(BOUND_MS - 1_000); // answered by the change, not the bound
+        answeredSeq = String(answer.last_seq);
+      }
+
+      // The devices poll again from the sequence they were answered with: nothing changed since the
+      // read behind that answer, so the instance does not read again; the next change still answers them.
+      upstreamReads = 0;
+      const again = await Promise.all([open(gymA, answeredSeq), open(gymA, answeredSeq)]);
+      await pause(500);
+      expect(upstreamReads).toBe(0);
+      await stack.couch.use(tenantDbName('gym', gymA)).insert({ _id: 'front-desk:second', type: 'note' } as never);
+      for (const device of again) {
+        const { status, body } = await device.settled;
+        expect(status).toBe(200);
+        expect(JSON.parse(body).results.map((row: { id: string }) => row.id)).toEqual(['front-desk:second']);
       }
       const stillParked = await Promise.race([deviceOfB.settled, pause(200).then(() => null)]);
       expect(stillParked).toBeNull();

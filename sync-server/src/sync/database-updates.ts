@@ -12,10 +12,23 @@ export interface DatabaseWatch {
   cancel(): void;
 }
 
+/** Where a database's updates stood at a moment (taken just before a read of its changes). */
+export interface UpdatesMark {
+  epoch: number;
+  count: number;
+}
+
 export interface DatabaseUpdates {
   /** True while the one feed is connected: a watch hears of every change from now on. */
   readonly live: boolean;
   watch(dbName: string): DatabaseWatch;
+  /** Where `dbName`'s updates stand now, or null while the feed is down. Take it before a read. */
+  mark(dbName: string): UpdatesMark | null;
+  /**
+   * True when the feed has stayed up since `mark` and told of no update to `dbName` since: a read
+   * that started after the mark still holds (used to skip a device's re-read of an unchanged database).
+   */
+  unchangedSince(dbName: string, mark: UpdatesMark): boolean;
   /** Ends the feed (the server stops); watches get 'lost'. */
   stop(): void;
   /** Opens the feed (the server starts, or starts again after stop). */
@@ -32,6 +45,8 @@ const HEARTBEAT_MS = 10_000;
 /** No byte (not even a heartbeat) for this long: the feed is wedged and is opened again. */
 const SILENCE_MS = 3 * HEARTBEAT_MS;
 const RETRY_MIN_MS = 500;
+/** Databases whose update counts are kept (one small entry each). */
+const MAX_MARKED = 100_000;
 const RETRY_MAX_MS = 30_000;
 
 /**
@@ -53,6 +68,9 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
   const feedUrl = new URL(`_db_updates?feed=continuous&since=now&heartbeat=${HEARTBEAT_MS}`, base);
 
   const watchers = new Map<string, Set<Watcher>>();
+  /** Updates told per database since it was first marked, in this feed's epoch (one per connection). */
+  const counts = new Map<string, number>();
+  let epoch = 0;
   let live = false;
   let running = false;
   let stopped = false;
@@ -70,6 +88,8 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
   };
 
   const changed = (dbName: string) => {
+    const count = counts.get(dbName);
+    if (count !== undefined) counts.set(dbName, count + 1);
     for (const watcher of watchers.get(dbName) ?? []) {
       watcher.dirty = true;
       watcher.wake?.();
@@ -87,6 +107,9 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
         await res.body?.cancel();
         throw new Error(`_db_updates answered ${res.status}`);
       }
+      // A new connection may have missed updates: marks of the previous one no longer hold.
+      epoch += 1;
+      counts.clear();
       live = true;
       retryMs = RETRY_MIN_MS;
       const decoder = new TextDecoder();
@@ -133,6 +156,18 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
   return {
     get live() {
       return live;
+    },
+    mark(dbName) {
+      if (!live) return null;
+      if (!counts.has(dbName)) {
+        // Bounded: the oldest marked database is forgotten (its next mark starts again, its devices re-read).
+        if (counts.size >= MAX_MARKED) counts.delete(counts.keys().next().value!);
+        counts.set(dbName, 0);
+      }
+      return { epoch, count: counts.get(dbName)! };
+    },
+    unchangedSince(dbName, mark) {
+      return live && mark.epoch === epoch && counts.get(dbName) === mark.count;
     },
     watch(dbName) {
       connect();
