@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 
 /** Why a wait ended: its database changed, the time ran out, or the feed was lost (a change may have been missed). */
-export type WakeReason = 'changed' | 'timeout' | 'lost';
+type WakeReason = 'changed' | 'timeout' | 'lost';
 
-export interface DatabaseWatch {
+interface DatabaseWatch {
   /**
    * Resolves when the database changed since the watch began or since the last wait returned
    * (a change that came in between is not missed), after `ms`, on `signal`, or when the feed is lost.

@@ -13,7 +13,7 @@ import { bearerFor, givenDayPass, givenMastrPass } from '../../test-support/sync
 import type { TestStack } from '../../test-support/test-stack.ts';
 
 /** Wednesday 18 November 2026, 10:00 UK (GMT): this gym week ends Sunday the 22nd. */
-export const FUZZ_NOW = new Date('2026-11-18T10:00:00Z');
+const FUZZ_NOW = new Date('2026-11-18T10:00:00Z');
 export const FUZZ_TODAY = '2026-11-18';
 
 export type Headers = Record<string, string>;

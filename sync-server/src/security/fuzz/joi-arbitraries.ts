@@ -141,13 +141,13 @@ export function validArbitrary(desc: JoiDescription, options: ArbitraryOptions):
 }
 
 /** Keys that reach prototypes when code copies them carelessly. */
-export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
 /**
  * Strings that have broken servers: NUL, lone surrogates (JSON.stringify writes them as escapes, the
  * parser gives them back), right-to-left overrides, path and query tricks, operator objects' text.
  */
-export const HOSTILE_STRINGS = [
+const HOSTILE_STRINGS = [
   '',
   ' ',
   '\u0000',
@@ -180,7 +180,7 @@ export const HOSTILE_STRINGS = [
 ] as const;
 
 /** Far and odd dates: beyond what a Date holds, year zero, leap days that are not, the epoch. */
-export const FAR_DATES = [
+const FAR_DATES = [
   '+275760-09-13T00:00:00.000Z',
   '+275760-09-14',
   '-271821-04-19T00:00:00Z',
@@ -198,7 +198,7 @@ export const FAR_DATES = [
 ] as const;
 
 /** NaN and the infinities travel as `null` in JSON; they are here for queries, params and raw bodies. */
-export const ODD_NUMBERS = [
+const ODD_NUMBERS = [
   0,
   -0,
   -1,

@@ -33,7 +33,7 @@ interface Validator {
 }
 
 /** Who makes the call: a signed-in party of a kind, nobody, or a token no server signed. */
-export type Caller = AccountKind | 'anonymous' | 'forged';
+type Caller = AccountKind | 'anonymous' | 'forged';
 
 export interface FuzzRequest {
   caller: Caller;
@@ -105,7 +105,7 @@ function callerArbitrary(route: RouteUnderTest): fc.Arbitrary<Caller> {
 const asText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined'));
 
 /** Percent-encodes, writing a lone surrogate (which encodeURIComponent refuses) as the bytes of one. */
-export function encodeSegment(value: string): string {
+function encodeSegment(value: string): string {
   return value
     .split(/([\uD800-\uDFFF])/)
     .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))

@@ -14,7 +14,7 @@ import type { Deps } from '../../deps.ts';
  */
 
 /** The expiring document types of `mastr_auth`, as the log line names them. */
-export const EXPIRING_TYPES = {
+const EXPIRING_TYPES = {
   refreshSessions: 'refresh-session',
   oneTimeTokens: 'one-time-token',
   rateLimits: 'rate-limit',
@@ -32,7 +32,7 @@ export const SWEEP_GRACE_MS = 60 * 60 * 1000;
 /** Documents deleted per request (one `_find` and one `_bulk_docs`). */
 const PAGE_SIZE = 200;
 /** The most one run deletes over all types, so a backlog is worked off over several runs, never in one burst. */
-export const MAX_DELETES_PER_RUN = 5_000;
+const MAX_DELETES_PER_RUN = 5_000;
 
 export interface SweepResult {
   /** Documents deleted, by kind. */
