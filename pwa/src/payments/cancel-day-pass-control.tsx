@@ -2,9 +2,9 @@ import { useCallback, useState } from 'react';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import { CANCEL_MESSAGES } from '../front-desk/cancel-day-pass.ts';
 import { successMessage, type Message } from '../forms/form-message.tsx';
-import { Modal } from '../gyms/modal.tsx';
 import type { MemberDayPass } from '../member-passes/member-passes-model.ts';
 import { cancelledText, cancelPrompt, type CancelPrompt } from './member-cancel.ts';
+import { CancelConfirmDialog } from './cancel-confirm-dialog.tsx';
 import { memberCancelErrorText } from './payment-errors.ts';
 import { cancelMemberDayPass } from './payments-api.ts';
 import './payments.css';
@@ -75,31 +75,16 @@ export function CancelDayPassControl({
         </span>
       </button>
       {prompt && (
-        <Modal title="Cancel Day Pass" onClose={close} busy={sending}>
-          <p className="cancel-pass__question">{prompt.question}</p>
-          <p className="cancel-pass__outcome">{prompt.outcome}</p>
-          {error && (
-            <p className="payments-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="cancel-pass__actions">
-            {prompt.canCancel && (
-              <button
-                type="button"
-                className="button button--danger"
-                onClick={() => void confirm()}
-                disabled={sending}
-                aria-busy={sending}
-              >
-                Cancel Day Pass
-              </button>
-            )}
-            <button type="button" className="button" onClick={close} disabled={sending}>
-              {prompt.canCancel ? 'Keep Pass' : 'Close'}
-            </button>
-          </div>
-        </Modal>
+        <CancelConfirmDialog
+          title="Cancel Day Pass"
+          prompt={prompt}
+          error={error}
+          sending={sending}
+          confirmLabel="Cancel Day Pass"
+          keepLabel="Keep Pass"
+          onConfirm={() => void confirm()}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { statusOf } from '../api/http.ts';
-import { Modal } from '../gyms/modal.tsx';
+import { CancelConfirmDialog } from '../payments/cancel-confirm-dialog.tsx';
 import { memberCancelErrorText } from '../payments/payment-errors.ts';
 import {
   BOOKING_TEXTS,
@@ -10,7 +10,6 @@ import {
   type SessionItem,
 } from './bookings-model.ts';
 import { cancelMemberBooking } from './sessions-api.ts';
-import '../payments/payments.css';
 
 /**
  * 'Cancel' on one of the member's sessions: a dialog states the refund that follows cancelling now
@@ -58,31 +57,16 @@ export function CancelSessionControl({
         </span>
       </button>
       {prompt && (
-        <Modal title="Cancel Session" onClose={close} busy={sending}>
-          <p className="cancel-pass__question">{prompt.question}</p>
-          <p className="cancel-pass__outcome">{prompt.outcome}</p>
-          {error && (
-            <p className="payments-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="cancel-pass__actions">
-            {prompt.canCancel && (
-              <button
-                type="button"
-                className="button button--danger"
-                onClick={() => void confirm()}
-                disabled={sending}
-                aria-busy={sending}
-              >
-                Cancel Session
-              </button>
-            )}
-            <button type="button" className="button" onClick={close} disabled={sending}>
-              {prompt.canCancel ? 'Keep Session' : 'Close'}
-            </button>
-          </div>
-        </Modal>
+        <CancelConfirmDialog
+          title="Cancel Session"
+          prompt={prompt}
+          error={error}
+          sending={sending}
+          confirmLabel="Cancel Session"
+          keepLabel="Keep Session"
+          onConfirm={() => void confirm()}
+          onClose={close}
+        />
       )}
     </>
   );
