@@ -40,7 +40,7 @@ const DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9})
 
 /**
  * The UK calendar date ('YYYY-MM-DD') a date field means, or null when it is none
- * (design/decisions.md 45). Clients send either the date as written or an ISO date-time: a
+ * (design/decisions.md 49). Clients send either the date as written or an ISO date-time: a
  * date-time with 'Z' or an offset is an instant, read on the Europe/London clock (a UK browser's
  * `toISOString()` of local midnight in summer, '2026-06-24T23:00:00.000Z', is 25 June); one
  * without a zone is already UK wall time, so its date is the date as written. A day the calendar

@@ -13,7 +13,7 @@ const NOW = new Date('2026-06-17T09:00:00Z');
 
 /**
  * Date fields take the calendar date as written or an ISO date-time, read as its UK date
- * (design/decisions.md 45); anything else stays the route's 400.
+ * (design/decisions.md 49); anything else stays the route's 400.
  */
 describe('date fields take a date or an ISO date-time, as the UK date', () => {
   let stack: TestStack;

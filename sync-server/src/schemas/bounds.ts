@@ -25,7 +25,7 @@ const MAX_DATE_LENGTH = 40;
 /**
  * A real UK calendar date, given as 'YYYY-MM-DD' ('2026-02-29' is refused though `Date.parse` takes
  * it) or as an ISO date-time, which is converted: services always receive 'YYYY-MM-DD'
- * (`ukCalendarDateOf`, design/decisions.md 45). With `latest`, none after the date key it answers
+ * (`ukCalendarDateOf`, design/decisions.md 49). With `latest`, none after the date key it answers
  * (asked at each request, so it follows the clock).
  */
 export function calendarDate(window: { latest?: () => string } = {}): Joi.StringSchema {
