@@ -16,6 +16,8 @@ interface DatabaseWatch {
 export interface UpdatesMark {
   epoch: number;
   count: number;
+  /** When it was taken (ms since the epoch). */
+  at: number;
 }
 
 export interface DatabaseUpdates {
@@ -25,8 +27,9 @@ export interface DatabaseUpdates {
   /** Where `dbName`'s updates stand now, or null while the feed is down. Take it before a read. */
   mark(dbName: string): UpdatesMark | null;
   /**
-   * True when the feed has stayed up since `mark` and told of no update to `dbName` since: a read
-   * that started after the mark still holds (used to skip a device's re-read of an unchanged database).
+   * True when the feed has stayed up since `mark`, told of no update to `dbName` since, and the mark
+   * is under MAX_MARK_AGE_MS old: a read that started after the mark still holds (used to skip a
+   * device's re-read of an unchanged database).
    */
   unchangedSince(dbName: string, mark: UpdatesMark): boolean;
   /** Ends the feed (the server stops); watches get 'lost'. */
@@ -45,6 +48,12 @@ const HEARTBEAT_MS = 10_000;
 /** No byte (not even a heartbeat) for this long: the feed is wedged and is opened again. */
 const SILENCE_MS = 3 * HEARTBEAT_MS;
 const RETRY_MIN_MS = 500;
+/**
+ * How long "no update told" stands in for a read. Apache CouchDB's `_db_updates` is built on its
+ * global changes, which may coalesce and, if a node fails, lose an event: a device then still reads
+ * at least this often, so a lost event delays a change by at most this much (plus one bound).
+ */
+const MAX_MARK_AGE_MS = 5 * 60_000;
 /** Databases whose update counts are kept (one small entry each). */
 const MAX_MARKED = 100_000;
 const RETRY_MAX_MS = 30_000;
@@ -164,10 +173,12 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
         if (counts.size >= MAX_MARKED) counts.delete(counts.keys().next().value!);
         counts.set(dbName, 0);
       }
-      return { epoch, count: counts.get(dbName)! };
+      return { epoch, count: counts.get(dbName)!, at: Date.now() };
     },
     unchangedSince(dbName, mark) {
-      return live && mark.epoch === epoch && counts.get(dbName) === mark.count;
+      return (
+        live && mark.epoch === epoch && counts.get(dbName) === mark.count && Date.now() - mark.at < MAX_MARK_AGE_MS
+      );
     },
     watch(dbName) {
       connect();
