@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { AppPage } from './support/app-page.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
@@ -31,9 +32,13 @@ describe('logging out offline', () => {
     await openSignedIn(page, '/userdashboard', 'user', MEMBER.email);
     const refreshCookie = (await context.cookies()).find((cookie) => cookie.httpOnly);
     expect(refreshCookie).toBeDefined();
+    // Offline, the home page after logout comes from the service worker's precache: let it finish.
+    const logoutButton = page.getByRole('button', { name: 'Logout' });
+    await logoutButton.waitFor({ state: 'visible', timeout: 30_000 });
+    await new AppPage(page).waitForActiveServiceWorker(60_000);
 
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Logout' }).click();
+    await logoutButton.click();
     await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
 
     // Back online: the logout kept on the device is sent by itself.
