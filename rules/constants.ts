@@ -121,7 +121,11 @@ export const MAX_VISITOR_ITEMS = 7;
  * it all offline (design/data-model.md "GET /api/me lists").
  */
 export const ME_HISTORY_CAP = 50;
-/** The coach-selection modal shows a fixed £20 (§9), what a gym-request session costs (decision 39). */
+/**
+ * What a PT request to a gym costs: the fixed £20 of §9's coach-selection modal. A gym request carries
+ * it as its `sessionPrice` from the start, so the auction lists, the member chooses and the checkout
+ * charges the same figure (decisions 16, 39).
+ */
 export const COACH_SELECTION_PRICE_PENCE = 2000;
 
 /** Pass entry codes: 6 characters with no look-alikes (no I, O, 0, 1); stored lower-case, shown upper-case. */

@@ -136,7 +136,9 @@ export const notificationDocId = (id: string) => `notification:${id}`;
 export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
 /** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */
 export const slotClaimId = (weekStart: string, weekday: number, time: number) =>
-  `slot-claim:${weekStart}:${weekday}:${time}`;
+  `${slotClaimPrefix(weekStart)}${weekday}:${time}`;
+/** The key range of one coach week's slot claims. */
+export const slotClaimPrefix = (weekStart: string) => `slot-claim:${weekStart}:`;
 
 /** The key range of every booking in a tenant database. */
 export const BOOKING_DOC_PREFIX = 'booking:';

@@ -12,12 +12,6 @@ import { END_OF_DAY, SECONDS_PER_HOUR } from './time-of-day.ts';
 export { HOURLY_SLOTS } from './time-of-day.ts';
 export { EXPERIENCE_LEVELS, PT_REQUEST_DISCIPLINES } from './constants.ts';
 
-/**
- * The price a PT request to a gym carries (design/decisions.md): gyms have no PT rate of their own,
- * so requests open at a fixed £40/hr until a gym can set one.
- */
-export const GYM_PT_REQUEST_PRICE_PENCE = 4000;
-
 /** Private sessions last one hour. */
 const PRIVATE_SESSION_SECONDS = SECONDS_PER_HOUR;
 

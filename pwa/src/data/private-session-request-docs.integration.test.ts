@@ -70,7 +70,7 @@ describe('private session requests on devices', () => {
       const [request] = await eventually(() => localDocs<GymRequestDoc>(store, 'gym-request'), (docs) => docs.length === 1);
       expect(request).toMatchObject({
         startTime: `${date}T18:00:00`, endTime: `${date}T19:00:00`, requestedDiscipline: 'Judo', experienceLevel: 'Advanced',
-        sessionPrice: 4000, accepted: false, appliedCoaches: [], userProfile_id: kit.memberId, clientName: 'Alex', gymId: kit.gymId,
+        sessionPrice: 2000, accepted: false, appliedCoaches: [], userProfile_id: kit.memberId, clientName: 'Alex', gymId: kit.gymId,
       });
       expect(latestStatus(store).error).toBeNull();
     }

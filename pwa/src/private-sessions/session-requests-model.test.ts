@@ -42,7 +42,7 @@ function gymRequest(id: string, start: string, coaches: GymRequestDoc['appliedCo
     gymId: 'gym',
     gymName: 'Iron Temple',
     requestedDiscipline: 'Boxing',
-    sessionPrice: 4000,
+    sessionPrice: 2000,
     experienceLevel: 'Intermediate',
     accepted: coaches.length > 0,
     appliedCoaches: coaches,
@@ -100,7 +100,7 @@ describe('memberCoachRequests', () => {
 });
 
 describe('memberGymRequests', () => {
-  it('puts requests with applied coaches under accepted, each coach at the fixed £20 with their own rate', () => {
+  it("puts requests with applied coaches under accepted, each coach at the request's £20 with their own rate", () => {
     const lists = memberGymRequests(
       [
         gymRequest('open', '2026-11-24T10:00'),
@@ -111,7 +111,7 @@ describe('memberGymRequests', () => {
     expect(lists.open.map((r) => r.requestId)).toEqual(['open']);
     expect(lists.open[0]).toMatchObject({
       discipline: 'Boxing',
-      sessionPrice: '£40/hr',
+      sessionPrice: '£20/hr',
       date: 'Tuesday 24th November 2026',
     });
     expect(lists.accepted[0].coaches).toEqual([

@@ -3,7 +3,6 @@
  * request"), from the request copies replicated into their database: soonest first, requests whose
  * session has started (or whose acceptance has lapsed, decision 38) left out, since none can be paid.
  */
-import { COACH_SELECTION_PRICE_PENCE } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { formatHourlyRate, formatPence } from '@mastr/rules/money.ts';
@@ -78,7 +77,7 @@ interface CoachChoice {
   coachProfileImage: string;
   /** The coach's own rate, shown struck through next to the fixed price (§4, §9). */
   coachPrice: string;
-  /** The fixed £20 the member pays. */
+  /** What the member pays for the session: the request's price, £20 (§9). */
   price: string;
 }
 
@@ -88,7 +87,7 @@ export interface MemberGymRequest extends SessionWhen {
   gymName: string;
   discipline: string;
   experienceLevel: string;
-  /** '£40/hr': the request's price as the auction lists it. */
+  /** '£20/hr': the request's price as the auction lists it. */
   sessionPrice: string;
   coaches: CoachChoice[];
 }
@@ -116,7 +115,7 @@ export function memberGymRequests(
       coachDiscipline: coach.coachDiscipline,
       coachProfileImage: coach.coachProfileImage,
       coachPrice: formatHourlyRate(coach.coachPrice),
-      price: formatPence(COACH_SELECTION_PRICE_PENCE),
+      price: formatPence(doc.sessionPrice),
     }));
     (coaches.length > 0 ? lists.accepted : lists.open).push({
       id: doc._id,

@@ -71,6 +71,8 @@ describe('the gym-request auction and its checkout', () => {
       startTime: `${MONDAY}T18:00:00`,
       requestedDiscipline: 'Boxing',
       clientName: 'Alex Member',
+      // The price the coach is shown is the price the member will pay (§9's £20).
+      sessionPrice: 2000,
       appliedCoaches: [],
       accepted: false,
     });
@@ -159,7 +161,7 @@ describe('the gym-request auction and its checkout', () => {
     expect(ids(await gymRequestIn(stack, 'member', member.memberId, request.requestId))).toEqual(both);
   });
 
-  it('the member pays the fixed £20 for the chosen coach: one booking for coach, member and gym, the split to the penny', async () => {
+  it("the member pays the request's £20 (the auction's price) for the chosen coach: one booking for coach, member and gym, the split to the penny", async () => {
     const { coach, member, request } = await setup();
     await inject(stack, 'POST', APPLY(coach.gymId, request.requestId), coach.coachHeaders);
     const res = await inject(stack, 'POST', CHECKOUT(request.requestId), member.headers, {
@@ -208,6 +210,31 @@ describe('the gym-request auction and its checkout', () => {
       currentOrNextWeek: 'nextWeek',
     });
     expect(ask.status).toBe(409);
+  });
+
+  it('an hour a gym request booked outside the availability shows booked once the coach offers it', async () => {
+    const { coach, member } = await setup();
+    const NOON = 12 * 3600; // not among the coach's hours (07:00 and 18:00)
+    const request = await requestAtGym(stack, coach.gymId, member, MONDAY, NOON);
+    await inject(stack, 'POST', APPLY(coach.gymId, request.requestId), coach.coachHeaders);
+    const res = await inject(stack, 'POST', CHECKOUT(request.requestId), member.headers, {
+      coachProfile_id: coach.coachId,
+    });
+    await submitHostedForm(res.body.url, 'pay');
+    expect(await bookingIn(stack, 'coach', coach.coachId, request.requestId)).toMatchObject({ cancelled: false });
+
+    // The coach offers noon on Monday next week afterwards: everyone sees it taken, nobody is offered it.
+    const add = await inject(stack, 'POST', '/api/me/coaches/availability/nextweek', coach.coachHeaders, {
+      weekday: 1,
+      newNextWeekTime: NOON,
+    });
+    expect(add.status).toBe(200);
+    const noonOf = (days: { weekday: number; nextWeekTimes: { time: number }[] }[]) =>
+      days.find((d) => d.weekday === 1)!.nextWeekTimes.find((t) => t.time === NOON);
+    const profile = await inject(stack, 'GET', `/api/coaches/${coach.coachId}`, {});
+    expect(noonOf(profile.body.availability)).toMatchObject({ booked: true, requested: false });
+    const mine = await inject(stack, 'GET', '/api/me/coaches', coach.coachHeaders);
+    expect(noonOf(mine.body.availability)).toMatchObject({ booked: true, requested: false });
   });
 
   it('refuses a coach who did not apply (400) and a request that is gone (409 with the fresh list)', async () => {

@@ -51,7 +51,7 @@ describe('PT requests to a gym', () => {
         gymId,
         gymName: 'Iron Temple',
         requestedDiscipline: 'Boxing',
-        sessionPrice: 4000,
+        sessionPrice: 2000,
         experienceLevel: 'Beginner',
         accepted: false,
         appliedCoaches: [],

@@ -37,6 +37,7 @@ import {
   scrubSessionNotifications,
   sessionParties,
 } from '../coaching/booking-endings.ts';
+import { withdrawApplications } from '../coaching/auction-service.ts';
 import { deleteAsFullDocument, endCoachRequest, endGymRequest } from '../coaching/request-ending.ts';
 import { markDayPassCancelled } from '../passes/passes-service.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
@@ -258,6 +259,8 @@ async function endCoachDealings(deps: Deps, coachId: string): Promise<void> {
     });
     memberships.push(...docs);
   }
+  // Before the relations go (a resumed deletion finds them again): no member can choose the coach now.
+  for (const m of memberships) if (m.state === 'registered') await withdrawApplications(deps, coachId, m.gymId);
   await destroyAll(
     deps.couch.use(DB.profiles),
     memberships.map((m) => ({ _id: membershipDocId(m.gymId, m.coachId), _rev: m._rev! })),

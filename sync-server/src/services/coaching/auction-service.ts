@@ -5,7 +5,7 @@ import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { DB } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import type { Deps } from '../../deps.ts';
-import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymRequestList } from './request-views.ts';
@@ -99,10 +99,7 @@ export async function applyForRequest(
     },
   );
   if (verdict) return verdict;
-  // The member's copy mirrors the gym's (every coach who applied, in order).
-  await updateDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', written!.userProfile_id), written!._id, (current) =>
-    current ? { ...current, accepted: true, appliedCoaches: written!.appliedCoaches } : null,
-  );
+  await mirrorToMember(deps, written!);
   await tellSession(deps, [['member', written!.userProfile_id]], 'coach-applied', {
     gymId,
     coachId,
@@ -111,4 +108,48 @@ export async function applyForRequest(
     sessionStart: written!.startTime,
   });
   return { outcome: 'ok', value: await openRequests(deps, gymId) };
+}
+
+/** The member's copy mirrors the gym's: every coach who applied, in order, and `accepted` once one has. */
+async function mirrorToMember(deps: Deps, gymCopy: GymRequestDoc): Promise<void> {
+  const coachIds = (r: GymRequestDoc) => r.appliedCoaches.map((c) => c.coach_id).join();
+  await updateDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', gymCopy.userProfile_id), gymCopy._id, (current) =>
+    current && (current.accepted !== gymCopy.accepted || coachIds(current) !== coachIds(gymCopy))
+      ? { ...current, accepted: gymCopy.accepted, appliedCoaches: gymCopy.appliedCoaches }
+      : null,
+  );
+}
+
+/**
+ * Takes a coach's applications off a gym's requests: the coach left the gym, was terminated or
+ * deleted its account, so no member can choose them any more (decision 40). The gym's copy decides
+ * under its revision and the member's mirrors it; a request left with no coach is open again (the
+ * member's 'Gym Requests'). Idempotent. Named requests (`requestIds`, a checkout that found the coach
+ * gone) have their member's copy brought in line even when the gym's no longer lists the coach, which
+ * mends a withdrawal that stopped between the two copies.
+ */
+export async function withdrawApplications(
+  deps: Deps,
+  coachId: string,
+  gymId: string,
+  requestIds?: readonly string[],
+): Promise<void> {
+  const gymDb = tenantDb<GymRequestDoc>(deps.couch, 'gym', gymId);
+  const requests = requestIds
+    ? [...(await fetchDocs(gymDb, requestIds.map(gymRequestId))).values()]
+    : await docsWithPrefix(gymDb, gymRequestId(''));
+  for (const request of requests) {
+    if (request.type !== 'gym-request') continue;
+    const listed = request.appliedCoaches.some((c) => c.coach_id === coachId);
+    if (!listed && !requestIds) continue;
+    const gymCopy = listed
+      ? await updateDoc(gymDb, request._id, (current) => {
+          if (current?.type !== 'gym-request') return null;
+          const appliedCoaches = current.appliedCoaches.filter((c) => c.coach_id !== coachId);
+          if (appliedCoaches.length === current.appliedCoaches.length) return null;
+          return { ...current, appliedCoaches, accepted: appliedCoaches.length > 0 };
+        })
+      : request;
+    if (gymCopy?.type === 'gym-request') await mirrorToMember(deps, gymCopy);
+  }
 }

@@ -1,14 +1,14 @@
 import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
-import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
+import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
-import { fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { docsWithPrefix, fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 
 export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
@@ -186,20 +186,34 @@ export function setSlotBooked(
 /**
  * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
  * first) with the default, current-week and next-week slots. A week without its own document shows
- * the default's hours, free.
+ * the default's hours, free. The slot claims (decisions 17, 37) decide a concrete week's hours over the
+ * week document: an hour a paid session holds shows booked and one a request holds shows requested,
+ * even when the coach offered it only after a gym request booked it, so a member is never offered an
+ * hour the coach cannot be sold.
  */
 export async function availabilityView(deps: Deps, coachId: string): Promise<CoachAvailabilityDay[]> {
   const now = deps.now();
-  const ids = [null, coachWeekStart(now), coachWeekStart(now, 1)].map(availabilityDocId);
-  const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids);
+  const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
+  const ids = [null, ...weekStarts].map(availabilityDocId);
+  const [docs, currentClaims, nextClaims] = await Promise.all([
+    fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids),
+    ...weekStarts.map((start) => claimsOf(deps, coachId, start)),
+  ]);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
-  const slotsOf = (doc: AvailabilityWeekDoc | undefined, weekday: number, free = false) =>
-    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])].sort(byTime).map((s) => ({
-      _id: s._id,
-      time: s.time,
-      booked: free ? false : s.booked,
-      requested: free ? false : s.requested,
-    }));
+  const slotsOf = (
+    doc: AvailabilityWeekDoc | undefined,
+    weekday: number,
+    { free = false, claims = NO_CLAIMS }: { free?: boolean; claims?: ClaimsByHour } = {},
+  ) =>
+    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])].sort(byTime).map((s) => {
+      const claim = claims.get(`${weekday}:${s.time}`);
+      return {
+        _id: s._id,
+        time: s.time,
+        booked: claim ? Boolean(claim.booking) : !free && s.booked,
+        requested: claim ? !claim.booking : !free && s.requested,
+      };
+    });
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     // Days are known by the default week's day ids (every edit creates the default first); a coach
     // who never set any availability gets ids derived from the weekday.
@@ -207,7 +221,16 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
     weekday,
     abbreviation,
     defaultTimes: slotsOf(defaultDoc, weekday),
-    currentWeekTimes: currentDoc ? slotsOf(currentDoc, weekday) : slotsOf(defaultDoc, weekday, true),
-    nextWeekTimes: nextDoc ? slotsOf(nextDoc, weekday) : slotsOf(defaultDoc, weekday, true),
+    currentWeekTimes: slotsOf(currentDoc ?? defaultDoc, weekday, { free: !currentDoc, claims: currentClaims }),
+    nextWeekTimes: slotsOf(nextDoc ?? defaultDoc, weekday, { free: !nextDoc, claims: nextClaims }),
   }));
+}
+
+type ClaimsByHour = ReadonlyMap<string, SlotClaimDoc>;
+const NO_CLAIMS: ClaimsByHour = new Map();
+
+/** A concrete week's slot claims by `weekday:time`. */
+async function claimsOf(deps: Deps, coachId: string, weekStart: string): Promise<ClaimsByHour> {
+  const docs = await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(weekStart));
+  return new Map(docs.flatMap((d) => (d.type === 'slot-claim' ? [[`${d.weekday}:${d.time}`, d] as const] : [])));
 }

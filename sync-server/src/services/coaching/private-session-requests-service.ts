@@ -3,11 +3,8 @@ import { ukDateKey } from '@mastr/rules/dates.ts';
 import { gymRequestId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
-import {
-  GYM_PT_REQUEST_PRICE_PENCE,
-  isPtRequestDateSelectable,
-  privateSessionTimes,
-} from '@mastr/rules/pt-requests.ts';
+import { COACH_SELECTION_PRICE_PENCE } from '@mastr/rules/constants.ts';
+import { isPtRequestDateSelectable, privateSessionTimes } from '@mastr/rules/pt-requests.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase, type Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
@@ -96,7 +93,7 @@ export async function requestGymSession(deps: Deps, input: GymSessionRequest): P
     gymId: input.gymId,
     gymName: gym.gymName,
     requestedDiscipline: input.discipline,
-    sessionPrice: GYM_PT_REQUEST_PRICE_PENCE,
+    sessionPrice: COACH_SELECTION_PRICE_PENCE,
     experienceLevel: input.experienceLevel,
     accepted: false,
     appliedCoaches: [],

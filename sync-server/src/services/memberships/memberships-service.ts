@@ -12,6 +12,7 @@ import { DB, tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
+import { withdrawApplications } from '../coaching/auction-service.ts';
 import { profilesById } from '../directory/directory-queries.ts';
 
 /**
@@ -44,6 +45,8 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
           return { outcome: 'done' } as const;
         case 'delete':
           await db.destroy(id, live!._rev);
+          // A coach who leaves or is terminated can no longer be chosen for the gym's PT requests.
+          if (live!.state === 'registered') await withdrawApplications(deps, coachId, gymId);
           await notify(deps, action, gymId, coachId);
           return { outcome: 'done' } as const;
         case 'write': {

@@ -1,11 +1,11 @@
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
-import { COACH_SELECTION_PRICE_PENCE } from '@mastr/rules/constants.ts';
 import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { withdrawApplications } from '../coaching/auction-service.ts';
 import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { CheckoutRefusal, createPaymentSession, memberOf, type SaleMetadata } from './checkout-service.ts';
@@ -77,7 +77,8 @@ export async function createCoachRequestCheckout(
 
 /**
  * The member's PT request to a gym, with one of the coaches who applied: the coach must still be
- * registered there and free at that hour. The price is the fixed £20 the coach selection shows (§9).
+ * registered there and free at that hour. The price is the request's own `sessionPrice`, the £20 the
+ * auction listed and the coach selection shows (§9), so a later change of the constant never re-prices it.
  */
 export async function createGymRequestCheckout(
   deps: Deps,
@@ -95,7 +96,12 @@ export async function createGymRequestCheckout(
   if (!applied) return refused(PT_CHECKOUT_REFUSALS.notApplied);
   if (hasSessionStarted(request, deps.now())) return conflict(PT_CHECKOUT_CONFLICTS.started);
   const membership = await getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(request.gymId, coachId));
-  if (membership?.state !== 'registered') return conflict(PT_CHECKOUT_CONFLICTS.coachGone);
+  if (membership?.state !== 'registered') {
+    // Left over from a withdrawal that stopped half-way (the coach left, or was deleted): mend it, so
+    // the fresh list this 409 carries no longer offers the coach.
+    await withdrawApplications(deps, coachId, request.gymId, [request.requestId]);
+    return conflict(PT_CHECKOUT_CONFLICTS.coachGone);
+  }
   const hour = coachHourOf(request.startTime);
   const claim = await getDoc(
     tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId),
@@ -113,7 +119,7 @@ export async function createGymRequestCheckout(
     coachName: applied.coachName,
     gymId: request.gymId,
     startTime: request.startTime,
-    pricePence: COACH_SELECTION_PRICE_PENCE,
+    pricePence: request.sessionPrice,
     cancelPath: '/userdashboard/privatesessions/gymrequests',
   });
 }
