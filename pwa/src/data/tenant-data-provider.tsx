@@ -70,6 +70,11 @@ export function useTenantStore(): TenantStore | null {
   return useTenantData().store;
 }
 
+/** The sync status where a dashboard's store is open, null elsewhere (public pages have none). */
+export function useOptionalSyncStatus(): SyncStatus | null {
+  return useContext(TenantDataContext)?.status ?? null;
+}
+
 export function useSyncStatus(): SyncStatus & { failure: string | null } {
   const { status, failure } = useTenantData();
   return { ...status, failure };
