@@ -5,6 +5,8 @@ import {
   coachWeekStartOf,
   isDaySelectable,
   isSlotSelectable,
+  claimedSlot,
+  claimsByHour,
   slotState,
 } from './coach-slots.ts';
 
@@ -63,5 +65,38 @@ describe('slot dates', () => {
       startTime: '2026-12-01T18:00:00',
       endTime: '2026-12-01T19:00:00',
     });
+  });
+});
+
+describe("a slot's claim decides its state", () => {
+  const claims = claimsByHour(
+    [
+      {
+        type: 'slot-claim',
+        weekStart: '2026-11-22',
+        weekday: 1,
+        time: 43200,
+        booking: { bookingId: 'b', checkoutSessionId: 'cs' },
+      },
+      { type: 'slot-claim', weekStart: '2026-11-22', weekday: 2, time: 43200 },
+      { type: 'slot-claim', weekStart: '2026-11-29', weekday: 3, time: 43200 },
+    ],
+    '2026-11-22',
+  );
+
+  it('a paid claim reads booked and a waiting one requested, whatever the flags say', () => {
+    expect(claimedSlot(free, 1, 43200, claims)).toEqual({ booked: true, requested: false });
+    expect(claimedSlot({ booked: true, requested: false }, 2, 43200, claims)).toEqual({
+      booked: false,
+      requested: true,
+    });
+  });
+
+  it('an hour without a claim in that week keeps its flags', () => {
+    expect(claimedSlot({ booked: false, requested: true }, 1, 46800, claims)).toEqual({
+      booked: false,
+      requested: true,
+    });
+    expect(claimedSlot(free, 3, 43200, claims)).toEqual(free);
   });
 });

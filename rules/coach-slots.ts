@@ -1,5 +1,5 @@
 import { coachWeekDate, coachWeekStart, coachWeekdayOf } from './coach-week.ts';
-import type { TimeSlot } from './documents.ts';
+import type { SlotClaimDoc, TimeSlot } from './documents.ts';
 import { privateSessionTimes } from './pt-requests.ts';
 
 /**
@@ -51,4 +51,35 @@ export function coachSlotTimes(
   time: number,
 ): { startTime: string; endTime: string } {
   return privateSessionTimes(coachSlotDate(weekStart, weekday), time);
+}
+
+/** A concrete week's slot claims by hour (`weekday:time`), as `claimedSlot` reads them. */
+export type ClaimsByHour = ReadonlyMap<string, Pick<SlotClaimDoc, 'booking'>>;
+
+export function claimsByHour(
+  claims: readonly Pick<SlotClaimDoc, 'type' | 'weekStart' | 'weekday' | 'time' | 'booking'>[],
+  weekStart: string,
+): ClaimsByHour {
+  return new Map(
+    claims
+      .filter((c) => c.type === 'slot-claim' && c.weekStart === weekStart)
+      .map((c) => [`${c.weekday}:${c.time}`, c] as const),
+  );
+}
+
+/**
+ * A concrete week's slot as everyone sees it: the hour's slot claim, when there is one, decides over
+ * the week document's flags (decisions 17, 37). A claim with a booking is a paid session (booked),
+ * one without a request waiting (requested). So an hour a gym request booked outside the coach's
+ * availability reads booked once the coach offers it, and is never offered to a member who would be
+ * refused it.
+ */
+export function claimedSlot(
+  slot: Pick<TimeSlot, 'booked' | 'requested'>,
+  weekday: number,
+  time: number,
+  claims: ClaimsByHour,
+): Pick<TimeSlot, 'booked' | 'requested'> {
+  const claim = claims.get(`${weekday}:${time}`);
+  return claim ? { booked: Boolean(claim.booking), requested: !claim.booking } : slot;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import {
   addSlot,
@@ -117,6 +117,36 @@ describe('availability view', () => {
     const view = weekView(DEFAULT, docs, NOW);
     expect(view.followsDefault).toBe(false);
     expect(view.days.every((d) => d.date === null && !d.past)).toBe(true);
+  });
+
+  it("reads a dated hour as its slot claim says: a paid session's hour booked, a waiting request's requested", () => {
+    const claim = (weekStart: string, weekday: number, hour: number, paid: boolean): SlotClaimDoc => ({
+      _id: `slot-claim:${weekStart}:${weekday}:${hour * HOUR}`,
+      type: 'slot-claim',
+      requestId: `r${hour}`,
+      weekStart,
+      weekday,
+      time: hour * HOUR,
+      createdAt: '2026-11-16T09:00:00.000Z',
+      ...(paid ? { booking: { bookingId: `r${hour}`, checkoutSessionId: 'cs' } } : {}),
+    });
+    // Thursday 09:00 was offered after a gym request booked it; next Tuesday's 08:00 (from the default) is requested.
+    const claims = [
+      claim('2026-11-15', THU, 9, true),
+      claim('2026-11-22', TUE, 8, false),
+      claim('2026-11-22', THU, 9, true),
+    ];
+    expect(weekView(CURRENT, docs, NOW, claims).days[THU].slots[1]).toEqual({
+      time: 9 * HOUR,
+      label: '09:00',
+      state: 'booked',
+      removable: false,
+    });
+    expect(weekView(NEXT, docs, NOW, claims).days[TUE].slots).toEqual([
+      { time: 8 * HOUR, label: '08:00', state: 'requested', removable: false },
+    ]);
+    // Claims belong to dated weeks only.
+    expect(weekView(DEFAULT, docs, NOW, claims).days[TUE].slots[0].state).toBe('free');
   });
 
   it('shows empty days before the coach has set anything', () => {

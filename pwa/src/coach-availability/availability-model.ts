@@ -8,7 +8,8 @@
 import { coachWeekDate, coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
 import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { claimedSlot, claimsByHour, slotState, type SlotState } from '@mastr/rules/coach-slots.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 
 type Day = AvailabilityWeekDoc['days'][number];
@@ -22,7 +23,7 @@ export interface WeekRef {
   weekStart: string | null;
 }
 
-export type SlotState = 'free' | 'booked' | 'requested';
+export type { SlotState };
 
 export interface SlotView {
   time: number;
@@ -70,7 +71,6 @@ export function coachWeeks(now: Date): WeekRef[] {
 }
 
 const isLocked = (slot: TimeSlot) => slot.booked || slot.requested;
-const stateOf = (slot: TimeSlot): SlotState => (slot.booked ? 'booked' : slot.requested ? 'requested' : 'free');
 
 function ownDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[]): AvailabilityWeekDoc | undefined {
   const id = availabilityDocId(ref.weekStart);
@@ -91,10 +91,20 @@ function daysOf(
   });
 }
 
-/** A week's section as shown: its own document, or else the default's slots. */
-export function weekView(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], now: Date): WeekView {
+/**
+ * A week's section as shown: its own document, or else the default's slots. A dated week's hours
+ * read as their slot claims say when they have one (`claimedSlot`): an hour a paid session holds is
+ * booked even if the coach offered it only after a gym request booked it.
+ */
+export function weekView(
+  ref: WeekRef,
+  docs: readonly AvailabilityWeekDoc[],
+  now: Date,
+  claims: readonly SlotClaimDoc[] = [],
+): WeekView {
   const own = ownDoc(ref, docs);
   const followsDefault = !own && ref.weekStart !== null;
+  const claimed = ref.weekStart ? claimsByHour(claims, ref.weekStart) : new Map();
   // A week that follows the default shows what its first edit would copy: the default's hours, all free.
   const shown = own ?? ownDoc(DEFAULT_WEEK, docs);
   return {
@@ -103,7 +113,8 @@ export function weekView(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], now
     days: daysOf(shown).map(({ weekday, abbreviation, times }) => {
       const past = isPast(ref, weekday, now);
       const slots = times.map((slot) => {
-        const state = followsDefault ? 'free' : stateOf(slot);
+        const flags = followsDefault ? { booked: false, requested: false } : slot;
+        const state = slotState(claimedSlot(flags, weekday, slot.time, claimed));
         return { time: slot.time, label: formatTimeOfDay(slot.time), state, removable: !past && state === 'free' };
       });
       const taken = new Set(times.map((slot) => slot.time));

@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useAvailabilityWeeks } from '../data/use-tenant-queries.ts';
+import { useAvailabilityWeeks, useSlotClaims } from '../data/use-tenant-queries.ts';
 import { useUkToday } from '../shell/use-uk-today.ts';
 import { coachWeeks, weekView } from './availability-model.ts';
 import { AvailabilityNoticeList } from './availability-notice-list.tsx';
@@ -13,14 +13,15 @@ import './availability.css';
 
 export function CoachAvailabilityPage() {
   const { docs, ready } = useAvailabilityWeeks();
+  const { docs: claims } = useSlotClaims();
   const { failure } = useSyncStatus();
   const today = useUkToday();
   // Recomputed when the documents change or the UK date moves on (a new current week, a new past day).
   const weeks = useMemo(() => {
     const now = new Date();
-    return coachWeeks(now).map((week) => weekView(week, docs, now));
+    return coachWeeks(now).map((week) => weekView(week, docs, now, claims));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `today` is the trigger, `new Date()` the value.
-  }, [docs, today]);
+  }, [docs, claims, today]);
   const editor = useAvailabilityEditor();
 
   return (

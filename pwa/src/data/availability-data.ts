@@ -4,13 +4,15 @@
  */
 import type { RxCollection } from 'rxdb';
 import type { Observable } from 'rxjs';
-import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
 import type { CouchShape, LocalDoc } from './tenant-docs.ts';
 
 export interface AvailabilityData {
   /** The coach's weeks (default and dated), live. */
   watchWeeks(): Observable<AvailabilityWeekDoc[]>;
+  /** The server's slot claims (requests waiting, paid sessions), live: they decide a dated hour's state. */
+  watchClaims(): Observable<SlotClaimDoc[]>;
   /** The weeks as the device holds them now: what an edit is computed from. */
   weeks(): Promise<AvailabilityWeekDoc[]>;
   /** Stores an edited week; resolves once it is durable on the device (it then waits to sync). */
@@ -20,6 +22,7 @@ export interface AvailabilityData {
 export function createAvailabilityData(collection: RxCollection<LocalDoc>, write: (doc: CouchShape) => Promise<void>): AvailabilityData {
   return {
     watchWeeks: () => watchDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
+    watchClaims: () => watchDocs<SlotClaimDoc>(collection, 'slot-claim'),
     weeks: () => findDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
     saveWeek: (week) => write(week),
   };

@@ -13,6 +13,7 @@ import type {
   MastrPassDoc,
   NotificationDoc,
   ScheduleWeekDoc,
+  SlotClaimDoc,
 } from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
 import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
@@ -42,6 +43,7 @@ const NONE: never[] = [];
 const dayPasses = (store: TenantStore) => store.passes.watchDayPasses();
 const mastrPasses = (store: TenantStore) => store.passes.watchMastrPasses();
 const availabilityWeeks = (store: TenantStore) => store.availability.watchWeeks();
+const slotClaims = (store: TenantStore) => store.availability.watchClaims();
 const notifications = (store: TenantStore) => store.notifications.watch();
 const scheduleWeeks = (store: TenantStore) => store.schedule.watchWeeks();
 const coachRequests = (store: TenantStore) => store.sessions.watchCoachRequests();
@@ -57,6 +59,9 @@ export const useMastrPasses = (): { docs: MastrPassDoc[]; ready: boolean } => as
 
 /** The coach's availability weeks. */
 export const useAvailabilityWeeks = (): { docs: AvailabilityWeekDoc[]; ready: boolean } => asDocs(useLive(availabilityWeeks, NONE));
+
+/** The coach's slot claims (the server's: requests waiting and paid sessions). */
+export const useSlotClaims = (): { docs: SlotClaimDoc[]; ready: boolean } => asDocs(useLive(slotClaims, NONE));
 
 /** The events the server told this account (coach–gym relations, private sessions), on the device. */
 export const useNotifications = (): { docs: NotificationDoc[]; ready: boolean } => asDocs(useLive(notifications, NONE));

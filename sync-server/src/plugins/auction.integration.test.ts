@@ -213,9 +213,11 @@ describe('the gym-request auction and its checkout', () => {
   });
 
   it('an hour a gym request booked outside the availability shows booked once the coach offers it', async () => {
-    const { coach, member } = await setup();
+    const { coach } = await setup();
     const NOON = 12 * 3600; // not among the coach's hours (07:00 and 18:00)
+    const member = await givenPtMember(stack, 'Noor Noon');
     const request = await requestAtGym(stack, coach.gymId, member, MONDAY, NOON);
+    expect(request.startTime).toBe(`${MONDAY}T12:00:00`);
     await inject(stack, 'POST', APPLY(coach.gymId, request.requestId), coach.coachHeaders);
     const res = await inject(stack, 'POST', CHECKOUT(request.requestId), member.headers, {
       coachProfile_id: coach.coachId,

@@ -1,4 +1,5 @@
 import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
+import { claimedSlot, claimsByHour, type ClaimsByHour } from '@mastr/rules/coach-slots.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
 import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
@@ -186,10 +187,8 @@ export function setSlotBooked(
 /**
  * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
  * first) with the default, current-week and next-week slots. A week without its own document shows
- * the default's hours, free. The slot claims (decisions 17, 37) decide a concrete week's hours over the
- * week document: an hour a paid session holds shows booked and one a request holds shows requested,
- * even when the coach offered it only after a gym request booked it, so a member is never offered an
- * hour the coach cannot be sold.
+ * the default's hours, free; the hours' slot claims decide over a concrete week's flags
+ * (`claimedSlot`), so a member is never offered an hour the coach cannot be sold.
  */
 export async function availabilityView(deps: Deps, coachId: string): Promise<CoachAvailabilityDay[]> {
   const now = deps.now();
@@ -197,22 +196,18 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
   const ids = [null, ...weekStarts].map(availabilityDocId);
   const [docs, currentClaims, nextClaims] = await Promise.all([
     fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids),
-    ...weekStarts.map((start) => claimsOf(deps, coachId, start)),
+    ...weekStarts.map(async (start) =>
+      claimsByHour(
+        await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(start)),
+        start,
+      ),
+    ),
   ]);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
-  const slotsOf = (
-    doc: AvailabilityWeekDoc | undefined,
-    weekday: number,
-    { free = false, claims = NO_CLAIMS }: { free?: boolean; claims?: ClaimsByHour } = {},
-  ) =>
+  const slotsOf = (doc: AvailabilityWeekDoc | undefined, weekday: number, claims?: ClaimsByHour, free = false) =>
     [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])].sort(byTime).map((s) => {
-      const claim = claims.get(`${weekday}:${s.time}`);
-      return {
-        _id: s._id,
-        time: s.time,
-        booked: claim ? Boolean(claim.booking) : !free && s.booked,
-        requested: claim ? !claim.booking : !free && s.requested,
-      };
+      const flags = free ? { booked: false, requested: false } : { booked: s.booked, requested: s.requested };
+      return { _id: s._id, time: s.time, ...(claims ? claimedSlot(flags, weekday, s.time, claims) : flags) };
     });
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     // Days are known by the default week's day ids (every edit creates the default first); a coach
@@ -221,16 +216,7 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
     weekday,
     abbreviation,
     defaultTimes: slotsOf(defaultDoc, weekday),
-    currentWeekTimes: slotsOf(currentDoc ?? defaultDoc, weekday, { free: !currentDoc, claims: currentClaims }),
-    nextWeekTimes: slotsOf(nextDoc ?? defaultDoc, weekday, { free: !nextDoc, claims: nextClaims }),
+    currentWeekTimes: slotsOf(currentDoc ?? defaultDoc, weekday, currentClaims, !currentDoc),
+    nextWeekTimes: slotsOf(nextDoc ?? defaultDoc, weekday, nextClaims, !nextDoc),
   }));
-}
-
-type ClaimsByHour = ReadonlyMap<string, SlotClaimDoc>;
-const NO_CLAIMS: ClaimsByHour = new Map();
-
-/** A concrete week's slot claims by `weekday:time`. */
-async function claimsOf(deps: Deps, coachId: string, weekStart: string): Promise<ClaimsByHour> {
-  const docs = await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(weekStart));
-  return new Map(docs.flatMap((d) => (d.type === 'slot-claim' ? [[`${d.weekday}:${d.time}`, d] as const] : [])));
 }
