@@ -6,17 +6,16 @@ import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { demoId } from '../sync-server/src/seed/demo-ids.ts';
-import { AccountEditPage, AccountSettingsPage, keptMeProfiles, type ImageFile } from './support/account-edit-pages.ts';
-import { linkIn, RegistrationWizard, SignInScreen } from './support/account-pages.ts';
-import { AppPage } from './support/app-page.ts';
+import { AccountEditPage, type ImageFile } from './support/account-edit-pages.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
+import { afterReload, goHome } from './support/dashboard-navigation.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { DirectoryListPage } from './support/directory-list-page.ts';
+import { PASSWORD, registerThroughWizard, signInAt, verifyFromMail } from './support/new-account-session.ts';
 import {
   DayPassBookingPage,
   HostedPaymentPage,
@@ -26,24 +25,20 @@ import {
 } from './support/payment-pages.ts';
 
 const MEMBER = DEMO_MEMBERS[0];
-const PASSWORD = 'Str0ng#Pass';
 const PASSES_PATH = '/userdashboard/daypasses';
 /** Bounds each wait for a page, a redirect or an answer of the server. */
 const UI_WAIT = { timeout: 15_000, interval: 100 };
 /** Bounds a wait for a webhook's effect or for a change to reach a device through sync. */
 const SYNC_WAIT = { timeout: 30_000, interval: 250 };
 
-/** The wizard's fields in order, by their labels, for each kind of account. */
-type WizardFields = readonly (readonly [label: string, value: string])[];
-
 /**
- * Going live (issue 9) in Chromium against the real server, CouchDB, mail outbox and the local test
- * payment provider: a new gym and a new coach register, verify, fill their accounts on the account
- * pages (the go-live checklist shrinking as they do), onboard on the provider and appear in the
- * public directories, the gym selling a day pass at the prices it typed; and a member deletes the
- * account from Settings and can register again with the same email.
+ * A gym going live (issue 9) in Chromium against the real server, CouchDB, mail outbox and the
+ * local test payment provider: a new gym registers, verifies, fills its account on the account page
+ * (the go-live checklist shrinking as it does), onboards on the provider, takes the Basic plan,
+ * appears in the public directory and sells a day pass at the prices it typed. The coach's way is
+ * in go-live-coach.e2e.test.ts, a member leaving in go-live-leaving.e2e.test.ts.
  */
-describe('going live and leaving', () => {
+describe('going live: a new gym', () => {
   let app: AppServer;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
@@ -61,78 +56,6 @@ describe('going live and leaving', () => {
     const context = await newAppContext(browser, app.url);
     contexts.push(context);
     return context.newPage();
-  }
-
-  /**
-   * Registers through the wizard of `kind` and answers the status of the registration call; the
-   * wizard then says to verify. `firstVisit` waits for the fresh profile's service worker and
-   * closes its toast first, so the toast cannot cover a button.
-   */
-  async function registerThroughWizard(
-    page: Page,
-    kind: AccountKind,
-    fields: WizardFields,
-    firstVisit: boolean,
-  ): Promise<number> {
-    const wizard = new RegistrationWizard(page);
-    await wizard.open(kind);
-    if (firstVisit) await settleInstalledApp(new AppPage(page));
-    for (const [label, value] of fields) await wizard.step(label, value);
-    await wizard.confirm();
-    const answer = page.waitForResponse(
-      (response) =>
-        new URL(response.url()).pathname === `/api/register/${kind}` && response.request().method() === 'POST',
-      { timeout: 15_000 },
-    );
-    await wizard.registerButton().click();
-    const status = (await answer).status();
-    await expect.poll(() => wizard.message().textContent(), UI_WAIT).toMatch(/verify/i);
-    return status;
-  }
-
-  /** Opens the newest verification link mailed to `email`, as the person would from their inbox. */
-  async function verifyFromMail(page: Page, email: string): Promise<void> {
-    const mailsTo = () => app.outbox().filter((mail) => mail.to === email);
-    await expect.poll(() => mailsTo().length, UI_WAIT).toBeGreaterThan(0);
-    await page.goto(linkIn(mailsTo().at(-1)!.text, app.url));
-    await expect.poll(() => page.locator('#root').textContent(), UI_WAIT).toContain('Email Verification Successful');
-  }
-
-  /** Opens a guarded path, signs in on the screen it sends to, and waits to be back on it. */
-  async function signInAt(page: Page, kind: AccountKind, email: string, path: string): Promise<void> {
-    await page.goto(path, { waitUntil: 'load' });
-    await page.waitForURL(`**/auth/${kind}`, { timeout: 15_000 });
-    await new SignInScreen(page).signIn(email, PASSWORD, true);
-    await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 });
-  }
-
-  /**
-   * Reads `read` from the page as it is, then after a reload each time: for what changes on the
-   * server behind a loaded page (a webhook's effect). Each reload waits until the dashboard has
-   * rendered, i.e. its start-up refresh has answered: a reload that cuts that refresh short signs
-   * the account out (the rotated cookie never reaches the browser).
-   */
-  function afterReload<T>(page: Page, read: () => Promise<T>): () => Promise<T> {
-    let reload = false;
-    return async () => {
-      await page.locator('h1.dash-page__title').waitFor({ timeout: 15_000 });
-      if (reload) {
-        await page.reload({ waitUntil: 'load' });
-        await page.locator('h1.dash-page__title').waitFor({ timeout: 15_000 });
-      }
-      reload = true;
-      return read();
-    };
-  }
-
-  async function goHome(page: Page, navName: 'Gym dashboard' | 'Coach dashboard'): Promise<void> {
-    await page.getByRole('navigation', { name: navName }).getByRole('link', { name: 'Home', exact: true }).click();
-    await page.waitForURL(
-      (url) => url.pathname === (navName === 'Gym dashboard' ? '/gymdashboard' : '/coachdashboard'),
-      {
-        timeout: 15_000,
-      },
-    );
   }
 
   it(
@@ -158,7 +81,7 @@ describe('going live and leaving', () => {
         true,
       );
       expect(registered).toBe(201);
-      await verifyFromMail(page, email);
+      await verifyFromMail(app, page, email);
       await signInAt(page, 'gym', email, '/gymdashboard');
 
       // The home lists everything still to do; its first step opens the account page.
@@ -342,203 +265,6 @@ describe('going live and leaving', () => {
       const passCard = passes.cardWithCode(pass!.idCode.toUpperCase());
       await expect.poll(() => passCard.count(), SYNC_WAIT).toBe(1);
       expect(await passCard.innerText()).toContain(gymName);
-    },
-  );
-
-  it(
-    'a new coach completes the account, onboards, becomes Active and is listed on /coaches',
-    { timeout: 240_000 },
-    async () => {
-      const stamp = Date.now().toString(36);
-      const email = `robin.${stamp}@example.co.uk`;
-      // A surname of letters only that no other coach has, to search for.
-      const lastName = `Quill${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
-      const page = await newPage();
-
-      const registered = await registerThroughWizard(
-        page,
-        'coach',
-        [
-          ['First Name', 'Robin'],
-          ['Last Name', 'Lee'],
-          ['Email', email],
-          ['Mobile', '07700 900562'],
-          ['Password', PASSWORD],
-          ['Confirm Password', PASSWORD],
-        ],
-        true,
-      );
-      expect(registered).toBe(201);
-      await verifyFromMail(page, email);
-      await signInAt(page, 'coach', email, '/coachdashboard');
-
-      // The banner and what is left to do.
-      const home = new DashboardHomePage(page);
-      await home.checklist().waitFor({ timeout: 15_000 });
-      expect((await home.checklist().locator('.go-live__banner').textContent())?.trim()).toBe(
-        'You have not finished signing up.',
-      );
-      expect(await home.checklistSteps()).toEqual([
-        ['/coachdashboard/account', 'Choose your discipline'],
-        ['/coachdashboard/account', 'Set your hourly price'],
-        ['/coachdashboard/stripe', 'Submit your payments details with Stripe'],
-      ]);
-      expect(await home.podText('Coach Status')).toBe('Inactive');
-      await home.checklist().getByRole('link', { name: 'Choose your discipline' }).click();
-      await page.waitForURL('**/coachdashboard/account', { timeout: 15_000 });
-
-      const account = new AccountEditPage(page);
-      await account.waitForForms();
-      expect(await account.statusBadge('Coach Status')).toBe('Inactive');
-      const stillToDo = (...steps: string[]) => `Status: Inactive. Still to do: ${steps.join('; ')}.`;
-      await account.typeAndConfirm('First Name', 'Morgan');
-      await expect
-        .poll(() => account.message('First Name'), UI_WAIT)
-        .toBe(
-          `First Name saved: Morgan. ${stillToDo('Choose your discipline', 'Set your hourly price', 'Submit your payments details with Stripe')}`,
-        );
-      await account.typeAndConfirm('Last Name', lastName);
-      await expect
-        .poll(() => account.message('Last Name'), UI_WAIT)
-        .toMatch(new RegExp(`^Last Name saved: ${lastName}\\.`));
-      await account.chooseAndConfirm('Discipline', 'Boxing');
-      await expect
-        .poll(() => account.message('Discipline'), UI_WAIT)
-        .toBe(
-          `Discipline saved: Boxing. ${stillToDo('Set your hourly price', 'Submit your payments details with Stripe')}`,
-        );
-      await account.chooseAndConfirm('Session Preference', '1 to 1');
-      await expect
-        .poll(() => account.message('Session Preference'), UI_WAIT)
-        .toMatch(/^Session Preference saved: 1 to 1\. Status: Inactive\./);
-      await account.typeAndConfirm('Hourly Price', '45');
-      await expect
-        .poll(() => account.message('Hourly Price'), UI_WAIT)
-        .toBe(`Hourly Price saved: £45/hr. ${stillToDo('Submit your payments details with Stripe')}`);
-
-      // An Instagram username links the profile; Remove takes the link away again.
-      expect(await account.socialLinkLine('Instagram').textContent()).toBe('Not linked.');
-      await account.typeAndConfirm('Instagram Username', '@morgan.fights');
-      await expect
-        .poll(() => account.message('Instagram Username'), UI_WAIT)
-        .toBe(`Instagram Username saved: morgan.fights. ${stillToDo('Submit your payments details with Stripe')}`);
-      expect(await account.socialLinkLine('Instagram').textContent()).toContain('Instagram: morgan.fights');
-      expect(await account.socialLinkLine('Instagram').getByRole('link').getAttribute('href')).toBe(
-        'https://www.instagram.com/morgan.fights/',
-      );
-      await account.removeButton('Instagram').click({ timeout: 10_000 });
-      await expect
-        .poll(() => account.message('Instagram Username'), UI_WAIT)
-        .toBe(`Instagram removed. ${stillToDo('Submit your payments details with Stripe')}`);
-      expect(await account.socialLinkLine('Instagram').textContent()).toBe('Not linked.');
-      expect(await account.input('Instagram Username').inputValue()).toBe('');
-      expect(await account.removeButton('Instagram').count()).toBe(0);
-
-      // Home through the menu (no reload): only the payments step is left, under the banner.
-      await goHome(page, 'Coach dashboard');
-      await expect
-        .poll(() => home.checklistSteps(), UI_WAIT)
-        .toEqual([['/coachdashboard/stripe', 'Submit your payments details with Stripe']]);
-      expect(await home.checklist().locator('.go-live__banner').count()).toBe(1);
-
-      // Onboarding on the provider's page.
-      await home.checklist().getByRole('link', { name: 'Submit your payments details with Stripe' }).click();
-      await page.waitForURL('**/coachdashboard/stripe', { timeout: 15_000 });
-      const stripe = new StripeSettingsPage(page);
-      await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
-      await stripe.button('Onboarding').click();
-      const hosted = new HostedPaymentPage(page, app.paymentsUrl);
-      await hosted.waitFor('onboarding');
-      await hosted.press('Complete onboarding');
-      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/coachdashboard/stripe', {
-        timeout: 15_000,
-      });
-      await expect
-        .poll(
-          afterReload(page, () => stripe.accountSectionTitle()),
-          SYNC_WAIT,
-        )
-        .toBe('Login To Stripe');
-
-      // Active: no banner, no checklist.
-      await goHome(page, 'Coach dashboard');
-      await expect
-        .poll(
-          afterReload(page, () => home.podText('Coach Status')),
-          SYNC_WAIT,
-        )
-        .toBe('Active');
-      expect(await home.checklist().count()).toBe(0);
-      expect(await page.getByText('You have not finished signing up.').count()).toBe(0);
-
-      // Listed on /coaches, found by the surname, with the discipline and rate.
-      const visitor = await newPage();
-      const coaches = new DirectoryListPage(visitor);
-      await coaches.open('/coaches');
-      await coaches.waitForList();
-      await coaches.search(lastName);
-      await expect.poll(() => coaches.cardNames(), UI_WAIT).toEqual([`Morgan ${lastName}`]);
-      const card = visitor.locator('li.card').filter({ hasText: lastName });
-      expect(await card.innerText()).toMatch(/Boxing[\s\S]*£45\/hr/);
-    },
-  );
-
-  it(
-    'a member deletes the account from Settings, is signed out, cannot sign in again, and can register again',
-    { timeout: 180_000 },
-    async () => {
-      const stamp = Date.now().toString(36);
-      const email = `casey.${stamp}@example.co.uk`;
-      const fields: WizardFields = [
-        ['First Name', 'Casey'],
-        ['Email', email],
-        ['Mobile', '07700 900563'],
-        ['Password', PASSWORD],
-        ['Confirm Password', PASSWORD],
-      ];
-      const page = await newPage();
-      expect(await registerThroughWizard(page, 'user', fields, true)).toBe(201);
-      await verifyFromMail(page, email);
-      await signInAt(page, 'user', email, '/userdashboard');
-      // The dashboard keeps the account's details on the device for offline visits.
-      await expect.poll(() => keptMeProfiles(page), UI_WAIT).toBe(1);
-
-      // Settings → Delete → the confirmation says what happens → Delete My Account.
-      await page.getByRole('link', { name: 'Settings', exact: true }).click({ timeout: 15_000 });
-      await page.waitForURL('**/userdashboard/settings', { timeout: 15_000 });
-      const settings = new AccountSettingsPage(page);
-      const dialog = await settings.openDeletion('Delete User Profile');
-      expect(await dialog.innerText()).toContain('This cannot be undone.');
-      const deletion = page.waitForResponse(
-        (response) => new URL(response.url()).pathname === '/api/me/users' && response.request().method() === 'DELETE',
-        { timeout: 30_000 },
-      );
-      await dialog.getByRole('button', { name: 'Delete My Account', exact: true }).click();
-      expect((await deletion).status()).toBe(204);
-
-      // Home, signed out, told so.
-      await page.waitForURL((url) => url.pathname === '/', { timeout: 15_000 });
-      await expect
-        .poll(() => settings.deletedNotice(), UI_WAIT)
-        .toBe('Your account has been deleted and you have been signed out everywhere.');
-      // Nothing of the account stays on the device.
-      await expect.poll(() => keptMeProfiles(page), UI_WAIT).toBe(0);
-      await page.goto('/userdashboard/account', { waitUntil: 'load' });
-      await page.waitForURL('**/auth/user', { timeout: 15_000 });
-      // A reload finds no session to restore either.
-      await page.reload({ waitUntil: 'load' });
-      await page.waitForURL('**/auth/user', { timeout: 15_000 });
-
-      // The old password no longer signs in: the screen shows the server's refusal.
-      await new SignInScreen(page).signIn(email, PASSWORD, false);
-      await expect
-        .poll(async () => ((await page.locator('.form-status').textContent()) ?? '').trim(), UI_WAIT)
-        .toBe('Incorrect email or password.');
-      expect(new URL(page.url()).pathname).toBe('/auth/user');
-
-      // The email (and mobile) may register again.
-      expect(await registerThroughWizard(page, 'user', fields, false)).toBe(201);
-      expect(await new RegistrationWizard(page).message().textContent()).toContain('Registration successful!');
     },
   );
 });
