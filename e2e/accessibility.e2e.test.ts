@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { seriousViolations } from './support/axe.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
 
@@ -34,24 +33,7 @@ const PUBLIC_ROUTES = [
  * role's menus — with not one serious or critical violation.
  */
 describe('every route passes axe-core with no serious or critical violation', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   async function audit(page: Page, routes: readonly string[]): Promise<string[]> {
     const found: string[] = [];
@@ -66,12 +48,12 @@ describe('every route passes axe-core with no serious or critical violation', ()
   }
 
   it('public pages', { timeout: 180_000 }, async () => {
-    expect(await audit(await newPage(), PUBLIC_ROUTES)).toEqual([]);
+    expect(await audit(await e2e.newPage(), PUBLIC_ROUTES)).toEqual([]);
   });
 
   for (const account of SIGNED_IN_ACCOUNTS) {
     it(`${account.kind} pages`, { timeout: 180_000 }, async () => {
-      const page = await newPage();
+      const page = await e2e.newPage();
       await openSignedIn(page, account.home, account.kind, account.email);
       expect(await audit(page, routesOf(account.kind))).toEqual([]);
     });

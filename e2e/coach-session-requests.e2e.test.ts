@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { CoachRequestDoc } from '@mastr/rules/documents.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { CoachProfilePage } from './support/coach-profile-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { CoachSessionsPage, panel, SYNC_WAIT, UI_WAIT } from './support/private-session-pages.ts';
@@ -21,39 +20,22 @@ const clientsIn = (page: Page, title: string) => new CoachSessionsPage(page).cli
  * 'Accept Session') and then rejects it (modal 'Confirm Cancellation'), which frees the slot.
  */
 describe("a coach answers a member's slot request on PT Requests", () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function openPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   const coachRequests = () =>
-    app
+    e2e.app
       .tenantDocs<CoachRequestDoc>('coach', COACH.profileId)
       .then((docs) => docs.filter((d) => d.type === 'coach-request'));
 
   it('lists the request, accepts it, then rejects it', { timeout: 180_000 }, async () => {
-    const memberPage = await openPage();
+    const memberPage = await e2e.newPage();
     await openSignedIn(memberPage, '/userdashboard', 'user', MEMBER.email);
     await memberPage.goto(`/coaches/${COACH.profileId}`);
     const profile = new CoachProfilePage(memberPage);
     await profile.requestNextWeekSlot(FREE_SLOT, DEMO_GYM.gymName, 'Beginner');
     await expect.poll(() => profile.notice(), UI_WAIT).toBe('Request Sent');
 
-    const coachPage = await openPage();
+    const coachPage = await e2e.newPage();
     await openSignedIn(coachPage, '/coachdashboard/sessionrequests', 'coach', COACH.email);
     await expect.poll(() => clientsIn(coachPage, 'Requested Sessions'), SYNC_WAIT).toEqual([MEMBER.firstName]);
     const requested = panel(coachPage, 'Requested Sessions');

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { AppPage } from './support/app-page.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
 import { CspWatch } from './support/csp-watch.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
@@ -31,25 +30,13 @@ const UI_WAIT = { timeout: 15_000, interval: 100 };
  * worker's install, with not a single violation reported by Chromium.
  */
 describe('the app runs under its Content-Security-Policy', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const e2e = setUpAppAndBrowser();
   const csp = new CspWatch();
   const violations = csp.violations;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
   /** A fresh visitor whose every document records CSP violations from its first script on. */
   async function newWatchedPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
+    const context = await e2e.newContext();
     return csp.newPage(context);
   }
 

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { bookingDocId } from '@mastr/rules/doc-ids.ts';
@@ -7,8 +7,7 @@ import type { BookingDoc, CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDo
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_GYMS, DEMO_MEMBERSHIPS } from '../sync-server/src/seed/demo-data.ts';
 import { linkIn, SignInScreen } from './support/account-pages.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { CspWatch } from './support/csp-watch.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
@@ -38,31 +37,19 @@ const PASSWORD = 'Str0ng#Pass';
  * copy, also with the server gone.
  */
 describe('dashboard homes and gym analytics', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const e2e = setUpAppAndBrowser();
   const csp = new CspWatch();
   const violations = csp.violations;
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
   /** A fresh device whose every document records CSP violations (as e2e/csp.e2e.test.ts does). */
   async function newWatchedPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
+    const context = await e2e.newContext();
     return csp.newPage(context);
   }
 
   const collectViolations = (page: Page) => csp.collect(page);
 
-  const gymDocs = <T extends { _id: string }>() => app.tenantDocs<T>('gym', DEMO_GYM.profileId);
+  const gymDocs = <T extends { _id: string }>() => e2e.app.tenantDocs<T>('gym', DEMO_GYM.profileId);
   const today = () => ukDateKey();
 
   /** What the seed put at the demo gym for today, read from CouchDB. */
@@ -87,15 +74,15 @@ describe('dashboard homes and gym analytics', () => {
     const email = `${kind}.${Date.now()}@example.co.uk`;
     const names = kind === 'gym' ? { gymName: 'Fresh Start Gym' } : { firstName: 'Robin', lastName: 'Lee' };
     const mobile = kind === 'gym' ? '07700 900771' : '07700 900772';
-    const answer = await fetch(`${app.url}/api/register/${kind}`, {
+    const answer = await fetch(`${e2e.app.url}/api/register/${kind}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ ...names, email, mobile, pwd: PASSWORD, termsOfUseAccepted: true }),
     });
     expect(answer.status, await answer.text()).toBe(201);
-    await expect.poll(() => app.outbox().some((m) => m.to === email), UI_WAIT).toBe(true);
-    const link = new URL(linkIn(app.outbox().find((m) => m.to === email)!.text, app.url));
-    const verified = await fetch(`${app.url}/api${link.pathname}`);
+    await expect.poll(() => e2e.app.outbox().some((m) => m.to === email), UI_WAIT).toBe(true);
+    const link = new URL(linkIn(e2e.app.outbox().find((m) => m.to === email)!.text, e2e.app.url));
+    const verified = await fetch(`${e2e.app.url}/api${link.pathname}`);
     expect(verified.status).toBe(200);
     return email;
   }
@@ -208,7 +195,7 @@ describe('dashboard homes and gym analytics', () => {
       cancelledBy: null,
       createdAt: new Date().toISOString(),
     };
-    await app.putTenantDoc('coach', jordan.profileId, session);
+    await e2e.app.putTenantDoc('coach', jordan.profileId, session);
     const gymNames = DEMO_MEMBERSHIPS.filter((m) => m.coachId === jordan.profileId && m.state === 'registered').map(
       (m) => DEMO_GYMS.find((g) => g.profileId === m.gymId)!.gymName,
     );
@@ -264,7 +251,7 @@ describe('dashboard homes and gym analytics', () => {
     await collectViolations(desk.page);
 
     // The server goes away: a cold start of the page draws the same figures from the device.
-    await app.stopHapiOnly();
+    await e2e.app.stopHapiOnly();
     await analytics.reload();
     expect(await analytics.isControlledByServiceWorker()).toBe(true);
     await analytics.waitForChart();
@@ -279,6 +266,6 @@ describe('dashboard homes and gym analytics', () => {
     await expect.poll(() => home.podCount('Mastr Passes Today'), UI_WAIT).toBe(seeded.mastrPasses);
     await collectViolations(home.page);
     expect(violations).toEqual([]);
-    await app.restart();
+    await e2e.app.restart();
   });
 });

@@ -1,10 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DATE_FORMATS, formatWallClock, ukDateKey } from '@mastr/rules/dates.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
 import { PHONE } from './support/phone-layout.ts';
@@ -17,29 +15,10 @@ const UI_WAIT = { timeout: 15_000, interval: 100 };
  * first with who, when and the refund, its result is stated, and the member is emailed.
  */
 describe('front-desk feedback', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = setUpAppAndBrowser();
 
   async function openDesk(path: string, viewport?: { width: number; height: number }): Promise<FrontDeskPage> {
-    const context = await browser.newContext({
-      baseURL: app.url,
-      serviceWorkers: 'allow',
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      ...(viewport ? { viewport } : {}),
-    });
-    contexts.push(context);
-    const desk = new FrontDeskPage(await context.newPage());
+    const desk = new FrontDeskPage(await e2e.newPage(viewport));
     await openSignedIn(desk.page, path, 'gym', DEMO_GYM.email);
     await desk.syncBar.waitForInSync();
     return desk;
@@ -47,7 +26,7 @@ describe('front-desk feedback', () => {
 
   it('a gym confirms cancelling an upcoming pass, sees the result, and the member is emailed', async () => {
     const member = DEMO_MEMBERS[0];
-    const passes = await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
+    const passes = await e2e.app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
     const pass = passes
       .filter((d) => d.type === 'day-pass' && !d.cancelled && d.memberId === member.profileId)
       .filter((d) => d.dayDateStart.slice(0, 10) > ukDateKey())
@@ -71,7 +50,7 @@ describe('front-desk feedback', () => {
     await dialog.getByRole('button', { name: 'Keep Pass' }).click();
     await dialog.waitFor({ state: 'detached', timeout: UI_WAIT.timeout });
     expect(await row.count()).toBe(1);
-    expect(app.outbox().filter((m) => m.to === member.email)).toHaveLength(0);
+    expect(e2e.app.outbox().filter((m) => m.to === member.email)).toHaveLength(0);
 
     // Confirmed: the result is stated, the pass leaves the list, both copies are cancelled, the member is emailed.
     await row.getByRole('button', { name: /^Cancel\b/ }).click(UI_WAIT);
@@ -82,9 +61,11 @@ describe('front-desk feedback', () => {
         new RegExp(`^Cancelled ${member.firstName}'s ${pass.passType} Day Pass for ${date}\\. .* has been emailed\\.$`),
       );
     await expect.poll(() => row.count(), UI_WAIT).toBe(0);
-    const memberCopy = (await app.tenantDocs<DayPassDoc>('member', member.profileId)).find((d) => d._id === pass._id);
+    const memberCopy = (await e2e.app.tenantDocs<DayPassDoc>('member', member.profileId)).find(
+      (d) => d._id === pass._id,
+    );
     expect(memberCopy?.cancelled).toBe(true);
-    const mails = app.outbox().filter((m) => m.to === member.email);
+    const mails = e2e.app.outbox().filter((m) => m.to === member.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass was cancelled by the gym']);
     expect(mails[0].text).toContain(`${DEMO_GYM.gymName} has cancelled your ${pass.passType} Day Pass for ${date}.`);
   });
@@ -95,7 +76,7 @@ describe('front-desk feedback', () => {
     desk.page.on('console', (m) => {
       if (m.text().includes('Camera did not start')) warnings.push(m.text());
     });
-    const passes = await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
+    const passes = await e2e.app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
     const today = (name: string) =>
       passes.find((d) => d.type === 'day-pass' && d.clientName === name && d.dayDateStart.startsWith(ukDateKey()))!;
     const alex = today('Alex');

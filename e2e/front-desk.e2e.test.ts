@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
 
@@ -21,23 +20,11 @@ const UI_WAIT = { timeout: 15_000, interval: 100 };
  * not cut the service worker's own requests), so each tablet works from IndexedDB alone.
  */
 describe('two front-desk tablets check in through dead Wi-Fi', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = setUpAppAndBrowser();
 
   /** A tablet signed in as the demo gym (kept session), on today's list, installed and synced. */
   async function openTablet(): Promise<{ context: BrowserContext; desk: FrontDeskPage }> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
+    const context = await e2e.newContext();
     const desk = new FrontDeskPage(await context.newPage());
     await openSignedIn(desk.page, TODAY_PATH, 'gym', DEMO_GYM.email);
     await desk.waitForActiveServiceWorker();
@@ -46,7 +33,7 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
   }
 
   async function todaysPass(clientName: string): Promise<DayPassDoc> {
-    const docs = await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
+    const docs = await e2e.app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
     const pass = docs.find(
       (d) => d.type === 'day-pass' && d.clientName === clientName && d.dayDateStart.startsWith(ukDateKey()),
     );
@@ -56,7 +43,7 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
 
   /** A pass's check-in records in CouchDB, each with the server's outcome document (if decided). */
   async function checkInsOf(passId: string): Promise<(CheckInDoc & { decision?: CheckInOutcomeDoc })[]> {
-    const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
+    const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
     const decisions = new Map(docs.filter((d) => d.type === 'check-in-outcome').map((d) => [d.checkInId, d]));
     const records = docs.filter((d): d is CheckInDoc => d.type === 'check-in' && d.passId === passId);
     return records.map((d) => ({ ...d, decision: decisions.get(d._id) }));
@@ -78,8 +65,8 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
         expect(await desk.entryCodeOf('Alex')).toMatch(/^[A-Z0-9]{6}$/);
       }
 
-      await app.stopHapiOnly();
-      await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
+      await e2e.app.stopHapiOnly();
+      await expect(fetch(`${e2e.app.url}/api/health`)).rejects.toThrow();
 
       // Tablet A checks Alex in with the server gone: recorded on the device at once.
       await a.tapCheckIn('Alex');
@@ -97,7 +84,7 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
       const newTab = new FrontDeskPage(await tabletA.context.newPage());
       await newTab.open(TODAY_PATH);
       expect(await newTab.isControlledByServiceWorker()).toBe(true);
-      expect(newTab.page.url()).toBe(`${app.url}${TODAY_PATH}`);
+      expect(newTab.page.url()).toBe(`${e2e.app.url}${TODAY_PATH}`);
       expect(await newTab.listedNames()).toEqual(expect.arrayContaining(['Alex', 'Sam']));
       await expect.poll(() => newTab.tickOf('Alex').textContent(), UI_WAIT).toContain('✓');
       await newTab.page.close();
@@ -114,7 +101,7 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
       await b.open(TODAY_PATH);
 
       // The server returns: nobody presses anything, both tablets send, pull and agree.
-      await app.restart();
+      await e2e.app.restart();
       for (const desk of [a, b]) await desk.syncBar.waitForInSync(SYNC_WAIT.timeout);
       await expect
         .poll(async () => (await checkInsOf(alexPass.passId)).map((c) => c.decision?.outcome).sort(), SYNC_WAIT)

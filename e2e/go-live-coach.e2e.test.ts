@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AccountEditPage } from './support/account-edit-pages.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { afterReload, goHome } from './support/dashboard-navigation.ts';
 import { DirectoryListPage } from './support/directory-list-page.ts';
@@ -21,24 +19,7 @@ const SYNC_WAIT = { timeout: 30_000, interval: 250 };
  * becomes Active and appears in the public directory of coaches.
  */
 describe('going live: a new coach', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   it(
     'a new coach completes the account, onboards, becomes Active and is listed on /coaches',
@@ -48,7 +29,7 @@ describe('going live: a new coach', () => {
       const email = `robin.${stamp}@example.co.uk`;
       // A surname of letters only that no other coach has, to search for.
       const lastName = `Quill${stamp.replace(/\d/g, (d) => 'abcdefghij'[Number(d)])}`;
-      const page = await newPage();
+      const page = await e2e.newPage();
 
       const registered = await registerThroughWizard(
         page,
@@ -64,7 +45,7 @@ describe('going live: a new coach', () => {
         true,
       );
       expect(registered).toBe(201);
-      await verifyFromMail(app, page, email);
+      await verifyFromMail(e2e.app, page, email);
       await signInAt(page, 'coach', email, '/coachdashboard');
 
       // The banner and what is left to do.
@@ -142,10 +123,10 @@ describe('going live: a new coach', () => {
       const stripe = new StripeSettingsPage(page);
       await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
       await stripe.button('Onboarding').click();
-      const hosted = new HostedPaymentPage(page, app.paymentsUrl);
+      const hosted = new HostedPaymentPage(page, e2e.app.paymentsUrl);
       await hosted.waitFor('onboarding');
       await hosted.press('Complete onboarding');
-      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/coachdashboard/stripe', {
+      await page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === '/coachdashboard/stripe', {
         timeout: 15_000,
       });
       await expect
@@ -167,7 +148,7 @@ describe('going live: a new coach', () => {
       expect(await page.getByText('You have not finished signing up.').count()).toBe(0);
 
       // Listed on /coaches, found by the surname, with the discipline and rate.
-      const visitor = await newPage();
+      const visitor = await e2e.newPage();
       const coaches = new DirectoryListPage(visitor);
       await coaches.open('/coaches');
       await coaches.waitForList();

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
@@ -9,8 +8,7 @@ import type { DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { demoId } from '../sync-server/src/seed/demo-ids.ts';
 import { AccountEditPage, type ImageFile } from './support/account-edit-pages.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { afterReload, goHome } from './support/dashboard-navigation.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
@@ -39,24 +37,7 @@ const SYNC_WAIT = { timeout: 30_000, interval: 250 };
  * in go-live-coach.e2e.test.ts, a member leaving in go-live-leaving.e2e.test.ts.
  */
 describe('going live: a new gym', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   it(
     'a new gym fills its account, onboards, takes the Basic plan, is listed, and sells a day pass at its prices',
@@ -65,7 +46,7 @@ describe('going live: a new gym', () => {
       const stamp = Date.now().toString(36);
       const email = `kestrel.${stamp}@example.co.uk`;
       const gymName = `Kestrel Combat Academy ${stamp}`;
-      const page = await newPage();
+      const page = await e2e.newPage();
 
       // Register through the wizard with a working name, verify from the mail, sign in.
       const registered = await registerThroughWizard(
@@ -81,7 +62,7 @@ describe('going live: a new gym', () => {
         true,
       );
       expect(registered).toBe(201);
-      await verifyFromMail(app, page, email);
+      await verifyFromMail(e2e.app, page, email);
       await signInAt(page, 'gym', email, '/gymdashboard');
 
       // The home lists everything still to do; its first step opens the account page.
@@ -161,10 +142,10 @@ describe('going live: a new gym', () => {
       const stripe = new StripeSettingsPage(page);
       await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
       await stripe.button('Onboarding').click();
-      const hosted = new HostedPaymentPage(page, app.paymentsUrl);
+      const hosted = new HostedPaymentPage(page, e2e.app.paymentsUrl);
       await hosted.waitFor('onboarding');
       await hosted.press('Complete onboarding');
-      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/gymdashboard/stripe', {
+      await page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === '/gymdashboard/stripe', {
         timeout: 15_000,
       });
       await expect
@@ -183,7 +164,7 @@ describe('going live: a new gym', () => {
       await hosted.waitFor('checkout');
       expect(await hosted.amount()).toMatch(/^£\d+\.\d{2} per month$/);
       await hosted.press('Pay');
-      await page.waitForURL((url) => url.origin === app.url && url.pathname === '/gymdashboard/stripe', {
+      await page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === '/gymdashboard/stripe', {
         timeout: 15_000,
       });
       await expect.poll(() => stripe.currentPlan(), SYNC_WAIT).toBe('Basic');
@@ -206,7 +187,7 @@ describe('going live: a new gym', () => {
       expect(await page.locator('.dash-page').innerText()).toContain('Your gym is listed publicly on Mastr.');
 
       // A member finds it on /gyms by searching, with the prices it typed.
-      const member = await newPage();
+      const member = await e2e.newPage();
       const gyms = new DirectoryListPage(member);
       await gyms.open('/gyms');
       await settleInstalledApp(gyms);
@@ -238,7 +219,7 @@ describe('going live: a new gym', () => {
 
       // No page writes a timetable yet (the schedule tools come later) and a day pass needs a class
       // that day: the gym's default week is written straight into its database.
-      await app.putTenantDoc('gym', gymId, timetableFixture(gymId));
+      await e2e.app.putTenantDoc('gym', gymId, timetableFixture(gymId));
 
       // The member signs in, then buys an adult day pass for today on the hosted checkout.
       const passes = new PaidPassesPage(member);
@@ -246,19 +227,19 @@ describe('going live: a new gym', () => {
       await passes.syncBar.waitForInSync();
       await profile.open(gymPath);
       await profile.bookDayPass(ukDateKey());
-      const checkout = new HostedPaymentPage(member, app.paymentsUrl);
+      const checkout = new HostedPaymentPage(member, e2e.app.paymentsUrl);
       await checkout.waitFor('checkout');
       expect(await checkout.amount()).toMatch(/^£12(\.00)?$/);
       expect(await checkout.summary()).toContain(gymName);
       await checkout.press('Pay');
 
       // Back in the member's passes: the pass arrives by sync, for this gym at its adult price.
-      await member.waitForURL((url) => url.origin === app.url && url.pathname === PASSES_PATH, { timeout: 15_000 });
+      await member.waitForURL((url) => url.origin === e2e.app.url && url.pathname === PASSES_PATH, { timeout: 15_000 });
       const sessionId = new URL(member.url()).searchParams.get('session_id');
       expect(sessionId).toMatch(/^cs_test_/);
       await expect.poll(() => passes.checkoutNotice(), SYNC_WAIT).toBe('Your pass is ready.');
       const passId = await checkoutPassId(sessionId!);
-      const pass = (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).find(
+      const pass = (await e2e.app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).find(
         (doc) => doc.type === 'day-pass' && doc.passId === passId,
       );
       expect(pass).toMatchObject({ passType: 'Adult', gymId, pricePence: 1200 });

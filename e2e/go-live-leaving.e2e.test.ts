@@ -1,9 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { AccountSettingsPage, keptMeProfiles } from './support/account-edit-pages.ts';
 import { RegistrationWizard, SignInScreen } from './support/account-pages.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import {
   PASSWORD,
   registerThroughWizard,
@@ -21,24 +19,7 @@ const UI_WAIT = { timeout: 15_000, interval: 100 };
  * the device, cannot sign in again, and can register again with the same email and mobile.
  */
 describe('leaving: a member deletes the account', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   it(
     'a member deletes the account from Settings, is signed out, cannot sign in again, and can register again',
@@ -53,9 +34,9 @@ describe('leaving: a member deletes the account', () => {
         ['Password', PASSWORD],
         ['Confirm Password', PASSWORD],
       ];
-      const page = await newPage();
+      const page = await e2e.newPage();
       expect(await registerThroughWizard(page, 'user', fields, true)).toBe(201);
-      await verifyFromMail(app, page, email);
+      await verifyFromMail(e2e.app, page, email);
       await signInAt(page, 'user', email, '/userdashboard');
       // The dashboard keeps the account's details on the device for offline visits.
       await expect.poll(() => keptMeProfiles(page), UI_WAIT).toBe(1);

@@ -1,8 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { ManagementPage } from './support/management-page.ts';
@@ -20,23 +18,10 @@ const SYNC_WAIT = { timeout: 30_000, interval: 250 };
  * coach leaves and is gone from it.
  */
 describe('a coach joins a gym and leaves it', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = setUpAppAndBrowser();
 
   async function newPage(): Promise<ManagementPage> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return new ManagementPage(await context.newPage());
+    return new ManagementPage(await e2e.newPage());
   }
 
   /** The coach names on the gym's public profile, read fresh by a visitor. */

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DEMO_GYMS, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { MemberPassesPage } from './support/member-passes-page.ts';
 
@@ -17,23 +16,10 @@ const UI_WAIT = { timeout: 20_000, interval: 200 };
  * again with the notice. The demo member Alex holds one unassigned pass at the demo gym.
  */
 describe('the Mastr Class, gym and member', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = setUpAppAndBrowser();
 
   async function pageAs(kind: 'gym' | 'user', path: string, email: string): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await e2e.newPage();
     await openSignedIn(page, path, kind, email);
     return page;
   }

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
@@ -7,8 +6,7 @@ import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/doc
 import { formatPence } from '@mastr/rules/money.ts';
 import { DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { linkIn } from './support/account-pages.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import {
   DayPassBookingPage,
@@ -37,24 +35,7 @@ const SYNC_WAIT = { timeout: 30_000, interval: 250 };
  * front desk through sync; a new gym onboards with Stripe and subscribes to the Basic plan.
  */
 describe('payments through the local test provider', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function newPage(): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    return context.newPage();
-  }
+  const e2e = setUpAppAndBrowser();
 
   it(
     'a member pays for a day pass for today; it reaches their passes and the front desk, which checks it in',
@@ -62,13 +43,13 @@ describe('payments through the local test provider', () => {
     async () => {
       const today = ukDateKey();
       // The gym's tablet is open on today's list before the sale: the pass must arrive by sync alone.
-      const desk = new FrontDeskByCode(await newPage());
+      const desk = new FrontDeskByCode(await e2e.newPage());
       await openSignedIn(desk.page, DESK_TODAY_PATH, 'gym', DEMO_GYM.email);
       await settleInstalledApp(desk);
       await desk.syncBar.waitForInSync();
       await expect.poll(() => testModeBadge(desk.page).textContent(), UI_WAIT).toBe('Test mode');
 
-      const passes = new PaidPassesPage(await newPage());
+      const passes = new PaidPassesPage(await e2e.newPage());
       await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
       await settleInstalledApp(passes);
       await passes.syncBar.waitForInSync();
@@ -80,7 +61,7 @@ describe('payments through the local test provider', () => {
       await gym.bookDayPass(today);
 
       // The provider's hosted checkout charges the gym's stored adult price.
-      const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
+      const checkout = new HostedPaymentPage(passes.page, e2e.app.paymentsUrl);
       await checkout.waitFor('checkout');
       expect(await checkout.banner()).toContain('TEST MODE');
       expect(await checkout.amount()).toBe(formatPence(DEMO_GYM.profile.adultDayPassPrice!));
@@ -106,7 +87,7 @@ describe('payments through the local test provider', () => {
       await expect.poll(() => desk.listMessage(), UI_WAIT).toMatch(/^Checked In\. /);
       await expect
         .poll(async () => {
-          const docs = await app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
+          const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
           const checkIns = new Set(docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id));
           const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
           return outcomes.filter((d) => checkIns.has(d.checkInId)).map((d) => d.outcome);
@@ -120,22 +101,24 @@ describe('payments through the local test provider', () => {
     { timeout: 180_000 },
     async () => {
       const tomorrow = addDaysToKey(ukDateKey(), 1);
-      const passes = new PaidPassesPage(await newPage());
+      const passes = new PaidPassesPage(await e2e.newPage());
       await openSignedIn(passes.page, PASSES_PATH, 'user', MEMBER.email);
       await settleInstalledApp(passes);
       await passes.syncBar.waitForInSync();
       const passCount = async () =>
-        (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter((d) => d.type === 'day-pass').length;
+        (await e2e.app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter((d) => d.type === 'day-pass').length;
       const before = await passCount();
 
       // Cancel on the hosted checkout: back on the gym's profile, told nothing was charged; no pass.
       const gym = new DayPassBookingPage(passes.page);
       await gym.open(GYM_PATH);
       await gym.bookDayPass(tomorrow);
-      const checkout = new HostedPaymentPage(passes.page, app.paymentsUrl);
+      const checkout = new HostedPaymentPage(passes.page, e2e.app.paymentsUrl);
       await checkout.waitFor('checkout');
       await checkout.press('Cancel');
-      await passes.page.waitForURL((url) => url.origin === app.url && url.pathname === GYM_PATH, { timeout: 15_000 });
+      await passes.page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === GYM_PATH, {
+        timeout: 15_000,
+      });
       await expect
         .poll(() => passes.page.locator('.checkout-notice__text').textContent(), UI_WAIT)
         .toBe('Payment cancelled. You have not been charged.');
@@ -156,7 +139,7 @@ describe('payments through the local test provider', () => {
 
       await expect.poll(() => passes.statusLine(), UI_WAIT).toMatch(/refunded in full/);
       expect(await card.count()).toBe(0);
-      const gymCopy = (await app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId)).find(
+      const gymCopy = (await e2e.app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId)).find(
         (d) => d.passId === pass.passId,
       );
       expect(gymCopy?.cancelled).toBe(true);
@@ -167,7 +150,7 @@ describe('payments through the local test provider', () => {
     const email = `new.gym+${Date.now()}@example.co.uk`;
     await registerVerifiedGym(email);
 
-    const stripe = new StripeSettingsPage(await newPage());
+    const stripe = new StripeSettingsPage(await e2e.newPage());
     await openSignedIn(stripe.page, STRIPE_PATH, 'gym', email);
     await settleInstalledApp(stripe);
     await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Complete Onboarding With Stripe');
@@ -176,10 +159,12 @@ describe('payments through the local test provider', () => {
 
     // Onboarding on the provider's page, back to the Stripe page: details submitted.
     await stripe.button('Onboarding').click();
-    const hosted = new HostedPaymentPage(stripe.page, app.paymentsUrl);
+    const hosted = new HostedPaymentPage(stripe.page, e2e.app.paymentsUrl);
     await hosted.waitFor('onboarding');
     await hosted.press('Complete onboarding');
-    await stripe.page.waitForURL((url) => url.origin === app.url && url.pathname === STRIPE_PATH, { timeout: 15_000 });
+    await stripe.page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === STRIPE_PATH, {
+      timeout: 15_000,
+    });
     await expect.poll(() => stripe.accountSectionTitle(), UI_WAIT).toBe('Login To Stripe');
     expect(await stripe.panel('Login To Stripe').textContent()).toContain(
       "Don't forget to submit your Identity Document",
@@ -197,7 +182,9 @@ describe('payments through the local test provider', () => {
     await hosted.press('Pay');
 
     // Back on the Stripe page: the plan is current, and Manage Plan replaces Select Plan.
-    await stripe.page.waitForURL((url) => url.origin === app.url && url.pathname === STRIPE_PATH, { timeout: 15_000 });
+    await stripe.page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === STRIPE_PATH, {
+      timeout: 15_000,
+    });
     await expect.poll(() => stripe.currentPlan(), UI_WAIT).toBe('Basic');
     await expect.poll(() => stripe.button('Manage Plan').count(), UI_WAIT).toBe(1);
     expect(await stripe.button('Select Plan').count()).toBe(0);
@@ -219,12 +206,14 @@ describe('payments through the local test provider', () => {
    * that the pass is ready once the pass the session paid for has arrived by sync. Returns that pass.
    */
   async function paidPassArrives(passes: PaidPassesPage): Promise<DayPassDoc> {
-    await passes.page.waitForURL((url) => url.origin === app.url && url.pathname === PASSES_PATH, { timeout: 15_000 });
+    await passes.page.waitForURL((url) => url.origin === e2e.app.url && url.pathname === PASSES_PATH, {
+      timeout: 15_000,
+    });
     const sessionId = new URL(passes.page.url()).searchParams.get('session_id');
     expect(sessionId).toMatch(/^cs_test_/);
     await expect.poll(() => passes.checkoutNotice(), SYNC_WAIT).toBe('Your pass is ready.');
     const passId = await checkoutPassId(sessionId!);
-    const paid = (await app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter(
+    const paid = (await e2e.app.tenantDocs<DayPassDoc>('member', MEMBER.profileId)).filter(
       (d) => d.type === 'day-pass' && d.passId === passId,
     );
     expect(paid).toHaveLength(1);
@@ -233,7 +222,7 @@ describe('payments through the local test provider', () => {
 
   /** A gym registered through the API and verified from its mail: not onboarded, not subscribed. */
   async function registerVerifiedGym(email: string): Promise<void> {
-    const response = await fetch(`${app.url}/api/register/gym`, {
+    const response = await fetch(`${e2e.app.url}/api/register/gym`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
@@ -245,9 +234,9 @@ describe('payments through the local test provider', () => {
       }),
     });
     expect(response.status).toBe(201);
-    await expect.poll(() => app.outbox().some((mail) => mail.to === email), UI_WAIT).toBe(true);
-    const verifyPath = new URL(linkIn(app.outbox().find((mail) => mail.to === email)!.text, app.url)).pathname;
-    const verified = await fetch(`${app.url}/api${verifyPath}`);
+    await expect.poll(() => e2e.app.outbox().some((mail) => mail.to === email), UI_WAIT).toBe(true);
+    const verifyPath = new URL(linkIn(e2e.app.outbox().find((mail) => mail.to === email)!.text, e2e.app.url)).pathname;
+    const verified = await fetch(`${e2e.app.url}/api${verifyPath}`);
     expect(verified.ok).toBe(true);
   }
 });

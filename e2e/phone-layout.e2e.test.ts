@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { CoachProfilePage } from './support/coach-profile-page.ts';
 import { GymProfilePage } from './support/gym-profile-page.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { measureOverflow, PHONE, routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
 
@@ -15,30 +14,9 @@ import { measureOverflow, PHONE, routesOf, SIGNED_IN_ACCOUNTS } from './support/
  * gyms, on every route their menus lead to (and with the dialogs that used to be clipped open).
  */
 describe('signed-in pages fit a 360 px phone', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const e2e = setUpAppAndBrowser();
 
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await app?.stop();
-  });
-
-  async function phonePage(): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: app.url,
-      serviceWorkers: 'allow',
-      locale: 'en-GB',
-      timezoneId: 'Europe/London',
-      viewport: PHONE,
-    });
-    contexts.push(context);
-    return context.newPage();
-  }
+  const phonePage = () => e2e.newPage(PHONE);
 
   /** Lets a page render its data (lists, pods) before measuring. */
   async function settle(page: Page): Promise<void> {

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/coach-bookings-model.ts';
 import { BOOKING_TEXTS } from '../pwa/src/private-sessions/bookings-model.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { AppPage } from './support/app-page.ts';
-import { startAppServer, type AppServer } from './support/app-server.ts';
-import { launchBrowser, newAppContext } from './support/browser.ts';
 import { CoachProfilePage } from './support/coach-profile-page.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { HostedPaymentPage } from './support/payment-pages.ts';
@@ -32,29 +31,16 @@ const FREE_SLOT = { abbreviation: 'Mon', hour: 12 };
  * tell of the accept and the cancellation (offline too).
  */
 describe('a private session from request to the coach’s cancellation, across member, coach and gym', () => {
-  let app: AppServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close()));
-    await browser?.close();
-    await app?.stop();
-  });
+  const e2e = setUpAppAndBrowser();
 
   async function signedIn(path: string, kind: 'user' | 'coach' | 'gym', email: string): Promise<Page> {
-    const context = await newAppContext(browser, app.url);
-    contexts.push(context);
-    const page = await context.newPage();
+    const page = await e2e.newPage();
     await openSignedIn(page, path, kind, email);
     return page;
   }
 
   const memberBooking = async () =>
-    (await app.tenantDocs<BookingDoc>('member', MEMBER.profileId)).find((d) => d.type === 'booking');
+    (await e2e.app.tenantDocs<BookingDoc>('member', MEMBER.profileId)).find((d) => d.type === 'booking');
 
   it(
     'requests, accepts, pays, lists for all three, cancels, refunds and tells the member',
@@ -84,7 +70,7 @@ describe('a private session from request to the coach’s cancellation, across m
       await complete.waitFor(SYNC_WAIT);
       await expect.poll(() => notices.bellLabel(), SYNC_WAIT).toBe('Notifications, 1 new');
       await complete.click();
-      const checkout = new HostedPaymentPage(memberPage, app.paymentsUrl);
+      const checkout = new HostedPaymentPage(memberPage, e2e.app.paymentsUrl);
       await checkout.waitFor('checkout');
       await checkout.press('Pay');
       await memberPage.waitForURL((url) => url.pathname === '/userdashboard/privatesessions', UI_WAIT);
@@ -126,10 +112,10 @@ describe('a private session from request to the coach’s cancellation, across m
         .toBe(`${BOOKINGS_TEXTS.cancelled}. The client will be refunded in full.`);
       await expect.poll(() => coach.heading('Upcoming Sessions'), SYNC_WAIT).toBe('Upcoming Sessions (0 Sessions)');
       expect(await memberBooking()).toMatchObject({ cancelled: true, cancelledBy: 'coach' });
-      const payment = await app.paymentRecord(booking.paymentId);
+      const payment = await e2e.app.paymentRecord(booking.paymentId);
       const refunds = Object.entries(payment?.refunds ?? {});
       expect(refunds.map(([, r]) => r.amountPence)).toEqual([booking.pricePence]);
-      const atProvider = await app.providerRefund(refunds[0][0]);
+      const atProvider = await e2e.app.providerRefund(refunds[0][0]);
       expect({ amount: atProvider.amount, status: atProvider.status }).toEqual({
         amount: booking.pricePence,
         status: 'succeeded',

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ViewportSize } from 'playwright-core';
 
 /** Debian's chromium (.ci/run installs it); CHROMIUM_PATH points elsewhere on other machines. */
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -23,7 +23,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 }
 
-/** A fresh profile (own storage and service workers) on a UK device, as a new visitor would have. */
-export function newAppContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, serviceWorkers: 'allow', locale: 'en-GB', timezoneId: 'Europe/London' });
+/**
+ * A fresh profile (own storage and service workers) on a UK device, as a new visitor would have;
+ * Playwright's default 1280×720 screen unless a viewport is given (a phone, say).
+ */
+export function newAppContext(browser: Browser, baseURL: string, viewport?: ViewportSize): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    serviceWorkers: 'allow',
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport,
+  });
 }
