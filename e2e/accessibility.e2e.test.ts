@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
+import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { seriousViolations } from './support/axe.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
-import { routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
+import { GymProfilePage } from './support/gym-profile-page.ts';
+import { PHONE, routesOf, SIGNED_IN_ACCOUNTS } from './support/phone-layout.ts';
 
 /** The public pages a visitor reaches: the site's menus, the directories and a profile of each kind. */
 const PUBLIC_ROUTES = [
@@ -26,6 +27,9 @@ const PUBLIC_ROUTES = [
   '/coaches',
   `/coaches/${DEMO_COACHES[0].profileId}`,
   '/policy',
+  '/policy/termsofuse',
+  '/policy/privacy',
+  '/policy/cookies',
 ];
 
 /**
@@ -49,6 +53,28 @@ describe('every route passes axe-core with no serious or critical violation', ()
 
   it('public pages', { timeout: 180_000 }, async () => {
     expect(await audit(await e2e.newPage(), PUBLIC_ROUTES)).toEqual([]);
+  });
+
+  it('public pages on a phone, where wide tables scroll', { timeout: 180_000 }, async () => {
+    expect(await audit(await e2e.newPage(PHONE), PUBLIC_ROUTES)).toEqual([]);
+  });
+
+  it('the booking dialogs a member opens on a gym profile', { timeout: 120_000 }, async () => {
+    const page = await e2e.newPage();
+    await openSignedIn(page, '/userdashboard/account', 'user', DEMO_MEMBERS[0].email);
+    const gym = new GymProfilePage(page);
+    await gym.open(`/gyms/${DEMO_GYM.profileId}`);
+    const found: string[] = [];
+    // The day-pass dialog with its two-week date picker open, then the PT request's picker.
+    await gym.pressAction('Book Day Pass');
+    await gym.dialog('Book Day Pass').locator('button.date-header').click({ timeout: 15_000 });
+    await gym.dialog('Book Day Pass').getByRole('group', { name: 'Day pass date' }).waitFor({ timeout: 15_000 });
+    for (const violation of await seriousViolations(page)) found.push(`Book Day Pass: ${violation}`);
+    await page.keyboard.press('Escape');
+    await gym.pressAction('Request PT');
+    await gym.dialog('Request PT').getByRole('group', { name: 'Session date' }).waitFor({ timeout: 15_000 });
+    for (const violation of await seriousViolations(page)) found.push(`Request PT: ${violation}`);
+    expect(found).toEqual([]);
   });
 
   for (const account of SIGNED_IN_ACCOUNTS) {

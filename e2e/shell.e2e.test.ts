@@ -82,7 +82,7 @@ describe('the installable app shell', () => {
         await expect(fetch(`${app.url}/api/health`)).rejects.toThrow();
         await page.reload();
         expect(await page.isControlledByServiceWorker()).toBe(true);
-        expect(await page.page.title()).toBe('Mastr');
+        expect(await page.page.title()).toBe('Register · Mastr');
         expect((await page.rootText()).trim()).not.toBe('');
         // The sign-up chooser's three cards (§2) render too, not just an empty shell.
         for (const kind of ['user', 'coach', 'gym']) await page.waitForLink(`/register/${kind}`);

@@ -74,7 +74,11 @@ export class DayPassBookingPage extends GymProfilePage {
     if ((await text(header)) !== formatWallClock(dateKey, DATE_FORMATS.dayMonth)) {
       await header.click();
       const picker = dialog.getByRole('group', { name: 'Day pass date' });
-      const day = picker.getByRole('button', { name: formatWallClock(dateKey, DATE_FORMATS.dayMonth), exact: true });
+      // A day button's name is its visible text, then the whole date: 'We 18, Wednesday 18th November'.
+      const day = picker.getByRole('button', {
+        name: `${formatWallClock(dateKey, 'EEEEEE')} ${formatWallClock(dateKey, 'd')}, ${formatWallClock(dateKey, DATE_FORMATS.dayMonth)}`,
+        exact: true,
+      });
       if ((await day.count()) === 0) await picker.getByRole('button', { name: 'Next week' }).click();
       await day.click({ timeout: 10_000 });
     }

@@ -22,6 +22,18 @@ export const SIGNED_IN_ACCOUNTS: readonly { kind: AccountKind; email: string; ho
 /** The smallest phone the app supports (issue 15). */
 export const PHONE = { width: 360, height: 740 } as const;
 
+/**
+ * The common phone widths (issue 24): the smallest supported, then the most used iPhone and Android
+ * sizes (390 × 844, 414 × 896, 430 × 932). The member's bar used to pass the edge from about 385 px
+ * to 495 px, between the smallest-phone layout and the desktop one.
+ */
+export const PHONES = [
+  PHONE,
+  { width: 390, height: 844 },
+  { width: 414, height: 896 },
+  { width: 430, height: 932 },
+] as const;
+
 const unique = (paths: string[]) => [...new Set(paths)];
 
 /**

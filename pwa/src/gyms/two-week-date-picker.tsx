@@ -59,12 +59,14 @@ export function TwoWeekDatePicker({
               type="button"
               className="date-picker__day"
               aria-pressed={date === selected}
-              aria-label={formatDayMonth(date)}
               disabled={disabled || isDisabled(date)}
               onClick={() => onSelect(date)}
             >
-              <span className="date-picker__weekday">{formatWallClock(date, 'EEEEEE')}</span>
+              {/* The name starts with what the button shows ("Mo 23", WCAG 2.5.3 label in name), then
+                  says the whole date for a screen reader: "Mo 23, Monday 23rd November". */}
+              <span className="date-picker__weekday">{formatWallClock(date, 'EEEEEE')}</span>{' '}
               <span className="date-picker__number">{formatWallClock(date, 'd')}</span>
+              <span className="sr-only">, {formatDayMonth(date)}</span>
             </button>
           </li>
         ))}

@@ -29,6 +29,7 @@ export function ForgottenPasswordPage({ kind }: { kind: AccountKind }) {
 
   return (
     <main className="form-page">
+      <title>Forgotten Password · Mastr</title>
       <h1>Forgotten Password?</h1>
       <p className="form-page__lead">
         Enter the email address of your account and we will send you a link to reset your password.

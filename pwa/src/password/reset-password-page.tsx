@@ -18,8 +18,6 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   const [done, setDone] = useState(false);
-  // A new key restarts the wizard at its first step once the fields are cleared.
-  const [round, setRound] = useState(0);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -42,7 +40,6 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
     try {
       const text = await resetPassword(kind, id, token, values.pwd ?? '');
       setValues({});
-      setRound((r) => r + 1);
       setDone(true);
       setMessage(successMessage(text || 'Password Reset Successful'));
     } catch (err) {
@@ -55,6 +52,7 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   if (link === 'checking') {
     return (
       <main className="form-page">
+        <title>Reset Password · Mastr</title>
         <p role="status">Checking your reset link...</p>
       </main>
     );
@@ -62,28 +60,31 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   if (link === 'invalid') {
     return (
       <main className="form-page">
+        <title>Page Not Found · Mastr</title>
         <h1>404 NOT FOUND</h1>
       </main>
     );
   }
   return (
     <main className="form-page">
+      <title>Reset Password · Mastr</title>
       <h1>Reset Password</h1>
       <FormMessage message={message} />
-      {done && (
+      {/* Once the password is reset the link is spent: the form goes, the way on is to sign in. */}
+      {done ? (
         <p className="form-page__aside">
           <Link to={SIGN_IN_PATH[kind]}>Sign In</Link>
         </p>
+      ) : (
+        <Wizard
+          steps={NEW_PASSWORD_STEPS}
+          values={values}
+          onValueChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+          busy={busy}
+          submitLabel="Reset Password"
+          onSubmit={submit}
+        />
       )}
-      <Wizard
-        key={round}
-        steps={NEW_PASSWORD_STEPS}
-        values={values}
-        onValueChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-        busy={busy}
-        submitLabel="Reset Password"
-        onSubmit={submit}
-      />
     </main>
   );
 }

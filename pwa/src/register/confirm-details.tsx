@@ -8,12 +8,10 @@ interface ConfirmDetailsProps {
   values: WizardValues;
   confirmations: Confirmations;
   onChange(confirmations: Confirmations): void;
-  /** The gym form opens the terms in a new tab so its wizard keeps what was typed (§2). */
-  termsInNewTab: boolean;
 }
 
 /** The wizard's last screen: what was entered (never the password) and the two boxes Register needs. */
-export function ConfirmDetails({ steps, values, confirmations, onChange, termsInNewTab }: ConfirmDetailsProps) {
+export function ConfirmDetails({ steps, values, confirmations, onChange }: ConfirmDetailsProps) {
   const shown = steps.filter((step) => step.type !== 'password');
   return (
     <fieldset className="form-confirm">
@@ -36,20 +34,16 @@ export function ConfirmDetails({ steps, values, confirmations, onChange, termsIn
         checked={confirmations.termsOfUseAccepted}
         onChange={(termsOfUseAccepted) => onChange({ ...confirmations, termsOfUseAccepted })}
         extra={
-          termsInNewTab ? (
-            <Link
-              to="/policy/termsofuse"
-              target="_blank"
-              rel="noopener noreferrer"
-              aria-label="Read the Terms of Use (opens in a new tab)"
-            >
-              Read
-            </Link>
-          ) : (
-            <Link to="/policy/termsofuse" aria-label="Read the Terms of Use">
-              Read
-            </Link>
-          )
+          // Every wizard opens the terms in a new tab (§2 says so for the gym; decision 56 for all three):
+          // following the link in the same tab and coming Back emptied the wizard, password included.
+          <Link
+            to="/policy/termsofuse"
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Read the Terms of Use (opens in a new tab)"
+          >
+            Read
+          </Link>
         }
       />
     </fieldset>

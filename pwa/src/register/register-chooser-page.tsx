@@ -26,6 +26,7 @@ const CHOICES: readonly Choice[] = [
 export function RegisterChooserPage() {
   return (
     <main className="form-page form-page--wide">
+      <title>Register · Mastr</title>
       <h1>Register</h1>
       <p className="form-page__lead">Choose the account that fits you.</p>
       <ChoiceCards choices={CHOICES} />

@@ -20,13 +20,19 @@ interface RegistrationWizardProps {
   heading: string;
   /** What this account is for; shown with a sign-in link on the first step only (§2). */
   lead: string;
-  termsInNewTab?: boolean;
 }
+
+/** The tab's title: the headings ('Register!') do not say which account is being made. */
+const TITLES: Record<AccountKind, string> = {
+  user: 'Register as a Member',
+  coach: 'Register as a Coach',
+  gym: 'Register your Gym',
+};
 
 const UNTICKED: Confirmations = { detailsAreConfirmed: false, termsOfUseAccepted: false };
 
 /** A whole registration screen (§2, §5, §8): the wizard, the confirm boxes, the call and its message. */
-export function RegistrationWizard({ kind, heading, lead, termsInNewTab = false }: RegistrationWizardProps) {
+export function RegistrationWizard({ kind, heading, lead }: RegistrationWizardProps) {
   const steps = REGISTRATION_STEPS[kind];
   const [values, setValues] = useState<WizardValues>({});
   const [confirmations, setConfirmations] = useState<Confirmations>(UNTICKED);
@@ -56,6 +62,7 @@ export function RegistrationWizard({ kind, heading, lead, termsInNewTab = false 
 
   return (
     <main className="form-page">
+      <title>{`${TITLES[kind]} · Mastr`}</title>
       <h1>{heading}</h1>
       <FormMessage message={message} />
       {registered ? (
@@ -77,13 +84,7 @@ export function RegistrationWizard({ kind, heading, lead, termsInNewTab = false 
             </>
           }
           confirm={
-            <ConfirmDetails
-              steps={steps}
-              values={values}
-              confirmations={confirmations}
-              onChange={setConfirmations}
-              termsInNewTab={termsInNewTab}
-            />
+            <ConfirmDetails steps={steps} values={values} confirmations={confirmations} onChange={setConfirmations} />
           }
           canSubmit={canRegister(confirmations)}
           submitLabel="Register"

@@ -30,6 +30,7 @@ const CHOICES: readonly Choice[] = [
 export function SignInChooserPage() {
   return (
     <main className="form-page form-page--wide">
+      <title>Sign In · Mastr</title>
       <h1>Sign In</h1>
       <ChoiceCards choices={CHOICES} />
       <p className="form-page__aside">

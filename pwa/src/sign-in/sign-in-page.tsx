@@ -14,6 +14,7 @@ const TITLES: Record<AccountKind, string> = {
 export function SignInPage({ kind }: { kind: AccountKind }) {
   return (
     <main className="form-page">
+      <title>{`${TITLES[kind]} · Mastr`}</title>
       <h1>{TITLES[kind]}</h1>
       <SignInForm key={kind} kind={kind} />
       {kind === 'user' && (

@@ -22,6 +22,7 @@ export function VerifyEmailPage({ kind }: { kind: AccountKind }) {
 
   return (
     <main className="form-page">
+      <title>Email Verification · Mastr</title>
       {outcome === 'checking' && <p role="status">Verifying your email...</p>}
       {outcome === 'verified' && (
         <>
