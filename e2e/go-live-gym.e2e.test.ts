@@ -155,8 +155,11 @@ describe('going live: a new gym', () => {
         )
         .toBe('Login To Stripe');
 
-      // Select Plan → Basic Subscription → the provider's checkout → Pay.
+      // Select Plan → Basic Subscription → the provider's checkout → Pay. The price shows before the checkout.
       await stripe.button('Select Plan').click();
+      await expect
+        .poll(() => stripe.dialog('Select Plan').locator('.plan-price').textContent(), SYNC_WAIT)
+        .toBe('Basic Subscription: £29.99 a month');
       await stripe
         .dialog('Select Plan')
         .getByRole('button', { name: 'Basic Subscription', exact: true })

@@ -9,6 +9,8 @@ export type PaymentsMode = 'live' | 'test' | 'local-test';
 /** GET /api/payments/mode (public). */
 export interface PaymentsModeResponse {
   mode: PaymentsMode;
+  /** What the gym's Basic Subscription costs a month, in pence, as its checkout charges it (Select Plan shows it). */
+  basicPlanPricePence: number;
 }
 
 /** Who has a Stripe Connect account: POST /api/stripe/{gym|coach}/express_{onboarding|login}_link. */

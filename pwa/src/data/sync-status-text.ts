@@ -8,8 +8,16 @@ export function pendingText(pending: number): string | null {
   return pending === 1 ? '1 change waiting to sync' : `${pending} changes waiting to sync`;
 }
 
-export function lastSyncedText(lastSyncedAt: string | null): string {
-  return lastSyncedAt ? `Last synced ${format(ukNow(new Date(lastSyncedAt)), DATE_FORMATS.time)}` : 'Not synced yet';
+/**
+ * 'Last synced 14:05' today, 'Last synced Thu 26 Nov, 14:05' on an earlier day (a desk opened offline
+ * the next morning must not read yesterday's time as today's), 'Not synced yet' only when this device
+ * never has (the time is kept on the device, so a reload offline still says it: issue 24).
+ */
+export function lastSyncedText(lastSyncedAt: string | null, now: Date = new Date()): string {
+  if (!lastSyncedAt) return 'Not synced yet';
+  const at = ukNow(new Date(lastSyncedAt));
+  const sameDay = format(at, 'yyyy-MM-dd') === format(ukNow(now), 'yyyy-MM-dd');
+  return `Last synced ${format(at, sameDay ? DATE_FORMATS.time : `EEE d LLL, ${DATE_FORMATS.time}`)}`;
 }
 
 export function firstSyncText(firstSync: SyncStatus['firstSync']): string | null {

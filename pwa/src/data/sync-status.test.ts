@@ -73,7 +73,12 @@ describe('sync status', () => {
     expect(pendingText(1)).toBe('1 change waiting to sync');
     expect(pendingText(3)).toBe('3 changes waiting to sync');
     // 10:02 UTC in summer is 11:02 in the UK.
-    expect(lastSyncedText('2026-07-01T10:02:00Z')).toBe('Last synced 11:02');
+    expect(lastSyncedText('2026-07-01T10:02:00Z', new Date('2026-07-01T16:00:00Z'))).toBe('Last synced 11:02');
+    // An earlier UK day says which: 23:30 UTC on 30 June is 00:30 on 1 July in the UK, so still today.
+    expect(lastSyncedText('2026-06-30T23:30:00Z', new Date('2026-07-01T16:00:00Z'))).toBe('Last synced 00:30');
+    expect(lastSyncedText('2026-06-30T10:02:00Z', new Date('2026-07-01T08:00:00Z'))).toBe(
+      'Last synced Tue 30 Jun, 11:02',
+    );
     expect(lastSyncedText(null)).toBe('Not synced yet');
     expect(firstSyncText({ done: false, docsReceived: 0 })).toBe('First sync: waiting for the server…');
     expect(firstSyncText({ done: false, docsReceived: 12 })).toBe('First sync: 12 items received…');

@@ -197,6 +197,23 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => latestStatus(next.store), (s) => s.pending === 0);
   });
 
+  it('a front desk reopened offline says when it last synced, not "Not synced yet"', async () => {
+    await kit.sellDayPass();
+    const openedAt = new Date();
+    const first = await kit.openDevice('gym', { databaseName: 'reopened-offline' });
+    const synced = await eventually(() => latestStatus(first.store), (s) => s.firstSync.done && s.lastSyncedAt !== null);
+    await first.store.stop();
+
+    // A reload with the network gone: nothing reaches the server, yet the time of the last exchange is
+    // known (kept at most every 30 s, so it may be a little older than the last one the bar showed).
+    const next = await kit.openDevice('gym', { databaseName: 'reopened-offline', offline: true });
+    const status = latestStatus(next.store);
+    expect(status.online).toBe(false);
+    expect(status.lastSyncedAt).not.toBeNull();
+    expect(Date.parse(status.lastSyncedAt!)).toBeGreaterThanOrEqual(openedAt.getTime());
+    expect(Date.parse(status.lastSyncedAt!)).toBeLessThanOrEqual(Date.parse(synced.lastSyncedAt!));
+  });
+
   it('a front desk delivers check-ins but edits nothing it pulls: an edit is refused rather than left unsent', async () => {
     const { store } = await kit.openDevice('gym', { offline: true });
     const week: AvailabilityWeekDoc = { _id: 'availability:week:2026-11-16', type: 'availability-week', coachId: kit.gymId, weekStart: '2026-11-16', days: [], updatedAt: new Date().toISOString() };

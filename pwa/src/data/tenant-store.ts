@@ -96,6 +96,10 @@ const NO_SCHEDULE: ScheduleData = {
 };
 
 const FIRST_SYNC_MARK = 'first-sync';
+/** When this device last exchanged with the server, so a reload offline can say it (issue 24). */
+const LAST_SYNCED_MARK = 'last-synced';
+/** Written at most this often: a live device hears from the server every few seconds. */
+const LAST_SYNCED_WRITE_MS = 30_000;
 const LOG_INTERVAL_MS = 60_000;
 
 export async function openTenantStore(options: OpenTenantStoreOptions): Promise<OpenedTenantStore> {
@@ -140,7 +144,17 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   const checkIns = await openCheckInDelivery({ kind, databaseName, collection, log });
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
-  const tracker = createSyncStatusTracker({ firstSync: { done: firstSyncDone, docsReceived: 0 } });
+  const lastSynced = await db.getLocal<{ at: string }>(LAST_SYNCED_MARK);
+  const tracker = createSyncStatusTracker({
+    firstSync: { done: firstSyncDone, docsReceived: 0 },
+    lastSyncedAt: lastSynced?.get('at') ?? null,
+  });
+  let lastSyncedWrittenAt = 0;
+  const keepLastSynced = (at: Date) => {
+    if (db.closed || at.getTime() - lastSyncedWrittenAt < LAST_SYNCED_WRITE_MS) return;
+    lastSyncedWrittenAt = at.getTime();
+    void db.upsertLocal(LAST_SYNCED_MARK, { at: at.toISOString() }).catch(() => undefined);
+  };
 
   const retryMs = options.retryMs ?? 1_000;
   const url = `${baseUrl}/sync/${kind}/${tenantId}/`;
@@ -149,7 +163,9 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     refresh: options.refresh,
     onReachable: ({ status }) => {
       const wasOffline = !tracker.get().online;
-      tracker.reachable(status, new Date());
+      const at = new Date();
+      tracker.reachable(status, at);
+      if (status >= 200 && status < 300) keepLastSynced(at);
       if (!wasOffline || status >= 300) return;
       // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
       // start: changes made while the device was away would be skipped. A checkpoint pull catches up.

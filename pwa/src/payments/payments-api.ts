@@ -18,6 +18,15 @@ export function openBasicPlanCheckout(): Promise<RedirectResponse> {
   return callApi('POST /api/subscriptions/gyms/basicPlan', { auth: true });
 }
 
+/** The Basic Subscription's monthly price in pence, as its checkout charges it; null when the server cannot be asked. */
+export async function loadBasicPlanPrice(): Promise<number | null> {
+  try {
+    return (await callApi('GET /api/payments/mode', {})).basicPlanPricePence;
+  } catch {
+    return null;
+  }
+}
+
 /** 'Manage Plan': Stripe's billing portal for the signed-in gym's subscription. */
 export function openCustomerPortal(): Promise<RedirectResponse> {
   return callApi('POST /api/subscriptions/gyms/customerPortal', { auth: true });

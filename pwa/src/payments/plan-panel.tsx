@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { GymMe } from '@mastr/rules/api/me.ts';
+import { formatPence } from '@mastr/rules/money.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { Modal } from '../gyms/modal.tsx';
 import { planReturnNotice, subscriptionReturnOf } from './checkout-return.ts';
 import { currentPlanLabel } from './current-plan.ts';
 import { SUBSCRIPTION_FAILURES } from './payment-errors.ts';
-import { openBasicPlanCheckout, openCustomerPortal } from './payments-api.ts';
+import { loadBasicPlanPrice, openBasicPlanCheckout, openCustomerPortal } from './payments-api.ts';
 import { useRedirectCall } from './use-redirect-call.ts';
 
 function FailureLine({ text }: { text: string }) {
@@ -21,10 +22,18 @@ function FailureLine({ text }: { text: string }) {
 /** 'Select Plan' (§2): the plans a gym can subscribe to; each goes to a hosted subscription checkout. */
 function SelectPlanModal({ onClose }: { onClose(): void }) {
   const checkout = useRedirectCall(SUBSCRIPTION_FAILURES);
+  const price = useBasicPlanPrice();
   return (
     <Modal title="Select Plan" onClose={onClose} busy={checkout.busy}>
       <p className="gym-modal__note">
         A monthly subscription lists your gym on Mastr and lets members buy day passes and Mastr classes.
+      </p>
+      {/* The price before the checkout, not first on the payment page (issue 24). */}
+      <p className="plan-price" aria-live="polite">
+        {price === undefined ? 'Basic Subscription' : `Basic Subscription: ${formatPence(price)} a month`}
+      </p>
+      <p className="gym-modal__note">
+        Billed monthly until you cancel with Manage Plan. Cancelling takes your gym off the public list.
       </p>
       <button
         type="button"
@@ -38,6 +47,21 @@ function SelectPlanModal({ onClose }: { onClose(): void }) {
       <FailureLine text={checkout.error} />
     </Modal>
   );
+}
+
+/** The plan's price once the server has said it (undefined until then, or when it cannot be asked). */
+function useBasicPlanPrice(): number | undefined {
+  const [price, setPrice] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    let live = true;
+    void loadBasicPlanPrice().then((pence) => {
+      if (live && pence !== null) setPrice(pence);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return price;
 }
 
 /** How often, and how long, the page asks for the profile while Stripe's subscription event is on its way. */

@@ -110,8 +110,12 @@ describe('gym plan and Stripe Connect', () => {
     ).toBe(403);
   });
 
-  it('tells the PWA which payments are in use', async () => {
+  it('tells the PWA which payments are in use and what the plan costs, as its checkout charges it', async () => {
     const res = await stack.server.inject('/api/payments/mode');
-    expect(JSON.parse(res.payload)).toEqual({ mode: 'local-test' });
+    expect(JSON.parse(res.payload)).toEqual({
+      mode: 'local-test',
+      basicPlanPricePence: stack.config.fees.basicPlanPricePence,
+    });
+    expect(stack.config.fees.basicPlanPricePence).toBe(2999);
   });
 });
