@@ -33,6 +33,9 @@ describe('the Mastr Class, gym and member', () => {
   it('sets up, books, cancels and shows the pass unassigned again', { timeout: 180_000 }, async () => {
     // A gym without a Mastr class sets it up: Start, a day, a time, 'Set Mastr Classes'.
     const newGym = await pageAs('gym', ACCOUNT_PATH, DEMO_GYMS[1].email);
+    // Before anything is set, the section says what the class is: £1, and the membership deal promised.
+    await expect.poll(() => section(newGym).textContent(), UI_WAIT).toContain('on Mastr for £1.');
+    expect(await section(newGym).textContent()).toContain("a deal on their first month's membership");
     await section(newGym).getByRole('button', { name: 'Start' }).click({ timeout: 15_000 });
     await section(newGym).getByLabel('Day').selectOption({ label: 'Saturday' });
     await section(newGym).getByLabel('Time').selectOption({ label: '10:00' });
@@ -75,11 +78,23 @@ describe('the Mastr Class, gym and member', () => {
     await expect
       .poll(() => section(gym).locator('.mastr-class__item').first().textContent(), UI_WAIT)
       .toContain('Cancelled');
+    // One control per class: the cancelled Next Class offers Re-activate on its row, and nothing on
+    // the page still calls it scheduled (issue 24).
+    expect(await section(gym).textContent()).not.toContain('Next default class');
+    expect(await section(gym).getByRole('button', { name: 'Re-activate Next Class' }).count()).toBe(1);
 
     // The member's pass is unassigned again, with the notice, and can choose again.
     const released = passes.passCards().filter({ hasText: 'The gym cancelled your class' });
     await expect.poll(() => released.count(), UI_WAIT).toBe(1);
     expect(await released.textContent()).toContain('Not yet booked into a class');
     expect(await released.getByRole('button', { name: 'Choose a Class' }).count()).toBe(1);
+
+    // The gym changes its mind: the Next Class runs again and can be booked.
+    await section(gym).getByRole('button', { name: 'Re-activate Next Class' }).click();
+    await confirm(gym);
+    await expect
+      .poll(() => section(gym).locator('.mastr-class__item').first().textContent(), UI_WAIT)
+      .toContain('Scheduled');
+    expect(await section(gym).getByRole('button', { name: 'Cancel Class Next Class' }).count()).toBe(1);
   });
 });

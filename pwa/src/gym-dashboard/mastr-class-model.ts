@@ -62,7 +62,6 @@ export function listedClasses(entries: readonly MastrClassAvailabilityEntry[], n
 export const MASTR_CONFIRMATIONS = {
   hide: 'Hide your Mastr Class from members? It will show as Inactive.',
   activate: 'Make your Mastr Class Live for members?',
-  cancelNext: 'Set the next default class as cancelled? Members booked into it will be asked to choose again.',
   reactivateNext: 'Re-activate the next default class?',
   cancelClass: (c: ListedClass) =>
     `Cancel the ${c.week} on ${c.when}?${c.passes ? ` ${c.passes} booked member${c.passes === 1 ? '' : 's'} will be asked to choose again.` : ''}`,

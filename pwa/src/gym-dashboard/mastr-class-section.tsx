@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import { callApi } from '../api/http.ts';
 import { StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { Modal } from '../gyms/modal.tsx';
+import './mastr-class.css';
 import {
   activationErrorText,
   canSetMastrClasses,
@@ -20,6 +22,43 @@ import {
 interface Confirm {
   text: string;
   run: () => Promise<void>;
+}
+
+/** One labelled choice of the slot form, styled as every other form field. */
+function SlotSelect({
+  label,
+  value,
+  placeholder,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  placeholder: string;
+  options: readonly { value: number; label: string }[];
+  onChange: (value: number | null) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="form-field">
+      <label className="form-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <select
+        id={id}
+        className="form-field__input"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /** The slot form: 'Set Mastr Classes' on set-up, 'Update Default Class' after. */
@@ -41,38 +80,41 @@ function SlotForm({
         if (canSetMastrClasses(choice)) void onSubmit(choice.day!, choice.time!);
       }}
     >
-      <label>
-        Day{' '}
-        <select
-          value={choice.day ?? ''}
-          onChange={(e) => setChoice({ ...choice, day: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">Choose a day</option>
-          {MASTR_WEEKDAYS.map((d) => (
-            <option key={d.value} value={d.value}>
-              {d.label}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
-      <label>
-        Time{' '}
-        <select
-          value={choice.time ?? ''}
-          onChange={(e) => setChoice({ ...choice, time: e.target.value ? Number(e.target.value) : null })}
-        >
-          <option value="">Choose a time</option>
-          {MASTR_TIMES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
-        </select>
-      </label>{' '}
+      <SlotSelect
+        label="Day"
+        value={choice.day}
+        placeholder="Choose a day"
+        options={MASTR_WEEKDAYS}
+        onChange={(day) => setChoice({ ...choice, day })}
+      />
+      <SlotSelect
+        label="Time"
+        value={choice.time}
+        placeholder="Choose a time"
+        options={MASTR_TIMES}
+        onChange={(time) => setChoice({ ...choice, time })}
+      />
       <button type="submit" className="button" disabled={!canSetMastrClasses(choice)}>
         {label}
       </button>
     </form>
+  );
+}
+
+/** What the Mastr Class is, for a gym that has never heard of it (issue 24). */
+function MastrClassIntro() {
+  return (
+    <div className="mastr-class__intro">
+      <p>
+        The Mastr Class is a weekly introductory class members book on Mastr for{' '}
+        <strong>{formatPence(MASTR_CLASS_PRICE_PENCE)}</strong>. You choose one day and time; members pick the Next
+        Class or the Following Class and show their entry code at your front desk.
+      </p>
+      <p>
+        Members are promised <strong>a deal on their first month&apos;s membership</strong> with you when they come to a
+        Mastr Class, so have one ready to offer at the class.
+      </p>
+    </div>
   );
 }
 
@@ -140,6 +182,7 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
   if (!slot) {
     return (
       <div className="mastr-class">
+        <MastrClassIntro />
         {!starting ? (
           <button type="button" className="button" onClick={() => setStarting(true)}>
             Start
@@ -155,7 +198,8 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
   const classes = listedClasses(gym.mastrClassAvailability, new Date());
   return (
     <div className="mastr-class">
-      <p>
+      <MastrClassIntro />
+      <p className="mastr-class__line">
         Public visibility: <StatusBadge active={gym.mastrClassActive} labels={['Live', 'Inactive']} />{' '}
         <button
           type="button"
@@ -170,31 +214,20 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
           {gym.mastrClassActive ? 'Hide' : 'Activate'}
         </button>
       </p>
-      <p>Default class: {defaultSlotText(slot)}</p>
+      <p className="mastr-class__line">Default class: {defaultSlotText(slot)}</p>
       <SlotForm
         label="Update Default Class"
         initial={{ day: slot.weekday, time: slot.time }}
         onSubmit={updateDefault}
       />
-      <p>
-        Next default class: {slot.cancelled ? 'Cancelled' : 'Scheduled'}{' '}
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() =>
-            setConfirm({
-              text: slot.cancelled ? MASTR_CONFIRMATIONS.reactivateNext : MASTR_CONFIRMATIONS.cancelNext,
-              run: toggleNextDefault,
-            })
-          }
-        >
-          {slot.cancelled ? 'Re-activate' : 'Set As Cancelled'}
-        </button>
-      </p>
+      {/* One control per class (issue 24): the Next Class is cancelled and re-activated on its own row
+          (the §2 'next default class' control), the Following Class cancelled on its row. */}
       <ul className="mastr-class__list">
-        {classes.map((c) => (
+        {classes.map((c, index) => (
           <li key={c.id} className="mastr-class__item">
-            <strong>{c.week}</strong>: {c.when} · {c.status} · {c.passes} booked{' '}
+            <span>
+              <strong>{c.week}</strong>: {c.when} · {c.status} · {c.passes} booked
+            </span>
             {c.canCancel && (
               <button
                 type="button"
@@ -202,6 +235,15 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
                 onClick={() => setConfirm({ text: MASTR_CONFIRMATIONS.cancelClass(c), run: () => cancelClass(c.id) })}
               >
                 Cancel Class<span className="sr-only"> {c.week}</span>
+              </button>
+            )}
+            {index === 0 && c.status === 'Cancelled' && (
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setConfirm({ text: MASTR_CONFIRMATIONS.reactivateNext, run: toggleNextDefault })}
+              >
+                Re-activate<span className="sr-only"> {c.week}</span>
               </button>
             )}
           </li>
