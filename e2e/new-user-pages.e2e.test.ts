@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
-import { linkIn, RegistrationWizard } from './support/account-pages.ts';
+import { DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
+import { linkIn, RegistrationWizard, SignInScreen } from './support/account-pages.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { PASSWORD } from './support/new-account-session.ts';
 
@@ -107,6 +107,20 @@ describe('what a new user meets first: registration, sign-in and password pages'
     expect(await page.getByLabel(/Password/).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Reset Password' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign In' }).last().getAttribute('href')).toBe('/auth/user');
+  });
+
+  it("a member's avatar shows their own initial right after a first sign-in on the device", async () => {
+    const page = await e2e.newPage();
+    const member = DEMO_MEMBERS[0];
+    await page.goto('/auth/user');
+    await new SignInScreen(page).signIn(member.email, DEMO_PASSWORD, false);
+    await page.waitForURL((url) => !url.pathname.startsWith('/auth'), UI_WAIT);
+    // On to a public page in the app, where no dashboard loads the profile: the name came with the sign-in.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gyms' }).click(UI_WAIT);
+    await page.waitForURL('**/gyms', UI_WAIT);
+    const avatar = page.locator('.profile-menu__button .avatar');
+    await expect.poll(() => avatar.textContent(), UI_WAIT).toBe(member.firstName.charAt(0));
+    expect(member.email.charAt(0).toUpperCase()).not.toBe(member.firstName.charAt(0));
   });
 
   it('/robots.txt is a robots file, not the app', async () => {

@@ -52,13 +52,16 @@ export interface AccessTokenResponse {
   accessToken: string;
 }
 
-/** What a coach's or gym's sign-in adds: their profile id and display name ('First Last', the gym's name). */
+/** What a sign-in adds: the profile id and display name (a member's name, a coach's 'First Last', the gym's name). */
 export interface SignInProfileSummary {
   profile_id: string;
   profile_name: string;
 }
 
-/** POST /api/auth/{kind}: the access token; coach and gym also get their profile summary, a member does not. */
+/**
+ * POST /api/auth/{kind}: the access token and the profile summary (§7 names only the token for a
+ * member; the name is added so the member's avatar shows their own initial at once, decision 61).
+ */
 export type SignInResponse = AccessTokenResponse & Partial<SignInProfileSummary>;
 
 /** POST /api/{users|coaches|gyms}/password-reset: mails a link (the answer never says whether the account exists). */

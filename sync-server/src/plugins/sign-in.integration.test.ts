@@ -28,12 +28,12 @@ describe('POST /api/auth/user|coach|gym', () => {
   const payloadOf = (token: string) =>
     Jwt.token.decode(token).decoded.payload as { UserInfo: { email: string; roles: number[]; profileId: string } };
 
-  it('signs a member in: 200 {accessToken} only, a UserInfo token, and the httpOnly refresh cookie', async () => {
+  it('signs a member in: 200 with the token and profile summary, a UserInfo token, and the httpOnly refresh cookie', async () => {
     const { account, email } = await givenAccount(stack, 'user');
     const res = await signIn(stack.server, 'user', email);
     expect(res.statusCode).toBe(200);
     const body = res.result as Record<string, string>;
-    expect(Object.keys(body)).toEqual(['accessToken']);
+    expect(Object.keys(body)).toEqual(['accessToken', 'profile_id', 'profile_name']);
     expect(payloadOf(body.accessToken).UserInfo).toEqual({ email, roles: [ROLES.user], profileId: account.profileId });
 
     const line = jwtSetCookieLine(res)!;
@@ -58,6 +58,17 @@ describe('POST /api/auth/user|coach|gym', () => {
     });
     expect(doc.tokenHash).toMatch(/^[a-f0-9]{64}$/);
     expect(JSON.stringify(doc)).not.toContain(secret);
+  });
+
+  it("answers a member with accessToken, profile_id and the member's name (the avatar's initial at once)", async () => {
+    const { account, email } = await givenAccount(stack, 'user');
+    const res = await signIn(stack.server, 'user', email);
+    expect(res.statusCode).toBe(200);
+    expect(res.result).toEqual({
+      accessToken: expect.any(String),
+      profile_id: account.profileId,
+      profile_name: 'Alex',
+    });
   });
 
   it('answers a coach with accessToken, profile_id and profile_name "First Last"', async () => {

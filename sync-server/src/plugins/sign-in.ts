@@ -58,7 +58,8 @@ export const signInPlugin: Plugin<Deps> = {
               throw Boom.unauthorized(SIGN_IN_MESSAGES.unverified);
           }
           const { account } = result;
-          const summary = kind === 'user' ? {} : await profileSummary(deps, account);
+          // Every kind gets its name: a member's bar showed the email's initial until /api/me loaded (issue 24).
+          const summary = await profileSummary(deps, account);
           const { accessToken, refreshCookie } = await openSession(deps, account);
           // The new cookie replaces the browser's old one, whose session nobody could use or end after
           // this: a device that logged out offline and signs in before its logout reached us (design/auth.md).
