@@ -4,6 +4,7 @@ import { paymentDocId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import type { PaymentDoc } from '../services/payments/payment-docs.ts';
+import { refundPassInFull } from '../services/payments/refund-service.ts';
 import { buyDayPass, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -153,6 +154,22 @@ describe('racing cancellations of one paid day pass', () => {
         );
       }
     }
+  });
+
+  it('two refunds of one payment for different reasons at once (a cancel meeting an account deletion): one refund, no error', async () => {
+    const { pass } = await paidPass();
+    const deps = { couch: stack.couch, stripe: stack.stripe, now: () => stack.clock.now };
+    const refunded = await Promise.all([
+      refundPassInFull(deps, pass.passId, 'member-cancel'),
+      refundPassInFull(deps, pass.passId, 'account-deleted'),
+    ]);
+    // The first reason on record is the one Stripe hears, from either call: the same request under the key.
+    const { refundReason } = await payment(pass.passId);
+    expect(['member-cancel', 'account-deleted']).toContain(refundReason);
+    const refunds = await refundsAtProvider(pass.passId);
+    expect(refunds.map((r) => [r.amount, r.metadata?.reason])).toEqual([[1500, refundReason]]);
+    expect(refunded.filter((pence) => pence > 0).length).toBeGreaterThan(0);
+    expect(await refundPassInFull(deps, pass.passId, 'gym-cancel')).toBe(0);
   });
 
   it('a cancellation that stopped after the pass was written is refunded once by whichever call comes next', async () => {

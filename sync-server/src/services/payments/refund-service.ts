@@ -25,7 +25,10 @@ const refundedPence = (payment: PaymentDoc) =>
  * payment must send the same request: the first caller's reason is fixed on the payment under its
  * revision and every later one (a retry, the other side of a race, an account deletion) sends that.
  */
-export async function refundPassInFull(deps: Deps, passId: string, reason: RefundReason): Promise<number> {
+/** What a refund needs: the databases, Stripe and the clock. */
+type RefundDeps = Pick<Deps, 'couch' | 'stripe' | 'now'>;
+
+export async function refundPassInFull(deps: RefundDeps, passId: string, reason: RefundReason): Promise<number> {
   const db = paymentsDb<PaymentDoc>(deps.couch);
   const found = await getDoc(db, paymentDocId(passId));
   if (!found || refundedPence(found) >= found.amountPence) return 0;
@@ -48,7 +51,7 @@ export async function refundPassInFull(deps: Deps, passId: string, reason: Refun
 }
 
 /** What has been refunded of a pass's payment so far, in pence (0 without a payment). */
-export async function refundedPenceOf(deps: Deps, passId: string): Promise<number> {
+export async function refundedPenceOf(deps: Pick<Deps, 'couch'>, passId: string): Promise<number> {
   const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
   return payment ? refundedPence(payment) : 0;
 }
@@ -69,7 +72,7 @@ async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<Pay
   return docs[0] ?? null;
 }
 
-async function recordRefund(deps: Deps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
+async function recordRefund(deps: RefundDeps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
   await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentId, (current) => {
     if (!current || current.refunds[refund.id]) return null;
     const record: RefundRecord = {
