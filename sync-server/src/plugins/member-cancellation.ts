@@ -26,7 +26,8 @@ export const memberCancellationPlugin: Plugin<Deps> = {
         if (outcome.outcome === 'refused') {
           // A pass cancelled already (another tap, or the gym, won): §8's 400 with how it finally stands.
           const refusal = Boom.badRequest(outcome.message);
-          if (outcome.pass) Object.assign(refusal.output.payload, { pass: outcome.pass } satisfies Partial<MemberCancelRefusal>);
+          if (outcome.pass)
+            Object.assign(refusal.output.payload, { pass: outcome.pass } satisfies Partial<MemberCancelRefusal>);
           throw refusal;
         }
         return { message: outcome.message, refundedPence: outcome.refundedPence } satisfies MemberCancelResponse;

@@ -4,7 +4,13 @@ import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@m
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import { bulkDocs, deviceCheckIn, givenDayPass, givenMastrPass, markDayPassCancelled } from '../test-support/sync-fixtures.ts';
+import {
+  bulkDocs,
+  deviceCheckIn,
+  givenDayPass,
+  givenMastrPass,
+  markDayPassCancelled,
+} from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 const TODAY = '2026-11-20';

@@ -46,7 +46,9 @@ export async function cancelOwnDayPass(
       if (pass.memberId !== memberId) return { refusal: CANCEL_REFUSALS.unknown };
       if (pass.checkIns.all_check_ins.length > 0) return { refusal: MEMBER_CANCEL_MESSAGES.used };
       const rule = memberCancellation(pass.dayDateStart.slice(0, 10), now);
-      return rule.outcome === 'refused' ? { refusal: rule.message } : { refundOnCancel: rule.outcome === 'full-refund' };
+      return rule.outcome === 'refused'
+        ? { refusal: rule.message }
+        : { refundOnCancel: rule.outcome === 'full-refund' };
     },
     options,
   );
