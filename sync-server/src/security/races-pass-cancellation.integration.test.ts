@@ -120,12 +120,14 @@ describe('racing cancellations of one paid day pass', () => {
     const winners: Side[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       const { member, pass, cancel } = await paidPass();
-      // Alternate which side goes first and which instance serves it.
-      const [m, g] = await Promise.all(
-        round % 2 === 0
-          ? [cancel('member', stack.server), cancel('gym', other)]
-          : ([cancel('gym', stack.server), cancel('member', other)].reverse() as ReturnType<typeof cancel>[]),
-      );
+      // Alternate the instances; on odd rounds the gym's call leaves a moment later, since the
+      // member's call reads its own copy first and so loses most even starts. Either may still win.
+      const [memberServer, gymServer] = round % 2 === 0 ? [stack.server, other] : [other, stack.server];
+      const skew = round % 2 === 0 ? 0 : 15;
+      const [m, g] = await Promise.all([
+        cancel('member', memberServer),
+        new Promise((resolve) => setTimeout(resolve, skew)).then(() => cancel('gym', gymServer)),
+      ]);
       winners.push(
         await expectOneCancellation(
           pass,
@@ -138,6 +140,7 @@ describe('racing cancellations of one paid day pass', () => {
         ),
       );
     }
+    // Which side won is the race's business, not the test's; every round above held the rule.
     expect(winners).toHaveLength(ROUNDS);
   });
 
