@@ -214,6 +214,14 @@ export interface DayPassDoc {
   clientEmail: string;
   expired: boolean;
   cancelled: boolean;
+  /**
+   * Written with `cancelled` in the gym's copy, under its revision, by the one cancellation that won
+   * (design/payments.md "Refunds"), then copied to the member's: who cancelled, when, and whether a
+   * full refund is due. Absent on passes cancelled before they were recorded.
+   */
+  cancelledAt?: string;
+  cancelledBy?: 'member' | 'gym';
+  refundOnCancel?: boolean;
   pricePence: number;
   /** Counted check-ins only, kept by the server (the authority on arrival); instants. */
   checkIns: { all_check_ins: string[]; latest_check_in: string | null };

@@ -88,6 +88,23 @@ describe('refunds', () => {
     expect(await refundedCharges(paymentIntent)).toHaveLength(1);
   });
 
+  it('refuses the same idempotency key with other metadata, as Stripe does, and refunds nothing more', async () => {
+    const paymentIntent = await paidPaymentIntent();
+    const key = `refund-${paymentIntent}`;
+    await harness.stripe.refunds.create(
+      { payment_intent: paymentIntent, metadata: { reason: 'member-cancel' } },
+      { idempotencyKey: key },
+    );
+    // The shape of issue 22's race: the gym's refund of the same pass under the same key.
+    await expect(
+      harness.stripe.refunds.create(
+        { payment_intent: paymentIntent, metadata: { reason: 'gym-cancel' } },
+        { idempotencyKey: key },
+      ),
+    ).rejects.toMatchObject({ type: 'StripeIdempotencyError' });
+    expect(await refundedCharges(paymentIntent)).toHaveLength(1);
+  });
+
   it('refunds partially, then refuses more than what is left, then refunds the rest', async () => {
     const paymentIntent = await paidPaymentIntent();
 

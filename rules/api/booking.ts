@@ -70,3 +70,24 @@ export interface MemberCancelResponse {
   message: string;
   refundedPence: number;
 }
+
+/**
+ * How a cancelled day pass finally stands. A cancel call that finds the pass cancelled already (the
+ * other side, or this side's other tap, won: design/payments.md "Refunds") answers §8's 400 'This day
+ * pass is already cancelled.' with it, once whatever that cancellation left undone is finished.
+ */
+export interface DayPassCancellation {
+  passId: string;
+  cancelled: true;
+  /** Null for a pass cancelled before who cancelled was recorded. */
+  cancelledBy: 'member' | 'gym' | null;
+  cancelledAt: string | null;
+  /** What has been refunded of the pass's payment, in pence (0 when none is due or it was never paid). */
+  refundedPence: number;
+}
+
+/** The 400 body of a refused member cancellation; `pass` only when it was cancelled already. */
+export interface MemberCancelRefusal {
+  message: string;
+  pass?: DayPassCancellation;
+}

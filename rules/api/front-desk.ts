@@ -4,6 +4,7 @@
  * body has the same shape either way, with the gym's refreshed list of that kind of pass.
  */
 import type { DayPassType } from '../constants.ts';
+import type { DayPassCancellation } from './booking.ts';
 
 /** A day pass as the gym's online calls list it (today and later, soonest first, cancelled ones left out). */
 export interface DayPassView {
@@ -55,5 +56,7 @@ export interface GymCancelDayPassResponse {
   upcomingDayPassesInformation: DayPassView[];
 }
 
-/** The 400 body of a refused gym cancellation. */
-export type GymCancelDayPassRefusal = Omit<GymCancelDayPassResponse, 'refundedPence'>;
+/** The 400 body of a refused gym cancellation; `pass` (its final state) only when it was cancelled already. */
+export type GymCancelDayPassRefusal = Omit<GymCancelDayPassResponse, 'refundedPence'> & {
+  pass?: DayPassCancellation;
+};

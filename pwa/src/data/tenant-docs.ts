@@ -124,6 +124,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     discipline: text,
     paymentId: text,
     coachReceivesPence: { type: 'number' },
+    // also a day pass's, with cancelledAt, since issue 22 (who cancelled it; design/payments.md)
     cancelledBy: textOrNull,
     refundOnCancel: flag,
     // notification (gymId, coachId above)

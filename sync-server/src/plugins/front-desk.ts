@@ -55,10 +55,11 @@ export const frontDeskPlugin: Plugin<Deps> = {
         const gymId = credentialsOf(request).UserInfo.profileId;
         const result = await cancelDayPassForGym(deps, gymId, String(request.params.id));
         const upcomingDayPassesInformation = result.passes;
-        if (result.outcome === 'refused')
-          return h
-            .response({ message: result.reason, upcomingDayPassesInformation } satisfies GymCancelDayPassRefusal)
-            .code(400);
+        if (result.outcome === 'refused') {
+          // A pass cancelled already (the member, or another tap, won) comes with its final state.
+          const refusal: GymCancelDayPassRefusal = { message: result.reason, upcomingDayPassesInformation };
+          return h.response(result.pass ? { ...refusal, pass: result.pass } : refusal).code(400);
+        }
         return {
           message: 'Day Pass Cancelled.',
           refundedPence: result.refundedPence,

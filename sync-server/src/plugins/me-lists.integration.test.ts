@@ -4,7 +4,7 @@ import type { SessionView } from '@mastr/rules/api/sessions.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { newId } from '../couch/ids.ts';
-import { createDayPass, createMastrPass, markDayPassCancelled } from '../services/passes/passes-service.ts';
+import { createDayPass, createMastrPass } from '../services/passes/passes-service.ts';
 import {
   givenCoach,
   givenDefaultAvailability,
@@ -14,7 +14,7 @@ import {
   givenSchedule,
 } from '../test-support/directory-fixtures.ts';
 import { givenSessionBookings } from '../test-support/pt-fixtures.ts';
-import { bearerFor, passesDeps } from '../test-support/sync-fixtures.ts';
+import { bearerFor, markDayPassCancelled, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 const SECRET = 'me-lists-test-access-secret-0123456789abcdefg';

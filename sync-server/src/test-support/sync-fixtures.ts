@@ -7,6 +7,7 @@ import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { mintAccessToken } from './access-fixtures.ts';
 import { newId } from '../couch/ids.ts';
 import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/passes-service.ts';
+import { tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 import type { TestStack } from './test-stack.ts';
 
 /** The passes service wired to the stack (its clock, its signing key). */
@@ -22,6 +23,21 @@ export async function bearerFor(
 ): Promise<{ authorization: string }> {
   const token = await mintAccessToken(stack, kind, profileId, stack.clock.now);
   return { authorization: `Bearer ${token}` };
+}
+
+/** Marks both copies of a day pass cancelled, as a finished cancellation leaves them (no refund, no mail). */
+export async function markDayPassCancelled(
+  stack: Pick<TestStack, 'couch'>,
+  pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>,
+): Promise<void> {
+  for (const [kind, owner] of [
+    ['gym', pass.gymId],
+    ['member', pass.memberId],
+  ] as const) {
+    await updateDoc(tenantDb<DayPassDoc>(stack.couch, kind, owner), pass._id, (current) =>
+      current && !current.cancelled ? { ...current, cancelled: true } : null,
+    );
+  }
 }
 
 export async function givenDayPass(

@@ -39,7 +39,7 @@ import {
 } from '../coaching/booking-endings.ts';
 import { withdrawApplications } from '../coaching/auction-service.ts';
 import { deleteAsFullDocument, endCoachRequest, endGymRequest } from '../coaching/request-ending.ts';
-import { markDayPassCancelled } from '../passes/passes-service.ts';
+import { cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
 import { refundPassInFull } from '../payments/refund-service.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
@@ -194,7 +194,7 @@ async function endMemberDealings(deps: Deps, memberId: string): Promise<number> 
   const dayPasses = await docsWithPrefix<DayPassDoc>(memberDb as DocumentScope<DayPassDoc>, passDocPrefix('day-pass'));
   for (const mine of dayPasses) {
     if (mine.cancelled || !refundableByMember(mine.dayDateStart.slice(0, 10), now)) continue;
-    const result = await cancelOwnDayPass(deps, memberId, mine.passId);
+    const result = await cancelOwnDayPass(deps, memberId, mine.passId, { tellMember: false });
     if (result.outcome === 'cancelled') refunded += result.refundedPence;
   }
 
@@ -273,14 +273,17 @@ async function endGymDealings(deps: Deps, gymId: string): Promise<number> {
   const gymDb = tenantDb<PassDoc | GymRequestDoc>(deps.couch, 'gym', gymId);
   let refunded = 0;
 
-  // Every pass not used yet, today's included (the gym's front desk goes with its database): refunded
-  // in full as a gym's cancellation is (payments/refund-service.ts), then cancelled in both copies.
+  // Every pass not used yet, today's included (the gym's front desk goes with its database): cancelled
+  // as a gym's cancellation is, refund and all, through the one decision a member's call may race
+  // (passes/day-pass-cancellation.ts); one a crash left half-way is finished.
   const dayPasses = await docsWithPrefix<DayPassDoc>(gymDb as DocumentScope<DayPassDoc>, passDocPrefix('day-pass'));
   for (const pass of dayPasses) {
-    if (pass.cancelled || pass.expired || pass.checkIns.all_check_ins.length > 0) continue;
-    if (pass.dayDateStart.slice(0, 10) < today) continue;
-    refunded += await refundPassInFull(deps, pass.passId, 'gym-cancel');
-    await markDayPassCancelled(deps, pass);
+    if (pass.cancelled ? !pass.refundOnCancel : pass.expired || pass.checkIns.all_check_ins.length > 0) continue;
+    if (!pass.cancelled && pass.dayDateStart.slice(0, 10) < today) continue;
+    const result = await cancelDayPassAs(deps, 'gym', gymId, pass.passId, () => ({ refundOnCancel: true }), {
+      tellMember: false,
+    });
+    if (result.outcome === 'cancelled') refunded += result.refundedPence;
   }
   const mastrPasses = await docsWithPrefix<MastrPassDoc>(
     gymDb as DocumentScope<MastrPassDoc>,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   gymCancelledPassMail,
+  memberCancelledPassMail,
   passwordResetLink,
   passwordResetMail,
   verificationLink,
@@ -33,7 +34,7 @@ describe('account mail templates', () => {
   });
 });
 
-describe("the member's mail when a gym cancels a day pass", () => {
+describe("the member's mails when a day pass is cancelled", () => {
   const pass = { gymName: 'Iron Temple', passType: 'Adult', date: 'Saturday 28th November 2026' };
   const link = 'https://mastr.uk/userdashboard/daypasses';
 
@@ -48,5 +49,23 @@ describe("the member's mail when a gym cancels a day pass", () => {
   it('says so when nothing was paid', () => {
     const mail = gymCancelledPassMail('ada@example.com', { ...pass, refundedPence: 0 }, link);
     expect(mail.text).toContain('nothing to refund');
+  });
+
+  it("confirm a member's own cancellation with the refund, or why there is none", () => {
+    const refunded = memberCancelledPassMail(
+      'ada@example.com',
+      { ...pass, refundedPence: 1500, refundDue: true },
+      link,
+    );
+    expect(refunded).toMatchObject({ to: 'ada@example.com', subject: 'Your Mastr day pass is cancelled' });
+    expect(refunded.text).toContain(
+      'You have cancelled your Adult Day Pass at Iron Temple for Saturday 28th November 2026.',
+    );
+    expect(refunded.text).toContain('You have been refunded £15 in full');
+    expect(refunded.text.split('\n')).toContain(link);
+    const sameDay = memberCancelledPassMail('ada@example.com', { ...pass, refundedPence: 0, refundDue: false }, link);
+    expect(sameDay.text).toContain('Same-day cancellations are not refunded automatically');
+    const unpaid = memberCancelledPassMail('ada@example.com', { ...pass, refundedPence: 0, refundDue: true }, link);
+    expect(unpaid.text).toContain('nothing to refund');
   });
 });

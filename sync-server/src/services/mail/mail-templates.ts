@@ -98,3 +98,36 @@ export function gymCancelledPassMail(
     ].join('\n'),
   };
 }
+
+/**
+ * The member cancelled their own day pass (design/decisions.md 50): the confirmation a UK buyer
+ * expects when money moves, with what was refunded, or why nothing was.
+ */
+export function memberCancelledPassMail(
+  to: string,
+  pass: { gymName: string; passType: string; date: string; refundedPence: number; refundDue: boolean },
+  passesLink: string,
+): MailMessage {
+  const refund = !pass.refundDue
+    ? 'Same-day cancellations are not refunded automatically; the gym may still refund you.'
+    : pass.refundedPence > 0
+      ? `You have been refunded ${formatPence(pass.refundedPence)} in full to the card you paid with; banks usually take 5–10 working days to show it.`
+      : 'No payment was taken for this pass, so there is nothing to refund.';
+  return {
+    to,
+    subject: 'Your Mastr day pass is cancelled',
+    text: [
+      'Hello,',
+      '',
+      `You have cancelled your ${pass.passType} Day Pass at ${pass.gymName} for ${pass.date}. Its entry code no longer works.`,
+      '',
+      refund,
+      '',
+      'Your day passes:',
+      '',
+      passesLink,
+      '',
+      SIGNATURE,
+    ].join('\n'),
+  };
+}

@@ -3,13 +3,10 @@ import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
-import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import type { DayPassDoc } from '@mastr/rules/documents.ts';
-import { gymCancelledPassMail } from '../mail/mail-templates.ts';
-import { refundPassInFull } from '../payments/refund-service.ts';
+import type { DayPassCancellation } from '@mastr/rules/api/booking.ts';
 import { recordCheckIn } from './check-in-service.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from './pass-views.ts';
-import { CANCEL_REFUSALS, cancelDayPass } from './passes-service.ts';
+import { CANCEL_REFUSALS, cancelDayPassAs, gymCancelRule } from './day-pass-cancellation.ts';
 
 type PassKind = PassDoc['type'];
 type DayPassList = Awaited<ReturnType<typeof upcomingDayPasses>>;
@@ -58,45 +55,24 @@ export async function checkInOnline(
 
 type GymCancelResult =
   | { outcome: 'cancelled'; refundedPence: number; passes: DayPassList }
-  | { outcome: 'refused'; reason: string; passes: DayPassList };
+  | { outcome: 'refused'; reason: string; pass?: DayPassCancellation; passes: DayPassList };
 
 /**
- * A gym cancels one of its upcoming day passes. The gym's cancellation is refunded in full
- * (design/payments.md "Refunds"); a pass sold without payment (demo data) is just cancelled.
+ * A gym cancels one of its upcoming day passes: refunded in full (design/payments.md "Refunds"; a
+ * pass sold without payment, demo data, is just cancelled) and the member mailed once
+ * (decisions.md 42), through the one cancellation a member's call may race (day-pass-cancellation.ts).
  */
 export async function cancelDayPassForGym(deps: Deps, gymId: string, passId: string): Promise<GymCancelResult> {
-  let refundedPence = 0;
   const result = isId(passId)
-    ? await cancelDayPass(deps, gymId, passId, async (pass) => {
-        refundedPence = await refundPassInFull(deps, pass.passId, 'gym-cancel');
-      })
-    : ({ outcome: 'refused', reason: CANCEL_REFUSALS.unknown } as const);
-  if (result.outcome === 'cancelled') await tellMemberOfGymCancel(deps, result.pass, refundedPence);
+    ? await cancelDayPassAs(deps, 'gym', gymId, passId, gymCancelRule)
+    : ({ outcome: 'refused', message: CANCEL_REFUSALS.unknown } as const);
   const passes = await upcomingDayPasses(deps.couch, gymId, deps.now());
-  return result.outcome === 'refused'
-    ? { outcome: 'refused', reason: result.reason, passes }
-    : { outcome: 'cancelled', refundedPence, passes };
-}
-
-/**
- * The member hears of a gym's cancellation by email (design/decisions.md 42). The pass is cancelled
- * and refunded whatever happens to the mail: a failure is logged, never turned into a failed cancel.
- */
-async function tellMemberOfGymCancel(deps: Deps, pass: DayPassDoc, refundedPence: number): Promise<void> {
-  if (!pass.clientEmail) return;
-  const mail = gymCancelledPassMail(
-    pass.clientEmail,
-    {
-      gymName: pass.gymName,
-      passType: pass.passType,
-      date: formatWallClock(pass.dayDateStart, DATE_FORMATS.long),
-      refundedPence,
-    },
-    `${deps.config.publicUrl}/userdashboard/daypasses`,
-  );
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    deps.logger.warn({ err, passId: pass.passId }, 'could not mail the member of a gym-cancelled day pass');
+  switch (result.outcome) {
+    case 'cancelled':
+      return { outcome: 'cancelled', refundedPence: result.refundedPence, passes };
+    case 'already-cancelled':
+      return { outcome: 'refused', reason: result.message, pass: result.pass, passes };
+    default:
+      return { outcome: 'refused', reason: result.message, passes };
   }
 }

@@ -3,7 +3,6 @@ import type { DocumentScope } from 'nano';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, type DayPassType } from '@mastr/rules/constants.ts';
 import { entryCodeClaimId, passDocId, SIGNING_KEYS_DOC_ID, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, EntryCodeClaimDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
-import { passDay } from '@mastr/rules/pass-listing.ts';
 import type { ServerConfig } from '../../config.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
@@ -199,53 +198,4 @@ export async function ensureSigningKeysDoc(deps: Pick<PassesDeps, 'couch' | 'con
         ? null
         : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
   );
-}
-
-export const CANCEL_REFUSALS = {
-  unknown: "Missing ID's",
-  cancelled: 'This day pass is already cancelled.',
-  notUpcoming: "Only upcoming day passes can be cancelled; today's and past passes stay as they are.",
-} as const;
-
-function cancelRefusal(pass: DayPassDoc | null, now: Date): string | null {
-  if (!pass) return CANCEL_REFUSALS.unknown;
-  if (pass.cancelled) return CANCEL_REFUSALS.cancelled;
-  return passDay(pass.dayDateStart, pass.expired, now) === 'upcoming' ? null : CANCEL_REFUSALS.notUpcoming;
-}
-
-/**
- * The gym cancels an upcoming day pass (§4). `beforeCancel` (the refund, design/payments.md) runs
- * once the pass is known to be cancellable and before it is marked: if it fails, the pass stays as
- * it was and the call can be retried.
- */
-export async function cancelDayPass(
-  deps: PassesDeps,
-  gymId: string,
-  passId: string,
-  beforeCancel: (pass: DayPassDoc) => Promise<void> = async () => {},
-): Promise<{ outcome: 'cancelled'; pass: DayPassDoc } | { outcome: 'refused'; reason: string }> {
-  const pass = await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', gymId), passDocId('day-pass', passId));
-  const refusal = cancelRefusal(pass, deps.now());
-  if (refusal || !pass) return { outcome: 'refused', reason: refusal ?? CANCEL_REFUSALS.unknown };
-  await beforeCancel(pass);
-  await markDayPassCancelled(deps, pass);
-  return { outcome: 'cancelled', pass };
-}
-
-/**
- * Both copies, gym's and member's, get `cancelled: true` (whole-document writes, so devices
- * replicate the change). A concurrent cancel may win the write: the pass ends up cancelled either way.
- */
-export async function markDayPassCancelled(
-  deps: Pick<PassesDeps, 'couch'>,
-  pass: Pick<DayPassDoc, '_id' | 'gymId' | 'memberId'>,
-): Promise<void> {
-  for (const [kind, owner] of [
-    ['gym', pass.gymId],
-    ['member', pass.memberId],
-  ] as const) {
-    await updateDoc(tenantDb<DayPassDoc>(deps.couch, kind, owner), pass._id, (current) =>
-      current && !current.cancelled ? { ...current, cancelled: true } : null,
-    );
-  }
 }

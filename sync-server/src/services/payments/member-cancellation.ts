@@ -1,15 +1,16 @@
+import type { DayPassCancellation } from '@mastr/rules/api/booking.ts';
 import { isId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { Deps } from '../../deps.ts';
-import { CANCEL_REFUSALS, markDayPassCancelled } from '../passes/passes-service.ts';
+import { CANCEL_REFUSALS, cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
-import { refundPassInFull } from './refund-service.ts';
 
 /**
  * A member cancels their own day pass (`POST /api/booking/user/cancel_day_pass/{id}`, not in the
  * spec; design/payments.md "Refunds"): a full refund up to the day before, no automatic refund on
- * the day before 23:00, refused from then on. A pass already checked in has been used.
+ * the day before 23:00, refused from then on. A pass already checked in has been used. One
+ * cancellation wins however many arrive at once, the gym's included (passes/day-pass-cancellation.ts).
  */
 
 export const MEMBER_CANCEL_MESSAGES = {
@@ -20,28 +21,43 @@ export const MEMBER_CANCEL_MESSAGES = {
   notRefunded: 'Day Pass Cancelled. Same-day cancellations are not refunded automatically.',
 } as const;
 
-export type MemberCancelOutcome =
-  { outcome: 'cancelled'; message: string; refundedPence: number } | { outcome: 'refused'; message: string };
+type MemberCancelOutcome =
+  | { outcome: 'cancelled'; message: string; refundedPence: number }
+  | { outcome: 'refused'; message: string; pass?: DayPassCancellation };
 
-export async function cancelOwnDayPass(deps: Deps, memberId: string, passId: string): Promise<MemberCancelOutcome> {
+/** `tellMember: false` when the member is deleting their account (decision 31): no mail. */
+export async function cancelOwnDayPass(
+  deps: Deps,
+  memberId: string,
+  passId: string,
+  options: { tellMember?: boolean } = {},
+): Promise<MemberCancelOutcome> {
   // The gym's copy is the authority on check-ins; the member's says the pass is theirs.
   const mine = isId(passId)
     ? await getDoc(tenantDb<DayPassDoc>(deps.couch, 'member', memberId), passDocId('day-pass', passId))
     : null;
-  const pass = mine && (await getDoc(tenantDb<DayPassDoc>(deps.couch, 'gym', mine.gymId), mine._id));
-  if (!mine || !pass || pass.memberId !== memberId) return { outcome: 'refused', message: CANCEL_REFUSALS.unknown };
-  if (pass.cancelled) return { outcome: 'refused', message: CANCEL_REFUSALS.cancelled };
-  if (pass.checkIns.all_check_ins.length > 0) return { outcome: 'refused', message: MEMBER_CANCEL_MESSAGES.used };
-  const rule = memberCancellation(pass.dayDateStart.slice(0, 10), deps.now());
-  if (rule.outcome === 'refused') return { outcome: 'refused', message: rule.message };
-  // Refund first: if marking fails, a retry finds the same refund (idempotency key) and finishes.
-  const refundedPence = rule.outcome === 'full-refund' ? await refundPassInFull(deps, pass.passId, 'member-cancel') : 0;
-  await markDayPassCancelled(deps, pass);
-  const message =
-    rule.outcome === 'no-refund'
-      ? MEMBER_CANCEL_MESSAGES.notRefunded
-      : refundedPence > 0
-        ? MEMBER_CANCEL_MESSAGES.refunded
-        : MEMBER_CANCEL_MESSAGES.cancelled;
+  if (!mine || mine.memberId !== memberId) return { outcome: 'refused', message: CANCEL_REFUSALS.unknown };
+  const result = await cancelDayPassAs(
+    deps,
+    'member',
+    mine.gymId,
+    passId,
+    (pass, now) => {
+      if (pass.memberId !== memberId) return { refusal: CANCEL_REFUSALS.unknown };
+      if (pass.checkIns.all_check_ins.length > 0) return { refusal: MEMBER_CANCEL_MESSAGES.used };
+      const rule = memberCancellation(pass.dayDateStart.slice(0, 10), now);
+      return rule.outcome === 'refused'
+        ? { refusal: rule.message }
+        : { refundOnCancel: rule.outcome === 'full-refund' };
+    },
+    options,
+  );
+  if (result.outcome !== 'cancelled') return { ...result, outcome: 'refused' };
+  const { refundedPence } = result;
+  const message = !result.pass.refundOnCancel
+    ? MEMBER_CANCEL_MESSAGES.notRefunded
+    : refundedPence > 0
+      ? MEMBER_CANCEL_MESSAGES.refunded
+      : MEMBER_CANCEL_MESSAGES.cancelled;
   return { outcome: 'cancelled', message, refundedPence };
 }

@@ -87,6 +87,11 @@ export interface PaymentDoc {
   destination: string;
   /** By Stripe refund id, so a refund seen twice (made here, then its event) is recorded once. */
   refunds: Record<string, RefundRecord>;
+  /**
+   * Why this payment is refunded, fixed by the first caller under the revision: every later attempt
+   * sends Stripe this reason, so the request under `refund:{passId}` is always the same (refund-service.ts).
+   */
+  refundReason?: string;
   createdAt: string;
 }
 

@@ -20,22 +20,40 @@ const refundedPence = (payment: PaymentDoc) =>
 /**
  * Refunds what is left of a pass's payment, the platform fee and the gym's transfer included.
  * Resolves to the refunded pence: 0 for a pass that was never paid (demo data) or is refunded already.
+ *
+ * Stripe answers a key reused with other parameters by `idempotency_error`, so every attempt for one
+ * payment must send the same request: the first caller's reason is fixed on the payment under its
+ * revision and every later one (a retry, the other side of a race, an account deletion) sends that.
  */
-export async function refundPassInFull(deps: Deps, passId: string, reason: RefundReason): Promise<number> {
-  const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
-  if (!payment || refundedPence(payment) >= payment.amountPence) return 0;
+/** What a refund needs: the databases, Stripe and the clock. */
+type RefundDeps = Pick<Deps, 'couch' | 'stripe' | 'now'>;
+
+export async function refundPassInFull(deps: RefundDeps, passId: string, reason: RefundReason): Promise<number> {
+  const db = paymentsDb<PaymentDoc>(deps.couch);
+  const found = await getDoc(db, paymentDocId(passId));
+  if (!found || refundedPence(found) >= found.amountPence) return 0;
+  const payment = await updateDoc(db, found._id, (current) =>
+    current && !current.refundReason ? { ...current, refundReason: reason } : null,
+  );
+  if (!payment?.refundReason) return 0;
   const refund = await deps.stripe.refunds.create(
     {
       payment_intent: payment.paymentIntentId,
       reverse_transfer: true,
       refund_application_fee: true,
-      metadata: { passId, reason },
+      metadata: { passId, reason: payment.refundReason },
     },
-    // A retry (a crash before the pass was marked cancelled, two clicks) finds this same refund.
+    // A retry (a crash before the refund was recorded, a racing call finishing it) finds this same refund.
     { idempotencyKey: `refund:${passId}` },
   );
-  await recordRefund(deps, payment._id, refund, reason);
+  await recordRefund(deps, payment._id, refund, payment.refundReason);
   return refund.amount;
+}
+
+/** What has been refunded of a pass's payment so far, in pence (0 without a payment). */
+export async function refundedPenceOf(deps: Pick<Deps, 'couch'>, passId: string): Promise<number> {
+  const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
+  return payment ? refundedPence(payment) : 0;
 }
 
 /** `charge.refunded`: every refund of the charge, including ones made in Stripe's dashboard. */
@@ -54,7 +72,7 @@ async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<Pay
   return docs[0] ?? null;
 }
 
-async function recordRefund(deps: Deps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
+async function recordRefund(deps: RefundDeps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
   await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentId, (current) => {
     if (!current || current.refunds[refund.id]) return null;
     const record: RefundRecord = {
