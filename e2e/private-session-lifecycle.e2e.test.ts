@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/coach-bookings-model.ts';
 import { BOOKING_TEXTS } from '../pwa/src/private-sessions/bookings-model.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
@@ -87,6 +88,17 @@ describe('a private session from request to the coach’s cancellation, across m
       await expect
         .poll(() => gym.cardTexts('Upcoming Sessions'), SYNC_WAIT)
         .toEqual([expect.stringContaining(MEMBER.firstName)]);
+      // The gym's Visitors list the member with the session (it said "None yet" for every member: issue 24).
+      await gymPage.goto('/gymdashboard/visitors');
+      const visitor = gymPage.locator('.visitors__item').filter({ hasText: MEMBER.firstName });
+      await expect
+        .poll(
+          () => visitor.locator('.visitors__heading:has-text("Private Sessions") + ul li').allTextContents(),
+          SYNC_WAIT,
+        )
+        .toEqual([
+          `${formatWallClock(booking.startTime, DATE_FORMATS.medium)} at ${formatWallClock(booking.startTime, DATE_FORMATS.time)}`,
+        ]);
       await coachPage.goto('/coachdashboard/bookings');
       await expect.poll(() => coach.clients(/^Upcoming Sessions/), SYNC_WAIT).toEqual([MEMBER.firstName]);
 

@@ -1,16 +1,20 @@
-/** /gymdashboard/visitors (§2 "Visitors"): from the gym's local passes, so it works offline. */
+/**
+ * /gymdashboard/visitors (§2 "Visitors"): from the gym's local day passes and private-session
+ * bookings, so it works offline.
+ */
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { useDayPasses } from '../data/use-tenant-queries.ts';
+import { useBookings, useDayPasses } from '../data/use-tenant-queries.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
 import { searchVisitors } from './visitors-model.ts';
 import './front-desk.css';
 
 export function VisitorsPage() {
   const { docs, ready } = useDayPasses();
+  const bookings = useBookings();
   const [query, setQuery] = useState('');
-  const visitors = useMemo(() => visitorsOf(docs), [docs]);
+  const visitors = useMemo(() => visitorsOf(docs, Infinity, bookings.docs), [docs, bookings.docs]);
   const shown = searchVisitors(visitors, query);
   return (
     <DashboardPage title="Visitors">
@@ -28,7 +32,7 @@ export function VisitorsPage() {
           autoComplete="off"
         />
       </div>
-      {!ready ? (
+      {!ready || !bookings.ready ? (
         <p className="dash-note">Opening the front desk…</p>
       ) : !shown.length ? (
         <p className="dash-note">No Visitors</p>
@@ -37,16 +41,27 @@ export function VisitorsPage() {
           {shown.map((visitor) => (
             <li key={visitor._id} className="visitors__item">
               <h2 className="visitors__name">{visitor.userName}</h2>
-              <p className="visitors__email">{visitor.email}</p>
+              {visitor.email && <p className="visitors__email">{visitor.email}</p>}
               <h3 className="visitors__heading">Day Passes</h3>
               <ul className="visitors__dates">
                 {visitor.dayPasses.map((pass) => (
                   <li key={pass._id}>{formatWallClock(pass.date, DATE_FORMATS.medium)}</li>
                 ))}
               </ul>
+              {visitor.dayPasses.length === 0 && <p className="dash-note">None</p>}
               <h3 className="visitors__heading">Private Sessions</h3>
-              {/* A visitor's private sessions come with bookings (issue 12). */}
-              <p className="dash-note">None yet</p>
+              {visitor.privateSessions.length ? (
+                <ul className="visitors__dates">
+                  {visitor.privateSessions.map((session) => (
+                    <li key={session._id}>
+                      {formatWallClock(session.date, DATE_FORMATS.medium)} at{' '}
+                      {formatWallClock(session.date, DATE_FORMATS.time)}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="dash-note">None</p>
+              )}
             </li>
           ))}
         </ul>
