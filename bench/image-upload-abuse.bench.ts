@@ -1,20 +1,20 @@
 /**
  * Image uploads under abuse (issue 22): a second member's sign-in (argon2 on the libuv pool, CouchDB
  * reads and writes) timed one after another while one member sends eight decode-heavy profile
- * images at once, next to the same-run baseline with no uploads; and the process's peak RSS.
+ * images at once, next to the same-run baseline with no uploads; and the process's peak RSS in each
+ * phase (sampled every 20 ms; the test pictures are made before the baseline).
  * Two kinds of burst, each sent by a fresh member three times: the outside probe's picture (an
  * interlaced 7000×7000 PNG, 49 MP in a small file) and the heaviest picture still accepted after the
  * fix (an interlaced 2800×2800 PNG, just under its 8.4 MP bound). The server is the real one, as
  * `npm start` runs it: Hapi and the embedded CouchDB (leveldb, worker thread) in one process.
  * Run: NODE_ENV=test npx tsx bench/image-upload-abuse.bench.ts (NODE_ENV=test keeps the request log quiet).
  */
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createAccount } from '../sync-server/src/services/accounts/accounts-service.ts';
 import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures.ts';
 import { startBenchStack, type BenchStack } from './support/bench-stack.ts';
 import { runBenchIn } from './support/run.ts';
-import { ms, summarise, verdict } from './support/stats.ts';
+import { ms, ratio, summarise, verdict } from './support/stats.ts';
 
 const PASSWORD = 'Str0ng!Pass';
 const BURST = 8;
@@ -22,7 +22,8 @@ const ROUNDS = 3;
 const BASELINE_SIGN_INS = 30;
 /** Sign-ins timed per burst, at least (more while the burst is still being answered). */
 const MIN_SIGN_INS = 10;
-const TARGET_P95_MS = 1_000;
+/** The second member's sign-in p95 during a burst, against the same run's baseline with no uploads. */
+const TARGET_RATIO = 2;
 
 let addresses = 0;
 /** Each sign-in from its own address: the per-address sign-in limit (30 per 15 minutes) is not under test. */
@@ -54,11 +55,6 @@ async function signInOnce(stack: BenchStack, email: string): Promise<{ ms: numbe
   });
   await res.text();
   return { ms: performance.now() - started, status: res.status };
-}
-
-function peakRssMiB(): number {
-  const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return hwm ? Number(hwm[1]) / 1024 : process.memoryUsage().rss / 2 ** 20;
 }
 
 /** Samples the RSS every 20 ms until stopped; answers the highest seen. */
@@ -170,12 +166,11 @@ await runBenchIn(
       const s = describePhase(`8 × ${label}`, phase);
       results.push({ label, p95: s.p95, failed: Object.values(phase.failures).reduce((a, b) => a + b, 0) });
     }
-    console.log(`process peak RSS (VmHWM) over the whole run: ${peakRssMiB().toFixed(0)} MiB`);
     for (const { label, p95, failed } of results)
       verdict(
-        `second member's sign-in p95 ≤ ${TARGET_P95_MS} ms and none failed, during 8 × ${label}`,
-        failed === 0 && p95 <= TARGET_P95_MS,
-        `p95 ${ms(p95)} (baseline ${ms(base.p95)}), ${failed} failed`,
+        `second member's sign-in: none failed, p95 ≤ ${TARGET_RATIO} × baseline, during 8 × ${label}`,
+        failed === 0 && p95 <= TARGET_RATIO * base.p95,
+        `p95 ${ms(p95)} = ${ratio(p95, base.p95)} baseline (${ms(base.p95)}), ${failed} failed`,
       );
   },
 );

@@ -16,7 +16,7 @@ export interface DecodeLimits {
   queue: number;
 }
 
-export type GateAnswer<T> =
+type GateAnswer<T> =
   | { outcome: 'done'; value: T }
   /** This account already has an upload decoding or waiting. */
   | { outcome: 'account-busy' }
