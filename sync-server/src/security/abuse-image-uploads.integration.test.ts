@@ -4,7 +4,7 @@ import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { UserProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { UPLOAD_REFUSALS } from '../services/accounts/image-intake.ts';
-import { givenMember } from '../test-support/directory-fixtures.ts';
+import { givenCoach, givenGym, givenMember } from '../test-support/directory-fixtures.ts';
 import { givenAccount, signIn } from '../test-support/sign-in-helpers.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -49,6 +49,14 @@ describe('abuse: profile image uploads (issue 22)', () => {
       payload: { profileImage: image },
       headers: await bearerFor(stack, 'user', memberId),
     });
+  /** The same upload through the gym's or the coach's own route. */
+  const uploadAs = async (kind: 'gym' | 'coach', profileId: string, image: string) =>
+    stack.server.inject({
+      method: 'POST',
+      url: `/api/me/${kind === 'gym' ? 'gyms' : 'coaches'}/account/profileImage`,
+      payload: { profileImage: image },
+      headers: await bearerFor(stack, kind, profileId),
+    });
   const profileOf = async (memberId: string) =>
     (await stack.couch.use(DB.profiles).get(profileDocId('user', memberId))) as UserProfileDoc;
   const imageCount = async () => (await stack.couch.use(DB.images).info()).doc_count;
@@ -62,7 +70,7 @@ describe('abuse: profile image uploads (issue 22)', () => {
     await stack.stop();
   });
 
-  it('refuses a 49-megapixel interlaced PNG of 0.7 MB from its header, before decoding it, storing nothing', async () => {
+  it("refuses a 49-megapixel interlaced PNG of 0.7 MB from its header, before decoding it, on every kind's route, storing nothing", async () => {
     const memberId = await givenMember(stack);
     const before = await profileOf(memberId);
     const images = await imageCount();
@@ -77,6 +85,18 @@ describe('abuse: profile image uploads (issue 22)', () => {
     const cut = await upload(memberId, dataUrl(headerOnly(bomb)));
     expect(cut.statusCode, cut.payload).toBe(400);
     expect(messageOf(cut)).toBe(messageOf(res));
+
+    // The gym's and the coach's routes take images the same way.
+    const gymId = await givenGym(stack);
+    const coachId = await givenCoach(stack);
+    for (const [kind, id] of [
+      ['gym', gymId],
+      ['coach', coachId],
+    ] as const) {
+      const refused = await uploadAs(kind, id, dataUrl(bomb));
+      expect(refused.statusCode, `${kind}: ${refused.payload}`).toBe(400);
+      expect(messageOf(refused)).toBe(messageOf(res));
+    }
 
     expect((await profileOf(memberId))._rev).toBe(before._rev);
     expect(await imageCount()).toBe(images);
