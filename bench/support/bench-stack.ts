@@ -34,7 +34,8 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-export async function startBenchStack(): Promise<BenchStack> {
+/** `overrides` change the server's configuration (e.g. trusting one proxy hop, to sign in from many addresses). */
+export async function startBenchStack(overrides: Partial<ServerConfig> = {}): Promise<BenchStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bench-'));
   const couchKind = process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb';
   const couchServer = await startEmbeddedCouch({ port: 0, ...(couchKind === 'leveldb' ? { dataDir } : {}) });
@@ -45,6 +46,7 @@ export async function startBenchStack(): Promise<BenchStack> {
     ...loadConfig({ DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'test' } as NodeJS.ProcessEnv),
     host: '127.0.0.1',
     couchUrl: couchServer.url,
+    ...overrides,
   };
   const deps: Deps = {
     config,

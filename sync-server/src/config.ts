@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
+import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/decode-gate.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -67,6 +68,8 @@ export interface ServerConfig {
   passSigningKey: string;
   /** Long-polls (`_changes?feed=longpoll`) one account may hold open at once on one server instance (design/sync.md). */
   liveFeedsPerAccount: number;
+  /** Profile-image decodes one instance runs at once and keeps waiting (design/security.md "Abuse: image uploads"). */
+  imageDecodes: DecodeLimits;
   /** Longest a long-poll is held before it is answered with no changes (passed to CouchDB as `timeout`). */
   longPollTimeoutMs: number;
   /** How often each instance sweeps expired sessions, tokens and counters (SWEEP_INTERVAL_MS; 0 = never). */
@@ -214,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     passSigningKey,
     liveFeedsPerAccount: 6,
+    imageDecodes: defaultDecodeLimits(),
     longPollTimeoutMs: 30_000,
     sweepIntervalMs: numberSetting(env, 'SWEEP_INTERVAL_MS', 15 * 60_000, (n) => Number.isInteger(n) && n >= 0),
     stripe: loadStripe(env, production),

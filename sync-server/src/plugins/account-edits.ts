@@ -137,6 +137,11 @@ const imagePayload: RouteOptionsPayload = {
   },
 };
 
+function retryLater(error: Boom.Boom, seconds: number): Boom.Boom {
+  error.output.headers['Retry-After'] = String(seconds);
+  return error;
+}
+
 function answer<A>(result: EditOutcome<A>): A {
   switch (result.outcome) {
     case 'saved':
@@ -145,6 +150,10 @@ function answer<A>(result: EditOutcome<A>): A {
       throw Boom.badRequest(result.message);
     case 'too-large':
       throw Boom.entityTooLarge(result.message);
+    case 'rate-limited':
+      throw retryLater(Boom.tooManyRequests(result.message), result.retryAfterSeconds);
+    case 'busy':
+      throw retryLater(Boom.serverUnavailable(result.message), result.retryAfterSeconds);
     case 'no-profile':
       throw Boom.badRequest(MISSING);
   }
@@ -161,8 +170,10 @@ const imageTooLargeForJoi = (err: unknown) =>
  * rules/api/account.ts): one POST per field, validated here, applied by account-edit-service.ts,
  * answered with the stored field and, for gyms and coaches, the status and what is still missing.
  * 400 with §8's text when a value is missing or empty, with a reason when it is there but wrong
- * (a price, a discipline, a username, an image); 413 for an image over 5 MB; 401 without a token,
- * 403 for another role.
+ * (a price, a discipline, a username, an image, too many pixels); 413 for an image over 5 MB; for
+ * images, 429 over the account's upload limit and 503 when this instance's decode queue is full,
+ * both with Retry-After (design/security.md "Abuse: image uploads"); 401 without a token, 403 for
+ * another role.
  */
 export const accountEditsPlugin: Plugin<Deps> = {
   name: 'account-edits',

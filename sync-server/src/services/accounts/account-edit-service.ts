@@ -16,7 +16,8 @@ import { updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import type { PayeeKind } from '../payments/payment-docs.ts';
 import { updateWithGoLive } from './go-live-service.ts';
-import { forgetProfileImage, prepareProfileImage, storeProfileImage } from './profile-images.ts';
+import { takeProfileImage } from './image-intake.ts';
+import { forgetProfileImage, storeProfileImage } from './profile-images.ts';
 
 /**
  * Account edits (§7 "Gym account", "Coach account", the member's profile image): one field per call,
@@ -30,6 +31,10 @@ export type EditOutcome<Answer> =
   | { outcome: 'saved'; answer: Answer }
   | { outcome: 'refused'; message: string }
   | { outcome: 'too-large'; message: string }
+  /** An image upload over the account's limit, or while its previous one is still processed (429). */
+  | { outcome: 'rate-limited'; message: string; retryAfterSeconds: number }
+  /** An image upload while this instance's decode slots and queue are full (503). */
+  | { outcome: 'busy'; message: string; retryAfterSeconds: number }
   | { outcome: 'no-profile' };
 
 type Edit<Request, Answer> = (deps: Deps, profileId: string, body: Request) => Promise<EditOutcome<Answer>>;
@@ -74,7 +79,7 @@ function priceEdit<K extends PayeeKind, Field extends string>(
 }
 
 /**
- * A new profile image: prepared (checked by its bytes, re-encoded), stored, then put on the profile
+ * A new profile image: taken in (counted, checked by its header, decoded in turn: image-intake.ts), stored, then put on the profile
  * by `put`, which answers the URL the profile holds and the one it replaced. The replaced image is
  * removed once the profile no longer points at it; an image whose profile has gone is removed again.
  */
@@ -85,7 +90,7 @@ async function imageEdit<Answer>(
   dataUrl: string,
   put: (url: string) => Promise<{ answer: Answer; replaced: string } | null>,
 ): Promise<EditOutcome<Answer>> {
-  const prepared = await prepareProfileImage(dataUrl);
+  const prepared = await takeProfileImage(deps, kind, profileId, dataUrl);
   if (prepared.outcome !== 'ready') return prepared;
   const url = await storeProfileImage(deps.couch, kind, profileId, prepared, deps.now());
   const placed = await put(url);

@@ -6,6 +6,7 @@ import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
+import { pixelBoundOf, pixelRefusal, type ImageHeader } from './image-bounds.ts';
 
 /**
  * Profile images (design/data-model.md "Profile images"): a data URL from the page is checked by its
@@ -37,28 +38,30 @@ export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** 16 hex characters of the SHA-256 of the stored bytes. */
 const VERSION = /^[a-f0-9]{16}$/;
 
-/** A decompression bomb (a small file of a huge picture) is refused before it is decoded: at most 50 megapixels. */
-const MAX_INPUT_PIXELS = 50_000_000;
-
 const DATA_URL = /^data:image\/(?:jpeg|jpg|png|webp);base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp']);
+
+// One libvips thread per decode: with the per-instance decode slots (decode-gate.ts) that bounds the
+// cores pictures can take. No operation cache: every upload is a new picture, and a cached one only
+// holds memory (libvips keeps up to 50 MB by default).
+sharp.concurrency(1);
+sharp.cache(false);
 
 export const IMAGE_REFUSALS = {
   notAnImage: 'Profile image must be a JPEG, PNG or WebP picture.',
   tooLarge: `Profile image must be at most ${MAX_PROFILE_IMAGE_BYTES / (1024 * 1024)} MB.`,
 } as const;
 
-export type PreparedImage =
-  | { outcome: 'ready'; webp: Buffer; width: number; height: number }
-  | { outcome: 'refused'; message: string }
-  | { outcome: 'too-large'; message: string };
+type ImageRefusal = { outcome: 'refused'; message: string } | { outcome: 'too-large'; message: string };
+
+export type PreparedImage = { outcome: 'ready'; webp: Buffer; width: number; height: number } | ImageRefusal;
 
 /**
- * The stored form of a `data:image/…;base64,…` URL, judged by its bytes: anything but a readable
- * JPEG, PNG or WebP is refused, and so is more than MAX_PROFILE_IMAGE_BYTES of it.
+ * The bytes of a `data:image/…;base64,…` URL, or its refusal: anything that is not base64 under such
+ * a prefix, and more than MAX_PROFILE_IMAGE_BYTES of it. No picture is looked at yet.
  */
-export async function prepareProfileImage(dataUrl: string): Promise<PreparedImage> {
+export function imageBytesOf(dataUrl: string): { outcome: 'bytes'; bytes: Buffer } | ImageRefusal {
   const prefix = DATA_URL.exec(dataUrl);
   if (!prefix) return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
   const base64 = dataUrl.slice(prefix[0].length);
@@ -66,18 +69,57 @@ export async function prepareProfileImage(dataUrl: string): Promise<PreparedImag
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_PROFILE_IMAGE_BYTES) return { outcome: 'too-large', message: IMAGE_REFUSALS.tooLarge };
   if (bytes.length === 0) return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
-  const input = () => sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+  return { outcome: 'bytes', bytes };
+}
+
+/**
+ * The picture's header, judged by its bytes (JPEG, PNG or WebP, whatever its label says) and its
+ * pixels (image-bounds.ts), without decoding it: sharp's `metadata()` reads the header only.
+ */
+export async function readImageHeader(
+  bytes: Buffer,
+): Promise<{ outcome: 'header'; header: ImageHeader } | ImageRefusal> {
   try {
-    const { format } = await input().metadata();
-    if (!format || !IMAGE_FORMATS.has(format)) return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
-    const { data, info } = await input()
+    const { format, width, height, isProgressive } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!format || !IMAGE_FORMATS.has(format) || !width || !height)
+      return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
+    const header: ImageHeader = {
+      format: format as ImageHeader['format'],
+      width,
+      height,
+      progressive: !!isProgressive,
+    };
+    const tooManyPixels = pixelRefusal(header);
+    if (tooManyPixels) return { outcome: 'refused', message: tooManyPixels };
+    return { outcome: 'header', header };
+  } catch {
+    return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
+  }
+}
+
+/**
+ * The stored form of a picture whose header passed: turned upright, scaled to fit 512×512 (a JPEG
+ * shrunk while it is read) and re-encoded as WebP. Run through the instance's decode gate.
+ */
+export async function decodeProfileImage(bytes: Buffer, header: ImageHeader): Promise<PreparedImage> {
+  try {
+    const { data, info } = await sharp(bytes, {
+      // The header's bound again, should the decoder see more than the header said.
+      limitInputPixels: pixelBoundOf(header).pixels,
+      failOn: 'error',
+      sequentialRead: true,
+    })
       .autoOrient()
-      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .resize(PROFILE_IMAGE_SIZE, PROFILE_IMAGE_SIZE, {
+        fit: 'inside',
+        withoutEnlargement: true,
+        fastShrinkOnLoad: true,
+      })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     return { outcome: 'ready', webp: data, width: info.width, height: info.height };
   } catch {
-    // Not an image libvips can read (truncated, corrupt, too many pixels): the sender's problem.
+    // Not an image libvips can read (truncated, corrupt): the sender's problem.
     return { outcome: 'refused', message: IMAGE_REFUSALS.notAnImage };
   }
 }

@@ -18,6 +18,9 @@ export const RATE_LIMITS = {
   registerPerIp: { scope: 'register-ip', limit: 10, windowSeconds: 60 * 60 },
   registerPerEmail: { scope: 'register-email', limit: 3, windowSeconds: 60 * 60 },
   resetPerEmail: { scope: 'reset-email', limit: 5, windowSeconds: 60 * 60 },
+  // Each upload that reaches the picture check costs a header read and maybe a decode (issue 22): a
+  // person choosing a picture, with a refusal or two, needs a few; a script is held to one a minute.
+  imageUploadsPerAccount: { scope: 'image-upload', limit: 10, windowSeconds: 10 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
 /** Seconds until the rule's current window ends (a Retry-After for its 429). */
