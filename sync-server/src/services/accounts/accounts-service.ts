@@ -111,11 +111,16 @@ export async function createAccount(
     written.push({ db, id: res.id, rev: res.rev });
   };
   try {
-    await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id });
+    await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id, createdAt });
     // Google members arrive without a mobile: there is nothing to claim, and an empty key would make
     // every such member collide on one claim.
     if (mobileKey)
-      await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
+      await write(accounts, {
+        _id: mobileClaimId(input.kind, mobileKey),
+        type: 'mobile-claim',
+        accountId: id,
+        createdAt,
+      });
     const account: AccountDoc = {
       _id: accountDocId(id),
       type: 'account',
