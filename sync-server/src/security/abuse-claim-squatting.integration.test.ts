@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts';
 import { apiPathOfLink, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { nextIp, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+import { SIGN_IN_MESSAGES } from '../plugins/sign-in.ts';
 
 /**
  * Claim squatting (issue 22, design/auth.md "Unverified registrations"): registering someone else's
@@ -84,6 +85,9 @@ describe('squatting an email or mobile with a registration nobody verifies', () 
     stack.clock.advance(WINDOW + 60_000);
     // Past the window the squatter's own link is refused, so the account can no longer be made to hold the number.
     expect((await stack.server.inject(squat.linkPath!)).statusCode).toBe(404);
+    const lapsed = await signIn(stack.server, 'coach', 'squatter.two@example.com', squatter.pwd as string);
+    expect(lapsed.statusCode).toBe(401);
+    expect(JSON.parse(lapsed.payload).message).toBe(SIGN_IN_MESSAGES.lapsed);
     const owner = await registers('coach', victim);
     expect(owner.status).toBe(201);
     expect((await stack.server.inject(owner.linkPath!)).statusCode).toBe(200);

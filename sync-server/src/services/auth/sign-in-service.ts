@@ -17,7 +17,9 @@ export type PasswordSignInResult =
   | { outcome: 'signed-in'; account: AccountDoc }
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'bad-credentials' }
-  | { outcome: 'unverified' };
+  | { outcome: 'unverified' }
+  /** A registration nobody verified within its window: it holds nothing any more and can be registered again. */
+  | { outcome: 'lapsed' };
 
 /**
  * Checks an email and password for one account kind. Every attempt counts against the caller's IP
@@ -46,7 +48,7 @@ export async function signInWithPassword(
     return { outcome: 'bad-credentials' };
   }
   await delay.succeeded(source);
-  if (!account.verified) return { outcome: 'unverified' };
+  if (!account.verified) return { outcome: verificationWindowPassed(account, now) ? 'lapsed' : 'unverified' };
   return { outcome: 'signed-in', account };
 }
 
