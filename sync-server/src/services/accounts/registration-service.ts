@@ -14,6 +14,7 @@ import { getAccount } from './accounts-store.ts';
 import { claimIdsOf } from './claims.ts';
 import { freeLapsedClaims, verificationWindowPassed } from './lapsed-registrations.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
@@ -59,9 +60,11 @@ export async function registerAccount(
       return { outcome: 'rate-limited', retryAfterSeconds: secondsLeftInWindow(rule, now) };
   }
   let created: Awaited<ReturnType<typeof createAccount>> | null = null;
+  // Hashed once (argon2 takes longer than the rest of a registration), whatever the rounds below.
+  const passwordHash = await hashPassword(payload.pwd);
   // A claim held by a registration nobody verified in time is taken over (lapsed-registrations.ts).
   // Each round frees at most the two claims this registration needs, so a third round is a new race lost.
-  for (let round = 1; round <= MAX_CLAIM_ROUNDS && !created; round += 1) {
+  for (let round = 1; round <= MAX_CLAIM_ROUNDS; round += 1) {
     created = await createAccount(
       deps.couch,
       {
@@ -69,6 +72,7 @@ export async function registerAccount(
         email: payload.email,
         mobile: payload.mobile,
         pwd: payload.pwd,
+        passwordHash,
         firstName: payload.firstName,
         lastName: payload.lastName,
         gymName: payload.gymName,
@@ -78,7 +82,8 @@ export async function registerAccount(
       if (err instanceof AccountTakenError) return null;
       throw err;
     });
-    if (!created && !(await freeLapsedClaims(deps, claimIdsOf(wanted), now))) break;
+    if (created) break;
+    if (!(await freeLapsedClaims(deps, claimIdsOf(wanted), now))) break;
   }
   if (!created) return { outcome: 'taken' };
   const { account } = created;
