@@ -34,6 +34,14 @@ export function verificationWindowPassed(account: Pick<AccountDoc, 'verified' | 
   return !account.verified && now.getTime() >= Date.parse(account.createdAt) + VERIFICATION_WINDOW_MS;
 }
 
+/** Neither a lapsed registration nor an account being removed: one a link may still verify or reset. */
+export function isLiveAccount(
+  account: Pick<AccountDoc, 'verified' | 'createdAt' | 'deletingSince'>,
+  now: Date,
+): boolean {
+  return !account.deletingSince && !verificationWindowPassed(account, now);
+}
+
 /**
  * Removes a lapsed registration: marks it `deletingSince` on the revision read (the decision against
  * a verification landing at the same moment), then runs the account deletion's idempotent steps

@@ -12,7 +12,7 @@ import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
 import { AccountTakenError, createAccount } from './accounts-service.ts';
 import { getAccount } from './accounts-store.ts';
 import { claimIdsOf } from './claims.ts';
-import { freeLapsedClaims, verificationWindowPassed } from './lapsed-registrations.ts';
+import { freeLapsedClaims, isLiveAccount } from './lapsed-registrations.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
@@ -113,20 +113,15 @@ export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: stri
   if (!isId(profileId)) return false;
   const now = deps.now();
   const account = await getAccount(deps.couch, profileId);
-  if (!account || account.kind !== kind || !canBeVerified(account, now)) return false;
+  if (!account || account.kind !== kind || !isLiveAccount(account, now)) return false;
   const stored = await findUsableToken(deps.couch, 'verify', profileId, token, now);
   if (!stored || !(await consumeToken(deps.couch, stored, now))) return false;
   const result = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (current) =>
-    current && !current.verified && canBeVerified(current, now)
+    current && !current.verified && isLiveAccount(current, now)
       ? { ...current, verified: true, verifiedAt: now.toISOString() }
       : null,
   );
   return result?.verified === true && !result.deletingSince;
-}
-
-/** Neither lapsed nor being removed (a verified account stays verifiable: the write is then skipped). */
-function canBeVerified(account: AccountDoc, now: Date): boolean {
-  return !account.deletingSince && !verificationWindowPassed(account, now);
 }
 
 /** Deletes what createAccount wrote: the account, its email and mobile claims and its profile. */

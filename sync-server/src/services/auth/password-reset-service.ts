@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import { findAccountByEmail, getAccount } from '../accounts/accounts-store.ts';
-import { verificationWindowPassed } from '../accounts/lapsed-registrations.ts';
+import { isLiveAccount } from '../accounts/lapsed-registrations.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
 import {
   consumeToken,
@@ -45,7 +45,7 @@ export async function requestPasswordReset(
   const account = await findAccountByEmail(deps.couch, kind, email);
   // A registration nobody verified in time is as good as gone: a reset link would verify it (below),
   // bringing back an account, and the mobile in it, that someone may have registered for someone else.
-  if (account && isLive(account, now)) {
+  if (account && isLiveAccount(account, now)) {
     mailResetLink(deps, account, now).catch((err) => {
       deps.logger.error({ err, profileId: account.profileId }, 'password reset: could not mail a reset link');
     });
@@ -71,7 +71,7 @@ async function liveResetToken(
 ): Promise<OneTimeTokenDoc | null> {
   if (!isId(profileId)) return null;
   const account = await getAccount(deps.couch, profileId);
-  if (!account || account.kind !== kind || !isLive(account, now)) return null;
+  if (!account || account.kind !== kind || !isLiveAccount(account, now)) return null;
   return findUsableToken(deps.couch, 'reset', profileId, token, now);
 }
 
@@ -107,16 +107,11 @@ export async function resetPassword(
   // on the revision read, and only while the account is live: a registration that lapsed and is being
   // taken over meanwhile (marked on its own revision first) is not brought back.
   const updated = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (account) =>
-    account && isLive(account, now)
+    account && isLiveAccount(account, now)
       ? { ...account, passwordHash, verified: true, verifiedAt: account.verifiedAt ?? now.toISOString() }
       : null,
   );
   if (updated?.passwordHash !== passwordHash) return false;
   await revokeAllSessionsForAccount(deps.couch, profileId);
   return true;
-}
-
-/** Neither a lapsed registration nor an account being removed. */
-function isLive(account: AccountDoc, now: Date): boolean {
-  return !account.deletingSince && !verificationWindowPassed(account, now);
 }
