@@ -37,6 +37,8 @@ export interface ClaimDoc {
   _rev?: string;
   type: 'email-claim' | 'mobile-claim';
   accountId: string;
+  /** When it was written (ISO); absent on claims written before issue 22. Tells a claim left without its account from one whose account is being written. */
+  createdAt?: string;
 }
 
 /** entryCodeClaimId(gymId, idCode): keeps entry codes unique within a gym, race-free across instances. */

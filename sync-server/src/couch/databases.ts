@@ -30,6 +30,8 @@ export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
     { name: 'by-type', fields: ['type'] },
     // The entry-code claim a pass already holds (a payment's pass issued again after a crash).
     { name: 'by-type-pass', fields: ['type', 'passId'] },
+    // Registrations nobody verified, oldest first (the sweeper's lapsed registrations).
+    { name: 'by-type-verified-created', fields: ['type', 'verified', 'createdAt'] },
   ],
   [DB.auth]: [
     { name: 'by-type-expires', fields: ['type', 'expiresAt'] },

@@ -1,9 +1,11 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { sweepExpiredDocs } from '../services/auth/expired-docs-sweeper.ts';
+import { sweepLapsedRegistrations } from '../services/accounts/lapsed-registrations.ts';
+import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../services/auth/expired-docs-sweeper.ts';
 
 /**
- * Runs the sweeper (services/auth/expired-docs-sweeper.ts) on a timer while the server is started:
+ * Runs the sweeper (services/auth/expired-docs-sweeper.ts, then the registrations nobody verified in
+ * time: services/accounts/lapsed-registrations.ts) on a timer while the server is started:
  * from `onPostStart` (an instance only initialised for tests never sweeps) until `onPreStop`, which
  * waits for a run in progress so nothing reaches CouchDB after the server stopped. Every instance
  * runs its own; the pause between runs is jittered (±25%) so instances started together drift apart
@@ -23,6 +25,8 @@ export const expiredDocsSweeperPlugin: Plugin<Deps> = {
       try {
         const result = await sweepExpiredDocs(deps);
         deps.logger.info(result, 'sweeper: expired auth documents removed');
+        const lapsed = await sweepLapsedRegistrations(deps, SWEEP_GRACE_MS);
+        deps.logger.info(lapsed, 'sweeper: lapsed registrations removed');
       } catch (err) {
         // CouchDB down or slow: the next run tries again; nothing is half done (each delete stands alone).
         deps.logger.warn({ err }, 'sweeper: run failed');

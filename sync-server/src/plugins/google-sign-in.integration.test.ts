@@ -1,7 +1,11 @@
 import Bell from '@hapi/bell';
 import type { AuthCredentials, Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAccountByEmail } from '../services/accounts/accounts-store.ts';
+import { mobileClaimId } from '@mastr/rules/doc-ids.ts';
+import { normaliseMobile } from '@mastr/rules/validation.ts';
+import { DB } from '../couch/databases.ts';
+import { findAccountByEmail, getAccount } from '../services/accounts/accounts-store.ts';
+import { VERIFICATION_WINDOW_MS } from '../services/accounts/lapsed-registrations.ts';
 import { givenAccount, jwtCookieOf, refresh, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { GOOGLE_NOT_CONFIGURED } from './google-sign-in.ts';
@@ -108,6 +112,24 @@ describe('GET /api/auth/user/google with Google configured', () => {
     expect((await callback()).headers.location).toBe('/googlesuccess');
     expect(await findAccountByEmail(stack.couch, 'user', email)).toMatchObject({ verified: true, passwordHash: null });
     expect((await signIn(stack.server, 'user', email)).statusCode).toBe(401);
+  });
+
+  it('starts afresh instead of linking a registration nobody verified in time, whose mobile is freed', async () => {
+    const { account, email, mobile } = await givenAccount(stack, 'user', { verified: false });
+    stack.clock.advance(VERIFICATION_WINDOW_MS);
+    asGoogle(email);
+    expect((await callback()).headers.location).toBe('/googlesuccess');
+    const member = await findAccountByEmail(stack.couch, 'user', email);
+    expect(member).toMatchObject({ verified: true, mobile: '' });
+    expect(member!.profileId).not.toBe(account.profileId);
+    expect(await getAccount(stack.couch, account.profileId)).toBeNull();
+    const mobileClaim = mobileClaimId('user', normaliseMobile(mobile));
+    expect(
+      await stack.couch
+        .use(DB.accounts)
+        .get(mobileClaim)
+        .catch(() => null),
+    ).toBeNull();
   });
 
   it('refuses an email Google has not verified', async () => {

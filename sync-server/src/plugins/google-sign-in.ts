@@ -84,7 +84,7 @@ async function completeGoogleSignIn(deps: Deps, request: Request, h: ResponseToo
     name: profile.name?.given_name ?? profile.displayName ?? '',
   };
   try {
-    const account = await findOrCreateGoogleMember(deps.couch, identity, deps.now());
+    const account = await findOrCreateGoogleMember(deps, identity, deps.now());
     const { refreshCookie } = await openSession(deps, account);
     h.state('jwt', refreshCookie);
     return h.redirect(SUCCESS_PAGE);

@@ -16,6 +16,7 @@ export const SIGN_IN_MESSAGES = {
   rateLimited: 'Too many sign-in attempts. Please try again later.',
   badCredentials: 'Incorrect email or password.',
   unverified: 'Please verify your email before signing in. Check your inbox for the link.',
+  lapsed: 'This registration was not verified within 24 hours. Please register again.',
 } as const;
 
 /** Credentials are tiny: refuse anything bigger before parsing it. */
@@ -56,6 +57,8 @@ export const signInPlugin: Plugin<Deps> = {
               throw Boom.unauthorized(SIGN_IN_MESSAGES.badCredentials);
             case 'unverified':
               throw Boom.unauthorized(SIGN_IN_MESSAGES.unverified);
+            case 'lapsed':
+              throw Boom.unauthorized(SIGN_IN_MESSAGES.lapsed);
           }
           const { account } = result;
           // Every kind gets its name: a member's bar showed the email's initial until /api/me loaded (issue 24).

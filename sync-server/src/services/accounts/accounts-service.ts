@@ -15,6 +15,8 @@ export interface NewAccountInput {
   mobile: string;
   /** Plain password (hashed here) or null for a Google-only member. */
   pwd: string | null;
+  /** The password hashed already (registration hashes once for all its rounds); `pwd` is then ignored. */
+  passwordHash?: string;
   /** user: first name; coach: first and last name; gym: gym name. */
   firstName?: string;
   lastName?: string;
@@ -103,7 +105,7 @@ export async function createAccount(
   const createdAt = options.now.toISOString();
   const email = normaliseEmail(input.email);
   const mobileKey = normaliseMobile(input.mobile);
-  const passwordHash = input.pwd === null ? null : await hashPassword(input.pwd);
+  const passwordHash = input.passwordHash ?? (input.pwd === null ? null : await hashPassword(input.pwd));
 
   const written: { db: typeof accounts | typeof profiles; id: string; rev: string }[] = [];
   const write = async (db: typeof accounts | typeof profiles, doc: AccountDoc | ClaimDoc | ProfileDoc) => {
@@ -111,11 +113,16 @@ export async function createAccount(
     written.push({ db, id: res.id, rev: res.rev });
   };
   try {
-    await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id });
+    await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id, createdAt });
     // Google members arrive without a mobile: there is nothing to claim, and an empty key would make
     // every such member collide on one claim.
     if (mobileKey)
-      await write(accounts, { _id: mobileClaimId(input.kind, mobileKey), type: 'mobile-claim', accountId: id });
+      await write(accounts, {
+        _id: mobileClaimId(input.kind, mobileKey),
+        type: 'mobile-claim',
+        accountId: id,
+        createdAt,
+      });
     const account: AccountDoc = {
       _id: accountDocId(id),
       type: 'account',

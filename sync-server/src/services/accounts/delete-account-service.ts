@@ -3,20 +3,17 @@ import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
 import {
   accountDocId,
   coachRequestId,
-  emailClaimId,
   entryCodeClaimId,
   gymRequestId,
   imageDocId,
   membershipDocId,
   membershipDocPrefix,
-  mobileClaimId,
   passDocPrefix,
   profileDocId,
   type PassDoc,
 } from '@mastr/rules/doc-ids.ts';
 import type {
   AccountDoc,
-  ClaimDoc,
   CoachRequestDoc,
   DayPassDoc,
   GymRequestDoc,
@@ -45,6 +42,7 @@ import { refundPassInFull } from '../payments/refund-service.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
 import { updateAccount } from './account-updates.ts';
 import { getAccount } from './accounts-store.ts';
+import { releaseClaims } from './claims.ts';
 import type { ProfileDoc } from './accounts-service.ts';
 
 /**
@@ -332,40 +330,7 @@ async function deleteProfileImages(couch: Couch, kind: AccountKind, profileId: s
   await destroyAll(images, await idsWithPrefix(images, imageDocId(kind, profileId, '')));
 }
 
-// ---- 7 and 9. claims, sessions, one-time tokens ------------------------------------------------------
-
-/**
- * The email and mobile claims, only while they are still this account's (the email may be registered
- * again already). Their ids are the email and the mobile number themselves, so even their tombstones
- * would keep them: they are purged as well where CouchDB can (see purgeTombstones).
- */
-async function releaseClaims(deps: Deps, account: AccountDoc): Promise<void> {
-  const ids = [emailClaimId(account.kind, account.email)];
-  if (account.mobileKey) ids.push(mobileClaimId(account.kind, account.mobileKey));
-  const claims = await fetchDocs(deps.couch.use<ClaimDoc>(DB.accounts), ids);
-  const tombstones = await destroyAll(
-    deps.couch.use(DB.accounts),
-    [...claims.values()].filter((c) => c.accountId === account.profileId).map((c) => ({ _id: c._id, _rev: c._rev })),
-  );
-  await purgeTombstones(deps, DB.accounts, tombstones);
-}
-
-/**
- * Removes deleted documents for good, ids included (`POST /{db}/_purge`, Apache CouchDB 2.3 and
- * later). The embedded development server cannot purge (PouchDB has no purge for its adapters) and
- * answers 404: there the tombstones stay. A purge that fails is logged, never fails the deletion: the
- * tombstone holds nothing but its id, and a later purge can still remove it.
- */
-async function purgeTombstones(deps: Deps, dbName: string, tombstones: readonly Rev[]): Promise<void> {
-  if (tombstones.length === 0) return;
-  const body = Object.fromEntries(tombstones.map(({ _id, _rev }) => [_id, [_rev]]));
-  try {
-    await deps.couch.request({ db: dbName, method: 'POST', path: '_purge', body });
-  } catch (err) {
-    if (couchStatus(err) === 404) return;
-    deps.logger.warn({ err, db: dbName, count: tombstones.length }, 'account deletion: could not purge tombstones');
-  }
-}
+// ---- 9. sessions, one-time tokens (7, the claims: claims.ts) -----------------------------------------
 
 /** Every refresh session (live, revoked or expired) and one-time token of the account. */
 async function deleteSessionsAndTokens(couch: Couch, accountId: string): Promise<void> {

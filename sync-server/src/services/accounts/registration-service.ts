@@ -9,17 +9,26 @@ import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
-import { updateAccount } from './account-updates.ts';
 import { AccountTakenError, createAccount } from './accounts-service.ts';
 import { getAccount } from './accounts-store.ts';
+import { claimIdsOf } from './claims.ts';
+import { freeLapsedClaims, isLiveAccount } from './lapsed-registrations.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
-import { normaliseEmail } from '@mastr/rules/validation.ts';
+import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
+import { updateDoc } from '../../couch/tenant-docs.ts';
 import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+
+/** Tries at registering one payload: the first, and one after each freeing of lapsed claims. */
+const MAX_CLAIM_ROUNDS = 3;
 
 export type RegistrationOutcome =
   | { outcome: 'registered'; account: AccountDoc }
-  /** The email or mobile is already registered for this kind (decided by CouchDB, race-free). */
+  /**
+   * The email or mobile is held for this kind by a verified account or by a registration still
+   * within its verification window (decided by CouchDB, race-free).
+   */
   | { outcome: 'taken' }
   /** Too many registrations from this address or for this email lately (RATE_LIMITS.register*). */
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
@@ -41,6 +50,7 @@ export async function registerAccount(
   ip: string,
 ): Promise<RegistrationOutcome> {
   const now = deps.now();
+  const wanted = { kind, email: normaliseEmail(payload.email), mobileKey: normaliseMobile(payload.mobile) };
   for (const [rule, key] of [
     [RATE_LIMITS.registerPerIp, ip],
     // Per mailbox, whatever the account kind: the limit protects the inbox from being flooded.
@@ -49,22 +59,32 @@ export async function registerAccount(
     if (await hitRateLimit(deps.couch, rule, key, now))
       return { outcome: 'rate-limited', retryAfterSeconds: secondsLeftInWindow(rule, now) };
   }
-  const created = await createAccount(
-    deps.couch,
-    {
-      kind,
-      email: payload.email,
-      mobile: payload.mobile,
-      pwd: payload.pwd,
-      firstName: payload.firstName,
-      lastName: payload.lastName,
-      gymName: payload.gymName,
-    },
-    { verified: false, now },
-  ).catch((err: unknown) => {
-    if (err instanceof AccountTakenError) return null;
-    throw err;
-  });
+  let created: Awaited<ReturnType<typeof createAccount>> | null = null;
+  // Hashed once (argon2 takes longer than the rest of a registration), whatever the rounds below.
+  const passwordHash = await hashPassword(payload.pwd);
+  // A claim held by a registration nobody verified in time is taken over (lapsed-registrations.ts).
+  // Each round frees at most the two claims this registration needs, so a third round is a new race lost.
+  for (let round = 1; round <= MAX_CLAIM_ROUNDS; round += 1) {
+    created = await createAccount(
+      deps.couch,
+      {
+        kind,
+        email: payload.email,
+        mobile: payload.mobile,
+        pwd: payload.pwd,
+        passwordHash,
+        firstName: payload.firstName,
+        lastName: payload.lastName,
+        gymName: payload.gymName,
+      },
+      { verified: false, now },
+    ).catch((err: unknown) => {
+      if (err instanceof AccountTakenError) return null;
+      throw err;
+    });
+    if (created) break;
+    if (!(await freeLapsedClaims(deps, claimIdsOf(wanted), now))) break;
+  }
   if (!created) return { outcome: 'taken' };
   const { account } = created;
   let token: string | undefined;
@@ -82,20 +102,26 @@ export async function registerAccount(
 
 /**
  * Uses a verification link. False for anything that is not a live link of an account of this kind
- * (unknown or malformed id, another kind's path, a wrong, expired or used token): the caller answers
- * 404 and never learns which.
+ * (unknown or malformed id, another kind's path, a wrong, expired or used token, an account whose
+ * window has passed or that is being removed): the caller answers 404 and never learns which.
+ *
+ * The account is marked verified on the revision read, and only while it is neither lapsed nor
+ * being removed: against a registration taking its claims over at the same moment (which marks it
+ * `deletingSince` on its revision first), exactly one of the two writes lands, whatever the clocks.
  */
 export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: string, token: string): Promise<boolean> {
   if (!isId(profileId)) return false;
   const now = deps.now();
   const account = await getAccount(deps.couch, profileId);
-  if (!account || account.kind !== kind) return false;
+  if (!account || account.kind !== kind || !isLiveAccount(account, now)) return false;
   const stored = await findUsableToken(deps.couch, 'verify', profileId, token, now);
   if (!stored || !(await consumeToken(deps.couch, stored, now))) return false;
-  await updateAccount(deps.couch, profileId, (current) =>
-    current.verified ? current : { ...current, verified: true, verifiedAt: now.toISOString() },
+  const result = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (current) =>
+    current && !current.verified && isLiveAccount(current, now)
+      ? { ...current, verified: true, verifiedAt: now.toISOString() }
+      : null,
   );
-  return true;
+  return result?.verified === true && !result.deletingSince;
 }
 
 /** Deletes what createAccount wrote: the account, its email and mobile claims and its profile. */

@@ -2,13 +2,15 @@
  * Forgotten password: a rate-limited request mails a one-hour link; the link sets a new password
  * once and signs the account out everywhere.
  */
-import { isId } from '@mastr/rules/doc-ids.ts';
+import { accountDocId, isId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
 import type { Deps } from '../../deps.ts';
-import { updateAccount } from '../accounts/account-updates.ts';
+import { DB } from '../../couch/databases.ts';
+import { updateDoc } from '../../couch/tenant-docs.ts';
 import { findAccountByEmail, getAccount } from '../accounts/accounts-store.ts';
+import { isLiveAccount } from '../accounts/lapsed-registrations.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
 import {
   consumeToken,
@@ -41,7 +43,9 @@ export async function requestPasswordReset(
   if (await hitRateLimit(deps.couch, RATE_LIMITS.resetPerEmail, normaliseEmail(email), now))
     return { outcome: 'rate-limited' };
   const account = await findAccountByEmail(deps.couch, kind, email);
-  if (account) {
+  // A registration nobody verified in time is as good as gone: a reset link would verify it (below),
+  // bringing back an account, and the mobile in it, that someone may have registered for someone else.
+  if (account && isLiveAccount(account, now)) {
     mailResetLink(deps, account, now).catch((err) => {
       deps.logger.error({ err, profileId: account.profileId }, 'password reset: could not mail a reset link');
     });
@@ -67,7 +71,7 @@ async function liveResetToken(
 ): Promise<OneTimeTokenDoc | null> {
   if (!isId(profileId)) return null;
   const account = await getAccount(deps.couch, profileId);
-  if (!account || account.kind !== kind) return null;
+  if (!account || account.kind !== kind || !isLiveAccount(account, now)) return null;
   return findUsableToken(deps.couch, 'reset', profileId, token, now);
 }
 
@@ -99,13 +103,15 @@ export async function resetPassword(
   if (!stored) return false;
   const passwordHash = await hashPassword(pwd);
   if (!(await consumeToken(deps.couch, stored, now))) return false;
-  // Opening the link proved the person reads this mailbox, which is all verification proves.
-  await updateAccount(deps.couch, profileId, (account) => ({
-    ...account,
-    passwordHash,
-    verified: true,
-    verifiedAt: account.verifiedAt ?? now.toISOString(),
-  }));
+  // Opening the link proved the person reads this mailbox, which is all verification proves. Written
+  // on the revision read, and only while the account is live: a registration that lapsed and is being
+  // taken over meanwhile (marked on its own revision first) is not brought back.
+  const updated = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (account) =>
+    account && isLiveAccount(account, now)
+      ? { ...account, passwordHash, verified: true, verifiedAt: account.verifiedAt ?? now.toISOString() }
+      : null,
+  );
+  if (updated?.passwordHash !== passwordHash) return false;
   await revokeAllSessionsForAccount(deps.couch, profileId);
   return true;
 }

@@ -7,6 +7,7 @@ import { issueAccessToken } from './access-tokens.ts';
 import { updateAccount } from '../accounts/account-updates.ts';
 import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
 import { findAccountByEmail } from '../accounts/accounts-store.ts';
+import { retireLapsedRegistration, verificationWindowPassed } from '../accounts/lapsed-registrations.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from './rate-limit.ts';
 import { createSignInDelay } from './sign-in-delay.ts';
@@ -16,7 +17,9 @@ export type PasswordSignInResult =
   | { outcome: 'signed-in'; account: AccountDoc }
   | { outcome: 'rate-limited'; retryAfterSeconds: number }
   | { outcome: 'bad-credentials' }
-  | { outcome: 'unverified' };
+  | { outcome: 'unverified' }
+  /** A registration nobody verified within its window: it holds nothing any more and can be registered again. */
+  | { outcome: 'lapsed' };
 
 /**
  * Checks an email and password for one account kind. Every attempt counts against the caller's IP
@@ -45,7 +48,7 @@ export async function signInWithPassword(
     return { outcome: 'bad-credentials' };
   }
   await delay.succeeded(source);
-  if (!account.verified) return { outcome: 'unverified' };
+  if (!account.verified) return { outcome: verificationWindowPassed(account, now) ? 'lapsed' : 'unverified' };
   return { outcome: 'signed-in', account };
 }
 
@@ -90,14 +93,20 @@ export class GoogleIdentityRefusedError extends Error {
 
 /**
  * The member account for a Google identity: the existing user account with that email (linked to
- * the Google subject on first use) or a new verified, password-less one. Only Google-verified
+ * the Google subject on first use) or a new verified, password-less one (also in place of a
+ * registration nobody verified within its window). Only Google-verified
  * emails are trusted, and an email already linked to a different Google subject is refused.
  */
-export async function findOrCreateGoogleMember(couch: Couch, identity: GoogleIdentity, now: Date): Promise<AccountDoc> {
+export async function findOrCreateGoogleMember(deps: Deps, identity: GoogleIdentity, now: Date): Promise<AccountDoc> {
+  const { couch } = deps;
   if (!identity.emailVerified) throw new GoogleIdentityRefusedError('Google has not verified this email address.');
   const email = normaliseEmail(identity.email);
   const existing = await findAccountByEmail(couch, 'user', email);
-  if (existing) return linkGoogle(couch, existing, identity.sub, now);
+  // A registration nobody verified in time is not linked (that would verify whatever name and mobile
+  // someone else typed into it): it is removed, and the member starts afresh.
+  const lapsed = existing !== null && verificationWindowPassed(existing, now);
+  if (existing && !(lapsed && (await retireLapsedRegistration(deps, existing.profileId, now))))
+    return linkGoogle(couch, existing, identity.sub, now);
   try {
     const { account } = await createAccount(
       couch,

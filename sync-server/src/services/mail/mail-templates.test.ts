@@ -25,6 +25,7 @@ describe('account mail templates', () => {
     expect(mail).toMatchObject({ to: 'ada@example.com', subject: 'Verify your Mastr email' });
     expect(mail.text.split('\n')).toContain(link);
     expect(mail.text).toContain('expires in 24 hours');
+    expect(mail.text).toContain('A registration not verified by then is removed, and you can simply register again.');
     expect(mail.html).toBeUndefined();
 
     const reset = passwordResetMail('ada@example.com', 'gym', passwordResetLink('https://mastr.uk', 'gym', id, 'tok'));

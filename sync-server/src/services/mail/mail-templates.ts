@@ -39,7 +39,7 @@ export function verificationMail(to: string, kind: AccountKind, link: string): M
       '',
       link,
       '',
-      `The link works once and expires in ${lifetimeText(TOKEN_LIFETIME_MS.verify)}.`,
+      `The link works once and expires in ${lifetimeText(TOKEN_LIFETIME_MS.verify)}. A registration not verified by then is removed, and you can simply register again.`,
       'If you did not register with Mastr, you can ignore this email.',
       '',
       SIGNATURE,
