@@ -99,6 +99,7 @@ describe('a private session from request to the coach’s cancellation, across m
         .toEqual([
           `${formatWallClock(booking.startTime, DATE_FORMATS.medium)} at ${formatWallClock(booking.startTime, DATE_FORMATS.time)}`,
         ]);
+      await gymPage.goto('/gymdashboard/bookings');
       await coachPage.goto('/coachdashboard/bookings');
       await expect.poll(() => coach.clients(/^Upcoming Sessions/), SYNC_WAIT).toEqual([MEMBER.firstName]);
 
