@@ -5,7 +5,7 @@ import { Modal } from '../gyms/modal.tsx';
 export function ConfirmModal({
   title,
   confirmLabel,
-  dismissLabel = 'Cancel',
+  dismissLabel = 'Go Back',
   busy,
   onConfirm,
   onClose,
@@ -13,7 +13,10 @@ export function ConfirmModal({
 }: {
   title: string;
   confirmLabel: string;
-  /** The button that closes without acting ('Cancel' unless that is the action itself). */
+  /**
+   * The button that closes without acting. Never 'Cancel': several of these dialogs confirm a
+   * cancellation ('Cancel Request'), and one word must not mean both "do it" and "don't" (issue 24).
+   */
   dismissLabel?: string;
   busy: boolean;
   onConfirm(): void;
