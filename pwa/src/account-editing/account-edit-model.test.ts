@@ -251,6 +251,9 @@ describe('what an edit says', () => {
   it('gives the saved value and the new status', () => {
     expect(savedText('Gym Name', 'Iron Temple MMA', active)).toBe('Gym Name saved: Iron Temple MMA. Status: Active.');
     expect(savedText('Bio', '', active)).toBe('Bio saved: not set. Status: Active.');
+    // A value that ends its own sentence gets no second full stop ('night..', issue 24).
+    expect(savedText('Bio', 'Open every night.', active)).toBe('Bio saved: Open every night. Status: Active.');
+    expect(savedText('Bio', 'Come and train!  ', active)).toBe('Bio saved: Come and train! Status: Active.');
   });
 
   it('lists what is still missing while Inactive', () => {

@@ -348,9 +348,13 @@ export function statusText(after: AfterEdit): string {
   return steps.length > 0 ? `Status: Inactive. Still to do: ${steps.join('; ')}.` : 'Status: Inactive.';
 }
 
-/** 'Gym Name saved: Iron Temple. Status: Active.'; a value saved empty reads as 'not set'. */
+/**
+ * 'Gym Name saved: Iron Temple. Status: Active.'; a value saved empty reads as 'not set', and one
+ * that already ends a sentence ('Open every night.') gets no second full stop.
+ */
 export function savedText(label: string, shown: string, after?: AfterEdit): string {
-  const saved = `${label} saved: ${shown.trim() === '' ? 'not set' : shown}.`;
+  const value = shown.trim() === '' ? 'not set' : shown.trimEnd();
+  const saved = `${label} saved: ${value}${/[.!?]$/.test(value) ? '' : '.'}`;
   return after ? `${saved} ${statusText(after)}` : saved;
 }
 

@@ -3,7 +3,7 @@
  * the answer merged into the shared profile (the page, the top bar and the device's copy show it at
  * once). Edits need the server: offline nothing is sent and the form says so.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
@@ -30,11 +30,28 @@ export interface AccountEdit<K extends AccountKind> {
   clearMessage(): void;
 }
 
+/**
+ * Tells every edit form on the page that one of them saved: the others drop their own success line,
+ * whose status and "Still to do" list that save has made stale (issue 24: a page kept one green
+ * line per saved field, each with a different list).
+ */
+const savedOnPage = new EventTarget();
+
 export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
   const update = useUpdateMeProfile(kind);
   const online = useOnline();
+  const formId = useId();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
+
+  useEffect(() => {
+    const onSaved = (event: Event) => {
+      if ((event as CustomEvent<string>).detail !== formId)
+        setMessage((current) => (current?.tone === 'success' ? null : current));
+    };
+    savedOnPage.addEventListener('saved', onSaved);
+    return () => savedOnPage.removeEventListener('saved', onSaved);
+  }, [formId]);
 
   const save = useCallback(
     async <A>(send: () => Promise<A>, saved: (answer: A) => Saved<K>): Promise<boolean> => {
@@ -50,6 +67,7 @@ export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
         // Every gym and coach edit also answers the status and what is still missing (go-live).
         update({ ...patch, ...afterEditPatch(answer) } as Partial<MeProfiles[K]>);
         setMessage(successMessage(text));
+        savedOnPage.dispatchEvent(new CustomEvent('saved', { detail: formId }));
         return true;
       } catch (err) {
         setMessage(errorMessage(editErrorText(err, navigator.onLine)));
@@ -58,7 +76,7 @@ export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
         setBusy(false);
       }
     },
-    [update],
+    [update, formId],
   );
 
   const refuse = useCallback((text: string) => setMessage(errorMessage(text)), []);
