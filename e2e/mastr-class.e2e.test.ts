@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { addDaysToKey } from '@mastr/rules/coach-week.ts';
+import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
+import { gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { DEMO_GYMS, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
+import { GymProfilePage } from './support/gym-profile-page.ts';
 import { MemberPassesPage } from './support/member-passes-page.ts';
 
 const ACCOUNT_PATH = '/gymdashboard/account';
@@ -96,5 +100,18 @@ describe('the Mastr Class, gym and member', () => {
       .poll(() => section(gym).locator('.mastr-class__item').first().textContent(), UI_WAIT)
       .toContain('Scheduled');
     expect(await section(gym).getByRole('button', { name: 'Cancel Class Next Class' }).count()).toBe(1);
+
+    // Members see it in the gym's public timetable, on its day among the classes, and book it from there.
+    const profile = new GymProfilePage(passes.page);
+    await profile.open(`/gyms/${DEMO_GYMS[0].profileId}`);
+    const today = ukDateKey();
+    let sunday = addDaysToKey(today, 7 - gymWeekdayOf(today));
+    if (sunday === today && ukWallClock(new Date()).slice(11) >= '22:00') {
+      sunday = addDaysToKey(sunday, 7);
+      await profile.showWeek('Next week');
+    }
+    await expect.poll(() => profile.classesOn(sunday), UI_WAIT).toContain('Mastr Class £1');
+    await profile.timetable().locator('.class-chip--mastr').click();
+    await profile.dialog('Mastr Class').waitFor({ timeout: 15_000 });
   });
 });

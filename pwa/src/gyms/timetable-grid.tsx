@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { ClassItem } from '@mastr/rules/documents.ts';
+import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import {
   formatDayMonth,
   classTimes,
   emptyDayText,
   shortLabelOf,
   toneOf,
+  type MastrChip,
   type TimetableColumn,
 } from './timetable-view.ts';
 
@@ -13,6 +15,20 @@ interface TimetableGridProps {
   columns: TimetableColumn[];
   kids: boolean;
   onOpenClass(item: ClassItem, column: TimetableColumn): void;
+  /** The gym's Mastr Classes on a date (none in the kids view). */
+  mastrOn(date: string): MastrChip[];
+  onOpenMastr(): void;
+}
+
+/** A Mastr Class among the day's classes: it opens the Mastr Class dialog, where it is booked. */
+function MastrClassChip({ chip, onOpen }: { chip: MastrChip; onOpen(): void }) {
+  return (
+    <button type="button" className="class-chip class-chip--mastr" onClick={onOpen}>
+      <span className="class-chip__label">Mastr</span>
+      <span className="class-chip__time">{chip.time}</span>
+      <span className="class-chip__name">Mastr Class {formatPence(MASTR_CLASS_PRICE_PENCE)}</span>
+    </button>
+  );
 }
 
 function ClassChip({ item, expired, onOpen }: { item: ClassItem; expired: boolean; onOpen(): void }) {
@@ -37,7 +53,7 @@ function ClassChip({ item, expired, onOpen }: { item: ClassItem; expired: boolea
  * The AM/PM grid with Monday-to-Sunday columns (§2 "Timetable"). Rows are AM and PM; an empty day
  * spans both with its 'No Classes Today' text. On narrow screens the grid scrolls sideways.
  */
-export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps) {
+export function TimetableGrid({ columns, kids, onOpenClass, mastrOn, onOpenMastr }: TimetableGridProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const firstOpenDay = columns.find((column) => !column.expired)?.weekday ?? 1;
 
@@ -71,8 +87,9 @@ export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps
         <span className="timetable-grid__half" style={{ gridRow: 3 }}>
           PM
         </span>
-        {columns.map((column) =>
-          column.am.length + column.pm.length === 0 ? (
+        {columns.map((column) => {
+          const mastr = column.expired ? [] : mastrOn(column.date);
+          return column.am.length + column.pm.length + mastr.length === 0 ? (
             <p
               key={column.date}
               className="timetable-grid__empty"
@@ -93,10 +110,17 @@ export function TimetableGrid({ columns, kids, onOpenClass }: TimetableGridProps
                     <ClassChip item={item} expired={column.expired} onOpen={() => onOpenClass(item, column)} />
                   </li>
                 ))}
+                {mastr
+                  .filter((chip) => chip.half === (half ? 'pm' : 'am'))
+                  .map((chip) => (
+                    <li key={chip.id}>
+                      <MastrClassChip chip={chip} onOpen={onOpenMastr} />
+                    </li>
+                  ))}
               </ul>
             ))
-          ),
-        )}
+          );
+        })}
       </div>
     </div>
   );

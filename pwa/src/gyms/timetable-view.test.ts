@@ -6,6 +6,7 @@ import {
   emptyDayText,
   formatDayMonth,
   LEGEND_LABELS,
+  mastrChipsOn,
   shortLabelOf,
   timetableColumns,
   toneOf,
@@ -104,5 +105,27 @@ describe('timetable columns', () => {
     expect(columns[2].pm.map((c) => c._id)).toEqual(['next-wed']);
     expect(columns.some((c) => c.expired)).toBe(false);
     expect(columns[6].dayOfMonth).toBe(29);
+  });
+});
+
+describe('Mastr Classes in the grid (issue 24)', () => {
+  const options = [
+    { _id: 'next', classDateAndTime: '2026-11-29T10:00:00', cancelled: false },
+    { _id: 'following', classDateAndTime: '2026-12-06T18:00:00', cancelled: false },
+    { _id: 'gone', classDateAndTime: '2026-11-30T09:00:00', cancelled: true },
+  ];
+  it('sits on its date, AM before noon and PM after, in the adult view of a live Mastr Class', () => {
+    expect(mastrChipsOn('2026-11-29', options, { active: true, kids: false })).toEqual([
+      { id: 'next', half: 'am', time: '10:00' },
+    ]);
+    expect(mastrChipsOn('2026-12-06', options, { active: true, kids: false })).toEqual([
+      { id: 'following', half: 'pm', time: '18:00' },
+    ]);
+    expect(mastrChipsOn('2026-11-28', options, { active: true, kids: false })).toEqual([]);
+  });
+  it('shows nothing cancelled, nothing in the kids view and nothing while the gym hides it', () => {
+    expect(mastrChipsOn('2026-11-30', options, { active: true, kids: false })).toEqual([]);
+    expect(mastrChipsOn('2026-11-29', options, { active: true, kids: true })).toEqual([]);
+    expect(mastrChipsOn('2026-11-29', options, { active: false, kids: false })).toEqual([]);
   });
 });

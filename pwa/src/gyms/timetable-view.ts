@@ -4,6 +4,7 @@
  */
 import { DISCIPLINE_SHORT_LABEL, GYM_WEEKDAYS, type ClassDiscipline } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
+import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import {
@@ -72,6 +73,33 @@ export function timetableColumns({ days, weekKind, weekStart, today, kids }: Tim
       ...splitAmPm(classes),
     };
   });
+}
+
+/** A Mastr Class in the grid: where it sits (AM before noon) and what its chip says. */
+export interface MastrChip {
+  id: string;
+  half: 'am' | 'pm';
+  /** 'HH:mm'. */
+  time: string;
+}
+
+/**
+ * The gym's Mastr Classes on one date, for the adult view (issue 24: the grid never showed them, so a
+ * member saw 'No Classes Today' on the day of one). Cancelled classes and a hidden Mastr Class are not
+ * shown; members book them from the Mastr Class dialog the chip opens.
+ */
+export function mastrChipsOn(
+  date: string,
+  options: readonly Pick<MastrClassOption, '_id' | 'classDateAndTime' | 'cancelled'>[],
+  shown: { active: boolean; kids: boolean },
+): MastrChip[] {
+  if (!shown.active || shown.kids) return [];
+  return options
+    .filter((o) => !o.cancelled && o.classDateAndTime.slice(0, 10) === date)
+    .map((o) => {
+      const time = o.classDateAndTime.slice(11, 16);
+      return { id: o._id, half: time < '12:00' ? 'am' : 'pm', time };
+    });
 }
 
 export function emptyDayText(kids: boolean): string {

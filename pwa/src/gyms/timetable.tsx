@@ -11,7 +11,7 @@ import { PtRequestModal } from './pt-request-modal.tsx';
 import { RequestSentModal } from './request-sent-modal.tsx';
 import { TimetableGrid } from './timetable-grid.tsx';
 import { TimetableLegend } from './timetable-legend.tsx';
-import { timetableColumns } from './timetable-view.ts';
+import { mastrChipsOn, timetableColumns } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 import { WeekSelector } from './week-selector.tsx';
 import { useLocation } from 'react-router-dom';
@@ -115,6 +115,8 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
       <TimetableGrid
         columns={columns}
         kids={kids}
+        mastrOn={(date) => mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive, kids })}
+        onOpenMastr={() => setDialog({ kind: 'mastr-class' })}
         onOpenClass={(item, column) =>
           setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })
         }
