@@ -64,6 +64,15 @@ describe('a coach joins a gym and leaves it', () => {
     await gym.confirm('Accept');
     await expect.poll(() => gym.names(/^Current Coaches/), UI_WAIT).toContainEqual(expect.stringContaining(COACH_NAME));
     expect(await gym.names('Requests')).not.toContainEqual(expect.stringContaining(COACH_NAME));
+    // The new coach's hours, opened from the row: both weeks named with their dates (issue 24).
+    const row = gym.page.locator('.management__list li').filter({ hasText: COACH_NAME });
+    await row.locator('summary', { hasText: 'Availability' }).click();
+    await expect
+      .poll(() => row.locator('.management__availability-title').allTextContents(), UI_WAIT)
+      .toEqual([
+        expect.stringMatching(/^This week, \d{1,2} \w{3} – \d{1,2} \w{3}$/),
+        expect.stringMatching(/^Next week, /),
+      ]);
 
     await expect.poll(publicCoachNames, UI_WAIT).toContain(COACH_NAME);
 

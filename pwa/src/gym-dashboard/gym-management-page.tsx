@@ -9,7 +9,7 @@ import { FormMessage } from '../forms/form-message.tsx';
 import { useDirectoryLoad } from '../gyms/use-directory-load.ts';
 import { Avatar } from '../shell/avatar.tsx';
 import { ConfirmModal } from '../management/confirm-modal.tsx';
-import { availabilityLines, currentCoachesTitle, MANAGEMENT_TEXTS } from '../management/management-model.ts';
+import { availabilityWeeks, currentCoachesTitle, MANAGEMENT_TEXTS } from '../management/management-model.ts';
 import { useManagementAction } from '../management/use-management-action.ts';
 import '../management/management.css';
 
@@ -19,7 +19,7 @@ type Confirming = { kind: ConfirmKind; coach: GymCoach } | null;
 
 const fullName = (coach: GymCoach) => `${coach.firstName} ${coach.lastName}`;
 
-/** The coach's current-week hours, fetched from the public profile when the row is opened. */
+/** The coach's hours this week and next, fetched from the public profile when the row is opened. */
 function CoachAvailability({ coachId }: { coachId: string }) {
   const load = useDirectoryLoad(coachId, (signal) =>
     callApi('GET /api/coaches/{id}', { params: { id: coachId }, signal }),
@@ -29,14 +29,23 @@ function CoachAvailability({ coachId }: { coachId: string }) {
     return (
       <p className="dash-empty">The availability needs a connection to the server (or the coach is not public).</p>
     );
-  const lines = availabilityLines(load.data.availability);
-  if (lines.length === 0) return <p className="dash-empty">No availability this week.</p>;
   return (
-    <ul className="management__availability">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
+    <>
+      {availabilityWeeks(load.data, new Date()).map((week) => (
+        <div key={week.title} className="management__availability-week">
+          <h4 className="management__availability-title">{week.title}</h4>
+          {week.lines.length === 0 ? (
+            <p className="dash-empty">{week.empty}</p>
+          ) : (
+            <ul className="management__availability">
+              {week.lines.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+        </div>
       ))}
-    </ul>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GymListItem } from '@mastr/rules/api/directory.ts';
 import {
-  availabilityLines,
+  availabilityWeeks,
   currentCoachesTitle,
   MANAGEMENT_TEXTS,
   managementErrorText,
@@ -51,17 +51,31 @@ describe('texts', () => {
   });
 });
 
-describe('availabilityLines', () => {
-  it("lists the current week's hours per day, leaving out days without any", () => {
-    const slot = (time: number) => ({ _id: `t${time}`, time, booked: false, requested: false });
-    const day = (weekday: number, abbreviation: string, times: number[]) => ({
-      _id: `d${weekday}`,
-      weekday,
-      abbreviation,
-      defaultTimes: [],
-      currentWeekTimes: times.map(slot),
-      nextWeekTimes: [],
-    });
-    expect(availabilityLines([day(0, 'Sun', [25200, 64800]), day(1, 'Mon', [])])).toEqual(['Sun 07:00, 18:00']);
+describe('availabilityWeeks', () => {
+  const slot = (time: number) => ({ _id: `t${time}`, time, booked: false, requested: false });
+  const day = (weekday: number, abbreviation: string, current: number[], next: number[]) => ({
+    _id: `d${weekday}`,
+    weekday,
+    abbreviation,
+    defaultTimes: [],
+    currentWeekTimes: current.map(slot),
+    nextWeekTimes: next.map(slot),
+  });
+  const coach = {
+    currentWeekStart: '2026-11-22',
+    nextWeekStart: '2026-11-29',
+    availability: [day(0, 'Sun', [25200], [25200]), day(5, 'Fri', [25200, 64800], []), day(6, 'Sat', [], [36000])],
+  };
+
+  it('names each week and each day with its date, leaving out past days and days without hours', () => {
+    // Friday 27 November 2026, midday in the UK: this week's Sunday has passed.
+    expect(availabilityWeeks(coach, new Date('2026-11-27T12:00:00Z'))).toEqual([
+      { title: 'This week, 22 Nov – 28 Nov', lines: ['Fri 27 Nov: 07:00, 18:00'], empty: 'No hours left this week.' },
+      {
+        title: 'Next week, 29 Nov – 5 Dec',
+        lines: ['Sun 29 Nov: 07:00', 'Sat 5 Dec: 10:00'],
+        empty: 'No hours next week.',
+      },
+    ]);
   });
 });

@@ -3,7 +3,9 @@
  * and the texts of their answers. Pure: the hooks call the server and pass its status here.
  */
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import type { GymListItem } from '@mastr/rules/api/directory.ts';
+import type { CoachDetail, GymListItem } from '@mastr/rules/api/directory.ts';
+import { addDaysToKey, coachWeekDate, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
 import { matchesGymSearch } from '@mastr/rules/listing.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
@@ -73,11 +75,44 @@ export const shownSearch = (query: string): string => query.toUpperCase();
 /** 'Current Coaches (3)'. */
 export const currentCoachesTitle = (count: number): string => `Current Coaches (${count})`;
 
-/** A coach's current week as the gym's expandable row shows it: 'Sun 07:00, 18:00'; days without hours left out. */
-export function availabilityLines(days: readonly CoachAvailabilityDay[]): string[] {
-  return days.flatMap((day) =>
-    day.currentWeekTimes.length === 0
-      ? []
-      : [`${day.abbreviation} ${day.currentWeekTimes.map((slot) => formatTimeOfDay(slot.time)).join(', ')}`],
-  );
+/** One week of a coach's hours as the gym's expandable row shows it. */
+export interface AvailabilityWeek {
+  /** 'This week, 22 Nov – 28 Nov'. */
+  title: string;
+  /** 'Fri 27 Nov: 07:00, 18:00', one per day with hours. */
+  lines: string[];
+  /** What the week says when no line is left. */
+  empty: string;
+}
+
+const dayMonth = (dateKey: string) => formatWallClock(dateKey, 'd LLL');
+
+/**
+ * A coach's hours for this week and next, each week named with its dates and each day with its date
+ * (issue 24: the row listed 'Sun 07:00' with no word of which week, mixing past and coming days).
+ * Days already past this week, and days without hours, are left out.
+ */
+export function availabilityWeeks(
+  coach: Pick<CoachDetail, 'availability' | 'currentWeekStart' | 'nextWeekStart'>,
+  now: Date,
+): AvailabilityWeek[] {
+  const week = (
+    label: string,
+    start: string,
+    times: (day: CoachAvailabilityDay) => readonly { time: number }[],
+    empty: string,
+  ): AvailabilityWeek => ({
+    title: `${label}, ${dayMonth(start)} – ${dayMonth(addDaysToKey(start, 6))}`,
+    empty,
+    lines: coach.availability.flatMap((day) => {
+      const slots = times(day);
+      if (slots.length === 0 || isPastCoachDay(start, day.weekday, now)) return [];
+      const date = coachWeekDate(start, day.weekday);
+      return [`${day.abbreviation} ${dayMonth(date)}: ${slots.map((slot) => formatTimeOfDay(slot.time)).join(', ')}`];
+    }),
+  });
+  return [
+    week('This week', coach.currentWeekStart, (day) => day.currentWeekTimes, 'No hours left this week.'),
+    week('Next week', coach.nextWeekStart, (day) => day.nextWeekTimes, 'No hours next week.'),
+  ];
 }
