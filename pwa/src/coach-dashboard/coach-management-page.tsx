@@ -10,6 +10,7 @@ import { Avatar } from '../shell/avatar.tsx';
 import { ConfirmModal } from '../management/confirm-modal.tsx';
 import { MANAGEMENT_TEXTS, requestableGyms, shownSearch } from '../management/management-model.ts';
 import { useManagementAction } from '../management/use-management-action.ts';
+import '../forms/forms.css';
 import '../management/management.css';
 
 type Confirming = { kind: 'leave' | 'cancel'; gym: RegisteredGym } | null;
@@ -33,7 +34,7 @@ function RequestGyms({ coach, busy, onRequest }: { coach: CoachMe; busy: boolean
     <Panel title="Request Gyms">
       <input
         type="search"
-        className="management__search"
+        className="form-field__input management__search"
         aria-label="Search Gyms"
         placeholder={MANAGEMENT_TEXTS.searchPlaceholder}
         value={shownSearch(query)}
