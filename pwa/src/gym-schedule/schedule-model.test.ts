@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import { addClass, deleteClass, refusalMessage, scheduleView } from './schedule-model.ts';
+import { addClass, deleteClass, refusalMessage, SCHEDULE_NOTES, scheduleView } from './schedule-model.ts';
 
 const NOW = new Date('2026-11-25T10:00:00Z'); // Wednesday; the current week began Monday 23rd
 const H = 3600;
@@ -46,6 +46,12 @@ describe('the schedule page model', () => {
     expect(view[0].days[0].am).toHaveLength(1);
     expect(view[1].days[0].am).toHaveLength(1);
     expect(view[2].days[0].pm).toHaveLength(1);
+    // Each schedule says how it relates to the others: the edited next week keeps its own classes.
+    expect(view.map((w) => w.note)).toEqual([
+      SCHEDULE_NOTES.default,
+      SCHEDULE_NOTES.followsDefault,
+      SCHEDULE_NOTES.ownWeek,
+    ]);
     const removed = deleteClass(docs, 'nextWeek', week.doc.days[0].classes[0]._id, ctx);
     expect(removed.ok && removed.doc.days[0].classes.map((c) => c.startTime)).toEqual([18 * H]);
     expect(deleteClass(docs, 'default', 'nope', ctx)).toMatchObject({ ok: false });

@@ -42,7 +42,19 @@ export interface ScheduleWeekView {
   title: string;
   weekStart: string | null;
   days: ScheduleDayView[];
+  /**
+   * What the gym must know about how this schedule relates to the others (issue 24: deleting a
+   * default class left it in weeks already edited, and the page said nothing): the default feeds
+   * every week not yet edited; a week shows the default until edited, then keeps its own classes.
+   */
+  note: string;
 }
+
+export const SCHEDULE_NOTES = {
+  default: 'Members see these classes every week you have not edited. A week you have edited keeps its own classes.',
+  followsDefault: 'This week follows your Default Schedule until you change it.',
+  ownWeek: 'You have edited this week: it keeps its own classes, whatever you change in the Default Schedule.',
+} as const;
 
 /**
  * Why an edit vanished: the server refused a pending week and the device dropped it (design/sync.md
@@ -65,11 +77,13 @@ export function scheduleView(docs: readonly ScheduleWeekDoc[], now: Date): Sched
   const defaultDoc = find(docs, null);
   return (['default', 'currentWeek', 'nextWeek'] as const).map((week) => {
     const weekStart = scheduleWeekStart(week, now);
-    const doc = weekStart ? (find(docs, weekStart) ?? defaultDoc) : defaultDoc;
+    const own = weekStart ? find(docs, weekStart) : undefined;
+    const doc = weekStart ? (own ?? defaultDoc) : defaultDoc;
     return {
       week,
       title: WEEK_TITLES[week],
       weekStart,
+      note: !weekStart ? SCHEDULE_NOTES.default : own ? SCHEDULE_NOTES.ownWeek : SCHEDULE_NOTES.followsDefault,
       days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
         weekday,
         abbreviation,

@@ -190,6 +190,11 @@ function DeleteClassModal({
         Delete {item.discipline} ({item.difficulty}), {formatTimeOfDay(item.startTime)}–{formatTimeOfDay(item.endTime)}{' '}
         at {item.location} on {deleting.day.abbreviation} from the {deleting.week.title}?
       </p>
+      {deleting.week.week === 'default' && (
+        <p className="gym-modal__note">
+          Weeks you have already edited keep their own classes: delete it there too if it should go from them.
+        </p>
+      )}
       <button
         type="button"
         className="button button--primary"
@@ -263,6 +268,7 @@ function WeekSection({
       <h2 id={headingId} className="avail-week__title">
         {week.title}
       </h2>
+      <p className="avail-week__note">{week.note}</p>
       <ul className="avail-days">
         {week.days.map((day) => {
           const locked = disabled || day.expired;
