@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cardAvatars, isPublicCoach, isPublicGym, matchesCoachSearch, matchesGymSearch } from './listing.ts';
+import {
+  cardAvatars,
+  holdsPassAt,
+  isPublicCoach,
+  isPublicGym,
+  matchesCoachSearch,
+  matchesGymSearch,
+} from './listing.ts';
 
 const gym = {
   gymName: 'Iron Temple',
@@ -76,5 +83,31 @@ describe('coach search (§5)', () => {
     expect(matchesCoachSearch(boxer, 'boxing')).toBe(true);
     expect(matchesCoachSearch(boxer, 'BOX')).toBe(true);
     expect(matchesCoachSearch(boxer, 'judo')).toBe(false);
+  });
+});
+
+describe('holdsPassAt', () => {
+  const today = '2026-11-27';
+  const dayPass = (day: string, more: object = {}) => ({
+    gymId: 'g1',
+    expired: false,
+    cancelled: false,
+    dayDateStart: `${day}T00:00:00`,
+    ...more,
+  });
+  it('is true for an uncancelled day pass today or later, or a Mastr pass still to use, at that gym', () => {
+    expect(holdsPassAt([dayPass('2026-11-27')], 'g1', today)).toBe(true);
+    expect(holdsPassAt([dayPass('2026-12-03')], 'g1', today)).toBe(true);
+    expect(holdsPassAt([{ gymId: 'g1', expired: false, dateAndTimeStart: null }], 'g1', today)).toBe(true);
+    expect(holdsPassAt([{ gymId: 'g1', expired: false, dateAndTimeStart: '2026-12-01T18:00:00' }], 'g1', today)).toBe(
+      true,
+    );
+  });
+  it('is false for past, cancelled, expired passes and passes at other gyms', () => {
+    expect(holdsPassAt([dayPass('2026-11-26')], 'g1', today)).toBe(false);
+    expect(holdsPassAt([dayPass('2026-12-03', { cancelled: true })], 'g1', today)).toBe(false);
+    expect(holdsPassAt([dayPass('2026-12-03', { expired: true })], 'g1', today)).toBe(false);
+    expect(holdsPassAt([dayPass('2026-12-03', { gymId: 'g2' })], 'g1', today)).toBe(false);
+    expect(holdsPassAt([], 'g1', today)).toBe(false);
   });
 });

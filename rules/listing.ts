@@ -12,6 +12,31 @@ export function isPublicGym(gym: { status: boolean; subscribed: boolean }): bool
   return gym.status === true && gym.subscribed === true;
 }
 
+/** What a member's pass tells about whether it is still to be used at a gym. */
+export interface HeldPass {
+  gymId: string;
+  cancelled?: boolean;
+  expired: boolean;
+  /** A day pass's day 'YYYY-MM-DDT00:00:00'. */
+  dayDateStart?: string;
+  /** A Mastr pass's class start (UK wall clock), null while not yet booked into a class. */
+  dateAndTimeStart?: string | null;
+}
+
+/**
+ * Whether a member holds a pass at the gym still to be used on or after `today` ('YYYY-MM-DD', UK):
+ * an uncancelled day pass for today or later, or a Mastr pass not expired whose class is today or
+ * later or not chosen yet. Such a member still reaches the gym's page after it is unlisted (issue
+ * 24: a gym ending its plan made the page 'Page Not Found' to people holding passes there).
+ */
+export function holdsPassAt(passes: readonly HeldPass[], gymId: string, today: string): boolean {
+  return passes.some((pass) => {
+    if (pass.gymId !== gymId || pass.cancelled || pass.expired) return false;
+    const day = pass.dayDateStart ?? pass.dateAndTimeStart;
+    return day === null || day === undefined || day.slice(0, 10) >= today;
+  });
+}
+
 /** A coach is public only while active. */
 export function isPublicCoach(coach: { status: boolean }): boolean {
   return coach.status === true;

@@ -78,6 +78,11 @@ export interface MastrClassOption {
 
 /** GET /api/gyms/{id}. */
 export interface GymDetail extends GymCard, GymTimetable {
+  /**
+   * False only for a member holding a pass at a gym no longer listed (its plan ended or it went
+   * Inactive): the page stays reachable for them, and sells nothing (decision 67).
+   */
+  listed: boolean;
   activeCoachCount: number;
   /** Newest registration first (§2 lists the gym's coaches in reverse order). */
   coachesInformation: GymCoach[];

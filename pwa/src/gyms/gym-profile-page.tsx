@@ -10,6 +10,10 @@ import { useDirectoryLoad } from './use-directory-load.ts';
 import '../directory/directory.css';
 import './gyms.css';
 
+/** What a member holding a pass sees on the page of a gym that is no longer listed (decision 67). */
+export const UNLISTED_NOTICE =
+  'This gym is no longer listed on Mastr, so it sells no new passes here. The passes you hold stay valid: show your entry code at the front desk as usual.';
+
 /** /gyms/{id} — a public gym: profile, two-week timetable with bookings, and its coaches (§2). */
 export function GymProfilePage() {
   const { id = '' } = useParams();
@@ -38,6 +42,11 @@ export function GymProfilePage() {
         <div className="gym-header__cover">
           <h1 className="sr-only">Gym profile</h1>
         </div>
+      )}
+      {gym && !gym.listed && (
+        <p className="page gym-profile__unlisted" role="status">
+          {UNLISTED_NOTICE}
+        </p>
       )}
       <section className="page gym-profile__section" aria-labelledby="timetable-title">
         <h2 id="timetable-title" className="section-title">

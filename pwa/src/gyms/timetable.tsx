@@ -78,23 +78,25 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
 
   return (
     <div className="timetable">
-      <div className="timetable__actions">
-        <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'day-pass' })}>
-          Book Day Pass
-        </button>
-        <button
-          type="button"
-          className="button"
-          onClick={() => memberId({ dialog: 'pt-request' }) && setDialog({ kind: 'pt-request' })}
-        >
-          Request PT
-        </button>
-        {gym.mastrClassActive && (
-          <button type="button" className="button" onClick={() => setDialog({ kind: 'mastr-class' })}>
-            Mastr Class {formatPence(MASTR_CLASS_PRICE_PENCE)}
+      {gym.listed && (
+        <div className="timetable__actions">
+          <button type="button" className="button button--primary" onClick={() => setDialog({ kind: 'day-pass' })}>
+            Book Day Pass
           </button>
-        )}
-      </div>
+          <button
+            type="button"
+            className="button"
+            onClick={() => memberId({ dialog: 'pt-request' }) && setDialog({ kind: 'pt-request' })}
+          >
+            Request PT
+          </button>
+          {gym.mastrClassActive && (
+            <button type="button" className="button" onClick={() => setDialog({ kind: 'mastr-class' })}>
+              Mastr Class {formatPence(MASTR_CLASS_PRICE_PENCE)}
+            </button>
+          )}
+        </div>
+      )}
       <TimetableLegend />
       <div className="timetable__controls">
         <WeekSelector
@@ -115,7 +117,9 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
       <TimetableGrid
         columns={columns}
         kids={kids}
-        mastrOn={(date) => mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive, kids })}
+        mastrOn={(date) =>
+          mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive && gym.listed, kids })
+        }
         onOpenMastr={() => setDialog({ kind: 'mastr-class' })}
         onOpenClass={(item, column) =>
           setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })

@@ -8,6 +8,7 @@ import {
   givenCoach,
   givenDefaultAvailability,
   givenGym,
+  givenMember,
   givenMembership,
   givenProfiles,
   givenSchedule,
@@ -15,7 +16,9 @@ import {
   idOf,
   membershipDoc,
 } from '../test-support/directory-fixtures.ts';
+import { bearerFor, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+import { createDayPass } from '../services/passes/passes-service.ts';
 
 // Wednesday 18 November 2026, 10:00 in the UK: gym weeks start Monday 16th / 23rd, coach weeks Sunday 15th / 22nd.
 const NOW = new Date('2026-11-18T10:00:00Z');
@@ -170,6 +173,41 @@ describe('public directory', () => {
       const coach = await givenCoach(stack);
       for (const id of [newId(), 'not-an-id', inactive, unsubscribed, coach]) {
         expect(await get(`/api/gyms/${id}`)).toMatchObject({ status: 404, body: { message: 'Gym not found' } });
+      }
+    });
+
+    it('stays reachable, unlisted, for a member holding a pass at a gym that ended its plan; to no one else', async () => {
+      const gymId = await givenGym(stack, { subscribed: false });
+      const holder = await givenMember(stack);
+      const other = await givenMember(stack, 'Sam Other');
+      await createDayPass(passesDeps(stack), {
+        gym: { profileId: gymId, gymName: 'Iron Temple' },
+        member: { profileId: holder, name: 'Alex Member', email: 'alex.member@example.com' },
+        passType: 'Adult',
+        date: '2026-11-25',
+        pricePence: 1500,
+      });
+      const as = async (memberId: string | null) => {
+        const headers = memberId ? await bearerFor(stack, 'user', memberId) : {};
+        const res = await stack.server.inject({ method: 'GET', url: `/api/gyms/${gymId}`, headers });
+        return { status: res.statusCode, body: JSON.parse(res.payload) };
+      };
+      expect(await as(holder)).toMatchObject({ status: 200, body: { _id: gymId, listed: false } });
+      expect(await as(other)).toMatchObject({ status: 404, body: { message: 'Gym not found' } });
+      expect(await as(null)).toMatchObject({ status: 404, body: { message: 'Gym not found' } });
+      // A forged token is anonymous, never a refusal of the public route.
+      const forged = await stack.server.inject({
+        method: 'GET',
+        url: `/api/gyms/${gymId}`,
+        headers: { authorization: 'Bearer not.a.token' },
+      });
+      expect(forged.statusCode).toBe(404);
+      // Once the pass day has gone, the gym is gone for the holder too.
+      stack.clock.now = new Date('2026-11-26T10:00:00Z');
+      try {
+        expect((await as(holder)).status).toBe(404);
+      } finally {
+        stack.clock.now = NOW;
       }
     });
 

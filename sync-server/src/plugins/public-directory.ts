@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
+import { credentialsOf } from './auth-strategy.ts';
 import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
 
 /**
@@ -19,10 +20,14 @@ export const publicDirectoryPlugin: Plugin<Deps> = {
     server.route({
       method: 'GET',
       path: '/api/gyms/{id}',
-      options: { auth: false },
+      // Public; a member's token, when sent, lets a gym no longer listed answer to someone holding a
+      // pass there (decision 67). A missing or bad token is simply anonymous ('try' never refuses).
+      options: { auth: { strategy: 'access', mode: 'try' } },
       async handler(request) {
         const id = String(request.params.id);
-        const gym = isId(id) ? await gymProfile(deps, id) : null;
+        const caller = request.auth.isAuthenticated ? credentialsOf(request) : null;
+        const viewer = caller?.kind === 'user' ? { memberId: caller.UserInfo.profileId } : null;
+        const gym = isId(id) ? await gymProfile(deps, id, viewer) : null;
         if (!gym) throw Boom.notFound('Gym not found');
         return gym;
       },

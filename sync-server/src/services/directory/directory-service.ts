@@ -9,9 +9,12 @@ import type {
   GymListItem,
 } from '@mastr/rules/api/directory.ts';
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
-import { profileIdOf } from '@mastr/rules/doc-ids.ts';
-import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
-import { cardAvatars, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
+import { passDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
+import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { CoachProfileDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
+import { cardAvatars, holdsPassAt, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
+import { couchStatus } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
@@ -165,10 +168,17 @@ export function createDirectoryLists(deps: Deps) {
  * coach (newest registration first: §2 lists the gym's coaches in reverse order), the two-week
  * timetable and the next two Mastr classes.
  */
-export async function gymProfile(deps: Deps, gymId: string): Promise<GymDetail | null> {
+export async function gymProfile(
+  deps: Deps,
+  gymId: string,
+  viewer: { memberId: string } | null = null,
+): Promise<GymDetail | null> {
   const now = deps.now();
   const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
-  if (!gym || !isPublicGym(gym)) return null;
+  if (!gym) return null;
+  const listed = isPublicGym(gym);
+  // An unlisted gym stays visible to a member still holding a pass there (decision 67), to nobody else.
+  if (!listed && !(viewer && (await memberHoldsPassAt(deps, viewer.memberId, gymId, ukDateKey(now))))) return null;
   const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
   const [coachesById, timetable, mastrClasses] = await Promise.all([
     profilesById(
@@ -187,11 +197,28 @@ export async function gymProfile(deps: Deps, gymId: string): Promise<GymDetail |
     .reverse();
   return {
     ...gymCard(gym),
+    listed,
     activeCoachCount: coaches.length,
     coachesInformation: coaches.map((c) => ({ ...coachAvatar(c), discipline: c.discipline, price: c.price })),
     ...timetable,
     mastrClassAvailability: mastrClasses,
   };
+}
+
+/** A member who never bought anything has no database yet: no passes. */
+const noDatabase = (err: unknown): never[] => {
+  if (couchStatus(err) === 404) return [];
+  throw err;
+};
+
+/** Whether the member's own passes (their database) include one still to use at the gym. */
+async function memberHoldsPassAt(deps: Deps, memberId: string, gymId: string, today: string): Promise<boolean> {
+  const db = tenantDb<DayPassDoc | MastrPassDoc>(deps.couch, 'member', memberId);
+  const [dayPasses, mastrPasses] = await Promise.all([
+    docsWithPrefix(db, passDocPrefix('day-pass')).catch(noDatabase),
+    docsWithPrefix(db, passDocPrefix('mastr-pass')).catch(noDatabase),
+  ]);
+  return holdsPassAt([...dayPasses, ...mastrPasses], gymId, today);
 }
 
 /**
