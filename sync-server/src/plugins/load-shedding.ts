@@ -18,13 +18,15 @@ const STARTING_RETRY_AFTER_SECONDS = 5;
  */
 const IMAGE_BUDGET_FACTOR = 4;
 
-/** Calls that do CouchDB work for a client: the API and the sync gateway, not the app's static files. */
-const isBudgeted = (path: string) =>
-  (path.startsWith('/api/') || path.startsWith('/sync/')) &&
-  // Health answers for the instance itself (load balancers poll it); Stripe's webhooks come from
-  // Stripe's few addresses for every account at once and are verified by signature.
-  path !== '/api/health' &&
-  path !== '/api/stripe/webhook';
+/** Calls that do CouchDB work: the API and the sync gateway, not the app's static files. */
+const isApiOrSync = (path: string) => path.startsWith('/api/') || path.startsWith('/sync/');
+/** Health answers for the instance itself (load balancers poll it): none of this applies to it. */
+const HEALTH = '/api/health';
+/**
+ * Stripe's webhooks come from Stripe's few addresses for every account at once and are verified by
+ * signature: no client budget, but they count as work (a shed one is redelivered by Stripe).
+ */
+const STRIPE_WEBHOOK = '/api/stripe/webhook';
 
 /** A device's long-poll: parked on the instance's updates feed, not CouchDB work (design/sync.md "Live feeds"). */
 const isLongPoll = (request: Request) =>
@@ -67,17 +69,20 @@ export const loadSheddingPlugin: Plugin<Deps> = {
     const counted = new WeakSet<Request>();
 
     server.ext('onRequest', (request, h) => {
-      if (!isBudgeted(request.path)) return h.continue;
+      if (!isApiOrSync(request.path) || request.path === HEALTH) return h.continue;
       if (deps.startup && deps.startup.phase === 'preparing')
         throw withRetryAfter(Boom.serverUnavailable(UNAVAILABLE_MESSAGE), STARTING_RETRY_AFTER_SECONDS);
 
-      const key = clientKey(request, jwtAccessSecret, trustProxyHops);
-      const byAccount = key.startsWith('account:');
-      const bucket = request.path.startsWith('/api/images/')
-        ? buckets[byAccount ? 'accountImages' : 'addressImages']
-        : buckets[byAccount ? 'account' : 'address'];
-      const draw = bucket.take(key);
-      if (!draw.allowed) throw withRetryAfter(Boom.tooManyRequests(TOO_MANY_REQUESTS_MESSAGE), draw.retryAfterSeconds);
+      if (request.path !== STRIPE_WEBHOOK) {
+        const key = clientKey(request, jwtAccessSecret, trustProxyHops);
+        const byAccount = key.startsWith('account:');
+        const bucket = request.path.startsWith('/api/images/')
+          ? buckets[byAccount ? 'accountImages' : 'addressImages']
+          : buckets[byAccount ? 'account' : 'address'];
+        const draw = bucket.take(key);
+        if (!draw.allowed)
+          throw withRetryAfter(Boom.tooManyRequests(TOO_MANY_REQUESTS_MESSAGE), draw.retryAfterSeconds);
+      }
 
       if (isLongPoll(request)) return h.continue;
       if (inFlight >= maxInFlightRequests)
