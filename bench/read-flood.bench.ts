@@ -11,7 +11,7 @@
  * process as its one trusted proxy (TRUST_PROXY_HOPS=1): the normal client and the flood are told
  * apart by the X-Forwarded-For entry, as a load balancer would append it.
  *
- * The flood runs in a process of its own (support/read-flooder.ts), so its thousand connections
+ * The flood runs in a process of its own (support/read-flood-process.ts), so its thousand connections
  * do not share the normal client's event loop.
  *
  * Run: npx tsx bench/read-flood.bench.ts   (READ_FLOOD_SECONDS=10 of flood per phase)
@@ -99,7 +99,7 @@ async function normalClient(origin: string, stop: AbortSignal, atLeast: number):
 
 /** One client sending FLOOD reads at once every second for SECONDS, from its own process; answers counted by status (0 = no answer). */
 function flood(url: string, headers: Record<string, string>): Promise<Record<number, number>> {
-  const child = fork(path.join(import.meta.dirname, 'support', 'read-flooder.ts'), {
+  const child = fork(path.join(import.meta.dirname, 'support', 'read-flood-process.ts'), {
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,
@@ -112,7 +112,7 @@ function flood(url: string, headers: Record<string, string>): Promise<Record<num
   });
   return new Promise((resolve, reject) => {
     child.once('message', (message) => resolve((message as { mix: Record<number, number> }).mix));
-    child.once('exit', (code) => reject(new Error(`read-flooder.ts exited (${code}) without its figures`)));
+    child.once('exit', (code) => reject(new Error(`read-flood-process.ts exited (${code}) without its figures`)));
   });
 }
 
