@@ -1,7 +1,7 @@
 /**
  * One client flooding reads (issue 22): while one client sends 1,000 reads at once every second
- * (the outside probe's "1,000 parallel", repeated; Retry-After ignored, as an attacker would), a normal client times
- * GET /api/health and the public list GET /api/gyms one call after another. Two floods: an
+ * (the outside probe's "1,000 parallel", repeated; Retry-After ignored, as an attacker would), a
+ * normal client times GET /api/health and the public list GET /api/gyms every 200 ms. Two floods: an
  * anonymous address on GET /api/coaches/{id}, and one gym account on GET /api/me/gyms. Printed:
  * the normal client's p95 for both calls and its failures, the same-run baseline with no flood, and
  * the flood's status mix. Then the same with the protections lifted (budgets and in-flight cap set
