@@ -28,6 +28,7 @@ import { startEmbeddedCouch } from '../sync-server/src/couch/embedded-couch.ts';
 import { newId } from '../sync-server/src/couch/ids.ts';
 import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures.ts';
 import { ukDirectory } from './support/uk-directory.ts';
+import { LIFTED_CLIENT_BUDGETS } from './support/bench-stack.ts';
 import { runBench } from './support/run.ts';
 import { ms, verdict } from './support/stats.ts';
 
@@ -101,7 +102,7 @@ await runBench(
     const token = await mintAccessToken({ couch, config }, 'user', memberId);
     const gymIds = directory.gyms.map((gym) => gym._id.split(':').pop()!);
 
-    const env = { COUCHDB_URL: couchServer.url, DATA_DIR: dataDir };
+    const env = { COUCHDB_URL: couchServer.url, DATA_DIR: dataDir, ...LIFTED_CLIENT_BUDGETS };
     const real = await startProcess('server-process.ts', env);
     const bare = await startProcess('bare-server-process.ts', env);
     cleanup(async () => {

@@ -30,6 +30,7 @@ import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { seedDemoData } from '../sync-server/src/seed/seed-demo.ts';
+import { LIFTED_CLIENT_BUDGETS } from './support/bench-stack.ts';
 import { runBench } from './support/run.ts';
 import { ms, summarise, verdict, waitUntil, type Summary } from './support/stats.ts';
 
@@ -201,7 +202,11 @@ await runBench(
     const couch = connectCouch(couchServer.url);
     await setupDatabases(couch);
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' } as NodeJS.ProcessEnv);
-    const { child, origin } = await startServerProcess({ COUCHDB_URL: couchServer.url, DATA_DIR: dataDir });
+    const { child, origin } = await startServerProcess({
+      COUCHDB_URL: couchServer.url,
+      DATA_DIR: dataDir,
+      ...LIFTED_CLIENT_BUDGETS,
+    });
     cleanup(async () => {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));

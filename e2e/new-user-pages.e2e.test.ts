@@ -10,7 +10,7 @@ const UI_WAIT = { timeout: 15_000, interval: 100 };
 /**
  * Issue 24: reading the terms from a registration wizard must not cost what was typed. Following
  * "Read" in the same tab and coming Back left the member's and coach's wizards at step 1, every field
- * empty, password included. Every wizard now opens the terms in a new tab (decision 56).
+ * empty, password included. Every wizard now opens the terms in a new tab (decision 54).
  */
 describe('what a new user meets first: registration, sign-in and password pages', () => {
   const e2e = setUpAppAndBrowser();

@@ -60,7 +60,7 @@ export interface SignInProfileSummary {
 
 /**
  * POST /api/auth/{kind}: the access token and the profile summary (§7 names only the token for a
- * member; the name is added so the member's avatar shows their own initial at once, decision 61).
+ * member; the name is added so the member's avatar shows their own initial at once, decision 59).
  */
 export type SignInResponse = AccessTokenResponse & Partial<SignInProfileSummary>;
 

@@ -13,7 +13,10 @@ export interface RedirectResponse {
   url: string;
 }
 
-/** GET /api/health: 200 `ok` once CouchDB answers, 503 `unavailable` otherwise. */
+/**
+ * GET /api/health: 200 `ok` once start-up has finished and while CouchDB answers; 503 (with
+ * Retry-After) `starting` before that, `unavailable` when CouchDB does not answer.
+ */
 export interface HealthResponse {
-  status: 'ok' | 'unavailable';
+  status: 'ok' | 'starting' | 'unavailable';
 }

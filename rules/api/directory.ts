@@ -80,7 +80,7 @@ export interface MastrClassOption {
 export interface GymDetail extends GymCard, GymTimetable {
   /**
    * False only for a member holding a pass at a gym no longer listed (its plan ended or it went
-   * Inactive): the page stays reachable for them, and sells nothing (decision 67).
+   * Inactive): the page stays reachable for them, and sells nothing (decision 65).
    */
   listed: boolean;
   activeCoachCount: number;

@@ -81,3 +81,29 @@ describe('CouchDB settings', () => {
     expect(config.embeddedCouchPassword).toBeUndefined();
   });
 });
+
+describe('load settings', () => {
+  it('gives each client a budget and each instance an in-flight cap by default, which the environment can change', () => {
+    const defaults = load({});
+    expect(defaults.clientBudgets).toEqual({
+      perAddress: { burst: 100, perSecond: 20 },
+      perAccount: { burst: 100, perSecond: 20 },
+    });
+    expect(defaults.maxInFlightRequests).toBe(256);
+    const set = load({
+      ADDRESS_BUDGET_BURST: '40',
+      ADDRESS_BUDGET_PER_SECOND: '2.5',
+      ACCOUNT_BUDGET_BURST: '300',
+      ACCOUNT_BUDGET_PER_SECOND: '50',
+      MAX_IN_FLIGHT_REQUESTS: '64',
+    });
+    expect(set.clientBudgets).toEqual({
+      perAddress: { burst: 40, perSecond: 2.5 },
+      perAccount: { burst: 300, perSecond: 50 },
+    });
+    expect(set.maxInFlightRequests).toBe(64);
+    expect(() => load({ ADDRESS_BUDGET_BURST: '0' })).toThrow(/ADDRESS_BUDGET_BURST/);
+    expect(() => load({ ACCOUNT_BUDGET_PER_SECOND: '-1' })).toThrow(/ACCOUNT_BUDGET_PER_SECOND/);
+    expect(() => load({ MAX_IN_FLIGHT_REQUESTS: '1.5' })).toThrow(/MAX_IN_FLIGHT_REQUESTS/);
+  });
+});

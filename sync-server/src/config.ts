@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
 import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/decode-gate.ts';
+import type { Budget } from './load/token-bucket.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -74,6 +75,13 @@ export interface ServerConfig {
   longPollTimeoutMs: number;
   /** How often each instance sweeps expired sessions, tokens and counters (SWEEP_INTERVAL_MS; 0 = never). */
   sweepIntervalMs: number;
+  /**
+   * What one client may ask of one instance (design/security.md "Abuse: read floods"): a request with
+   * a token draws from its account's budget, any other from its address's; past it, 429.
+   */
+  clientBudgets: { perAddress: Budget; perAccount: Budget };
+  /** API and sync calls at work at once on one instance (long-polls parked not counted); past it, 503 at once. */
+  maxInFlightRequests: number;
   stripe: StripeSettings;
   fees: FeeSettings;
 }
@@ -122,6 +130,28 @@ function numberSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, v
 
 const isPercent = (n: number) => n >= 0 && n <= 100;
 const isPence = (n: number) => Number.isInteger(n) && n >= 0;
+
+const isPositive = (n: number) => n > 0;
+
+/**
+ * Production defaults, per instance (a client gets up to N times this behind N instances). A page
+ * load of the app makes 3–10 calls at once and a device's first sync a quick run of a few dozen;
+ * a front desk polls every few seconds. An address may be a whole gym's wifi or a mobile carrier's
+ * NAT, and an account a gym's six front-desk tablets: so a burst of 100 and 20 a second after it,
+ * several times what real use reaches and a twentieth of what one instance serves (~270 lists/s).
+ */
+function loadClientBudgets(env: NodeJS.ProcessEnv): ServerConfig['clientBudgets'] {
+  return {
+    perAddress: {
+      burst: numberSetting(env, 'ADDRESS_BUDGET_BURST', 100, (n) => Number.isInteger(n) && n >= 1),
+      perSecond: numberSetting(env, 'ADDRESS_BUDGET_PER_SECOND', 20, isPositive),
+    },
+    perAccount: {
+      burst: numberSetting(env, 'ACCOUNT_BUDGET_BURST', 100, (n) => Number.isInteger(n) && n >= 1),
+      perSecond: numberSetting(env, 'ACCOUNT_BUDGET_PER_SECOND', 20, isPositive),
+    },
+  };
+}
 
 function loadFees(env: NodeJS.ProcessEnv): FeeSettings {
   return {
@@ -220,6 +250,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     imageDecodes: defaultDecodeLimits(),
     longPollTimeoutMs: 30_000,
     sweepIntervalMs: numberSetting(env, 'SWEEP_INTERVAL_MS', 15 * 60_000, (n) => Number.isInteger(n) && n >= 0),
+    clientBudgets: loadClientBudgets(env),
+    // About a second of CouchDB work at what one instance serves (~200–270 calls/s, bench/RESULTS.md):
+    // a call past it would only wait behind the others, so it is better answered at once.
+    maxInFlightRequests: numberSetting(env, 'MAX_IN_FLIGHT_REQUESTS', 256, (n) => Number.isInteger(n) && n >= 1),
     stripe: loadStripe(env, production),
     fees: loadFees(env),
   };

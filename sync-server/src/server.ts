@@ -6,6 +6,7 @@ import { authStrategyPlugin } from './plugins/auth-strategy.ts';
 import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
 import { expiredDocsSweeperPlugin } from './plugins/expired-docs-sweeper.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
 
@@ -19,8 +20,10 @@ export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
 
 /**
- * Builds the Hapi server (not started). It keeps no state of its own: sessions, one-time tokens
- * and rate-limit counters live in CouchDB, so any number of instances can serve side by side.
+ * Builds the Hapi server (not started). It keeps no state of its own that matters: sessions,
+ * one-time tokens and rate-limit counters live in CouchDB, so any number of instances can serve side
+ * by side; what it holds in memory (client budgets, memos, live-feed counts) is soft state, never the
+ * truth (design/architecture.md "Running past one machine").
  */
 export async function createServer(deps: Deps): Promise<Server> {
   const server = Hapi.server({
@@ -73,6 +76,8 @@ export async function createServer(deps: Deps): Promise<Server> {
     },
   });
   await server.register({ plugin: couchUnavailablePlugin, options: deps });
+  // Before anything else looks at a request: a flood is refused before it costs a token check or a body read.
+  await server.register({ plugin: loadSheddingPlugin, options: deps });
   await server.register({ plugin: authStrategyPlugin, options: deps });
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });

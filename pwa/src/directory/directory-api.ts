@@ -2,7 +2,7 @@
  * The public directory (§7 "Public data"): typed fetchers for the four GET calls that gyms and
  * coaches pages read. The server answers only public gyms and coaches and never a private field; a
  * gym's page also sends the member's token, so a gym no longer listed still answers to a member
- * holding a pass there (decision 67). Errors are `ApiError`s (404 for an unknown or non-public id).
+ * holding a pass there (decision 65). Errors are `ApiError`s (404 for an unknown or non-public id).
  */
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from '@mastr/rules/api/directory.ts';
 import { callApi } from '../api/http.ts';

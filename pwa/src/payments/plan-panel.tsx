@@ -33,7 +33,8 @@ function SelectPlanModal({ onClose }: { onClose(): void }) {
         {price === undefined ? 'Basic Subscription' : `Basic Subscription: ${formatPence(price)} a month`}
       </p>
       <p className="gym-modal__note">
-        Billed monthly until you cancel with Manage Plan. Cancelling takes your gym off the public list.
+        Billed monthly until you cancel with Manage Plan. Cancelling takes your gym off the public list; passes already
+        sold stay valid, and their holders can still open your page.
       </p>
       <button
         type="button"

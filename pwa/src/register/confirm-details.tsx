@@ -34,7 +34,7 @@ export function ConfirmDetails({ steps, values, confirmations, onChange }: Confi
         checked={confirmations.termsOfUseAccepted}
         onChange={(termsOfUseAccepted) => onChange({ ...confirmations, termsOfUseAccepted })}
         extra={
-          // Every wizard opens the terms in a new tab (§2 says so for the gym; decision 56 for all three):
+          // Every wizard opens the terms in a new tab (§2 says so for the gym; decision 54 for all three):
           // following the link in the same tab and coming Back emptied the wizard, password included.
           <Link
             to="/policy/termsofuse"

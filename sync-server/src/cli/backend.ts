@@ -1,9 +1,9 @@
 import type { Server } from '@hapi/hapi';
 import type { ServerConfig } from '../config.ts';
-import { connectCouch, setupDatabases, waitForCouch } from '../couch/couch.ts';
+import { connectCouch, setupDatabases } from '../couch/couch.ts';
 import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps, StartupState } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
 import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
@@ -12,6 +12,7 @@ import { createServer } from '../server.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { finishInterruptedDeletions } from '../services/accounts/delete-account-service.ts';
 import { StartupError } from './process-lifecycle.ts';
+import { backOff, retryWhileCouchUnavailable } from './startup-retry.ts';
 
 export interface Backend {
   server: Server;
@@ -25,6 +26,11 @@ export interface Backend {
   stop(): Promise<void>;
 }
 
+export interface BackendOptions {
+  /** Waits before a start-up step is tried again after CouchDB did not answer (try 1, 2, …): `backOff` unless given. */
+  pauseBeforeRetry?: (attempt: number) => Promise<void>;
+}
+
 function explainPortInUse(err: unknown, port: number, hint: string): unknown {
   return (err as NodeJS.ErrnoException)?.code === 'EADDRINUSE'
     ? new StartupError(`Port ${port} is already in use: ${hint}`)
@@ -33,12 +39,19 @@ function explainPortInUse(err: unknown, port: number, hint: string): unknown {
 
 /**
  * What both `npm start` and `npm run dev` run: CouchDB (the embedded one on 127.0.0.1 unless
- * COUCHDB_URL is set), its databases and indexes, the demo data, then the Hapi server.
+ * COUCHDB_URL is set), the Hapi server, then, while it already answers (health 503 `starting`, API
+ * and sync calls 503), the databases, indexes and demo data, then what needs the server listening
+ * (the demo payees' onboarding, reported by webhook). Health answers 200 only after all of it. A
+ * CouchDB that does not answer during start-up is waited for, with a log line per try
+ * (startup-retry.ts), rather than ending the process; the promise resolves once start-up is done.
  */
-export async function startBackend(config: ServerConfig): Promise<Backend> {
+export async function startBackend(config: ServerConfig, options: BackendOptions = {}): Promise<Backend> {
+  const pause = options.pauseBeforeRetry ?? backOff;
   let embeddedCouch: EmbeddedCouch | undefined;
   let paymentsProvider: StripeTestProvider | undefined;
+  let server: Server | undefined;
   const stopServices = async () => {
+    await server?.stop({ timeout: 5_000 });
     await paymentsProvider?.stop();
     await embeddedCouch?.close();
   };
@@ -60,10 +73,6 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     // The embedded server's URL carries its admin password: nano and the gateway send it as Basic auth.
     const couchUrl = config.couchUrl ?? embeddedCouch!.url;
     const couch = connectCouch(couchUrl, config.couchTimeoutMs);
-    await waitForCouch(couch);
-    await setupDatabases(couch);
-    // Demo accounts share a published password: never in production.
-    const seeded = config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
     // No Stripe keys: the local test provider stands in (design/payments.md "Running it").
     const payments = await startLocalPayments(config).catch((err) => {
       throw explainPortInUse(
@@ -75,6 +84,7 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
     paymentsProvider = payments?.provider;
     const serverConfig = { ...(payments?.config ?? config), couchUrl };
     const logger = createLogger({ production: config.production, level: config.logLevel });
+    const startup: StartupState = { phase: 'preparing' };
     const deps: Deps = {
       config: serverConfig,
       couch,
@@ -86,29 +96,41 @@ export async function startBackend(config: ServerConfig): Promise<Backend> {
         log: (line) => logger.info(line),
       }),
       stripe: createStripeClient(serverConfig.stripe),
+      startup,
       now: () => new Date(),
     };
-    const server = await createServer(deps);
-    await server.start().catch((err) => {
+    const created = await createServer(deps);
+    await created.start().catch((err) => {
       throw explainPortInUse(err, config.port, 'set PORT to a free port.');
     });
+    server = created;
+    const seeded = await retryWhileCouchUnavailable(
+      'databases, indexes and demo data',
+      async () => {
+        await couch.db.list(); // a refusal (wrong credentials) is thrown at once, not waited out
+        await setupDatabases(couch);
+        // Demo accounts share a published password: never in production.
+        return config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
+      },
+      logger,
+      pause,
+    );
+    startup.phase = 'finishing';
     if (paymentsProvider) {
-      paymentsProvider.setWebhookUrl(webhookUrlOf(server));
-      if (seeded) await onboardDemoPayees(deps);
+      paymentsProvider.setWebhookUrl(webhookUrlOf(created));
+      if (seeded) await retryWhileCouchUnavailable('demo payees', () => onboardDemoPayees(deps), logger, pause);
     }
+    startup.phase = 'ready';
     // Account deletions a server died in the middle of, and nobody called again (design/decisions.md).
     void finishInterruptedDeletions(deps).catch((err: unknown) =>
       logger.error({ err }, 'account deletion: could not look for interrupted deletions'),
     );
     return {
-      server,
+      server: created,
       embeddedCouch,
       seeded,
       paymentsProvider,
-      async stop() {
-        await server.stop({ timeout: 5_000 });
-        await stopServices();
-      },
+      stop: stopServices,
     };
   } catch (err) {
     await stopServices();

@@ -19,24 +19,6 @@ export function connectCouch(url: string, timeoutMs = DEFAULT_COUCH_TIMEOUT_MS):
   return nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] });
 }
 
-/** True when CouchDB answers. */
-export async function couchIsUp(couch: Couch): Promise<boolean> {
-  try {
-    await couch.db.list();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export async function waitForCouch(couch: Couch, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await couchIsUp(couch))) {
-    if (Date.now() > deadline) throw new Error('CouchDB did not answer in time.');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 /** Creates a database if missing; a concurrent creation by another instance is fine. */
 export async function ensureDatabase(couch: Couch, name: string): Promise<void> {
   try {

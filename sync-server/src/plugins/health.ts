@@ -1,19 +1,32 @@
 import type { Plugin } from '@hapi/hapi';
 import type { HealthResponse } from '@mastr/rules/api/common.ts';
-import { couchIsUp } from '../couch/couch.ts';
+import { createHealthProbe } from '../couch/health-probe.ts';
 import type { Deps } from '../deps.ts';
 
-/** GET /api/health: 200 once CouchDB answers, 503 otherwise (load balancers and the CLI poll it). */
+/** Seconds a load balancer or client is asked to wait before asking again after a 503. */
+const HEALTH_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * GET /api/health: 200 once start-up has finished (cli/backend.ts) and while CouchDB answers, 503
+ * with Retry-After otherwise (load balancers and the CLI poll it). It speaks for this instance: it
+ * is not behind the client budgets or the in-flight cap (load-shedding.ts), and its CouchDB probe
+ * has a lane of its own (couch/health-probe.ts), so one client being shed does not take the
+ * instance out of the load balancer.
+ */
 export const healthPlugin: Plugin<Deps> = {
   name: 'health',
   register(server, deps) {
+    const probe = createHealthProbe(deps.couch, deps.config.couchTimeoutMs);
     server.route({
       method: 'GET',
       path: '/api/health',
       options: { auth: false },
       async handler(_request, h) {
-        const up = await couchIsUp(deps.couch);
-        return h.response({ status: up ? 'ok' : 'unavailable' } satisfies HealthResponse).code(up ? 200 : 503);
+        const starting = deps.startup !== undefined && deps.startup.phase !== 'ready';
+        const status: HealthResponse['status'] = starting ? 'starting' : (await probe()) ? 'ok' : 'unavailable';
+        const response = h.response({ status } satisfies HealthResponse);
+        if (status === 'ok') return response.code(200);
+        return response.code(503).header('Retry-After', String(HEALTH_RETRY_AFTER_SECONDS));
       },
     });
   },

@@ -21,7 +21,7 @@ export const publicDirectoryPlugin: Plugin<Deps> = {
       method: 'GET',
       path: '/api/gyms/{id}',
       // Public; a member's token, when sent, lets a gym no longer listed answer to someone holding a
-      // pass there (decision 67). A missing or bad token is simply anonymous ('try' never refuses).
+      // pass there (decision 65). A missing or bad token is simply anonymous ('try' never refuses).
       options: { auth: { strategy: 'access', mode: 'try' } },
       async handler(request) {
         const id = String(request.params.id);

@@ -177,7 +177,7 @@ export async function gymProfile(
   const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
   if (!gym) return null;
   const listed = isPublicGym(gym);
-  // An unlisted gym stays visible to a member still holding a pass there (decision 67), to nobody else.
+  // An unlisted gym stays visible to a member still holding a pass there (decision 65), to nobody else.
   if (!listed && !(viewer && (await memberHoldsPassAt(deps, viewer.memberId, gymId, ukDateKey(now))))) return null;
   const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
   const [coachesById, timetable, mastrClasses] = await Promise.all([
