@@ -11,7 +11,7 @@ import '../directory/directory.css';
 import './gyms.css';
 
 /** What a member holding a pass sees on the page of a gym that is no longer listed (decision 65). */
-export const UNLISTED_NOTICE =
+const UNLISTED_NOTICE =
   'This gym is no longer listed on Mastr, so it sells no new passes here. The passes you hold stay valid: show your entry code at the front desk as usual.';
 
 /** /gyms/{id} — a public gym: profile, two-week timetable with bookings, and its coaches (§2). */
