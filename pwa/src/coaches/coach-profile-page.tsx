@@ -123,7 +123,9 @@ export function CoachProfilePage() {
   if (state.phase === 'not-found') return <PageNotFound />;
   if (state.phase !== 'loaded') {
     return (
-      <main className="page coach-profile">
+      // As tall as the screen while loading, so the footer is not pushed down the page when the
+      // coach arrives (issue 24: layout shift 0.29).
+      <main className="page coach-profile coach-profile--loading">
         {state.phase === 'loading' ? (
           <p role="status">Loading Coach...</p>
         ) : (

@@ -23,6 +23,22 @@ export function GymProfilePage() {
   const gym = load.state === 'ready' ? load.data : null;
   const failure = load.state === 'failed' ? `Error: ${load.message}` : '';
 
+  // While the gym loads, the cover and one status line only, on a page as tall as the screen: the
+  // header, timetable and coaches then appear together below the cover instead of pushing down
+  // what was already shown (issue 24: layout shift 0.37 on desktop, up to 0.62 on a phone).
+  if (load.state === 'loading')
+    return (
+      <main className="gym-profile gym-profile--loading">
+        <title>Gym — Mastr</title>
+        <div className="gym-header__cover">
+          <h1 className="sr-only">Gym profile</h1>
+        </div>
+        <p className="page" role="status">
+          Loading Gym...
+        </p>
+      </main>
+    );
+
   const placeholder = (loadingText: string) =>
     failure ? (
       <p className="directory-error" role="alert">

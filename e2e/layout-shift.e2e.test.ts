@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
+import { setUpAppAndBrowser } from './support/app-and-browser.ts';
+import { PHONES } from './support/phone-layout.ts';
+
+/** The most a page may move under a reader while it loads (issue 27's target; Lighthouse's "good" is 0.1). */
+const MAX_LAYOUT_SHIFT = 0.02;
+/** How late the profile answer arrives: a phone network, where the shifts were seen (issue 24). */
+const SLOW_ANSWER_MS = 700;
+
+declare global {
+  interface Window {
+    layoutShift?: number;
+  }
+}
+
+/**
+ * Issue 24: a gym profile's header loading in above its timetable moved the page by 0.37 on desktop
+ * and up to 0.62 on a phone, a coach profile by 0.29, in some runs and not others (when the answer
+ * came after the first paint). The answer is held back here so every run is the slow case, and the
+ * page's layout shifts are added up as the browser reports them (none caused by input).
+ */
+describe('profiles do not move while they load', () => {
+  const e2e = setUpAppAndBrowser();
+
+  async function shiftWhileLoading(page: Page, path: string, answer: RegExp, loaded: string): Promise<number> {
+    await page.addInitScript(() => {
+      window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) window.layoutShift = (window.layoutShift ?? 0) + entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.route(answer, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+      await route.continue();
+    });
+    await page.goto(path);
+    await page.locator(loaded).first().waitFor({ timeout: 15_000 });
+    // Late pieces (images, the timetable's scroll to today) settle.
+    await page.waitForTimeout(1_000);
+    return page.evaluate(() => window.layoutShift ?? 0);
+  }
+
+  for (const viewport of [{ width: 1280, height: 800 }, PHONES[1]]) {
+    it(`a gym profile at ${viewport.width} px`, { timeout: 60_000 }, async () => {
+      const page = await e2e.newPage(viewport);
+      const shift = await shiftWhileLoading(
+        page,
+        `/gyms/${DEMO_GYM.profileId}`,
+        new RegExp(`/api/gyms/${DEMO_GYM.profileId}$`),
+        '.timetable-grid',
+      );
+      expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+    });
+
+    it(`a coach profile at ${viewport.width} px`, { timeout: 60_000 }, async () => {
+      const page = await e2e.newPage(viewport);
+      const shift = await shiftWhileLoading(
+        page,
+        `/coaches/${DEMO_COACHES[0].profileId}`,
+        new RegExp(`/api/coaches/${DEMO_COACHES[0].profileId}$`),
+        '.coach-profile h1',
+      );
+      expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+    });
+  }
+});
