@@ -39,15 +39,6 @@ export function GymProfilePage() {
       </main>
     );
 
-  const placeholder = (loadingText: string) =>
-    failure ? (
-      <p className="directory-error" role="alert">
-        {failure}
-      </p>
-    ) : (
-      <p role="status">{loadingText}</p>
-    );
-
   return (
     <main className="gym-profile">
       <title>{gym ? `${gym.gymName} — Mastr` : 'Gym — Mastr'}</title>
@@ -68,7 +59,13 @@ export function GymProfilePage() {
         <h2 id="timetable-title" className="section-title">
           Timetable
         </h2>
-        {gym ? <Timetable gym={gym} today={today} /> : placeholder('Loading Timetable...')}
+        {gym ? (
+          <Timetable gym={gym} today={today} />
+        ) : (
+          <p className="directory-error" role="alert">
+            {failure}
+          </p>
+        )}
       </section>
       <section className="page gym-profile__section" aria-labelledby="coaches-title">
         <h2 id="coaches-title" className="section-title">
@@ -81,11 +78,9 @@ export function GymProfilePage() {
               <Link to={`/gyms/${encodeURIComponent(gym._id)}/coaches`}>All of {gym.gymName}'s coaches</Link>
             )}
           </>
-        ) : // One failure message is enough: the timetable's section already says it to screen readers.
-        failure ? (
-          <p className="directory-error">{failure}</p>
         ) : (
-          <p>Loading Coaches...</p>
+          // One failure message is enough: the timetable's section already says it to screen readers.
+          <p className="directory-error">{failure}</p>
         )}
       </section>
     </main>
