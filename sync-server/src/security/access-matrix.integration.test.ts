@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+import { startTestStack, UNLIMITED_CLIENT_BUDGETS, type TestStack } from '../test-support/test-stack.ts';
 import { ACCESS_EXPECTATIONS } from './access-expectations.ts';
 import { buildParty, type Party } from './access-world.ts';
 import type { MatrixCall, RouteExpectation } from './expectation-types.ts';
@@ -39,7 +39,7 @@ describe('access matrix: every route Ã— seven identities, with the other partyâ€
   let fixtures: Set<string>;
 
   beforeAll(async () => {
-    stack = await startTestStack();
+    stack = await startTestStack(UNLIMITED_CLIENT_BUDGETS);
     [a, b] = await Promise.all([buildParty(stack, 'A'), buildParty(stack, 'B')]);
     fixtures = new Set([...(await snapshotOf(stack, a)).keys(), ...(await snapshotOf(stack, b)).keys()]);
   }, 90_000);

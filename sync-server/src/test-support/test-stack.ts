@@ -44,6 +44,19 @@ export interface TestStack {
 }
 
 /**
+ * Per-client budgets past anything a suite sends. For the suites that call as one client hundreds of
+ * times a second by design (the access matrix, the route fuzzer): they prove access and input
+ * handling, and on a fast machine the real budgets would answer them 429 instead. The budgets
+ * themselves are proven on the production defaults in `security/abuse-read-floods.integration.test.ts`.
+ */
+export const UNLIMITED_CLIENT_BUDGETS: Pick<ServerConfig, 'clientBudgets'> = {
+  clientBudgets: {
+    perAddress: { burst: 1_000_000_000, perSecond: 1_000_000_000 },
+    perAccount: { burst: 1_000_000_000, perSecond: 1_000_000_000 },
+  },
+};
+
+/**
  * The real parts on loopback: an in-memory CouchDB-compatible server, databases and indexes, the
  * local test payment provider, and a Hapi server using the development mail outbox in a temporary
  * DATA_DIR.

@@ -51,7 +51,7 @@ export interface FuzzRequest {
 }
 
 interface RouteSettings {
-  auth?: false | { strategies?: string[]; access?: Array<{ scope?: { selection?: string[] } }> };
+  auth?: false | { strategies?: string[]; mode?: string; access?: Array<{ scope?: { selection?: string[] } }> };
   validate?: { params?: unknown; query?: unknown; payload?: unknown };
   payload?: { maxBytes?: number };
 }
@@ -67,6 +67,8 @@ const describeOf = (schema: unknown): JoiDescription | undefined =>
 const kindOfRole = (code: string) => ACCOUNT_KINDS.find((kind) => String(ROLES[kind]) === code);
 
 /** Every route the server registers, as the fuzzer sees it (new routes join by themselves). */
+const isOptional = (mode: string | undefined) => mode === 'try' || mode === 'optional';
+
 export function routesOf(server: Server, defaultMaxBytes: number): RouteUnderTest[] {
   return server.table().map((route) => {
     const settings = route.settings as RouteSettings;
@@ -75,12 +77,14 @@ export function routesOf(server: Server, defaultMaxBytes: number): RouteUnderTes
     return {
       method: route.method.toUpperCase(),
       path: route.path,
-      // Only the access-token strategy is ours to predict; another (bell's Google redirect) admits anyone.
-      admits: !(settings.auth && settings.auth.strategies?.includes('access'))
-        ? 'anyone'
-        : kinds.length
-          ? kinds
-          : 'any-token',
+      // Only the access-token strategy is ours to predict; another (bell's Google redirect) admits anyone,
+      // and so does one that only reads a token when sent ('try' or 'optional': a public gym's page).
+      admits:
+        !(settings.auth && settings.auth.strategies?.includes('access')) || isOptional(settings.auth.mode)
+          ? 'anyone'
+          : kinds.length
+            ? kinds
+            : 'any-token',
       params: describeOf(settings.validate?.params),
       query: describeOf(settings.validate?.query),
       payload: describeOf(settings.validate?.payload),

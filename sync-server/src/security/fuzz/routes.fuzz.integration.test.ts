@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { MAX_JSON_BYTES } from '../../server.ts';
-import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
+import { startTestStack, UNLIMITED_CLIENT_BUDGETS, type TestStack } from '../../test-support/test-stack.ts';
 import { snapshot, writesBetween, type Snapshot } from './database-watch.ts';
 import { buildFuzzWorld, FUZZ_TODAY, type FuzzWorld, type Headers } from './fuzz-world.ts';
 import { requestArbitrary, routesOf, type FuzzRequest, type RouteUnderTest } from './route-cases.ts';
@@ -36,7 +36,11 @@ describe('every route under hostile input', () => {
     // Long-polls end at once: a fuzzed `feed=longpoll` would otherwise hold the run for 30 s. Google
     // sign-in is configured as in production (unconfigured, it answers 501 by design: google-sign-in.ts);
     // nothing here reaches Google, as no fuzzed call carries the state cookie bell sets.
-    stack = await startTestStack({ longPollTimeoutMs: 20, google: { clientId: 'fuzz', clientSecret: 'fuzz' } });
+    stack = await startTestStack({
+      ...UNLIMITED_CLIENT_BUDGETS,
+      longPollTimeoutMs: 20,
+      google: { clientId: 'fuzz', clientSecret: 'fuzz' },
+    });
     world = await buildFuzzWorld(stack);
   });
   afterAll(async () => {
