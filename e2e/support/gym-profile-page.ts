@@ -14,9 +14,12 @@ export interface PtRequestChoices {
 
 /** 'Wednesday 18th November': how the timetable names a day. */
 const dayName = (dateKey: string) => formatWallClock(dateKey, DATE_FORMATS.dayMonth);
-/** 'We 18, Wednesday 18th November': a date picker's day button, its visible text first. */
-const pickerDayName = (dateKey: string) =>
-  `${formatWallClock(dateKey, 'EEEEEE')} ${formatWallClock(dateKey, 'd')}, ${dayName(dateKey)}`;
+/**
+ * A date picker's day button by its name, which starts with its visible text ('We 18') and goes on
+ * with the whole date for screen readers: one week shows at a time, so the start names one button.
+ */
+export const pickerDayName = (dateKey: string) =>
+  new RegExp(`^${formatWallClock(dateKey, 'EEEEEE')} ${formatWallClock(dateKey, 'd')}\\b.*${dayName(dateKey)}$`);
 
 /** Page model of a public gym profile (/gyms/{id}): header, two-week timetable and its booking dialogs. */
 export class GymProfilePage extends AppPage {
@@ -65,7 +68,7 @@ export class GymProfilePage extends AppPage {
   /** Fills the open 'Request PT' dialog step by step: date (from the right week), time, discipline, experience. */
   async choosePtRequest(choices: PtRequestChoices): Promise<void> {
     const dialog = this.dialog('Request PT');
-    const day = dialog.getByRole('button', { name: pickerDayName(choices.date), exact: true });
+    const day = dialog.getByRole('button', { name: pickerDayName(choices.date) });
     await dialog.getByRole('group', { name: 'Session date' }).waitFor({ timeout: 10_000 });
     if ((await day.count()) === 0) await dialog.getByRole('button', { name: 'Next week' }).click();
     await day.click({ timeout: 10_000 });
@@ -77,7 +80,7 @@ export class GymProfilePage extends AppPage {
   /** Whether a date in the open 'Request PT' dialog's picker is disabled (it shows the current week). */
   async isPtDateDisabled(dateKey: string): Promise<boolean> {
     return this.dialog('Request PT')
-      .getByRole('button', { name: pickerDayName(dateKey), exact: true })
+      .getByRole('button', { name: pickerDayName(dateKey) })
       .isDisabled({ timeout: 10_000 });
   }
 }

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { AppPage } from './app-page.ts';
 import { FrontDeskPage } from './front-desk-page.ts';
-import { GymProfilePage } from './gym-profile-page.ts';
+import { GymProfilePage, pickerDayName } from './gym-profile-page.ts';
 import { MemberPassesPage } from './member-passes-page.ts';
 
 const text = async (locator: Locator, timeout = 15_000): Promise<string> =>
@@ -74,11 +74,7 @@ export class DayPassBookingPage extends GymProfilePage {
     if ((await text(header)) !== formatWallClock(dateKey, DATE_FORMATS.dayMonth)) {
       await header.click();
       const picker = dialog.getByRole('group', { name: 'Day pass date' });
-      // A day button's name is its visible text, then the whole date: 'We 18, Wednesday 18th November'.
-      const day = picker.getByRole('button', {
-        name: `${formatWallClock(dateKey, 'EEEEEE')} ${formatWallClock(dateKey, 'd')}, ${formatWallClock(dateKey, DATE_FORMATS.dayMonth)}`,
-        exact: true,
-      });
+      const day = picker.getByRole('button', { name: pickerDayName(dateKey) });
       if ((await day.count()) === 0) await picker.getByRole('button', { name: 'Next week' }).click();
       await day.click({ timeout: 10_000 });
     }
