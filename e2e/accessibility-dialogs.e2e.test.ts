@@ -17,8 +17,9 @@ interface DialogCase {
 
 /**
  * Every dialog the demo accounts can open without changing anything: each is only opened, audited
- * and dismissed with Escape (which never confirms). Dialogs that follow a completed action (Request
- * Sent, Conflict) share the Modal these use and are audited where their flows are tested.
+ * and dismissed with Escape (which never confirms). Dialogs that only follow a completed action
+ * (Request Sent, Conflict) or need data the demo lacks (a coach's session requests) are built on the
+ * same Modal and ConfirmModal audited here.
  */
 const DIALOGS: Record<AccountKind, readonly DialogCase[]> = {
   user: [
