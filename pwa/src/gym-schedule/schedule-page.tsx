@@ -120,26 +120,23 @@ function ClassList({
           <span className="avail-slot__time">
             {formatTimeOfDay(c.startTime)}–{formatTimeOfDay(c.endTime)} {c.discipline} · {c.difficulty} · {c.location}
           </span>
-          {!disabled && (
-            <>
+          {!disabled &&
+            (
+              [
+                ['Edit', '✎', 'avail-slot__edit', onEdit],
+                ['Delete', '×', 'avail-slot__remove', onDelete],
+              ] as const
+            ).map(([action, glyph, className, onClick]) => (
               <button
+                key={action}
                 type="button"
-                className="avail-slot__edit"
-                aria-label={`Edit ${formatTimeOfDay(c.startTime)} ${c.discipline}`}
-                onClick={() => onEdit(c)}
+                className={className}
+                aria-label={`${action} ${formatTimeOfDay(c.startTime)} ${c.discipline}`}
+                onClick={() => onClick(c)}
               >
-                ✎
+                {glyph}
               </button>
-              <button
-                type="button"
-                className="avail-slot__remove"
-                aria-label={`Delete ${formatTimeOfDay(c.startTime)} ${c.discipline}`}
-                onClick={() => onDelete(c)}
-              >
-                ×
-              </button>
-            </>
-          )}
+            ))}
         </li>
       ))}
     </ul>
