@@ -6,6 +6,7 @@ import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { gymWeekStart } from '@mastr/rules/timetable.ts';
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
+import { seriousViolations } from './support/axe.ts';
 import { launchBrowser, newAppContext } from './support/browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { GymProfilePage } from './support/gym-profile-page.ts';
@@ -131,6 +132,8 @@ describe('a gym edits its timetable offline', () => {
       await editOffline(async (schedule) => {
         await schedule.openEdit(NEXT_WEEK, 'Tue', SEEDED.start, SEEDED.discipline);
         expect(await schedule.formValues()).toEqual(SEEDED);
+        // The Edit controls and the dialog leave nothing serious for axe (issue 24's bar).
+        expect(await seriousViolations(schedule.page)).toEqual([]);
         await schedule.fillAndSave(EDITED, 'Save Class');
         await expect
           .poll(() => schedule.classesOn(NEXT_WEEK, 'Tue'), UI_WAIT)
