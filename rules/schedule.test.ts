@@ -11,6 +11,7 @@ import {
   weekFromDefault,
   withClassAdded,
   withClassRemoved,
+  withClassReplaced,
 } from './schedule.ts';
 import { splitAmPm } from './timetable.ts';
 
@@ -136,6 +137,23 @@ describe('weeks', () => {
     expect(ids(wk, 3)).toEqual(['early', 'late']);
     expect(withClassRemoved(wk, 'nope', NOW)).toBeNull();
     expect(ids(withClassRemoved(wk, 'early', NOW)!, 3)).toEqual(['late']);
+  });
+
+  it('changes a class in place: same id and day, new fields, start order kept (an absent class changes nothing)', () => {
+    let wk = week({});
+    wk = withClassAdded(wk, 3, item('a', 7 * H), NOW);
+    wk = withClassAdded(wk, 3, item('b', 9 * H), NOW);
+    const later = new Date('2026-11-25T13:00:00Z');
+    const moved = withClassReplaced(wk, item('a', 18 * H, { discipline: 'Kickboxing', location: 'Ring' }), later)!;
+    expect(ids(moved, 3)).toEqual(['b', 'a']);
+    expect(moved.days[2].classes[1]).toMatchObject({ _id: 'a', startTime: 18 * H, discipline: 'Kickboxing' });
+    expect(moved.days.flatMap((d) => d.classes)).toHaveLength(2);
+    expect(moved.updatedAt).toBe(later.toISOString());
+    expect(withClassReplaced(wk, item('nope', 9 * H), NOW)).toBeNull();
+    // The default's copy in a week is its own: changing the week's leaves the default alone.
+    const copy = weekFromDefault({ ...wk, _id: 'schedule:default', weekStart: null }, '2026-11-30', NOW);
+    expect(withClassReplaced(copy, item('b', 10 * H), NOW)!.days[2].classes[1].startTime).toBe(10 * H);
+    expect(wk.days[2].classes[1].startTime).toBe(9 * H);
   });
 });
 

@@ -159,6 +159,25 @@ export function withClassRemoved(doc: ScheduleWeekDoc, classId: string, now: Dat
   };
 }
 
+/**
+ * The week with a class changed in place (issue 24): the same id on the same day, with the fields
+ * given, classes kept in start order; null when no day holds it. The id stays, so the class stays
+ * the same one wherever it is known by it: the merge of two devices' edits (`mergeSchedule`) and
+ * the copies of it that weeks made from the default hold.
+ */
+export function withClassReplaced(doc: ScheduleWeekDoc, item: ClassItem, now: Date): ScheduleWeekDoc | null {
+  if (!doc.days.some((d) => d.classes.some((c) => c._id === item._id))) return null;
+  return {
+    ...doc,
+    days: doc.days.map((d) =>
+      d.classes.some((c) => c._id === item._id)
+        ? { ...d, classes: d.classes.map((c) => (c._id === item._id ? { ...item } : c)).sort(byStart) }
+        : d,
+    ),
+    updatedAt: now.toISOString(),
+  };
+}
+
 const sameClass = (a: ClassItem, b: ClassItem) =>
   a.discipline === b.discipline &&
   a.difficulty === b.difficulty &&
@@ -179,9 +198,9 @@ function classMap(doc: ScheduleWeekDoc | undefined): Map<string, { weekday: numb
  * when both sides created the document):
  * - a class added on either side is kept (both devices' additions survive);
  * - a class deleted on either side stays deleted, even if the other side changed it (delete wins:
- *   the person who deleted it meant it gone, and a page only adds and deletes classes);
- * - a class both sides still hold takes the device's fields if the device changed it, else the
- *   server's;
+ *   the person who deleted it meant it gone);
+ * - a class both sides still hold takes the device's fields if the device changed it (an edit on the
+ *   page keeps the class's id), else the server's: of two edits of one class the later arrival wins;
  * - with no base nothing counts as deleted: the union of both, the device's fields on a shared id.
  * Day ids, `_id`, `gymId` and `weekStart` are the server's; `updatedAt` is the later of the two.
  */

@@ -1,9 +1,10 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import { callApi } from '../api/http.ts';
 import { StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { ChoiceSelect } from '../forms/choice-select.tsx';
 import { Modal } from '../gyms/modal.tsx';
 import './mastr-class.css';
 import {
@@ -24,42 +25,13 @@ interface Confirm {
   run: () => Promise<void>;
 }
 
-/** One labelled choice of the slot form, styled as every other form field. */
-function SlotSelect({
-  label,
-  value,
-  placeholder,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: number | null;
-  placeholder: string;
-  options: readonly { value: number; label: string }[];
-  onChange: (value: number | null) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        id={id}
-        className="form-field__input"
-        value={value ?? ''}
-        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+/** A number choice as the drop-down holds it: '' for none. */
+const choiceValue = (value: number | null) => (value === null ? '' : String(value));
+const fromChoice = (value: string) => (value ? Number(value) : null);
+const asChoices = (options: readonly { value: number; label: string }[]) =>
+  options.map((o) => ({ value: String(o.value), text: o.label }));
+const DAY_CHOICES = asChoices(MASTR_WEEKDAYS);
+const TIME_CHOICES = asChoices(MASTR_TIMES);
 
 /** The slot form: 'Set Mastr Classes' on set-up, 'Update Default Class' after. */
 function SlotForm({
@@ -80,19 +52,19 @@ function SlotForm({
         if (canSetMastrClasses(choice)) void onSubmit(choice.day!, choice.time!);
       }}
     >
-      <SlotSelect
+      <ChoiceSelect
         label="Day"
-        value={choice.day}
+        value={choiceValue(choice.day)}
         placeholder="Choose a day"
-        options={MASTR_WEEKDAYS}
-        onChange={(day) => setChoice({ ...choice, day })}
+        options={DAY_CHOICES}
+        onChange={(day) => setChoice({ ...choice, day: fromChoice(day) })}
       />
-      <SlotSelect
+      <ChoiceSelect
         label="Time"
-        value={choice.time}
+        value={choiceValue(choice.time)}
         placeholder="Choose a time"
-        options={MASTR_TIMES}
-        onChange={(time) => setChoice({ ...choice, time })}
+        options={TIME_CHOICES}
+        onChange={(time) => setChoice({ ...choice, time: fromChoice(time) })}
       />
       <button type="submit" className="button" disabled={!canSetMastrClasses(choice)}>
         {label}

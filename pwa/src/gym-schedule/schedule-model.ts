@@ -17,6 +17,7 @@ import {
   weekFromDefault,
   withClassAdded,
   withClassRemoved,
+  withClassReplaced,
   type ClassFields,
   type ScheduleWeek,
 } from '@mastr/rules/schedule.ts';
@@ -50,10 +51,19 @@ export interface ScheduleWeekView {
   note: string;
 }
 
+/**
+ * One rule, said wherever it matters: a change to the default (add, edit, delete) reaches every week
+ * not yet edited and never a week already edited (design/decisions.md 7, 64 and 67).
+ */
 export const SCHEDULE_NOTES = {
-  default: 'Members see these classes every week you have not edited. A week you have edited keeps its own classes.',
+  default:
+    'Members see these classes in every week you have not edited. A week you have already edited keeps its own classes: adding, changing or deleting a class here does not change that week.',
   followsDefault: 'This week follows your Default Schedule until you change it.',
   ownWeek: 'You have edited this week: it keeps its own classes, whatever you change in the Default Schedule.',
+  defaultDelete:
+    'It goes from every week that follows your Default Schedule. Weeks you have already edited are not changed: delete it there too if it should go from them.',
+  defaultChange:
+    'The change reaches every week that follows your Default Schedule. Weeks you have already edited are not changed: edit the class there too if it should change in them.',
 } as const;
 
 /**
@@ -110,6 +120,13 @@ function editableWeek(docs: readonly ScheduleWeekDoc[], week: ScheduleWeek, ctx:
   return find(docs, weekStart) ?? weekFromDefault(defaultDoc, weekStart, ctx.now);
 }
 
+/** The fields as stored (location trimmed), or why the rules refuse them: one judge for add and edit. */
+function judged(fields: ClassFields): { ok: true; fields: ClassFields } | { ok: false; message: string } {
+  const item = { ...fields, location: fields.location.trim() };
+  const refusal = classRefusal(item);
+  return refusal ? { ok: false, message: refusal } : { ok: true, fields: item };
+}
+
 /** Adds a class to a weekday of a week, or says why it cannot be added. */
 export function addClass(
   docs: readonly ScheduleWeekDoc[],
@@ -118,12 +135,32 @@ export function addClass(
   fields: ClassFields,
   ctx: EditContext,
 ): ScheduleEdit {
-  const item = { ...fields, location: fields.location.trim() };
-  const refusal = classRefusal(item);
-  if (refusal) return { ok: false, message: refusal };
+  const item = judged(fields);
+  if (!item.ok) return item;
   const before = editableWeek(docs, week, ctx);
-  return notInThePast(before, withClassAdded(before, weekday, { _id: ctx.newId(), ...item }, ctx.now), ctx);
+  return notInThePast(before, withClassAdded(before, weekday, { _id: ctx.newId(), ...item.fields }, ctx.now), ctx);
 }
+
+/**
+ * Changes a class of a week in place (issue 24), judged as an added one: it keeps its id and day.
+ * Editing the default changes every week that follows it, not a week already edited (that week
+ * holds its own copy of the class, as for a delete: SCHEDULE_NOTES.defaultChange).
+ */
+export function editClass(
+  docs: readonly ScheduleWeekDoc[],
+  week: ScheduleWeek,
+  classId: string,
+  fields: ClassFields,
+  ctx: EditContext,
+): ScheduleEdit {
+  const item = judged(fields);
+  if (!item.ok) return item;
+  const before = editableWeek(docs, week, ctx);
+  const doc = withClassReplaced(before, { _id: classId, ...item.fields }, ctx.now);
+  return doc ? notInThePast(before, doc, ctx) : { ok: false, message: GONE };
+}
+
+const GONE = 'That class is no longer on the schedule.';
 
 /** The server refuses a change to a day that has passed (a page left open past midnight could try). */
 function notInThePast(before: ScheduleWeekDoc, after: ScheduleWeekDoc, ctx: EditContext): ScheduleEdit {
@@ -141,5 +178,5 @@ export function deleteClass(
 ): ScheduleEdit {
   const before = editableWeek(docs, week, ctx);
   const doc = withClassRemoved(before, classId, ctx.now);
-  return doc ? notInThePast(before, doc, ctx) : { ok: false, message: 'That class is no longer on the schedule.' };
+  return doc ? notInThePast(before, doc, ctx) : { ok: false, message: GONE };
 }

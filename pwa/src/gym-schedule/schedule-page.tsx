@@ -1,30 +1,24 @@
 /**
  * /gymdashboard/schedule (§2 "Schedule"): the Default Schedule and the current and next weeks, each
- * weekday's morning and evening classes, with modals to add a morning or an evening class and to
- * delete one. Edits land in the device's copy at once (offline too) and sync (design/sync.md "Schedules").
+ * weekday's morning and evening classes, with modals to add a morning or an evening class, to edit
+ * one in place (issue 24) and to delete one. Edits land in the device's copy at once (offline too) and sync (design/sync.md "Schedules").
  */
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
-import { CLASS_DISCIPLINES, DIFFICULTIES, KIDS_CLASS_DISCIPLINES } from '@mastr/rules/constants.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import {
-  PLEASE_SELECT_START,
-  classEndOptions,
-  classStartOptions,
-  isKidsDiscipline,
-  type ScheduleWeek,
-} from '@mastr/rules/schedule.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
-import { ChoiceSelect } from '../gyms/choice-select.tsx';
 import { Modal } from '../gyms/modal.tsx';
 import { useUkToday } from '../shell/use-uk-today.ts';
+import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
   addClass,
   deleteClass,
+  editClass,
   refusalMessage,
   scheduleView,
+  SCHEDULE_NOTES,
   type ScheduleDayView,
   type ScheduleEdit,
   type ScheduleWeekView,
@@ -33,14 +27,11 @@ import '../coach-availability/availability.css';
 import '../forms/forms.css';
 
 const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
-const asOptions = (values: readonly string[]) => values.map((v) => ({ value: v, text: v }));
-const timeOptions = (times: readonly number[]) => times.map((t) => ({ value: String(t), text: formatTimeOfDay(t) }));
 
 function newId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-type Adding = { week: ScheduleWeekView; day: ScheduleDayView; period: 'am' | 'pm' };
 type Deleting = { week: ScheduleWeekView; day: ScheduleDayView; item: ClassItem };
 
 /** Edits run one after another, each from what the device holds at that moment. */
@@ -69,110 +60,6 @@ function useScheduleEditor() {
   return { canEdit: store !== null, run };
 }
 
-function AddClassModal({
-  adding,
-  onClose,
-  save,
-}: {
-  adding: Adding;
-  onClose(): void;
-  save(fields: ClassItem): Promise<string | null>;
-}) {
-  const [location, setLocation] = useState('');
-  const [difficulty, setDifficulty] = useState('');
-  const [discipline, setDiscipline] = useState('');
-  const [start, setStart] = useState('');
-  const [end, setEnd] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const locationId = useId();
-  const endId = useId();
-  const ends = classEndOptions(start ? Number(start) : null);
-  const complete = location.trim() && difficulty && discipline && start && end;
-
-  const submit = async () => {
-    if (!complete) return setProblem('Please fill in every field.');
-    setSaving(true);
-    const failed = await save({
-      _id: '',
-      location,
-      difficulty,
-      discipline,
-      kidsClass: isKidsDiscipline(discipline),
-      startTime: Number(start),
-      endTime: Number(end),
-    });
-    setSaving(false);
-    if (failed) setProblem(failed);
-    else onClose();
-  };
-
-  return (
-    <Modal
-      title={`Add ${adding.period === 'am' ? 'Morning' : 'Evening'} Class — ${adding.day.abbreviation}`}
-      onClose={onClose}
-      busy={saving}
-    >
-      <p className="gym-modal__note">{adding.week.title}</p>
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={locationId}>
-          Location
-        </label>
-        <input
-          id={locationId}
-          className="form-field__input"
-          value={location}
-          maxLength={100}
-          onChange={(e) => setLocation(e.target.value)}
-        />
-      </div>
-      <ChoiceSelect label="Difficulty" value={difficulty} options={asOptions(DIFFICULTIES)} onChange={setDifficulty} />
-      <ChoiceSelect
-        label="Discipline"
-        value={discipline}
-        options={asOptions([...CLASS_DISCIPLINES, ...KIDS_CLASS_DISCIPLINES])}
-        onChange={setDiscipline}
-      />
-      <ChoiceSelect
-        label="Start Time"
-        value={start}
-        options={timeOptions(classStartOptions(adding.period))}
-        onChange={(value) => {
-          setStart(value);
-          if (end && Number(end) <= Number(value)) setEnd('');
-        }}
-      />
-      <div className="form-field">
-        <label className="form-field__label" htmlFor={endId}>
-          End Time
-        </label>
-        <select
-          id={endId}
-          className="form-field__input"
-          value={end}
-          onChange={(e) => setEnd(e.target.value)}
-          disabled={!start}
-        >
-          <option value="">{start ? 'Select…' : PLEASE_SELECT_START}</option>
-          {timeOptions(ends).map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.text}
-            </option>
-          ))}
-        </select>
-      </div>
-      <button type="button" className="button button--primary" onClick={() => void submit()} disabled={saving}>
-        Add Class
-      </button>
-      {problem && (
-        <p className="gym-modal__error" role="alert">
-          {problem}
-        </p>
-      )}
-    </Modal>
-  );
-}
-
 function DeleteClassModal({
   deleting,
   onClose,
@@ -190,11 +77,7 @@ function DeleteClassModal({
         Delete {item.discipline} ({item.difficulty}), {formatTimeOfDay(item.startTime)}–{formatTimeOfDay(item.endTime)}{' '}
         at {item.location} on {deleting.day.abbreviation} from the {deleting.week.title}?
       </p>
-      {deleting.week.week === 'default' && (
-        <p className="gym-modal__note">
-          Weeks you have already edited keep their own classes: delete it there too if it should go from them.
-        </p>
-      )}
+      {deleting.week.week === 'default' && <p className="gym-modal__note">{SCHEDULE_NOTES.defaultDelete}</p>}
       <button
         type="button"
         className="button button--primary"
@@ -219,11 +102,13 @@ function DeleteClassModal({
 function ClassList({
   classes,
   label,
+  onEdit,
   onDelete,
   disabled,
 }: {
   classes: ClassItem[];
   label: string;
+  onEdit(item: ClassItem): void;
   onDelete(item: ClassItem): void;
   disabled: boolean;
 }) {
@@ -235,16 +120,23 @@ function ClassList({
           <span className="avail-slot__time">
             {formatTimeOfDay(c.startTime)}–{formatTimeOfDay(c.endTime)} {c.discipline} · {c.difficulty} · {c.location}
           </span>
-          {!disabled && (
-            <button
-              type="button"
-              className="avail-slot__remove"
-              aria-label={`Delete ${formatTimeOfDay(c.startTime)} ${c.discipline}`}
-              onClick={() => onDelete(c)}
-            >
-              ×
-            </button>
-          )}
+          {!disabled &&
+            (
+              [
+                ['Edit', '✎', 'avail-slot__edit', onEdit],
+                ['Delete', '×', 'avail-slot__remove', onDelete],
+              ] as const
+            ).map(([action, glyph, className, onClick]) => (
+              <button
+                key={action}
+                type="button"
+                className={className}
+                aria-label={`${action} ${formatTimeOfDay(c.startTime)} ${c.discipline}`}
+                onClick={() => onClick(c)}
+              >
+                {glyph}
+              </button>
+            ))}
         </li>
       ))}
     </ul>
@@ -254,12 +146,12 @@ function ClassList({
 function WeekSection({
   week,
   disabled,
-  onAdd,
+  onForm,
   onDelete,
 }: {
   week: ScheduleWeekView;
   disabled: boolean;
-  onAdd(a: Adding): void;
+  onForm(target: ClassFormTarget): void;
   onDelete(d: Deleting): void;
 }) {
   const headingId = useId();
@@ -283,10 +175,11 @@ function WeekSection({
                 classes={day.am}
                 label="morning"
                 disabled={locked}
+                onEdit={(item) => onForm({ week, day, item })}
                 onDelete={(item) => onDelete({ week, day, item })}
               />
               {!locked && (
-                <button type="button" className="button" onClick={() => onAdd({ week, day, period: 'am' })}>
+                <button type="button" className="button" onClick={() => onForm({ week, day, period: 'am' })}>
                   Add Morning Class
                 </button>
               )}
@@ -295,10 +188,11 @@ function WeekSection({
                 classes={day.pm}
                 label="evening"
                 disabled={locked}
+                onEdit={(item) => onForm({ week, day, item })}
                 onDelete={(item) => onDelete({ week, day, item })}
               />
               {!locked && (
-                <button type="button" className="button" onClick={() => onAdd({ week, day, period: 'pm' })}>
+                <button type="button" className="button" onClick={() => onForm({ week, day, period: 'pm' })}>
                   Add Evening Class
                 </button>
               )}
@@ -348,7 +242,7 @@ export function GymSchedulePage() {
     [docs, today],
   );
   const editor = useScheduleEditor();
-  const [adding, setAdding] = useState<Adding | null>(null);
+  const [form, setForm] = useState<ClassFormTarget | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
 
   return (
@@ -360,7 +254,7 @@ export function GymSchedulePage() {
               key={week.week}
               week={week}
               disabled={!editor.canEdit}
-              onAdd={setAdding}
+              onForm={setForm}
               onDelete={setDeleting}
             />
           ))
@@ -369,12 +263,16 @@ export function GymSchedulePage() {
               Loading your schedule…
             </p>
           )}
-      {adding && (
-        <AddClassModal
-          adding={adding}
-          onClose={() => setAdding(null)}
-          save={({ _id, ...fields }) =>
-            editor.run((all, ctx) => addClass(all, adding.week.week as ScheduleWeek, adding.day.weekday, fields, ctx))
+      {form && (
+        <ClassFormModal
+          target={form}
+          onClose={() => setForm(null)}
+          save={(fields) =>
+            editor.run((all, ctx) =>
+              form.item
+                ? editClass(all, form.week.week, form.item._id, fields, ctx)
+                : addClass(all, form.week.week, form.day.weekday, fields, ctx),
+            )
           }
         />
       )}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GymTimetable } from '@mastr/rules/api/directory.ts';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
-import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
+import { emptyDefaultSchedule, withClassAdded, withClassReplaced } from '@mastr/rules/schedule.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
@@ -78,6 +78,34 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
       expect(res.statusCode, JSON.stringify(docs).slice(0, 160)).toBe(403);
     }
     expect((await db().get('schedule:default'))._rev).toBe(stored._rev);
+  });
+
+  it('takes a class edited in place, judged as an added one: a bad edit refuses the batch and changes nothing', async () => {
+    const stored = await db().get('schedule:default');
+    const edit = (fields: Partial<ReturnType<typeof boxing>>) =>
+      withClassReplaced(stored, { ...boxing('c1', 9 * H), ...fields }, NOW)!;
+    for (const bad of [
+      { endTime: 9 * H },
+      { endTime: 8 * H },
+      { startTime: 9 * H + 900 },
+      { discipline: 'Yoga' },
+      { location: '' },
+      { kidsClass: true },
+    ]) {
+      const res = await bulkDocs(stack.server, stack, 'gym', gymId, [edit(bad)]);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(403);
+    }
+    expect((await db().get('schedule:default'))._rev).toBe(stored._rev);
+
+    const good = await bulkDocs(stack.server, stack, 'gym', gymId, [
+      edit({ discipline: 'Kickboxing', startTime: 19 * H, endTime: 20.5 * H, location: 'Ring' }),
+    ]);
+    expect(rows(good)[0]).toMatchObject({ ok: true });
+    const monday = (await publicMonday()).defaultClasses;
+    expect(monday.map((c) => [c._id, c.discipline, c.startTime])).toEqual([
+      ['c2', 'Boxing', 18 * H],
+      ['c1', 'Kickboxing', 19 * H],
+    ]);
   });
 
   it("refuses a write into another gym's database and a coach's schedule write", async () => {

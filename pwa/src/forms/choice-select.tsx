@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import '../forms/forms.css';
+import './forms.css';
 
 interface ChoiceSelectProps {
   label: string;
@@ -7,10 +7,19 @@ interface ChoiceSelectProps {
   options: readonly { value: string; text: string }[];
   onChange(value: string): void;
   disabled?: boolean;
+  /** The empty first choice's text ('Choose a day', or why nothing can be chosen yet). */
+  placeholder?: string;
 }
 
-/** A labelled drop-down with an empty 'Select…' first choice, so nothing is chosen by default. */
-export function ChoiceSelect({ label, value, options, onChange, disabled = false }: ChoiceSelectProps) {
+/** A labelled drop-down with an empty first choice, so nothing is chosen by default. */
+export function ChoiceSelect({
+  label,
+  value,
+  options,
+  onChange,
+  disabled = false,
+  placeholder = 'Select…',
+}: ChoiceSelectProps) {
   const id = useId();
   return (
     <div className="form-field">
@@ -24,7 +33,7 @@ export function ChoiceSelect({ label, value, options, onChange, disabled = false
         onChange={(e) => onChange(e.target.value)}
         disabled={disabled}
       >
-        <option value="">Select…</option>
+        <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.text}
