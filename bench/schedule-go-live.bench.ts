@@ -80,7 +80,9 @@ await runBench('Schedule writes with the go-live derivation after each', async (
     const [row0] = await db.bulk({ docs: [await week()] });
     if (!row0.rev) throw new Error(`bare bulk: ${JSON.stringify(row0)}`);
   };
-  const derive = () => applyGoLive({ couch: stack.couch }, 'gym', gymId);
+  const derive = async () => {
+    await applyGoLive({ couch: stack.couch }, 'gym', gymId);
+  };
 
   const samples = { online: [] as number[], gateway: [] as number[], bare: [] as number[], derive: [] as number[] };
   const work = { online, gateway, bare, derive } as const;

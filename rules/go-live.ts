@@ -37,7 +37,7 @@ export interface GymGoLiveFacts {
  * and nothing would take the gym off again when it ends. Invitation-only classes never take a booking
  * (§5), so a week of them alone still shows members no Book button.
  */
-export function hasBookableDefaultClass(defaultSchedule: Pick<ScheduleWeekDoc, 'days'> | null): boolean {
+function hasBookableDefaultClass(defaultSchedule: Pick<ScheduleWeekDoc, 'days'> | null): boolean {
   return defaultSchedule?.days.some((day) => day.classes.some(isBookableClass)) ?? false;
 }
 
