@@ -121,7 +121,8 @@ describe('dashboard homes and gym analytics', () => {
     } else {
       const steps = await home.checklistSteps();
       expect(steps.length).toBeGreaterThan(0);
-      for (const [href] of steps) expect(['/gymdashboard/account', '/gymdashboard/stripe']).toContain(href);
+      for (const [href] of steps)
+        expect(['/gymdashboard/account', '/gymdashboard/schedule', '/gymdashboard/stripe']).toContain(href);
     }
     await collectViolations(home.page);
     expect(violations).toEqual([]);
@@ -138,6 +139,7 @@ describe('dashboard homes and gym analytics', () => {
         ['/gymdashboard/account', 'Add your address'],
         ['/gymdashboard/account', 'Set your adult day pass price'],
         ['/gymdashboard/account', 'Set your kids day pass price'],
+        ['/gymdashboard/schedule', 'Add a class members can book to your Default Schedule'],
         ['/gymdashboard/stripe', 'Set up payments with Stripe'],
         ['/gymdashboard/stripe', 'Choose the Basic plan so members can find your gym'],
       ]);

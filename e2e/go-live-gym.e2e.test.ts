@@ -3,16 +3,16 @@ import sharp from 'sharp';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
-import type { DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import type { DayPassDoc } from '@mastr/rules/documents.ts';
+import { gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
-import { demoId } from '../sync-server/src/seed/demo-ids.ts';
 import { AccountEditPage, type ImageFile } from './support/account-edit-pages.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { DashboardHomePage } from './support/dashboard-home-page.ts';
 import { afterReload, goHome } from './support/dashboard-navigation.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { DirectoryListPage } from './support/directory-list-page.ts';
+import { GymSchedulePage } from './support/gym-schedule-page.ts';
 import { PASSWORD, registerThroughWizard, signInAt, verifyFromMail } from './support/new-account-session.ts';
 import {
   DayPassBookingPage,
@@ -28,12 +28,15 @@ const PASSES_PATH = '/userdashboard/daypasses';
 const UI_WAIT = { timeout: 15_000, interval: 100 };
 /** Bounds a wait for a webhook's effect or for a change to reach a device through sync. */
 const SYNC_WAIT = { timeout: 30_000, interval: 250 };
+/** The go-live step a gym with no class members can book in its Default Schedule still has (rules/go-live.ts). */
+const TIMETABLE_STEP = 'Add a class members can book to your Default Schedule';
 
 /**
  * A gym going live (issue 9) in Chromium against the real server, CouchDB, mail outbox and the
  * local test payment provider: a new gym registers, verifies, fills its account on the account page
- * (the go-live checklist shrinking as it does), onboards on the provider, takes the Basic plan,
- * appears in the public directory and sells a day pass at the prices it typed. The coach's way is
+ * (the go-live checklist shrinking as it does), onboards on the provider, takes the Basic plan, adds
+ * its first class to its Default Schedule (issue 24: no gym goes live with an empty week), appears in
+ * the public directory and sells a day pass at the prices it typed. The coach's way is
  * in go-live-coach.e2e.test.ts, a member leaving in go-live-leaving.e2e.test.ts.
  */
 describe('going live: a new gym', () => {
@@ -72,6 +75,7 @@ describe('going live: a new gym', () => {
         ['/gymdashboard/account', 'Add your address'],
         ['/gymdashboard/account', 'Set your adult day pass price'],
         ['/gymdashboard/account', 'Set your kids day pass price'],
+        ['/gymdashboard/schedule', TIMETABLE_STEP],
         ['/gymdashboard/stripe', 'Set up payments with Stripe'],
         ['/gymdashboard/stripe', 'Choose the Basic plan so members can find your gym'],
       ]);
@@ -89,7 +93,7 @@ describe('going live: a new gym', () => {
         .poll(() => account.message('Gym Name'), UI_WAIT)
         .toBe(
           `Gym Name saved: ${gymName}. Status: Inactive. Still to do: Add your address; Set your adult day pass price; ` +
-            'Set your kids day pass price; Set up payments with Stripe.',
+            `Set your kids day pass price; ${TIMETABLE_STEP}; Set up payments with Stripe.`,
         );
       await account.setAddress({
         'Address Line One': '12 Wharf Road',
@@ -100,7 +104,7 @@ describe('going live: a new gym', () => {
         .poll(() => account.message('Address'), UI_WAIT)
         .toBe(
           'Address saved: 12 Wharf Road, Bristol, BS1 4RN. Status: Inactive. Still to do: ' +
-            'Set your adult day pass price; Set your kids day pass price; Set up payments with Stripe.',
+            `Set your adult day pass price; Set your kids day pass price; ${TIMETABLE_STEP}; Set up payments with Stripe.`,
         );
       const bio = 'Boxing, judo and wrestling by the harbour. Beginners and kids welcome.';
       await account.typeAndConfirm('Bio', bio);
@@ -110,12 +114,14 @@ describe('going live: a new gym', () => {
         .poll(() => account.message('Adult Day Pass Price'), UI_WAIT)
         .toBe(
           'Adult Day Pass Price saved: £12. Status: Inactive. Still to do: Set your kids day pass price; ' +
-            'Set up payments with Stripe.',
+            `${TIMETABLE_STEP}; Set up payments with Stripe.`,
         );
       await account.typeAndConfirm('Kids Day Pass Price', '8.50');
       await expect
         .poll(() => account.message('Kids Day Pass Price'), UI_WAIT)
-        .toBe('Kids Day Pass Price saved: £8.50. Status: Inactive. Still to do: Set up payments with Stripe.');
+        .toBe(
+          `Kids Day Pass Price saved: £8.50. Status: Inactive. Still to do: ${TIMETABLE_STEP}; Set up payments with Stripe.`,
+        );
       // Only the latest save speaks: the earlier lines, with their stale "Still to do" lists, are gone (issue 24).
       for (const earlier of ['Gym Name', 'Address', 'Bio', 'Adult Day Pass Price'])
         expect(await account.message(earlier), earlier).toBe('');
@@ -127,14 +133,15 @@ describe('going live: a new gym', () => {
       await account.uploadImage(await logoPng());
       await expect
         .poll(() => account.message('Profile Image'), UI_WAIT)
-        .toBe('Profile image saved. Status: Inactive. Still to do: Set up payments with Stripe.');
+        .toBe(`Profile image saved. Status: Inactive. Still to do: ${TIMETABLE_STEP}; Set up payments with Stripe.`);
       await expect.poll(() => account.storedImageSrc(), UI_WAIT).toMatch(/^\/api\/images\/gym\/[^/]+\/[^/]+\.webp$/);
 
-      // Back home through the menu (no reload): only the payments steps are left.
+      // Back home through the menu (no reload): the timetable and the payments steps are left.
       await goHome(page, 'Gym dashboard');
       await expect
         .poll(() => home.checklistSteps(), UI_WAIT)
         .toEqual([
+          ['/gymdashboard/schedule', TIMETABLE_STEP],
           ['/gymdashboard/stripe', 'Set up payments with Stripe'],
           ['/gymdashboard/stripe', 'Choose the Basic plan so members can find your gym'],
         ]);
@@ -175,14 +182,37 @@ describe('going live: a new gym', () => {
       });
       await expect.poll(() => stripe.currentPlan(), SYNC_WAIT).toBe('Basic');
 
-      // Active and subscribed: the checklist is gone from the home.
+      // Subscribed and able to take charges, but an empty week keeps it off: only the timetable is left (issue 24).
       await goHome(page, 'Gym dashboard');
       await expect
         .poll(
-          afterReload(page, () => home.podText('Gym Status')),
+          afterReload(page, () => home.checklistSteps()),
           SYNC_WAIT,
         )
-        .toBe('Active');
+        .toEqual([['/gymdashboard/schedule', TIMETABLE_STEP]]);
+      expect(await home.podText('Gym Status')).toBe('Inactive');
+
+      // The step opens the Schedule page, which says what it waits for; a class on today's weekday of
+      // the Default Schedule (a day pass needs a class that day) takes the gym live.
+      await home.checklist().getByRole('link', { name: TIMETABLE_STEP }).click();
+      await page.waitForURL('**/gymdashboard/schedule', { timeout: 15_000 });
+      const schedule = new GymSchedulePage(page);
+      await expect.poll(() => schedule.goLiveNote(), UI_WAIT).toMatch(/^Your gym goes live once your Default Schedule/);
+      const today = GYM_WEEKDAYS.find(({ weekday }) => weekday === gymWeekdayOf(ukDateKey()))!.abbreviation;
+      await schedule.openAdd('Default Schedule', today, 'Add Evening Class');
+      await schedule.fillAndSave(
+        { location: 'Main Mat', difficulty: 'Intermediate', discipline: 'Boxing', start: 19 * 3600, end: 20 * 3600 },
+        'Add Class',
+      );
+      await expect
+        .poll(() => schedule.classesOn('Default Schedule', today), UI_WAIT)
+        .toBe('19:00–20:00 Boxing · Intermediate · Main Mat');
+      // Once the device has delivered the class, the page drops its note and the home says Active, without a reload.
+      await expect.poll(() => schedule.goLiveNote(), SYNC_WAIT).toBe('');
+
+      // Active and subscribed: the checklist is gone from the home.
+      await goHome(page, 'Gym dashboard');
+      await expect.poll(() => home.podText('Gym Status'), UI_WAIT).toBe('Active');
       expect(await home.checklist().count()).toBe(0);
       await page
         .getByRole('navigation', { name: 'Gym dashboard' })
@@ -222,10 +252,6 @@ describe('going live: a new gym', () => {
       await expect
         .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), UI_WAIT)
         .toBeGreaterThan(0);
-
-      // No page writes a timetable yet (the schedule tools come later) and a day pass needs a class
-      // that day: the gym's default week is written straight into its database.
-      await e2e.app.putTenantDoc('gym', gymId, timetableFixture(gymId));
 
       // The member signs in, then buys an adult day pass for today on the hosted checkout.
       const passes = new PaidPassesPage(member);
@@ -270,41 +296,4 @@ async function logoPng(): Promise<ImageFile> {
     .png()
     .toBuffer();
   return { name: 'kestrel-logo.png', mimeType: 'image/png', buffer };
-}
-
-/** A default week with an adult and a kids class every day, as the schedule tools would write it. */
-function timetableFixture(gymId: string): ScheduleWeekDoc {
-  const hour = 3600;
-  return {
-    _id: scheduleDocId(null),
-    type: 'schedule-week',
-    gymId,
-    weekStart: null,
-    days: GYM_WEEKDAYS.map(({ weekday, abbreviation }) => ({
-      _id: demoId(`e2e-day:${gymId}:${weekday}`),
-      weekday,
-      abbreviation,
-      classes: [
-        {
-          _id: demoId(`e2e-kids:${gymId}:${weekday}`),
-          discipline: 'Kids Judo',
-          difficulty: 'Fundamentals',
-          startTime: 17 * hour,
-          endTime: 18 * hour,
-          location: 'Main Mat',
-          kidsClass: true,
-        },
-        {
-          _id: demoId(`e2e-boxing:${gymId}:${weekday}`),
-          discipline: 'Boxing',
-          difficulty: 'Any',
-          startTime: 19 * hour,
-          endTime: 20 * hour,
-          location: 'Main Mat',
-          kidsClass: false,
-        },
-      ],
-    })),
-    updatedAt: new Date().toISOString(),
-  };
 }

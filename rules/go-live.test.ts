@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
+import { INVITATION_ONLY } from './constants.ts';
+import type { ClassItem, ScheduleWeekDoc } from './documents.ts';
 import { coachMissingSteps, gymMissingSteps, type CoachGoLiveFacts, type GymGoLiveFacts } from './go-live.ts';
+
+const mondayClass: ClassItem = {
+  _id: 'c1',
+  startTime: 18 * 3600,
+  endTime: 19 * 3600,
+  discipline: 'Boxing',
+  difficulty: 'Any',
+  location: 'Ring',
+  kidsClass: false,
+};
+/** A default week with these classes on Monday and nothing on the other days. */
+const defaultWith = (classes: ClassItem[]): Pick<ScheduleWeekDoc, 'days'> => ({
+  days: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+    _id: `d${weekday}`,
+    weekday,
+    abbreviation: 'Mon',
+    classes: weekday === 1 ? classes : [],
+  })),
+});
 
 const completeGym: GymGoLiveFacts = {
   gymName: 'Iron Temple',
@@ -12,6 +33,7 @@ const completeGym: GymGoLiveFacts = {
   adultDayPassPrice: 1500,
   kidsDayPassPrice: 800,
   chargesEnabled: true,
+  defaultSchedule: defaultWith([mondayClass]),
 };
 const completeCoach: CoachGoLiveFacts = {
   firstName: 'Casey',
@@ -34,9 +56,27 @@ describe('gymMissingSteps', () => {
       adultDayPassPrice: 0,
       kidsDayPassPrice: 0,
       chargesEnabled: false,
+      defaultSchedule: null,
     });
-    expect(keys(steps)).toEqual(['gymName', 'address', 'adultDayPass', 'kidsDayPass', 'payments']);
+    expect(keys(steps)).toEqual(['gymName', 'address', 'adultDayPass', 'kidsDayPass', 'timetable', 'payments']);
     expect(steps.at(-1)!.page).toBe('stripe');
+  });
+  it('needs a class in the default schedule, done on the Schedule page (issue 24: no more empty weeks)', () => {
+    const steps = gymMissingSteps({ ...completeGym, defaultSchedule: null });
+    expect(steps).toEqual([
+      { key: 'timetable', label: 'Add a class members can book to your Default Schedule', page: 'schedule' },
+    ]);
+    expect(keys(gymMissingSteps({ ...completeGym, defaultSchedule: defaultWith([]) }))).toEqual(['timetable']);
+  });
+  it('counts a kids class, but not invitation-only classes alone: members could book none of them', () => {
+    const kids = { ...mondayClass, discipline: 'Kids Boxing', kidsClass: true };
+    expect(gymMissingSteps({ ...completeGym, defaultSchedule: defaultWith([kids]) })).toEqual([]);
+    const invited = { ...mondayClass, difficulty: INVITATION_ONLY };
+    expect(keys(gymMissingSteps({ ...completeGym, defaultSchedule: defaultWith([invited]) }))).toEqual(['timetable']);
+    expect(gymMissingSteps({ ...completeGym, defaultSchedule: defaultWith([invited, mondayClass]) })).toEqual([]);
+  });
+  it('drops back when the last class of the default schedule is deleted', () => {
+    expect(keys(gymMissingSteps({ ...completeGym, defaultSchedule: defaultWith([]) }))).toEqual(['timetable']);
   });
   it('drops back when charges are disabled again', () => {
     expect(keys(gymMissingSteps({ ...completeGym, chargesEnabled: false }))).toEqual(['payments']);

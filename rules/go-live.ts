@@ -1,17 +1,19 @@
 /**
  * When a gym or coach becomes Active by itself (design/decisions.md "Going live"). Pure: the server
- * applies it after every account edit and every payments event, the dashboards show what is missing
- * as a checklist. A gym also needs the Basic plan to be listed (listing.ts `isPublicGym`).
+ * applies it after every account edit, every payments event and (for a gym) every schedule write; the
+ * dashboards show what is missing as a checklist. A gym also needs the Basic plan to be listed
+ * (listing.ts `isPublicGym`).
  */
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from './constants.ts';
-import type { Address } from './documents.ts';
+import type { Address, ScheduleWeekDoc } from './documents.ts';
 import { MIN_CHARGE_PENCE } from './money.ts';
+import { isBookableClass } from './timetable.ts';
 
 /** A step still to do; `page` is the dashboard sub-route where it is done. */
 export interface GoLiveStep {
   key: string;
   label: string;
-  page: 'account' | 'stripe';
+  page: 'account' | 'stripe' | 'schedule';
 }
 
 const filled = (value: string | null | undefined) => (value ?? '').trim() !== '';
@@ -25,9 +27,24 @@ export interface GymGoLiveFacts {
   kidsDayPassPrice: number;
   /** Its payments account can take charges (Stripe `charges_enabled`). */
   chargesEnabled: boolean;
+  /** Its default weekly schedule (`schedule:default`), null while it has none. */
+  defaultSchedule: Pick<ScheduleWeekDoc, 'days'> | null;
 }
 
-/** What a gym still lacks to be Active: name, address (line one, town, postcode), both prices, payments. */
+/**
+ * Whether the default schedule holds a class members can book. Only the default counts: it feeds
+ * every week the gym has not edited, while an edited current or next week is over within a fortnight
+ * and nothing would take the gym off again when it ends. Invitation-only classes never take a booking
+ * (§5), so a week of them alone still shows members no Book button.
+ */
+function hasBookableDefaultClass(defaultSchedule: Pick<ScheduleWeekDoc, 'days'> | null): boolean {
+  return defaultSchedule?.days.some((day) => day.classes.some(isBookableClass)) ?? false;
+}
+
+/**
+ * What a gym still lacks to be Active: name, address (line one, town, postcode), both prices, a class
+ * members can book in its default schedule, payments.
+ */
 export function gymMissingSteps(gym: GymGoLiveFacts): GoLiveStep[] {
   const steps: GoLiveStep[] = [];
   if (!filled(gym.gymName)) steps.push({ key: 'gymName', label: 'Add your gym name', page: 'account' });
@@ -38,6 +55,8 @@ export function gymMissingSteps(gym: GymGoLiveFacts): GoLiveStep[] {
     steps.push({ key: 'adultDayPass', label: 'Set your adult day pass price', page: 'account' });
   if (!sellable(gym.kidsDayPassPrice))
     steps.push({ key: 'kidsDayPass', label: 'Set your kids day pass price', page: 'account' });
+  if (!hasBookableDefaultClass(gym.defaultSchedule))
+    steps.push({ key: 'timetable', label: 'Add a class members can book to your Default Schedule', page: 'schedule' });
   if (!gym.chargesEnabled) steps.push({ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' });
   return steps;
 }

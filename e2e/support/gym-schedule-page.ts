@@ -34,6 +34,12 @@ export class GymSchedulePage extends AppPage {
     return (await this.day(title, abbreviation).locator('.avail-slot__time').allTextContents()).join(' | ');
   }
 
+  /** The line above the schedules saying what going live waits for, '' when there is none. */
+  async goLiveNote(): Promise<string> {
+    const note = this.page.locator('.dash-page p.dash-note[role="status"]', { hasText: 'goes live' });
+    return (await note.count()) ? ((await note.textContent()) ?? '').trim() : '';
+  }
+
   dialog(): Locator {
     return this.page.getByRole('dialog');
   }

@@ -21,6 +21,7 @@ const newGym: GymChecklistFacts = {
     adultDayPassPrice: 0,
     kidsDayPassPrice: 0,
     chargesEnabled: false,
+    defaultSchedule: null,
   }),
 };
 const liveCoach: CoachChecklistFacts = { status: true, missingSteps: [] };
@@ -50,6 +51,7 @@ describe("a gym's go-live checklist", () => {
       ['address', '/gymdashboard/account'],
       ['adultDayPass', '/gymdashboard/account'],
       ['kidsDayPass', '/gymdashboard/account'],
+      ['timetable', '/gymdashboard/schedule'],
       ['payments', '/gymdashboard/stripe'],
     ]);
     expect(checklist.steps[0].label).toBe('Add your address');
@@ -70,6 +72,19 @@ describe("a gym's go-live checklist", () => {
     const missingSteps = [{ key: 'payments', label: 'Set up payments with Stripe', page: 'stripe' as const }];
     expect(gymChecklist({ ...liveGym, status: false, missingSteps }).steps).toEqual([
       { key: 'payments', label: 'Set up payments with Stripe', to: '/gymdashboard/stripe' },
+    ]);
+  });
+
+  it('links the timetable step to the Schedule page, where the Default Schedule is edited (issue 24)', () => {
+    const missingSteps = [
+      { key: 'timetable', label: 'Add a class members can book to your Default Schedule', page: 'schedule' as const },
+    ];
+    expect(gymChecklist({ ...liveGym, status: false, missingSteps }).steps).toEqual([
+      {
+        key: 'timetable',
+        label: 'Add a class members can book to your Default Schedule',
+        to: '/gymdashboard/schedule',
+      },
     ]);
   });
 });

@@ -7,6 +7,7 @@ import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
 import { Modal } from '../gyms/modal.tsx';
@@ -27,6 +28,9 @@ import '../coach-availability/availability.css';
 import '../forms/forms.css';
 
 const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
+/** The go-live checklist's timetable step links here (rules/go-live.ts): say what it waits for. */
+const GO_LIVE_NOTE =
+  'Your gym goes live once your Default Schedule has a class members can book (an invitation-only class does not count).';
 
 function newId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -244,9 +248,16 @@ export function GymSchedulePage() {
   const editor = useScheduleEditor();
   const [form, setForm] = useState<ClassFormTarget | null>(null);
   const [deleting, setDeleting] = useState<Deleting | null>(null);
+  const me = useMeProfile('gym');
+  const needsClass = me.status === 'ready' && me.profile.missingSteps.some((step) => step.key === 'timetable');
 
   return (
     <DashboardPage title="Schedule">
+      {needsClass && (
+        <p className="dash-note" role="status">
+          {GO_LIVE_NOTE}
+        </p>
+      )}
       <RefusedEdits weeks={weeks} />
       {ready
         ? weeks.map((week) => (

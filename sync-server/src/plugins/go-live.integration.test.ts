@@ -1,9 +1,11 @@
 import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CoachListItem, GymListItem } from '@mastr/rules/api/directory.ts';
-import { profileDocId } from '@mastr/rules/doc-ids.ts';
-import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
-import { DB } from '../couch/databases.ts';
+import type { CoachListItem, GymListItem, GymTimetable } from '@mastr/rules/api/directory.ts';
+import type { GymMe } from '@mastr/rules/api/me.ts';
+import { INVITATION_ONLY } from '@mastr/rules/constants.ts';
+import { profileDocId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
+import type { ClassItem, CoachProfileDoc, GymProfileDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import { DB, tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { updateAccount } from '../services/accounts/account-updates.ts';
 import { onboardDemoPayees } from '../services/payments/local-test-provider.ts';
@@ -11,12 +13,27 @@ import { getPayee, updatePayee } from '../services/payments/payment-docs.ts';
 import { reconcileGymPlan } from '../services/payments/subscription-service.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';
 import { seedDemoData } from '../seed/seed-demo.ts';
-import { givenCoach, givenGym } from '../test-support/directory-fixtures.ts';
+import { givenCoach, givenGym, givenSchedule } from '../test-support/directory-fixtures.ts';
 import { submitHostedForm } from '../test-support/payment-fixtures.ts';
-import { bearerFor } from '../test-support/sync-fixtures.ts';
+import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
-/** Going live (design/decisions.md "Going live"): Active follows the account details and the payments account. */
+const boxing = (startTime: number, difficulty = 'Fundamentals') => ({
+  startTime,
+  endTime: startTime + 3600,
+  discipline: 'Boxing',
+  kidsClass: false,
+  difficulty,
+  location: 'Main mat',
+});
+/** A default week with one bookable class on Monday evening: the timetable step done. */
+const givenDefaultClass = (stack: TestStack, gymId: string) =>
+  givenSchedule(stack, gymId, null, { 1: [{ _id: 'class-1', ...boxing(18 * 3600) }] });
+
+/**
+ * Going live (design/decisions.md "Going live"): Active follows the account details, the payments
+ * account and, for a gym, a class in its default schedule.
+ */
 describe('going live', () => {
   let stack: TestStack;
   /** Seconds for the next crafted account.updated: always newer than anything applied before. */
@@ -81,6 +98,8 @@ describe('going live', () => {
   it('a gym with its details goes Active once charges are enabled, drops back when they are disabled, and is listed only while subscribed too', async () => {
     const gymId = await givenGym(stack, { status: false, stripeAccountDetailsSubmittedStatus: false });
     const unsubscribedId = await givenGym(stack, { status: false, subscribed: false, mastrPlan: null });
+    await givenDefaultClass(stack, gymId);
+    await givenDefaultClass(stack, unsubscribedId);
 
     const edit = await stack.server.inject({
       method: 'POST',
@@ -119,6 +138,7 @@ describe('going live', () => {
 
   it('a gym that can take charges goes Active with the edit that completes its details, and Inactive with one that empties a price', async () => {
     const gymId = await givenGym(stack, { status: false, kidsDayPassPrice: 0 });
+    await givenDefaultClass(stack, gymId);
     await onboard('gym', gymId);
     expect(await statusOf('gym', gymId)).toBe(false);
     const headers = await bearerFor(stack, 'gym', gymId);
@@ -178,6 +198,86 @@ describe('going live', () => {
     await accountUpdated('coach', coachId, { details_submitted: true });
     expect(await statusOf('coach', coachId)).toBe(false);
     expect(await listedCoachIds()).not.toContain(coachId);
+  });
+
+  describe("a gym's timetable (issue 24: no gym goes live with an empty week)", () => {
+    const missingKeys = async (gymId: string) =>
+      (
+        (await stack.server.inject({ url: '/api/me/gyms', headers: await bearerFor(stack, 'gym', gymId) }))
+          .result as GymMe
+      ).missingSteps.map((step) => step.key);
+    const scheduleCall = async (
+      gymId: string,
+      method: 'POST' | 'PUT',
+      weekdayId: string,
+      week: string,
+      payload: object,
+    ) => {
+      const res = await stack.server.inject({
+        method,
+        url: `/api/me/gyms/schedule/${weekdayId}/${week}`,
+        payload,
+        headers: await bearerFor(stack, 'gym', gymId),
+      });
+      expect(res.statusCode, res.payload).toBe(200);
+      return (JSON.parse(res.payload) as GymTimetable).schedule.find((d) => d.weekday === 1)!;
+    };
+
+    it('stays Inactive with everything but a class, goes Active with its first default class through the online call, and Inactive again when the last one is deleted', async () => {
+      const gymId = await givenGym(stack, { status: false });
+      await onboard('gym', gymId);
+      expect(await statusOf('gym', gymId)).toBe(false);
+      expect(await missingKeys(gymId)).toEqual(['timetable']);
+
+      // A class in an edited week alone does not count: that week is over within days, the default stays empty.
+      await scheduleCall(gymId, 'POST', `${gymId}-1`, 'nextWeek', boxing(19 * 3600));
+      expect(await statusOf('gym', gymId)).toBe(false);
+      // Nor does an invitation-only class: members could book none.
+      const invited = await scheduleCall(gymId, 'POST', `${gymId}-1`, 'default', boxing(7 * 3600, INVITATION_ONLY));
+      expect(await statusOf('gym', gymId)).toBe(false);
+
+      const monday = await scheduleCall(gymId, 'POST', invited._id, 'default', boxing(18 * 3600));
+      expect(await statusOf('gym', gymId)).toBe(true);
+      expect(await missingKeys(gymId)).toEqual([]);
+      expect(await listedGymIds()).toContain(gymId);
+
+      const bookable = monday.defaultClasses.find((c) => c.startTime === 18 * 3600)!;
+      await scheduleCall(gymId, 'PUT', monday._id, 'default', { classObjectId: bookable._id });
+      expect(await statusOf('gym', gymId)).toBe(false);
+      expect(await missingKeys(gymId)).toEqual(['timetable']);
+      expect(await listedGymIds()).not.toContain(gymId);
+    });
+
+    it('goes Active when its device syncs a default schedule with a class, and Inactive when it syncs one without', async () => {
+      const gymId = await givenGym(stack, { status: false });
+      await onboard('gym', gymId);
+      expect(await statusOf('gym', gymId)).toBe(false);
+      const week = (classes: ClassItem[], _rev?: string): ScheduleWeekDoc => ({
+        _id: scheduleDocId(null),
+        ...(_rev ? { _rev } : {}),
+        type: 'schedule-week',
+        gymId,
+        weekStart: null,
+        days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((abbreviation, i) => ({
+          _id: `day-${i + 1}`,
+          weekday: i + 1,
+          abbreviation,
+          classes: i === 0 ? classes : [],
+        })),
+        updatedAt: new Date().toISOString(),
+      });
+      const sent = await bulkDocs(stack.server, stack, 'gym', gymId, [week([{ _id: 'c-1', ...boxing(18 * 3600) }])]);
+      expect(sent.statusCode, sent.payload).toBe(201);
+      // The status is settled before the device hears `ok`.
+      expect(await statusOf('gym', gymId)).toBe(true);
+      expect(await listedGymIds()).toContain(gymId);
+
+      const { _rev } = await stack.couch.use<ScheduleWeekDoc>(tenantDbName('gym', gymId)).get(scheduleDocId(null));
+      const emptied = await bulkDocs(stack.server, stack, 'gym', gymId, [week([], _rev)]);
+      expect(emptied.statusCode, emptied.payload).toBe(201);
+      expect(await statusOf('gym', gymId)).toBe(false);
+      expect(await missingKeys(gymId)).toEqual(['timetable']);
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
+import { onboard } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -46,6 +47,8 @@ describe('gym schedule online calls', () => {
     stack = await startTestStack();
     stack.clock.now = NOW;
     gymId = await givenGym(stack);
+    // Each schedule edit derives the status again (go-live-service.ts): a listed gym needs payments too.
+    await onboard(stack, 'gym', gymId);
   });
   afterAll(async () => {
     await stack.stop();

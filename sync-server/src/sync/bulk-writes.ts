@@ -1,6 +1,7 @@
 import { keepsLockedSlots } from '@mastr/rules/availability-merge.ts';
 import type { AvailabilityWeekDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
+import { applyGoLive } from '../services/accounts/go-live-service.ts';
 import { recordCheckIns, type NewCheckIn } from '../services/passes/check-in-service.ts';
 import { fetchDocs, tenantDb } from '../couch/tenant-docs.ts';
 import { hasLockedSlots } from './write-rules.ts';
@@ -65,10 +66,13 @@ export async function writeAvailability(
 /**
  * Schedule weeks are written as sent: their rules are all in the document (`parseScheduleDocs`), and
  * CouchDB's revision check answers a stale one `conflict`, which the device merges class by class
- * (`mergeSchedule`) and sends again.
+ * (`mergeSchedule`) and sends again. Once any is stored the gym's status is derived again before the
+ * answer (go-live-service.ts), exactly as after the online calls: a device that hears `ok` and then
+ * asks for the profile sees the status its timetable calls for.
  */
 export async function writeSchedules(deps: Deps, gymId: string, weeks: readonly ScheduleWeekDoc[]): Promise<BulkRow[]> {
   const written = await tenantDb<ScheduleWeekDoc>(deps.couch, 'gym', gymId).bulk({ docs: [...weeks] });
+  if (written.some((result) => result.rev)) await applyGoLive(deps, 'gym', gymId);
   return written.map((result) =>
     result.rev
       ? { ok: true, id: result.id, rev: result.rev }

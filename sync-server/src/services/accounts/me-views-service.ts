@@ -12,6 +12,7 @@ import {
   passDocPrefix,
   profileIdOf,
   SCHEDULE_DOC_PREFIX,
+  scheduleDocId,
   type PassDoc,
 } from '@mastr/rules/doc-ids.ts';
 import type {
@@ -291,7 +292,7 @@ async function gymMe(
     cancelledSessions: sessions.cancelledSessions,
     todaysCompletedSessionsInformation: sessions.todaysCompletedSessionsInformation,
     archivedBookingsInformation: sessions.archivedBookingsInformation,
-    missingSteps: missingSteps(owner.profile, payee),
+    missingSteps: missingSteps(owner.profile, payee, lists.schedules.get(scheduleDocId(null)) ?? null),
     mastrClassAvailability: mastrClassEntries(gymId, owner.profile, lists, now),
     allMastrPasses: lists.allMastr,
     visitors: lists.visitors,
@@ -361,7 +362,7 @@ async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
   if (!owner) return null;
   return {
     ...coachView(owner.account, owner.profile),
-    missingSteps: missingSteps(owner.profile, payee),
+    missingSteps: missingSteps(owner.profile, payee, null),
     ...gyms,
     availability,
     privateSessionRequestsInformation: coachRequestList(requests),

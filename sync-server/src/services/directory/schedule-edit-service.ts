@@ -20,6 +20,7 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
+import { applyGoLive } from '../accounts/go-live-service.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 
 export type ScheduleEditOutcome =
@@ -39,7 +40,9 @@ function weekdayOf(defaultDoc: ScheduleWeekDoc, gymId: string, weekdayId: string
  * One edit of one week of a gym's schedule, revision-guarded (a device's synced write meanwhile is
  * re-read, never overwritten). The default is created first when missing (weeks copy it and the days
  * are known by its ids); a week without its own document starts from a copy of the default
- * (design/decisions.md 7). `edit` answers the new document, or null when nothing changes.
+ * (design/decisions.md 7). `edit` answers the new document, or null when nothing changes. The gym's
+ * status is then derived again (go-live-service.ts): its first class can take it live, deleting its
+ * last one takes it off.
  */
 async function editSchedule(
   deps: Deps,
@@ -65,6 +68,7 @@ async function editSchedule(
     return pastDayTouched ? null : next;
   });
   if (pastDayTouched) return { outcome: 'refused', message: PAST_DAY_REFUSAL };
+  await applyGoLive(deps, 'gym', gymId);
   return { outcome: 'saved', timetable: await gymTimetableView(deps.couch, gymId, now) };
 }
 
