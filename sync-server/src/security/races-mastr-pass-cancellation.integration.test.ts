@@ -81,8 +81,9 @@ describe('racing cancellations of one Mastr pass and its class', () => {
           url: `/api/booking/user/cancel_mastr_pass/${pass.passId}`,
           headers: member.headers,
         });
-      // On odd rounds the gym's call leaves a moment earlier, so either order is seen.
-      const skew = round % 2 === 0 ? 0 : 15;
+      // The gym's class cancel reads the class before its writes, so on even starts the member's call
+      // wins; on odd rounds the member's calls leave later, so the class may be cancelled first.
+      const skew = round % 2 === 0 ? 0 : 60 * round;
       const [gym, m1, m2] = await Promise.all([
         second.inject({ method: 'POST', url: `/api/me/gyms/mastrclass/active/${next!._id}/cancel`, headers: asGym }),
         new Promise((r) => setTimeout(r, skew)).then(() => memberCancel(first)),
