@@ -6,6 +6,7 @@ import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { FrontDeskPage } from './support/front-desk-page.ts';
 import { PHONE } from './support/phone-layout.ts';
+import { MemberNotificationsPage } from './support/private-session-pages.ts';
 
 const UPCOMING_PATH = '/gymdashboard/daypasses/upcoming';
 const UI_WAIT = { timeout: 15_000, interval: 100 };
@@ -24,7 +25,7 @@ describe('front-desk feedback', () => {
     return desk;
   }
 
-  it('a gym confirms cancelling an upcoming pass, sees the result, and the member is emailed', async () => {
+  it('a gym confirms cancelling an upcoming pass, sees the result, and the member is emailed and notified', async () => {
     const member = DEMO_MEMBERS[0];
     const passes = await e2e.app.tenantDocs<DayPassDoc>('gym', DEMO_GYM.profileId);
     const pass = passes
@@ -68,6 +69,25 @@ describe('front-desk feedback', () => {
     const mails = e2e.app.outbox().filter((m) => m.to === member.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass was cancelled by the gym']);
     expect(mails[0].text).toContain(`${DEMO_GYM.gymName} has cancelled your ${pass.passType} Day Pass for ${date}.`);
+
+    // And in the app (decision 71): the member's bell counts it; the page names the gym, the day and
+    // the money, and leads to the member's day passes.
+    const memberPage = await e2e.newPage(PHONE);
+    await openSignedIn(memberPage, '/userdashboard/daypasses', 'user', member.email);
+    const notices = new MemberNotificationsPage(memberPage);
+    await expect.poll(() => notices.bellLabel(), { timeout: 30_000, interval: 200 }).toBe('Notifications, 1 new');
+    await notices.openFromBell();
+    await expect
+      .poll(() => notices.texts(), UI_WAIT)
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^${DEMO_GYM.gymName} cancelled your day pass for ${date}\\. (You have been refunded £[\\d.]+ in full to your card|No payment was taken for it, so there is nothing to refund)\\.$`,
+          ),
+        ),
+      ]);
+    await notices.follow('cancelled your day pass', 'Day Passes');
+    await memberPage.waitForURL((url) => url.pathname === '/userdashboard/daypasses', UI_WAIT);
   });
 
   it('checks in by code and by tap with one current green message naming the member, the field ready for the next, and a camera error that does not loop', async () => {

@@ -8,6 +8,7 @@ import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
 import { GymProfilePage } from './support/gym-profile-page.ts';
 import { MemberPassesPage } from './support/member-passes-page.ts';
+import { MemberNotificationsPage } from './support/private-session-pages.ts';
 
 const ACCOUNT_PATH = '/gymdashboard/account';
 const MASTR_PATH = '/userdashboard/daypasses/mastr';
@@ -93,6 +94,21 @@ describe('the Mastr Class, gym and member', () => {
     expect(await released.textContent()).toContain('Not yet booked into a class');
     expect(await released.getByRole('button', { name: 'Choose a Class' }).count()).toBe(1);
 
+    // The member is told in the app too (decision 71): the bell counts it, the page names the gym,
+    // the class and what becomes of the £1, and leads back to the Mastr passes.
+    const notices = new MemberNotificationsPage(passes.page);
+    await expect.poll(() => notices.bellLabel(), UI_WAIT).toBe('Notifications, 1 new');
+    await notices.openFromBell();
+    await expect
+      .poll(() => notices.texts(), UI_WAIT)
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(`^${DEMO_GYMS[0].gymName} cancelled the Mastr Class on Sunday .+ at 22:00\\. Your pass is kept`),
+        ),
+      ]);
+    await notices.follow('cancelled the Mastr Class', 'Mastr Class Passes');
+    await passes.page.waitForURL((url) => url.pathname === MASTR_PATH, UI_WAIT);
+
     // The gym changes its mind: the Next Class runs again and can be booked.
     await section(gym).getByRole('button', { name: 'Re-activate Next Class' }).click();
     await confirm(gym);
@@ -100,6 +116,18 @@ describe('the Mastr Class, gym and member', () => {
       .poll(() => section(gym).locator('.mastr-class__item').first().textContent(), UI_WAIT)
       .toContain('Scheduled');
     expect(await section(gym).getByRole('button', { name: 'Cancel Class Next Class' }).count()).toBe(1);
+
+    // The member cancels the pass itself (decision 70): unassigned, so the £1 comes back in full; the
+    // dialog's way out is 'Go Back', and the pass leaves the list at once.
+    const mine = passes.passCards().filter({ hasText: 'Not yet booked into a class' });
+    await mine.getByRole('button', { name: /^Cancel/ }).click(UI_WAIT);
+    const cancelDialog = passes.page.getByRole('dialog', { name: 'Cancel Mastr Pass' });
+    expect(await cancelDialog.textContent({ timeout: 15_000 })).toContain('You will get your £1 back in full');
+    expect(await cancelDialog.getByRole('button', { name: 'Go Back' }).count()).toBe(1);
+    await cancelDialog.getByRole('button', { name: 'Cancel Mastr Pass' }).click();
+    await cancelDialog.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => mine.count(), UI_WAIT).toBe(0);
+    expect(await passes.page.locator('.dash-page .form-status').textContent()).toContain('Mastr Pass Cancelled');
 
     // Members see it in the gym's public timetable, on its day among the classes, and book it from there.
     const profile = new GymProfilePage(passes.page);

@@ -71,6 +71,8 @@ describe('checkInRefusal', () => {
     expect(checkInRefusal(dayPass({ cancelled: true }), T)).toBe(REFUSALS.cancelled);
     expect(checkInRefusal(dayPass({ expired: true }), T)).toBe(REFUSALS.expired);
     expect(checkInRefusal(mastrPass(null), T)).toBe(REFUSALS.unassigned);
+    // A Mastr pass its member cancelled (decision 70) opens no door, even on its class's day.
+    expect(checkInRefusal({ ...mastrPass('2026-11-20T18:00:00'), cancelled: true }, T)).toBe(REFUSALS.mastrCancelled);
     expect(checkInRefusal(dayPass({ dayDateStart: '2026-11-21T00:00:00' }), T)).toBe(REFUSALS.otherDay);
     expect(checkInRefusal(dayPass({ dayDateStart: '2026-07-01T00:00:00' }), '2026-07-01T23:30:00.000Z')).toBe(
       REFUSALS.otherDay,

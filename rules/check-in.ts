@@ -59,7 +59,7 @@ export function canCheckInAgain(kind: PassKind, latestCounted: string | null, no
  */
 export function checkInRefusal(pass: PassDoc | null, at: string): string | null {
   if (!pass) return REFUSALS.unknown;
-  if (pass.type === 'day-pass' && pass.cancelled) return REFUSALS.cancelled;
+  if (pass.cancelled) return pass.type === 'day-pass' ? REFUSALS.cancelled : REFUSALS.mastrCancelled;
   if (pass.expired) return REFUSALS.expired;
   const start = pass.type === 'day-pass' ? pass.dayDateStart : pass.dateAndTimeStart;
   if (!start) return REFUSALS.unassigned;

@@ -132,6 +132,13 @@ export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkI
 export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
 /** A notification in a gym's or coach's database (rules/documents.ts NotificationDoc). */
 export const notificationDocId = (id: string) => `notification:${id}`;
+/**
+ * A pass event's notification in the member's database: one per pass and event (and class start,
+ * since a Mastr pass may be booked into a class the gym cancels more than once), so a retried or
+ * raced cancellation writes it once (decision 71). The start's ':' are dropped to keep ids plain.
+ */
+export const passNotificationDocId = (event: string, passId: string, classStart = '') =>
+  notificationDocId(`${event}:${passId}${classStart ? `:${classStart.replace(/[^0-9T]/g, '')}` : ''}`);
 /** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
 export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
 /** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */

@@ -121,16 +121,18 @@ export interface MembershipDoc {
 // ---- tenant databases (replicated to devices) ---------------------------------------------------
 
 /**
- * mastr_gym_<id>, mastr_coach_<id> (and mastr_member_<id> for private sessions): an event of the
- * coach–gym relation or of a private session for the other side's Notifications page
- * (rules/memberships.ts `notificationText`), written by the server only.
+ * mastr_gym_<id>, mastr_coach_<id> (and mastr_member_<id> for private sessions and the gym's
+ * cancellations of a member's passes): an event of the coach–gym relation, of a private session or
+ * of a pass for the other side's Notifications page (rules/memberships.ts `notificationText`),
+ * written by the server only.
  */
 export interface NotificationDoc {
-  _id: string; // notificationDocId(random id)
+  _id: string; // notificationDocId(random id), or passNotificationDocId(event, pass, …) for a pass event
   _rev?: string;
   type: 'notification';
-  event: MembershipEvent | SessionEvent;
+  event: MembershipEvent | SessionEvent | PassEvent;
   gymId: string;
+  /** '' for a pass event (no coach is involved). */
   coachId: string;
   /** The other side's name as it was then: the coach's full name for a gym, the gym's name for a coach. */
   otherName: string;
@@ -139,7 +141,16 @@ export interface NotificationDoc {
   /** A private-session event's session start (UK wall clock) and member; absent for coach–gym events. */
   sessionStart?: string;
   memberId?: string;
+  /** A pass event's pass, and what was refunded of it in pence (0: nothing was paid or is due). */
+  passId?: string;
+  refundedPence?: number;
 }
+
+/**
+ * A gym's cancellation told to the member holding the pass (decision 71): a day pass the gym
+ * cancelled, or the Mastr class a pass was booked into (the pass goes back to unassigned).
+ */
+export type PassEvent = 'day-pass-cancelled-by-gym' | 'mastr-class-cancelled-by-gym';
 
 /** What happened, named from the side that did it. */
 export type MembershipEvent =
@@ -260,6 +271,15 @@ export interface MastrPassDoc {
    * pass is booked into a class again.
    */
   cancelledClass?: { classDateAndTime: string; cancelledAt: string } | null;
+  /**
+   * The member's own cancellation (decision 70), as on DayPassDoc: written with `cancelled` in the
+   * gym's copy under its revision by the one call that won, then copied to the member's. Absent on
+   * a pass never cancelled (a gym's class cancellation unassigns a pass, never cancels it).
+   */
+  cancelled?: boolean;
+  cancelledAt?: string;
+  cancelledBy?: 'member';
+  refundOnCancel?: boolean;
   createdAt: string;
 }
 

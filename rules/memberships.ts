@@ -6,6 +6,7 @@
  * on any server instances end in exactly one state (design/decisions.md 33).
  */
 import type { MembershipDoc, MembershipEvent, NotificationDoc } from './documents.ts';
+import { isPassEvent, passNotificationText } from './pass-events.ts';
 import { isSessionEvent, sessionNotificationText } from './session-events.ts';
 
 export type MembershipState = MembershipDoc['state'];
@@ -70,10 +71,13 @@ export const MEMBERSHIP_EVENTS: Record<MembershipAction, { event: MembershipEven
 };
 
 /** The Notifications page's line for an event. */
-export function notificationText(doc: Pick<NotificationDoc, 'event' | 'otherName' | 'sessionStart'>): string {
+export function notificationText(
+  doc: Pick<NotificationDoc, 'event' | 'otherName' | 'sessionStart' | 'refundedPence'>,
+): string {
   const name = doc.otherName;
   const { event } = doc;
   if (isSessionEvent(event)) return sessionNotificationText({ ...doc, event });
+  if (isPassEvent(event)) return passNotificationText({ ...doc, event });
   switch (event) {
     case 'coach-requested':
       return `${name} has requested to join your Gym.`;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { gymCancellationRefundPence, memberCancellation, SALES_FINAL_MESSAGE } from './refunds.ts';
+import {
+  gymCancellationRefundPence,
+  MASTR_CLASS_STARTED_MESSAGE,
+  mastrPassCancellation,
+  memberCancellation,
+  SALES_FINAL_MESSAGE,
+} from './refunds.ts';
 
 const refused = { outcome: 'refused', message: SALES_FINAL_MESSAGE };
 
@@ -44,6 +50,26 @@ describe('memberCancellation (UK wall clock)', () => {
     expect(memberCancellation(day, new Date('2026-10-25T00:30:00Z'))).toEqual({ outcome: 'no-refund' });
     expect(memberCancellation(day, new Date('2026-10-25T22:59:59Z'))).toEqual({ outcome: 'no-refund' });
     expect(memberCancellation(day, new Date('2026-10-25T23:00:00Z'))).toEqual(refused);
+  });
+});
+
+describe('mastrPassCancellation', () => {
+  // The class is on Saturday 21 November 2026 at 10:00 UK (GMT).
+  const CLASS = '2026-11-21T10:00:00';
+  it('refunds an unassigned pass in full at any time: it has no session day', () => {
+    expect(mastrPassCancellation(null, new Date('2026-11-21T22:30:00Z'))).toEqual({ outcome: 'full-refund' });
+  });
+  it("follows the day pass's rule on the class's day until the class starts, then refuses", () => {
+    expect(mastrPassCancellation(CLASS, new Date('2026-11-20T23:59:00Z'))).toEqual({ outcome: 'full-refund' });
+    expect(mastrPassCancellation(CLASS, new Date('2026-11-21T09:59:59Z'))).toEqual({ outcome: 'no-refund' });
+    expect(mastrPassCancellation(CLASS, new Date('2026-11-21T10:00:00Z'))).toEqual({
+      outcome: 'refused',
+      message: MASTR_CLASS_STARTED_MESSAGE,
+    });
+  });
+  it('reads the start on the UK clock in summer (10:00 BST is 09:00 UTC)', () => {
+    expect(mastrPassCancellation('2026-07-04T10:00:00', new Date('2026-07-04T08:59:00Z')).outcome).toBe('no-refund');
+    expect(mastrPassCancellation('2026-07-04T10:00:00', new Date('2026-07-04T09:00:00Z')).outcome).toBe('refused');
   });
 });
 

@@ -28,6 +28,21 @@ export function memberCancellation(passDay: string, now: Date): MemberCancellati
   return { outcome: 'refused', message: SALES_FINAL_MESSAGE };
 }
 
+export const MASTR_CLASS_STARTED_MESSAGE = 'That Mastr class has already started.';
+
+/**
+ * What a member's cancellation of their own Mastr class pass does (decision 70): the same §1 rule
+ * as a day pass, reckoned on the day of the class it is booked into, and refused once that class
+ * has started. A pass not booked into a class yet (or put back by the gym's cancellation of its
+ * class) has no session day to be late for: refunded in full. `classStart` is the UK wall clock
+ * 'YYYY-MM-DDTHH:mm:ss', or null while unassigned.
+ */
+export function mastrPassCancellation(classStart: string | null, now: Date): MemberCancellation {
+  if (classStart === null) return { outcome: 'full-refund' };
+  if (classStart <= ukWallClock(now)) return { outcome: 'refused', message: MASTR_CLASS_STARTED_MESSAGE };
+  return memberCancellation(classStart.slice(0, 10), now);
+}
+
 /**
  * What a gym's cancellation of a member's upcoming day pass refunds (design/decisions.md 42): the
  * gym cancels, so the member gets back everything paid, whatever the day — the price of the pass

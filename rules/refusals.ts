@@ -11,6 +11,8 @@ export const REFUSALS = {
   otherGym: 'This pass is for another gym.',
   unknown: 'No such pass at this gym.',
   cancelled: 'This day pass has been cancelled.',
+  /** A Mastr class pass its member cancelled (decision 70). */
+  mastrCancelled: 'This Mastr class pass has been cancelled.',
   expired: 'This pass has expired.',
   /** A Mastr class pass whose member has not chosen a class. */
   unassigned: 'This Mastr class pass has no class yet.',

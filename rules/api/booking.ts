@@ -86,8 +86,20 @@ export interface DayPassCancellation {
   refundedPence: number;
 }
 
+/**
+ * How a cancelled Mastr class pass finally stands, in the 400 'This Mastr pass is already
+ * cancelled.' of a repeated cancel (decision 70). Only its member cancels a Mastr pass.
+ */
+export interface MastrPassCancellation {
+  passId: string;
+  cancelled: true;
+  cancelledBy: 'member';
+  cancelledAt: string | null;
+  refundedPence: number;
+}
+
 /** The 400 body of a refused member cancellation; `pass` only when it was cancelled already. */
 export interface MemberCancelRefusal {
   message: string;
-  pass?: DayPassCancellation;
+  pass?: DayPassCancellation | MastrPassCancellation;
 }

@@ -146,6 +146,8 @@ type BookingRoutes = {
   'POST /api/booking/handlePrivateSessionGymRequest': Route<GymSessionRequest, MessageResponse>;
   'POST /api/booking/handlePrivateSessionCoachRequest': Route<CoachSlotRequest, CoachSlotRequestResponse>;
   'POST /api/booking/user/cancel_day_pass/{id}': Route<undefined, MemberCancelResponse>;
+  /** Not in the spec: a member cancels their own Mastr class pass (decision 70). */
+  'POST /api/booking/user/cancel_mastr_pass/{id}': Route<undefined, MemberCancelResponse>;
 };
 
 interface FrontDeskRoutes {

@@ -28,6 +28,10 @@ const mastrPass: Required<MastrPassDoc> = {
   checkedIn: { checkedInState: false, check_in_time: null },
   countedCheckIns: [],
   cancelledClass: { classDateAndTime: '2026-11-30T18:00:00', cancelledAt: '2026-11-25T10:00:00.000Z' },
+  cancelled: true,
+  cancelledAt: '2026-11-26T10:00:00.000Z',
+  cancelledBy: 'member',
+  refundOnCancel: true,
   createdAt: '2026-11-25T10:00:00.000Z',
 };
 const mastrClass: Required<MastrClassDoc> = {
@@ -113,6 +117,8 @@ const notification: Required<NotificationDoc> = {
   at: '2026-11-25T10:00:00.000Z',
   sessionStart: '2026-11-30T18:00:00',
   memberId: 'm',
+  passId: 'p',
+  refundedPence: 1500,
 };
 
 describe('tenant documents on the device', () => {

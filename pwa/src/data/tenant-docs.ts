@@ -40,7 +40,8 @@ const record = { type: 'object' } as const;
  * server's `notification` documents (coach–gym relation events); 4 adds the Mastr class: a pass's
  * `cancelledClass` notice and the gym's `mastr-class` occurrences; 5 adds private sessions: `booking`
  * documents, a coach request's `acceptedAt`, a slot claim's `booking` and a session notification's
- * `sessionStart` and `memberId`.
+ * `sessionStart` and `memberId`; 6 adds a pass notification's `refundedPence` (decision 71; a Mastr
+ * pass's own cancellation, decision 70, uses the day pass's fields already declared).
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
  * (DXE1), and every other field belongs to some types only. `tenant-docs-migration.test.ts` opens data
@@ -48,7 +49,7 @@ const record = { type: 'object' } as const;
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 5,
+  version: 6,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -132,13 +133,15 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     otherName: text,
     at: text,
     sessionStart: text,
+    // a pass notification (passId above)
+    refundedPence: { type: 'number' },
   },
   required: ['id', 'type'],
   indexes: ['type'],
 };
 
 /**
- * How documents stored under an older schema version become current. Versions 1 to 5 only
+ * How documents stored under an older schema version become current. Versions 1 to 6 only
  * declared new fields and types, so every older document (a check-in still waiting to sync
  * included) is valid as it is.
  */
@@ -148,6 +151,7 @@ export const TENANT_DOCS_MIGRATIONS = {
   3: (doc: LocalDoc) => doc,
   4: (doc: LocalDoc) => doc,
   5: (doc: LocalDoc) => doc,
+  6: (doc: LocalDoc) => doc,
 };
 
 /**

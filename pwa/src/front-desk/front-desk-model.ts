@@ -159,7 +159,7 @@ export function frontDeskLists(
     else byPass.set(record.checkIn.passId, [record]);
   }
   const views = passes
-    .filter((p) => p.type === 'mastr-pass' || !p.cancelled)
+    .filter((p) => !p.cancelled)
     .map((p) => passView(p, byPass.get(p.passId) ?? [], now))
     .sort(byStartAscending((v: PassView) => v.start));
   const of = (kind: PassKind, day: PassDay) => views.filter((v) => v.kind === kind && v.day === day);

@@ -42,6 +42,43 @@ describe("the member's notifications", () => {
     });
   });
 
+  it("tells of the gym's cancellations with the gym, the date and the money, linked to the member's passes", () => {
+    const dayPass: NotificationDoc = {
+      ...doc('day', 'day-pass-cancelled-by-gym', '2026-11-20T12:00:00.000Z'),
+      coachId: '',
+      otherName: 'Iron Temple',
+      sessionStart: '2026-11-22T00:00:00',
+      passId: 'p1',
+      refundedPence: 1550,
+    };
+    const mastr: NotificationDoc = {
+      ...doc('mastr', 'mastr-class-cancelled-by-gym', '2026-11-20T13:00:00.000Z'),
+      coachId: '',
+      otherName: 'Iron Temple',
+      sessionStart: '2026-11-28T10:00:00',
+      passId: 'p2',
+      refundedPence: 0,
+    };
+    expect(memberNotificationItems([dayPass, mastr])).toEqual([
+      {
+        id: 'notification:mastr',
+        text: 'Iron Temple cancelled the Mastr Class on Saturday 28th November 2026 at 10:00. Your pass is kept: book it into another class, or cancel it for a full refund.',
+        when: 'Friday 20th November, 13:00',
+        link: { to: '/userdashboard/daypasses/mastr', label: 'Mastr Class Passes' },
+      },
+      {
+        id: 'notification:day',
+        text: 'Iron Temple cancelled your day pass for Sunday 22nd November 2026. You have been refunded £15.50 in full to your card.',
+        when: 'Friday 20th November, 12:00',
+        link: { to: '/userdashboard/daypasses', label: 'Day Passes' },
+      },
+    ]);
+    // A demo pass, never paid for: nothing to refund, and it says so.
+    expect(memberNotificationItems([{ ...dayPass, refundedPence: 0 }])[0]!.text).toBe(
+      'Iron Temple cancelled your day pass for Sunday 22nd November 2026. No payment was taken for it, so there is nothing to refund.',
+    );
+  });
+
   it('links each event to the list where the member acts on it', () => {
     expect(notificationLink('session-rejected').to).toBe('/userdashboard/privatesessions/coachrequests');
     expect(notificationLink('coach-applied')).toEqual({

@@ -156,3 +156,22 @@ describe('a Mastr pass whose class the gym cancelled', () => {
     expect(rebooked.notice).toBeNull();
   });
 });
+
+describe('a Mastr pass its member cancelled (decision 70)', () => {
+  it('is gone from the list, booked or not; the others carry their class start for the refund rule', () => {
+    const booked = mastrPass('m1', '2026-11-21T10:00:00');
+    const passes = memberMastrPasses(
+      [
+        booked,
+        mastrPass('m2', null),
+        { ...mastrPass('m3', '2026-11-21T10:00:00'), cancelled: true },
+        { ...mastrPass('m4', null), cancelled: true },
+      ],
+      NOW,
+    );
+    expect(passes.map((p) => [p.passId, p.classStart])).toEqual([
+      ['m1', '2026-11-21T10:00:00'],
+      ['m2', null],
+    ]);
+  });
+});

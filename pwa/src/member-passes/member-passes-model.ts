@@ -36,6 +36,8 @@ export interface MemberMastrPass {
   notice: string | null;
   /** Null until the member books the pass into a class. */
   booked: { date: string; time: string; today: boolean } | null;
+  /** The booked class's UK start 'YYYY-MM-DDTHH:mm:ss' (the refund rule reckons from it), or null. */
+  classStart: string | null;
   code: EntryCode;
 }
 
@@ -73,9 +75,12 @@ export function memberDayPasses(docs: readonly DayPassDoc[], now: Date): MemberD
 
 /**
  * Booked Mastr passes (today's and upcoming, soonest first), then the ones not yet booked into a
- * class, oldest purchase first — the member sees every pass they still have to use.
+ * class, oldest purchase first — the member sees every pass they still have to use, never a
+ * cancelled one.
  */
-export function memberMastrPasses(docs: readonly MastrPassDoc[], now: Date): MemberMastrPass[] {
+export function memberMastrPasses(all: readonly MastrPassDoc[], now: Date): MemberMastrPass[] {
+  // A pass the member cancelled (decision 70) is gone from the list, as a cancelled day pass is.
+  const docs = all.filter((pass) => !pass.cancelled);
   const booked = docs
     .filter((pass) => pass.dateAndTimeStart !== null && listedDay(pass.dateAndTimeStart, pass.expired, now))
     .sort(byStartAscending((pass) => pass.dateAndTimeStart));
@@ -94,6 +99,7 @@ export function memberMastrPasses(docs: readonly MastrPassDoc[], now: Date): Mem
           today: listedDay(pass.dateAndTimeStart, pass.expired, now) === 'today',
         }
       : null,
+    classStart: pass.dateAndTimeStart,
     code: codeOf(pass),
   }));
 }

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { FormMessage, successMessage } from '../forms/form-message.tsx';
 import { CancelDayPassControl, useMemberCancels } from '../payments/cancel-day-pass-control.tsx';
+import { CancelMastrPassControl } from './cancel-mastr-pass-control.tsx';
 import { EntryCodeView } from './entry-code-view.tsx';
 import { MastrAssignControl } from './mastr-assign-control.tsx';
 import { useMemberPasses } from './member-passes-layout.tsx';
@@ -67,14 +68,19 @@ export function MemberDayPassesPage() {
 }
 
 export function MemberMastrPassesPage() {
-  const { mastrPasses } = useMemberPasses().passes;
+  const cancels = useMemberCancels();
+  const mastrPasses = useMemberPasses().passes.mastrPasses.filter((pass) => !cancels.hidden.has(pass.id));
   const [booked, setBooked] = useState<string | null>(null);
+  // One status line: the latest of a booking and a cancellation.
+  const [latest, setLatest] = useState<'booked' | 'cancelled' | null>(null);
+  const status =
+    latest === 'booked' && booked ? successMessage(booked) : latest === 'cancelled' ? cancels.message : null;
   return (
     <PassList
       title="Mastr Class"
       empty="You Have No Upcoming Mastr Class Passes"
       count={mastrPasses.length}
-      status={<FormMessage message={booked ? successMessage(booked) : null} />}
+      status={<FormMessage message={status} />}
     >
       {mastrPasses.map((pass) => (
         <li key={pass.id} className="pass-card">
@@ -93,7 +99,24 @@ export function MemberMastrPassesPage() {
                 {pass.notice}
               </p>
             )}
-            {!pass.booked && <MastrAssignControl pass={pass} onBooked={setBooked} />}
+            <div className="pass-card__actions">
+              {!pass.booked && (
+                <MastrAssignControl
+                  pass={pass}
+                  onBooked={(text) => {
+                    setBooked(text);
+                    setLatest('booked');
+                  }}
+                />
+              )}
+              <CancelMastrPassControl
+                pass={pass}
+                onCancelled={(cancelled, text) => {
+                  cancels.cancelled(cancelled, text);
+                  setLatest('cancelled');
+                }}
+              />
+            </div>
           </div>
           {/* The front desk admits a Mastr pass only to its class, so the code appears once the class is booked. */}
           {pass.booked && (

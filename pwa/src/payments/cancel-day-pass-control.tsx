@@ -14,13 +14,13 @@ export interface MemberCancels {
   hidden: ReadonlySet<string>;
   /** The outcome of the last cancellation, for the page's status line. */
   message: Message | null;
-  cancelled(pass: MemberDayPass, text: string): void;
+  cancelled(pass: { id: string }, text: string): void;
 }
 
 export function useMemberCancels(): MemberCancels {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<Message | null>(null);
-  const cancelled = useCallback((pass: MemberDayPass, text: string) => {
+  const cancelled = useCallback((pass: { id: string }, text: string) => {
     setHidden((ids) => new Set(ids).add(pass.id));
     setMessage(successMessage(text));
   }, []);

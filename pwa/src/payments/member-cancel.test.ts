@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { memberCancellation, SALES_FINAL_MESSAGE } from '@mastr/rules/refunds.ts';
-import { cancelledText, cancelPrompt } from './member-cancel.ts';
+import {
+  MASTR_CLASS_STARTED_MESSAGE,
+  mastrPassCancellation,
+  memberCancellation,
+  SALES_FINAL_MESSAGE,
+} from '@mastr/rules/refunds.ts';
+import { cancelledText, cancelPrompt, mastrCancelledText, mastrCancelPrompt } from './member-cancel.ts';
 
 const PASS = { passType: 'Adult', gymName: 'Iron Temple', date: 'Saturday 21st November 2026' };
 const DAY = '2026-11-21';
@@ -40,5 +45,36 @@ describe("the member's day-pass cancel dialog", () => {
     expect(prompt.canCancel).toBe(false);
     expect(prompt.outcome).toBe('Sales are final after 23:00 on the day of the session.');
     expect(prompt.outcome).toBe(SALES_FINAL_MESSAGE);
+  });
+});
+
+describe("the member's Mastr pass cancel dialog (decision 70)", () => {
+  const BOOKED = { gymName: 'Iron Temple', booked: { date: 'Saturday 21st November 2026', time: '10:00' } };
+  const CLASS = '2026-11-21T10:00:00';
+  it('names the class and promises the £1 back up to the day before, and an unassigned pass at any time', () => {
+    expect(mastrCancelPrompt(BOOKED, mastrPassCancellation(CLASS, DAY_BEFORE))).toEqual({
+      question: 'Cancel your Mastr Class Pass at Iron Temple for Saturday 21st November 2026 at 10:00?',
+      outcome: 'You will get your £1 back in full to your card.',
+      canCancel: true,
+    });
+    const unassigned = mastrCancelPrompt(
+      { gymName: 'Iron Temple', booked: null },
+      mastrPassCancellation(null, AFTER_CUTOFF),
+    );
+    expect(unassigned).toMatchObject({ canCancel: true, outcome: 'You will get your £1 back in full to your card.' });
+    expect(unassigned.question).toBe('Cancel your Mastr Class Pass at Iron Temple? It is not booked into a class yet.');
+  });
+  it('has no automatic refund on the class day, and offers no cancel once the class has started', () => {
+    const sameDay = mastrCancelPrompt(BOOKED, mastrPassCancellation(CLASS, new Date('2026-11-21T09:00:00Z')));
+    expect(sameDay.canCancel).toBe(true);
+    expect(sameDay.outcome).toMatch(/no automatic refund/);
+    expect(mastrCancelledText(undefined, mastrPassCancellation(CLASS, new Date('2026-11-21T09:00:00Z')))).toBe(
+      'Mastr pass cancelled. No automatic refund is made on the day of the class.',
+    );
+    const started = mastrCancelPrompt(BOOKED, mastrPassCancellation(CLASS, ON_THE_DAY));
+    expect(started).toMatchObject({ canCancel: false, outcome: MASTR_CLASS_STARTED_MESSAGE });
+    expect(mastrCancelledText(' Mastr Pass Cancelled. ', mastrPassCancellation(CLASS, DAY_BEFORE))).toBe(
+      'Mastr Pass Cancelled.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-/** The payment calls of §7 "Payments and subscription", plus the member's own day-pass cancellation. Each answers an address to send the browser to, except the cancel. */
+/** The payment calls of §7 "Payments and subscription", plus the member's own day-pass and Mastr-pass cancellations. Each answers an address to send the browser to, except the cancel. */
 import type { MemberCancelResponse } from '@mastr/rules/api/booking.ts';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import type { PayeeKind } from '@mastr/rules/api/payments.ts';
@@ -30,6 +30,11 @@ export async function loadBasicPlanPrice(): Promise<number | null> {
 /** 'Manage Plan': Stripe's billing portal for the signed-in gym's subscription. */
 export function openCustomerPortal(): Promise<RedirectResponse> {
   return callApi('POST /api/subscriptions/gyms/customerPortal', { auth: true });
+}
+
+/** The member cancels their own Mastr class pass (decision 70); the server applies the refund rule. */
+export function cancelMemberMastrPass(passId: string): Promise<MemberCancelResponse> {
+  return callApi('POST /api/booking/user/cancel_mastr_pass/{id}', { params: { id: passId }, auth: true });
 }
 
 /** The member cancels one of their own day passes; the server applies the refund rule. */

@@ -63,6 +63,7 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'POST /api/booking/handlePrivateSessionGymRequest': true,
   'POST /api/booking/handlePrivateSessionCoachRequest': true,
   'POST /api/booking/user/cancel_day_pass/{id}': true,
+  'POST /api/booking/user/cancel_mastr_pass/{id}': true,
   'POST /api/me/coaches/requestgym': true,
   'PUT /api/me/coaches/requestgym/{gymId}': true,
   'PUT /api/me/coaches/registeredgym/{gymId}': true,

@@ -83,6 +83,11 @@ export const bookingExpectations: ExpectationTable = {
     calls: (v) => one(`/api/booking/user/cancel_day_pass/${v.dayPassId}`),
     answers: NOT_YOURS,
   },
+  'POST /api/booking/user/cancel_mastr_pass/{id}': {
+    audience: 'member',
+    calls: (v) => one(`/api/booking/user/cancel_mastr_pass/${v.mastrPassId}`),
+    answers: NOT_YOURS,
+  },
   'POST /api/booking/user/cancel_booking/{id}': {
     audience: 'member',
     calls: (v) => one(`/api/booking/user/cancel_booking/${v.bookingId}`),

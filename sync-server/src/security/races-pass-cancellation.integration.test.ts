@@ -1,7 +1,7 @@
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { paymentDocId, passDocId } from '@mastr/rules/doc-ids.ts';
-import type { DayPassDoc } from '@mastr/rules/documents.ts';
+import { notificationDocId, paymentDocId, passDocId } from '@mastr/rules/doc-ids.ts';
+import type { DayPassDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import type { PaymentDoc } from '../services/payments/payment-docs.ts';
 import { refundPassInFull } from '../services/payments/refund-service.ts';
@@ -63,6 +63,12 @@ describe('racing cancellations of one paid day pass', () => {
     return charge.refunds?.data ?? [];
   };
   const mailsTo = (email: string) => stack.outbox().filter((m) => m.to === email);
+  const notificationsOf = async (memberId: string) =>
+    (
+      await stack.couch
+        .use<NotificationDoc>(tenantDbName('member', memberId))
+        .list({ startkey: notificationDocId(''), endkey: notificationDocId('\ufff0'), include_docs: true })
+    ).rows.flatMap((r) => (r.doc ? [r.doc as NotificationDoc] : []));
 
   /** Exactly one 2xx and one §8 loser carrying the final state; one refund, one mail, both copies agreeing. */
   async function expectOneCancellation(
@@ -108,6 +114,10 @@ describe('racing cancellations of one paid day pass', () => {
     ).toHaveLength(1);
     if (winner === 'gym') expect(mails[0]!.subject).toBe(GYM_MAIL);
     else expect(mails[0]!.subject).not.toBe(GYM_MAIL);
+    // And in the app: one notification when the gym won, none when the member did (decision 71).
+    expect((await notificationsOf(member.memberId)).map((n) => [n.event, n.refundedPence])).toEqual(
+      winner === 'gym' ? [['day-pass-cancelled-by-gym', 1500]] : [],
+    );
 
     const [gymCopy] = (await dayPasses(stack, 'gym', gymId)).filter((p) => p.passId === pass.passId);
     const [memberCopy] = await dayPasses(stack, 'member', member.memberId);
@@ -198,6 +208,7 @@ describe('racing cancellations of one paid day pass', () => {
       const refunds = await refundsAtProvider(pass.passId);
       expect(refunds.map((r) => [r.amount, r.metadata?.reason])).toEqual([[1500, 'gym-cancel']]);
       expect(mailsTo(member.email).map((m) => m.subject)).toEqual([GYM_MAIL]);
+      expect((await notificationsOf(member.memberId)).map((n) => n.event)).toEqual(['day-pass-cancelled-by-gym']);
       const memberCopy = await stack.couch
         .use<DayPassDoc>(tenantDbName('member', member.memberId))
         .get(passDocId('day-pass', pass.passId));
@@ -207,6 +218,7 @@ describe('racing cancellations of one paid day pass', () => {
       expect(again.statusCode).toBe(400);
       expect(await refundsAtProvider(pass.passId)).toHaveLength(1);
       expect(mailsTo(member.email)).toHaveLength(1);
+      expect(await notificationsOf(member.memberId)).toHaveLength(1);
     }
   });
 });

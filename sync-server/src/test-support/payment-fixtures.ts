@@ -119,6 +119,36 @@ export async function buyDayPass(
   return { pass, sessionId };
 }
 
+/**
+ * Books and pays a Mastr class pass (£1) for one of the gym's next two classes through the real
+ * calls; resolves to the pass as the gym holds it (booked into that class).
+ */
+export async function buyMastrPass(
+  stack: TestStack,
+  gymId: string,
+  member: { memberId: string; headers: Record<string, string> },
+  mastrClass: { _id: string; classDateAndTime: string },
+) {
+  const res = await stack.server.inject({
+    method: 'POST',
+    url: '/api/booking/createCheckoutMastrClass',
+    headers: member.headers,
+    payload: {
+      user_id: member.memberId,
+      gym_id: gymId,
+      mastrClassDate: mastrClass.classDateAndTime,
+      mastrClassId: mastrClass._id,
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`checkout: ${res.statusCode} ${res.payload}`);
+  const { url } = JSON.parse(res.payload) as { url: string };
+  await submitHostedForm(url, 'pay');
+  const passId = await checkoutPassId(checkoutSessionIdOf(url));
+  const pass = (await mastrPasses(stack, 'gym', gymId)).find((p) => p.passId === passId);
+  if (!pass) throw new Error('no Mastr pass after paying');
+  return pass;
+}
+
 /** Pays a hosted checkout with webhooks held back; resolves to the completed event as Stripe would send it. */
 export async function payWithoutDelivery(stack: TestStack, url: string): Promise<string> {
   stack.provider.setWebhookUrl(null);

@@ -196,8 +196,9 @@ async function endMemberDealings(deps: Deps, memberId: string): Promise<number> 
     if (result.outcome === 'cancelled') refunded += result.refundedPence;
   }
 
-  // Mastr passes have no cancelled state: one never used (unassigned, or for a later day) is refunded
-  // and removed from the gym; the member's copy goes with the member's database.
+  // A Mastr pass never used (unassigned, or for a later day) is refunded and removed from the gym; the
+  // member's copy goes with the member's database. One the member cancelled (decision 70) had its
+  // refund then and stays at the gym, as a cancelled day pass does, scrubbed below.
   const mastrPasses = await docsWithPrefix<MastrPassDoc>(
     memberDb as DocumentScope<MastrPassDoc>,
     passDocPrefix('mastr-pass'),
@@ -205,7 +206,8 @@ async function endMemberDealings(deps: Deps, memberId: string): Promise<number> 
   for (const mine of mastrPasses) {
     const gymDb = tenantDb<MastrPassDoc>(deps.couch, 'gym', mine.gymId);
     const pass = await getDoc(gymDb, mine._id);
-    if (!pass || pass.memberId !== memberId || pass.checkedIn.checkedInState || pass.expired) continue;
+    if (!pass || pass.memberId !== memberId || pass.cancelled || pass.checkedIn.checkedInState || pass.expired)
+      continue;
     if (pass.dateAndTimeStart !== null && !refundableByMember(pass.dateAndTimeStart.slice(0, 10), now)) continue;
     refunded += await refundPassInFull(deps, pass.passId, 'member-cancel');
     await deleteAsFullDocument(gymDb, pass._id, scrubPassClient);

@@ -141,7 +141,7 @@ const GYM_REQUESTS = gymRequestId('');
 async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
   const now = deps.now();
   const { couch } = deps;
-  const [owner, dayPasses, mastrPasses, storedCoachRequests, gymRequests, bookings] = await Promise.all([
+  const [owner, dayPasses, allMastrPasses, storedCoachRequests, gymRequests, bookings] = await Promise.all([
     ownerOf<UserProfileDoc>(couch, 'user', memberId),
     docsWithPrefix(tenantDb<DayPassDoc>(couch, 'member', memberId), passDocPrefix('day-pass')),
     docsWithPrefix(tenantDb<MastrPassDoc>(couch, 'member', memberId), passDocPrefix('mastr-pass')),
@@ -150,6 +150,8 @@ async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
     docsWithPrefix(tenantDb<BookingDoc>(couch, 'member', memberId), BOOKING_DOC_PREFIX),
   ]);
   if (!owner) return null;
+  // A Mastr pass the member cancelled is listed nowhere (decision 70), as a cancelled day pass.
+  const mastrPasses = allMastrPasses.filter((p) => !p.cancelled);
   const coachRequests = await withoutLapsedAcceptances(deps, storedCoachRequests);
   const upcoming = upcomingDayPassList(dayPasses, now);
   const expired = expiredDayPassList(dayPasses, now, ME_HISTORY_CAP);

@@ -18,6 +18,7 @@ import {
   upcomingMastrPassList,
   type MastrPassFacts,
 } from '../passes/pass-views.ts';
+import { tellMemberOfPass } from '../passes/pass-notifications.ts';
 import { mastrClassAvailability, mastrClassId, withStoredClasses } from './mastr-class-schedule.ts';
 
 /**
@@ -36,6 +37,7 @@ const MASTR_CLASS_REFUSALS = {
   classStarted: 'That Mastr class has already started.',
   unknownPass: "Missing ID's: no such unassigned Mastr pass.",
   passBooked: 'That Mastr pass is already booked into a class.',
+  passCancelled: 'That Mastr pass is cancelled.',
 } as const;
 
 type Refused = { outcome: 'refused'; message: string };
@@ -251,8 +253,10 @@ async function releasePass(
   classDateAndTime: string,
   notice: MastrPassDoc['cancelledClass'],
 ): Promise<void> {
+  // A pass its member cancelled keeps its class: it is out of every list, and the member is not
+  // told of a class they have given up (decision 70: of the two, the gym copy's revision decides).
   const release = (pass: (MastrPassDoc & { _rev: string }) | null): MastrPassDoc | null =>
-    pass?.type === 'mastr-pass' && pass.dateAndTimeStart === classDateAndTime
+    pass?.type === 'mastr-pass' && pass.dateAndTimeStart === classDateAndTime && !pass.cancelled
       ? { ...pass, dateAndTimeStart: null, cancelledClass: notice }
       : null;
   const gymCopy = await updateDoc(
@@ -260,14 +264,31 @@ async function releasePass(
     passDocId('mastr-pass', passId),
     release,
   );
-  if (gymCopy?.type === 'mastr-pass') await updateDoc(memberDbOf(deps.couch, gymCopy.memberId), gymCopy._id, release);
+  if (gymCopy?.type !== 'mastr-pass') return;
+  await updateDoc(memberDbOf(deps.couch, gymCopy.memberId), gymCopy._id, release);
+  // The gym's cancellation, told in the app (decision 71) by every call that finds this pass put
+  // back for this class (one id per pass and class: written once however many calls finish it).
+  if (notice && !gymCopy.cancelled && gymCopy.cancelledClass?.classDateAndTime === classDateAndTime)
+    await tellMemberOfPass(deps, 'mastr-class-cancelled-by-gym', {
+      memberId: gymCopy.memberId,
+      gymId,
+      gymName: gymCopy.gymName,
+      passId,
+      start: classDateAndTime,
+      refundedPence: 0,
+      at: gymCopy.cancelledClass.cancelledAt,
+    });
 }
 
 // ---- member -------------------------------------------------------------------------------------
 
 async function unassignedPassOf(couch: Couch, memberId: string, passId: string) {
   const pass = await getDoc(memberDbOf(couch, memberId), passDocId('mastr-pass', passId));
-  return pass?.type === 'mastr-pass' && pass.memberId === memberId && pass.dateAndTimeStart === null && !pass.expired
+  return pass?.type === 'mastr-pass' &&
+    pass.memberId === memberId &&
+    pass.dateAndTimeStart === null &&
+    !pass.expired &&
+    !pass.cancelled
     ? pass
     : null;
 }
@@ -313,14 +334,16 @@ export async function assignMastrClass(
   const start = target.classDateAndTime;
   let claimedIt = false;
   const book = (copy: (MastrPassDoc & { _rev: string }) | null): MastrPassDoc | null => {
-    claimedIt = copy?.type === 'mastr-pass' && copy.dateAndTimeStart === null;
+    claimedIt = copy?.type === 'mastr-pass' && copy.dateAndTimeStart === null && !copy.cancelled;
     return claimedIt ? { ...copy!, dateAndTimeStart: start, cancelledClass: null } : null;
   };
   // (1) the member's copy: the claim (of two requests for the same pass, one wins the revision).
   await updateDoc(memberDbOf(deps.couch, memberId), pass._id, book);
   if (!claimedIt) return refused(MASTR_CLASS_REFUSALS.passBooked);
-  // (2) the gym's copy.
-  await updateDoc(tenantDb<MastrPassDoc>(deps.couch, 'gym', pass.gymId), pass._id, book);
+  // (2) the gym's copy: the member's cancellation of this pass may have won it meanwhile (decision
+  // 67); that cancellation's finish then puts the member's copy in step, and the pass books nothing.
+  const gymCopy = await updateDoc(tenantDb<MastrPassDoc>(deps.couch, 'gym', pass.gymId), pass._id, book);
+  if (gymCopy?.cancelled) return refused(MASTR_CLASS_REFUSALS.passCancelled);
   // (3) the occurrence.
   if (!(await joinOccurrence(deps, pass.gymId, target, passId))) {
     await releasePass(deps, pass.gymId, passId, start, null);

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { gymCancelledPassMail, memberCancelledPassMail } from '../mail/mail-templates.ts';
 import { refundedPenceOf, refundPassInFull } from '../payments/refund-service.ts';
+import { tellMemberOfPass } from './pass-notifications.ts';
 
 /**
  * One cancellation of a day pass, whoever asks and however many at once (design/payments.md
@@ -94,7 +95,7 @@ export async function cancelDayPassAs(
 /**
  * Everything after the decision, safe to run any number of times and at once: the refund (the same
  * Stripe request under the same key, so it is made once), then the member's copy, then the mail by
- * whichever call marked that copy. Resolves to what has been refunded of the pass.
+ * whichever call marked that copy, and for a gym's cancellation the member's notification. Resolves to what has been refunded of the pass.
  */
 async function finishCancellation(deps: Deps, pass: DayPassDoc, tellMember: boolean): Promise<number> {
   if (pass.refundOnCancel)
@@ -109,6 +110,18 @@ async function finishCancellation(deps: Deps, pass: DayPassDoc, tellMember: bool
     return { ...current, cancelled: true, cancelledAt, cancelledBy, refundOnCancel };
   });
   if (marked && tellMember) await mailMember(deps, pass, refundedPence);
+  // The gym's cancellation is also told in the app (decision 71). Every finishing call writes it,
+  // under one id per pass, so one stopped after marking the member's copy is made good by the next.
+  if (pass.cancelledBy === 'gym' && tellMember)
+    await tellMemberOfPass(deps, 'day-pass-cancelled-by-gym', {
+      memberId: pass.memberId,
+      gymId: pass.gymId,
+      gymName: pass.gymName,
+      passId: pass.passId,
+      start: pass.dayDateStart,
+      refundedPence,
+      at: pass.cancelledAt ?? deps.now().toISOString(),
+    });
   return refundedPence;
 }
 

@@ -77,6 +77,9 @@ export function passFacts(doc: { type?: unknown }): PassFacts | null {
   }
   if (doc.type === 'mastr-pass') {
     const p = doc as MastrPassDoc;
+    // A Mastr pass its member cancelled (decision 70) is in no list, the gym's or the member's: it
+    // holds no seat and opens no door. Its document stays, as the record the cancellation decided on.
+    if (p.cancelled) return null;
     return {
       _id: p._id,
       type: p.type,
@@ -199,6 +202,6 @@ export async function upcomingDayPasses(couch: Couch, gymId: string, now: Date):
 
 /** The gym's Mastr class passes with a class today or later (UK), soonest first (`mastrPasses`). */
 export async function upcomingMastrPasses(couch: Couch, gymId: string, now: Date): Promise<MastrPassView[]> {
-  const passes = await passesOfKind<MastrPassDoc>(couch, gymId, 'mastr-pass');
+  const passes = (await passesOfKind<MastrPassDoc>(couch, gymId, 'mastr-pass')).filter((p) => !p.cancelled);
   return upcomingMastrPassList(passes, now).map(mastrPassView);
 }
