@@ -341,7 +341,7 @@ export async function assignMastrClass(
   await updateDoc(memberDbOf(deps.couch, memberId), pass._id, book);
   if (!claimedIt) return refused(MASTR_CLASS_REFUSALS.passBooked);
   // (2) the gym's copy: the member's cancellation of this pass may have won it meanwhile (decision
-  // 67); that cancellation's finish then puts the member's copy in step, and the pass books nothing.
+  // 70); that cancellation's finish then puts the member's copy in step, and the pass books nothing.
   const gymCopy = await updateDoc(tenantDb<MastrPassDoc>(deps.couch, 'gym', pass.gymId), pass._id, book);
   if (gymCopy?.cancelled) return refused(MASTR_CLASS_REFUSALS.passCancelled);
   // (3) the occurrence.
