@@ -29,6 +29,7 @@ const DIALOGS: Record<AccountKind, readonly DialogCase[]> = {
     { route: '/userdashboard/daypasses', opener: /^Cancel Adult Day Pass on / },
     { route: '/userdashboard/daypasses', opener: /^Enlarge entry code / },
     { route: '/userdashboard/daypasses/mastr', opener: 'Choose a Class' },
+    { route: '/userdashboard/daypasses/mastr', opener: /^Cancel Mastr Class Pass at / },
     { route: '/userdashboard/settings', opener: 'Delete' },
   ],
   gym: [
