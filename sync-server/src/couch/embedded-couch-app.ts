@@ -208,6 +208,38 @@ function longPolls(Pouch: PouchConstructor): Middleware {
   };
 }
 
+type FindCallback = (err: unknown, answer?: unknown) => void;
+interface PouchWithFind {
+  prototype: { find(this: unknown, request: unknown, callback?: FindCallback): Promise<unknown> };
+}
+
+/** How often a `_find` whose documents were deleted under it is run again (each run sees the index anew). */
+const FIND_ATTEMPTS = 5;
+
+/**
+ * pouchdb-find reads the matched documents after its index: a document deleted in between comes
+ * back as none, and picking `fields` from it throws "Cannot read properties of undefined (reading
+ * '_id')", which express-pouchdb answered 400. Apache CouchDB never does; a registration racing an
+ * account deletion got a 500 from it. Running the query again sees the index brought up to date.
+ */
+function findSkipsDocumentsDeletedMeanwhile(PouchDB: PouchWithFind): void {
+  const find = PouchDB.prototype.find;
+  PouchDB.prototype.find = function (request, callback) {
+    const run = async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await find.call(this, request);
+        } catch (err) {
+          if (!(err instanceof TypeError) || attempt >= FIND_ATTEMPTS) throw err;
+        }
+      }
+    };
+    const answer = run();
+    if (callback) answer.then((result) => callback(null, result), callback);
+    return answer;
+  };
+}
+
 export interface EmbeddedCouchAppOptions {
   /** Directory for the leveldb files; omit to keep everything in memory. */
   dataDir?: string;
@@ -242,6 +274,8 @@ export function createEmbeddedCouchApp(
   // Only what the app uses ("custom" mode): no config or log files, no gzip (only the Hapi server
   // calls it, over loopback; the gateway compresses for devices itself), no per-request log lines.
   const couch = expressPouchDB(Pouch, { mode: 'custom', overrideMode: { include: EXPRESS_POUCHDB_PARTS } });
+  // Daemons start in turn, after this returns: this one runs after routes/find has added `find`.
+  couch.daemonManager.registerDaemon({ start: findSkipsDocumentsDeletedMeanwhile, stop: () => undefined });
   const dbUpdates = createEmbeddedDbUpdates();
   app.use(dbUpdates.track);
   app.use(dbUpdates.feed);
