@@ -5,6 +5,7 @@ import { emptyDefaultSchedule, withClassAdded, withClassReplaced } from '@mastr/
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
+import { onboard } from '../test-support/payment-fixtures.ts';
 import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -36,6 +37,8 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
     stack = await startTestStack();
     stack.clock.now = NOW;
     gymId = await givenGym(stack);
+    // Each schedule write derives the status again (decision 69): a listed gym needs payments and a class.
+    await onboard(stack, 'gym', gymId);
   });
   afterAll(async () => {
     await stack.stop();
