@@ -4,8 +4,15 @@ import { DB } from '../../couch/databases.ts';
 /** Each database's update sequence (as text: the embedded server's are numbers, CouchDB's strings). */
 export type Snapshot = Map<string, string>;
 
+/**
+ * The product's databases: not CouchDB's own (`_users`, `_replicator`, `_global_changes`), which
+ * Apache CouchDB writes by itself — `_global_changes` after any update anywhere (the record behind
+ * `_db_updates`), `_users` its `_design/_auth` shortly after it starts — whatever a request did.
+ */
+const isOurs = (name: string) => !name.startsWith('_');
+
 export async function snapshot(couch: Couch): Promise<Snapshot> {
-  const names = await couch.db.list();
+  const names = (await couch.db.list()).filter(isOurs);
   const infos = await Promise.all(names.map((name) => couch.db.get(name)));
   return new Map(infos.map((info) => [info.db_name, String(info.update_seq)]));
 }
