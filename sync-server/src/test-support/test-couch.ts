@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import type { Couch } from '../couch/couch.ts';
 import { startEmbeddedCouch } from '../couch/embedded-couch.ts';
 
 const run = promisify(execFile);
@@ -106,4 +107,14 @@ async function stopNode(runDir: string, stopScript: string): Promise<void> {
   await run(stopScript, [runDir]).catch(() => undefined);
   running.delete(runDir);
   rmSync(runDir, { recursive: true, force: true });
+}
+
+/**
+ * The product's databases, for tests that count or watch what was written: not CouchDB's own
+ * (`_users`, `_replicator`, `_global_changes`), which Apache CouchDB writes by itself —
+ * `_global_changes` after any update anywhere (the record behind `_db_updates`), `_users` its
+ * `_design/_auth` shortly after it starts — whatever a request did.
+ */
+export async function productDatabases(couch: Couch): Promise<string[]> {
+  return (await couch.db.list()).filter((name) => !name.startsWith('_'));
 }

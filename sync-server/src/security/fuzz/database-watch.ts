@@ -1,18 +1,12 @@
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { productDatabases } from '../../test-support/test-couch.ts';
 
 /** Each database's update sequence (as text: the embedded server's are numbers, CouchDB's strings). */
 export type Snapshot = Map<string, string>;
 
-/**
- * The product's databases: not CouchDB's own (`_users`, `_replicator`, `_global_changes`), which
- * Apache CouchDB writes by itself — `_global_changes` after any update anywhere (the record behind
- * `_db_updates`), `_users` its `_design/_auth` shortly after it starts — whatever a request did.
- */
-const isOurs = (name: string) => !name.startsWith('_');
-
 export async function snapshot(couch: Couch): Promise<Snapshot> {
-  const names = (await couch.db.list()).filter(isOurs);
+  const names = await productDatabases(couch);
   const infos = await Promise.all(names.map((name) => couch.db.get(name)));
   return new Map(infos.map((info) => [info.db_name, String(info.update_seq)]));
 }
