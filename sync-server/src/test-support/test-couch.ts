@@ -33,14 +33,10 @@ export interface TestCouch {
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-/** Which database the test stacks of this process run on. */
-export function testCouchKind(env: NodeJS.ProcessEnv = process.env): TestCouch['kind'] {
-  return env.MASTR_TEST_COUCHDB_RELEASE ? 'apache' : 'embedded';
-}
-
 export async function startTestCouch(env: NodeJS.ProcessEnv = process.env): Promise<TestCouch> {
   const release = env.MASTR_TEST_COUCHDB_RELEASE;
-  if (release) return startApacheNode(release, env.MASTR_TEST_COUCHDB_SCRIPTS ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb'));
+  if (release)
+    return startApacheNode(release, env.MASTR_TEST_COUCHDB_SCRIPTS ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb'));
   const embedded = await startEmbeddedCouch({ port: 0 });
   return { ...embedded, kind: 'embedded', crashForTest: () => embedded.crashForTest(), close: () => embedded.close() };
 }
