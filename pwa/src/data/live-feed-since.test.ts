@@ -30,19 +30,19 @@ describe('the live feed resumes from the last pull', () => {
     expect(net.asked.map(since)).toEqual(['0', '5-x', '5-x', '9-y']);
   });
 
-  it('holds a "now" long-poll until the checkpoint pull reached the end of the feed', async () => {
+  it('holds a "now" long-poll until the checkpoint pull reached the end of the feed (an answer short of its limit)', async () => {
     const net = network();
     const fetch = resumeLiveFeedFromPull(net.fetchImpl);
     let sent = false;
-    const live = fetch(`${base}&feed=longpoll&since=now`).then(() => (sent = true));
-    net.answer([{ id: 'a' }], '3-x');
-    await (await fetch(`${base}&feed=normal&since=0`)).json();
+    const live = fetch(`${base}&feed=longpoll&since=now&limit=2`).then(() => (sent = true));
+    net.answer([{ id: 'a' }, { id: 'b' }], '3-x');
+    await (await fetch(`${base}&feed=normal&since=0&limit=2`)).json();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(sent).toBe(false);
-    net.answer([], '3-x');
-    await (await fetch(`${base}&feed=normal&since=3-x`)).json();
+    net.answer([{ id: 'c' }], '4-x');
+    await (await fetch(`${base}&feed=normal&since=3-x&limit=2`)).json();
     await live;
-    expect(net.asked.map(since)).toEqual(['0', '3-x', '3-x']);
+    expect(net.asked.map(since)).toEqual(['0', '3-x', '4-x']);
   });
 
   it('leaves a long-poll from a real sequence and every other call as they are', async () => {

@@ -10,22 +10,23 @@
  * before a quick restart (issue 23). Wrapped around the replication's fetch, this notes the
  * `last_seq` of every `_changes` answer, and sends a long-poll asking for `since=now` from the
  * latest of them instead. Before the first checkpoint pull has reached the end of the feed (an
- * answer without results), such a long-poll waits for it: resuming from the middle of a first sync
- * would pull it twice.
+ * answer short of its `limit`, where RxDB stops pulling), such a long-poll waits for it: resuming
+ * from the middle of a first sync would pull it twice.
  */
 export function resumeLiveFeedFromPull(fetchImpl: typeof fetch): typeof fetch {
   let pulledTo: string | null = null;
   let caughtUp!: () => void;
   const firstCaughtUp = new Promise<void>((resolve) => (caughtUp = resolve));
 
-  const noteAnswer = (response: Response, live: boolean) => {
+  /** `limit`: what the call asked for at most; an answer with fewer is the end of the feed. */
+  const noteAnswer = (response: Response, live: boolean, limit: number) => {
     const json = response.json.bind(response);
     // Read once, by the plugin: noted as it parses (no second parse of a 1,000-document batch).
     response.json = async () => {
       const body = (await json()) as { results?: unknown[]; last_seq?: unknown };
       if (body && Array.isArray(body.results) && body.last_seq !== undefined && body.last_seq !== null) {
         pulledTo = String(body.last_seq);
-        if (!live && body.results.length === 0) caughtUp();
+        if (!live && !(body.results.length >= limit)) caughtUp();
       }
       return body;
     };
@@ -36,9 +37,10 @@ export function resumeLiveFeedFromPull(fetchImpl: typeof fetch): typeof fetch {
     const url = new URL(String(input instanceof Request ? input.url : input));
     if (!url.pathname.endsWith('/_changes')) return fetchImpl(input, init);
     const live = url.searchParams.get('feed') === 'longpoll';
-    if (!live || url.searchParams.get('since') !== 'now') return noteAnswer(await fetchImpl(input, init), live);
+    const limit = Number(url.searchParams.get('limit') ?? Infinity);
+    if (!live || url.searchParams.get('since') !== 'now') return noteAnswer(await fetchImpl(input, init), live, limit);
     await firstCaughtUp;
     url.searchParams.set('since', pulledTo!);
-    return noteAnswer(await fetchImpl(url.href, init), live);
+    return noteAnswer(await fetchImpl(url.href, init), live, limit);
   };
 }
