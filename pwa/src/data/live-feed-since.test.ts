@@ -52,4 +52,23 @@ describe('the live feed resumes from the last pull', () => {
     await fetch('http://x/sync/gym/1/_bulk_docs', { method: 'POST', body: '{}' });
     expect(net.asked).toEqual([`${base}&feed=longpoll&since=7-z`, 'http://x/sync/gym/1/_bulk_docs']);
   });
+
+  it('tells once when long-polls fail, until one is answered again', async () => {
+    let down = true;
+    let lost = 0;
+    const fetch = resumeLiveFeedFromPull(
+      (async () => {
+        if (down) throw new TypeError('fetch failed');
+        return new Response('{"results":[],"last_seq":"2-b"}');
+      }) as typeof fetch,
+      () => (lost += 1),
+    );
+    for (let n = 0; n < 3; n += 1) await expect(fetch(`${base}&feed=longpoll&since=1-a`)).rejects.toThrow('fetch failed');
+    expect(lost).toBe(1);
+    down = false;
+    await fetch(`${base}&feed=longpoll&since=1-a`);
+    down = true;
+    await expect(fetch(`${base}&feed=longpoll&since=2-b`)).rejects.toThrow('fetch failed');
+    expect(lost).toBe(2);
+  });
 });

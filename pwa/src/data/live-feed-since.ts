@@ -13,8 +13,17 @@
  * answer short of its `limit`, where RxDB stops pulling), such a long-poll waits for it: resuming
  * from the middle of a first sync would pull it twice.
  */
-export function resumeLiveFeedFromPull(fetchImpl: typeof fetch): typeof fetch {
+export function resumeLiveFeedFromPull(
+  fetchImpl: typeof fetch,
+  /**
+   * Told once when a long-poll fails, until one is answered again: the store asks for a checkpoint
+   * pull then, so whatever the feed might have missed meanwhile (a server stopping while the poll was
+   * parked) arrives as soon as the server answers, not only with the next change.
+   */
+  onFeedLost: () => void = () => {},
+): typeof fetch {
   let pulledTo: string | null = null;
+  let lost = false;
   let caughtUp!: () => void;
   const firstCaughtUp = new Promise<void>((resolve) => (caughtUp = resolve));
 
@@ -38,9 +47,21 @@ export function resumeLiveFeedFromPull(fetchImpl: typeof fetch): typeof fetch {
     if (!url.pathname.endsWith('/_changes')) return fetchImpl(input, init);
     const live = url.searchParams.get('feed') === 'longpoll';
     const limit = Number(url.searchParams.get('limit') ?? Infinity);
-    if (!live || url.searchParams.get('since') !== 'now') return noteAnswer(await fetchImpl(input, init), live, limit);
-    await firstCaughtUp;
-    url.searchParams.set('since', pulledTo!);
-    return noteAnswer(await fetchImpl(url.href, init), live, limit);
+    if (!live) return noteAnswer(await fetchImpl(input, init), live, limit);
+    if (url.searchParams.get('since') === 'now') {
+      await firstCaughtUp;
+      url.searchParams.set('since', pulledTo!);
+    }
+    try {
+      const response = await fetchImpl(url.href, init);
+      lost = false;
+      return noteAnswer(response, live, limit);
+    } catch (error) {
+      if (!lost && (error as Error).name !== 'AbortError') {
+        lost = true;
+        onFeedLost();
+      }
+      throw error;
+    }
   };
 }

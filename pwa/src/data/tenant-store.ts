@@ -183,7 +183,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     live: true,
     retryTime: retryMs,
     // Its live feed resumes from the device's last pull, never from "now" (design/sync.md "On the device").
-    fetch: resumeLiveFeedFromPull(syncFetch),
+    fetch: resumeLiveFeedFromPull(syncFetch, () => replication.reSync()),
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
     // Only a coach edits what it pulls. Members write nothing; a front desk only adds check-ins,
