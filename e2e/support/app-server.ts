@@ -8,7 +8,7 @@ import { loadConfig } from '../../sync-server/src/config.ts';
 import { connectCouch, ensureDatabase, setupDatabases } from '../../sync-server/src/couch/couch.ts';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
+import { startTestCouch } from '../../sync-server/src/test-support/test-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
 import {
   onboardDemoPayees,
@@ -63,12 +63,13 @@ async function freePort(): Promise<number> {
 
 /**
  * The whole app as `npm start` runs it — built PWA, Hapi, demo data, the local test payment provider
- * with the demo gyms onboarded — on loopback ports, with an in-memory CouchDB and a temporary
+ * with the demo gyms onboarded — on loopback ports, with the tests' CouchDB (test-couch.ts) and a temporary
  * DATA_DIR (mail outbox included), and the real clock.
  */
 export async function startAppServer(): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-e2e-'));
-  const couchServer = await startEmbeddedCouch({ port: 0 });
+  // The embedded server, or a fresh Apache CouchDB node with MASTR_TEST_COUCHDB_RELEASE (decisions.md 72).
+  const couchServer = await startTestCouch();
   const couch = connectCouch(couchServer.url);
   await setupDatabases(couch);
 

@@ -24,6 +24,7 @@ import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
 import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
+import { resumeLiveFeedFromPull } from './live-feed-since.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { tenantConflictHandler } from './tenant-conflicts.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
@@ -181,7 +182,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     url,
     live: true,
     retryTime: retryMs,
-    fetch: syncFetch,
+    // Its live feed resumes from the device's last pull, never from "now" (design/sync.md "On the device").
+    fetch: resumeLiveFeedFromPull(syncFetch, () => replication.reSync()),
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
     // Only a coach edits what it pulls. Members write nothing; a front desk only adds check-ins,

@@ -7,6 +7,7 @@ import type { Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { findAccountByEmail } from '../services/accounts/accounts-store.ts';
 import { verifyPassword } from '../services/auth/passwords.ts';
+import { productDatabases } from '../test-support/test-couch.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { ukDayKey, ukGymWeekStart } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_LOGINS, DEMO_MEMBERS, DEMO_PASSWORD } from './demo-data.ts';
@@ -14,7 +15,7 @@ import { seedDemoData } from './seed-demo.ts';
 
 async function docCounts(couch: Couch): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const name of await couch.db.list()) counts[name] = (await couch.db.get(name)).doc_count;
+  for (const name of await productDatabases(couch)) counts[name] = (await couch.db.get(name)).doc_count;
   return counts;
 }
 

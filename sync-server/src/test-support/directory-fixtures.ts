@@ -77,9 +77,13 @@ export async function givenProfiles(
   stack: Pick<TestStack, 'couch'>,
   docs: readonly (GymProfileDoc | CoachProfileDoc | UserProfileDoc | MembershipDoc)[],
 ) {
-  const results = await stack.couch.use(DB.profiles).bulk({ docs: [...docs] });
-  if (results.some((r) => r.error))
-    throw new Error(`could not write profiles: ${JSON.stringify(results.find((r) => r.error))}`);
+  // In batches: Apache CouchDB answers a `_bulk_docs` only once all of it is written, and 8,000
+  // documents at once can take longer on a loaded machine than the client waits for an answer to begin.
+  for (let start = 0; start < docs.length; start += 1_000) {
+    const results = await stack.couch.use(DB.profiles).bulk({ docs: docs.slice(start, start + 1_000) });
+    if (results.some((r) => r.error))
+      throw new Error(`could not write profiles: ${JSON.stringify(results.find((r) => r.error))}`);
+  }
 }
 
 export async function givenGym(

@@ -6,7 +6,6 @@ import type Stripe from 'stripe';
 import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../couch/couch.ts';
-import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.ts';
 import type { Deps } from '../deps.ts';
 import { startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
@@ -14,9 +13,11 @@ import { createServer } from '../server.ts';
 import { createMailer } from '../services/mail/mailer.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
 import { createLogger } from '../logging/logger.ts';
+import { startTestCouch, type TestCouch } from './test-couch.ts';
 
 export interface TestStack {
-  couchServer: EmbeddedCouch;
+  /** The embedded server, or a fresh Apache CouchDB node when the environment asks for one (`test-couch.ts`). */
+  couchServer: TestCouch;
   couch: Couch;
   dataDir: string;
   /** The configuration every instance starts from (its signing key signs the stack's passes). */
@@ -57,13 +58,13 @@ export const UNLIMITED_CLIENT_BUDGETS: Pick<ServerConfig, 'clientBudgets'> = {
 };
 
 /**
- * The real parts on loopback: an in-memory CouchDB-compatible server, databases and indexes, the
+ * The real parts on loopback: CouchDB (the in-memory embedded server, or Apache CouchDB: `test-couch.ts`), databases and indexes, the
  * local test payment provider, and a Hapi server using the development mail outbox in a temporary
  * DATA_DIR.
  */
 export async function startTestStack(overrides: Partial<ServerConfig> = {}): Promise<TestStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-test-'));
-  const couchServer = await startEmbeddedCouch({ port: 0 });
+  const couchServer = await startTestCouch();
   const couch = connectCouch(couchServer.url);
   await setupDatabases(couch);
   const clock = {

@@ -1,11 +1,12 @@
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { productDatabases } from '../../test-support/test-couch.ts';
 
 /** Each database's update sequence (as text: the embedded server's are numbers, CouchDB's strings). */
 export type Snapshot = Map<string, string>;
 
 export async function snapshot(couch: Couch): Promise<Snapshot> {
-  const names = await couch.db.list();
+  const names = await productDatabases(couch);
   const infos = await Promise.all(names.map((name) => couch.db.get(name)));
   return new Map(infos.map((info) => [info.db_name, String(info.update_seq)]));
 }
