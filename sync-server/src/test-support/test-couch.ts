@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { startHaproxy } from '../cluster/haproxy-process.ts';
 import type { Couch } from '../couch/couch.ts';
 import { startEmbeddedCouch } from '../couch/embedded-couch.ts';
 
@@ -16,6 +17,9 @@ const run = promisify(execFile);
  *   `../shared/couchdb/`): a fresh single node per stack on a free loopback port, started and
  *   stopped with the shared scripts (`MASTR_TEST_COUCHDB_SCRIPTS`, default the clone's
  *   `../shared/couchdb`); ~2 s and ~85 MB each.
+ * - the same with `MASTR_TEST_COUCHDB_TOPOLOGY=cluster`: a fresh three-node cluster (q=2, n=3) per
+ *   stack behind Debian's HAProxy, as production runs one (design/architecture.md); the stack talks to
+ *   the balancer, and a test can kill a node and start it again (`nodes`). ~6 s and ~260 MB each.
  * - neither: the embedded CouchDB-compatible server in memory, so a fresh clone needs nothing.
  */
 export interface TestCouch {
@@ -24,21 +28,42 @@ export interface TestCouch {
   /** Without credentials. */
   origin: string;
   port: number;
-  /** `apache`: a real Apache CouchDB node; `embedded`: the PouchDB-based server. */
+  /** `apache`: a real Apache CouchDB node or cluster; `embedded`: the PouchDB-based server. */
   kind: 'apache' | 'embedded';
+  topology: 'single' | 'cluster';
+  /** A cluster's nodes, behind the balancer at `url`; empty for a single server. */
+  nodes: ClusterNode[];
   /** Ends the embedded server's thread as a crash would (the embedded server's own tests). */
   crashForTest(): void;
   close(): Promise<void>;
+}
+
+export interface ClusterNode {
+  name: string;
+  /** The node's own address, with the admin's credentials (bypassing the balancer). */
+  url: string;
+  /** Ends the node as a crash would (SIGKILL): its connections are cut, its data stays on disk. */
+  kill(): Promise<void>;
+  /** Starts a killed node again with its data; it rejoins the cluster and catches up. */
+  restart(): Promise<void>;
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export async function startTestCouch(env: NodeJS.ProcessEnv = process.env): Promise<TestCouch> {
   const release = env.MASTR_TEST_COUCHDB_RELEASE;
-  if (release)
-    return startApacheNode(release, env.MASTR_TEST_COUCHDB_SCRIPTS ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb'));
+  const scripts = env.MASTR_TEST_COUCHDB_SCRIPTS ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb');
+  if (release && env.MASTR_TEST_COUCHDB_TOPOLOGY === 'cluster') return startApacheCluster(release, scripts);
+  if (release) return startApacheNode(release, scripts);
   const embedded = await startEmbeddedCouch({ port: 0 });
-  return { ...embedded, kind: 'embedded', crashForTest: () => embedded.crashForTest(), close: () => embedded.close() };
+  return {
+    ...embedded,
+    kind: 'embedded',
+    topology: 'single',
+    nodes: [],
+    crashForTest: () => embedded.crashForTest(),
+    close: () => embedded.close(),
+  };
 }
 
 /** A port free on loopback now (the start script refuses a busy one; a lost race is retried). */
@@ -73,7 +98,7 @@ async function startApacheNode(release: string, scripts: string): Promise<TestCo
     running.set(runDir, stopScript);
     try {
       await run(path.join(scripts, 'start-couchdb.sh'), [release, String(port), runDir], {
-        env: { ...process.env, COUCHDB_LOG_LEVEL: process.env.COUCHDB_LOG_LEVEL ?? 'warning' },
+        env: { ...process.env, COUCHDB_LOG_LEVEL: couchLogLevel() },
       });
     } catch (err) {
       await stopNode(runDir, stopScript);
@@ -87,6 +112,8 @@ async function startApacheNode(release: string, scripts: string): Promise<TestCo
       origin: `http://127.0.0.1:${port}`,
       port,
       kind: 'apache',
+      topology: 'single',
+      nodes: [],
       crashForTest() {
         throw new Error('crashForTest is the embedded server’s own: an Apache node is stopped with close().');
       },
@@ -96,6 +123,107 @@ async function startApacheNode(release: string, scripts: string): Promise<TestCo
         await stopNode(runDir, stopScript);
       },
     };
+  }
+}
+
+const couchLogLevel = () => process.env.COUCHDB_LOG_LEVEL ?? 'warning';
+
+async function startApacheCluster(release: string, scripts: string): Promise<TestCouch> {
+  const stopScript = path.join(scripts, 'stop-couchdb.sh');
+  const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-cluster-'));
+  running.set(clusterDir, stopScript);
+  const ports: number[] = [];
+  const distPorts: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    ports.push(await freePort());
+    distPorts.push(await freePort());
+  }
+  try {
+    await run(path.join(scripts, 'start-cluster.sh'), [release, ...ports.map(String)], {
+      env: {
+        ...process.env,
+        COUCHDB_CLUSTER_DIR: clusterDir,
+        COUCHDB_DIST_PORTS: distPorts.join(' '),
+        COUCHDB_LOG_LEVEL: couchLogLevel(),
+      },
+    });
+  } catch (err) {
+    await stopNode(clusterDir, stopScript);
+    throw err;
+  }
+  const env = readFileSync(path.join(clusterDir, 'env'), 'utf8');
+  const nodeUrls = /^COUCHDB_URLS=(.*)$/m.exec(env)![1].split(',');
+  const credentials = new URL(nodeUrls[0]);
+  const balancerPort = await freePort();
+  const balancer = await startHaproxy(
+    [
+      {
+        name: 'couchdb',
+        bind: { host: '127.0.0.1', port: balancerPort },
+        servers: ports.map((port, i) => ({ name: `node${i + 1}`, host: '127.0.0.1', port })),
+        healthPath: '/_up',
+      },
+    ],
+    // Checks every 200 ms: a killed node is out of rotation within about half a second.
+    { checkIntervalMs: 200, serverTimeoutMs: 75_000 },
+  ).catch(async (err: unknown) => {
+    await stopNode(clusterDir, stopScript);
+    throw err;
+  });
+  const nodes: ClusterNode[] = ports.map((port, i) => {
+    const runDir = path.join(clusterDir, `node${i + 1}`);
+    return {
+      name: `node${i + 1}`,
+      url: nodeUrls[i],
+      async kill() {
+        const pid = Number(readFileSync(path.join(runDir, 'couchdb.pid'), 'utf8'));
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          return; // Already gone.
+        }
+        while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+      async restart() {
+        await run(path.join(scripts, 'start-couchdb.sh'), [release, String(port), runDir], {
+          env: {
+            ...process.env,
+            COUCHDB_KEEP_DATA: '1',
+            COUCHDB_CLUSTER_MEMBER: '1',
+            COUCHDB_NODE_NAME: `node${i + 1}@127.0.0.1`,
+            COUCHDB_DIST_PORT: String(distPorts[i]),
+            COUCHDB_LOG_LEVEL: couchLogLevel(),
+          },
+        });
+      },
+    };
+  });
+  let closed = false;
+  return {
+    url: `${credentials.protocol}//${credentials.username}:${credentials.password}@127.0.0.1:${balancerPort}`,
+    origin: `http://127.0.0.1:${balancerPort}`,
+    port: balancerPort,
+    kind: 'apache',
+    topology: 'cluster',
+    nodes,
+    crashForTest() {
+      throw new Error('crashForTest is the embedded server’s own: kill a cluster node with nodes[i].kill().');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await balancer.stop();
+      await stopNode(clusterDir, stopScript);
+    },
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
