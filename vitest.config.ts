@@ -4,10 +4,13 @@ import { defineConfig } from 'vitest/config';
 const rulesFolder = fileURLToPath(new URL('./rules', import.meta.url));
 
 /**
- * One runner, three projects: `npm test` runs them all.
+ * One runner, four projects: `npm test` runs the first three, which need nothing but Node and
+ * Chromium; `npm run test:cluster` the fourth.
  * - unit: pure rules and components (fast, no I/O);
  * - integration: the Hapi server against the real embedded CouchDB-compatible server on loopback;
- * - e2e: the built PWA driven in Debian's headless Chromium (playwright-core).
+ * - e2e: the built PWA driven in Debian's headless Chromium (playwright-core);
+ * - cluster: faults and flows on a three-node Apache CouchDB cluster behind HAProxy, with several
+ *   Hapi instances (`*.cluster.test.ts`; needs the release in `../shared/couchdb/`, decision 72).
  */
 export default defineConfig({
   // The shared rules are imported as `@mastr/rules/...` by the PWA, the server, tests and benches.
@@ -24,7 +27,7 @@ export default defineConfig({
             'sync-server/src/**/*.test.ts',
             'dev-tools/**/*.test.ts',
           ],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.integration.test.ts', '**/*.cluster.test.ts', '**/node_modules/**'],
           environment: 'node',
         },
       },
@@ -36,6 +39,18 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'cluster',
+          include: ['sync-server/src/**/*.cluster.test.ts', 'pwa/src/**/*.cluster.test.{ts,tsx}'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          // Each file runs its own cluster (three nodes, ~260 MB): one at a time on a 2-core box.
+          fileParallelism: false,
         },
       },
       {
