@@ -16,6 +16,8 @@ export default defineConfig({
   // The shared rules are imported as `@mastr/rules/...` by the PWA, the server, tests and benches.
   resolve: { alias: { '@mastr/rules': rulesFolder } },
   test: {
+    // argon2id at a test cost: the suites hash thousands of passwords (services/auth/passwords.ts).
+    env: { MASTR_PASSWORD_HASH_COST: 'test' },
     projects: [
       {
         extends: true,

@@ -58,6 +58,19 @@ describe('payment settings', () => {
   });
 });
 
+describe('password hashing cost', () => {
+  it('refuses the test runs’ argon2 cost in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      ...secrets,
+      STRIPE_SECRET_KEY: 'sk_live_a',
+      STRIPE_WEBHOOK_SECRET: 'whsec_a',
+    };
+    expect(() => load({ ...production, MASTR_PASSWORD_HASH_COST: 'test' })).toThrow(/MASTR_PASSWORD_HASH_COST=test/);
+    expect(() => load(production)).not.toThrow();
+  });
+});
+
 describe('CouchDB settings', () => {
   it('refuses to run production without COUCHDB_URL, with a message that says why', () => {
     const { COUCHDB_URL: _, ...withoutCouch } = secrets;

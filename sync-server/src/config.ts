@@ -192,6 +192,8 @@ function loadStripe(env: NodeJS.ProcessEnv, production: boolean): StripeSettings
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = process.cwd()): ServerConfig {
   const production = env.NODE_ENV === 'production';
+  if (production && env.MASTR_PASSWORD_HASH_COST === 'test')
+    throw new Error('MASTR_PASSWORD_HASH_COST=test is for the test runs only: unset it in production.');
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
   let jwtAccessSecret = env.JWT_ACCESS_SECRET;

@@ -1,8 +1,17 @@
 import argon2 from 'argon2';
 
-/** argon2id with the library's defaults (64 MiB, t=3, p=4): OWASP-grade, ~50 ms here. */
+/**
+ * argon2id's cost. Everywhere but tests: the library's defaults (64 MiB, t=3, p=4), OWASP-grade,
+ * ~50–150 ms on one core. The test runs (vitest.config.ts) set MASTR_PASSWORD_HASH_COST=test: the
+ * same algorithm at 4 MiB, t=2, p=1, because the suites register and sign in thousands of accounts
+ * on a 2-core box, where the production cost took a large share of CI's time. A hash records its own
+ * parameters, so either kind verifies under either setting; production refuses the test cost
+ * (config.ts).
+ */
+const COST = process.env.MASTR_PASSWORD_HASH_COST === 'test' ? { memoryCost: 4_096, timeCost: 2, parallelism: 1 } : {};
+
 export function hashPassword(pwd: string): Promise<string> {
-  return argon2.hash(pwd, { type: argon2.argon2id });
+  return argon2.hash(pwd, { type: argon2.argon2id, ...COST });
 }
 
 export async function verifyPassword(hash: string | null, pwd: string): Promise<boolean> {
