@@ -11,7 +11,7 @@ import { connectCouch } from '../sync-server/src/couch/couch.ts';
 import type { Deps } from '../sync-server/src/deps.ts';
 import { createLogger } from '../sync-server/src/logging/logger.ts';
 import { createServer } from '../sync-server/src/server.ts';
-import { createMailer } from '../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../sync-server/src/services/mail/mail-outbox.ts';
 import { createStripeClient } from '../sync-server/src/services/payments/stripe-client.ts';
 import { givenGym } from '../sync-server/src/test-support/directory-fixtures.ts';
 import { startBenchStack } from './support/bench-stack.ts';
@@ -50,7 +50,12 @@ await runBench('CouchDB outage: time to 503 when CouchDB does not answer', async
     config,
     couch: connectCouch(silent.url, config.couchTimeoutMs),
     logger: createLogger({ production: true, level: 'warn', destination: { write: () => void (logLines += 1) } }),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    mailer: createMailer({
+      couch: connectCouch(silent.url, config.couchTimeoutMs),
+      from: config.mailFrom,
+      outboxDir: config.outboxDir,
+      log: () => {},
+    }),
     stripe: createStripeClient(config.stripe),
     now: () => new Date(),
   };

@@ -22,7 +22,7 @@ import {
   VERIFICATION_WINDOW_MS,
 } from '../sync-server/src/services/accounts/lapsed-registrations.ts';
 import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../sync-server/src/services/auth/expired-docs-sweeper.ts';
-import { createMailer } from '../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../sync-server/src/services/mail/mail-outbox.ts';
 import { createStripeClient } from '../sync-server/src/services/payments/stripe-client.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { runBench } from './support/run.ts';
@@ -50,7 +50,12 @@ await runBench(
       config: stack.config,
       couch: stack.couch,
       logger: createLogger({ production: false, level: 'silent' }),
-      mailer: createMailer({ from: stack.config.mailFrom, outboxDir: stack.config.outboxDir, log: () => {} }),
+      mailer: createMailer({
+        couch: stack.couch,
+        from: stack.config.mailFrom,
+        outboxDir: stack.config.outboxDir,
+        log: () => {},
+      }),
       stripe: createStripeClient(stack.config.stripe),
       now: () => new Date(),
     };

@@ -61,7 +61,7 @@ async function tally(stack: TestStack, passes: Paid[], answers: number[][]) {
     refunds += n;
     if (n !== 1) wrongRefunds += 1;
   }
-  const outbox = stack.outbox();
+  const outbox = await stack.outbox();
   const wrongMails = passes.filter((p) => outbox.filter((m) => m.to === p.email).length !== 1).length;
   const flat = answers.flat();
   const serverErrors = flat.filter((s) => s >= 500).length;

@@ -15,15 +15,16 @@ import type { Deps } from '../../sync-server/src/deps.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 import { requestGymSession } from '../../sync-server/src/services/coaching/private-session-requests-service.ts';
 import { createDirectoryLists } from '../../sync-server/src/services/directory/directory-service.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 
 const config = { ...loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test' }), host: '127.0.0.1' };
+const couch = connectCouch(config.couchUrl!);
 const deps: Deps = {
   config,
-  couch: connectCouch(config.couchUrl!),
+  couch,
   logger: createLogger({ production: false }),
-  mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+  mailer: createMailer({ couch, from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
   stripe: createStripeClient(config.stripe),
   now: () => new Date(),
 };

@@ -16,7 +16,7 @@ import type { Deps } from '../../sync-server/src/deps.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { mintAccessToken } from '../../sync-server/src/test-support/access-fixtures.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
 import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
@@ -64,7 +64,7 @@ export async function startBenchStack(overrides: Partial<ServerConfig> = {}): Pr
     config,
     couch: timing ? connectCouch(timing.url) : couch,
     logger: createLogger({ production: false }),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    mailer: createMailer({ couch, from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
     // Never called here: no bench touches payments.
     stripe: createStripeClient(config.stripe),
     now: () => new Date(),

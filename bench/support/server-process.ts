@@ -8,16 +8,17 @@ import { loadConfig } from '../../sync-server/src/config.ts';
 import { connectCouch } from '../../sync-server/src/couch/couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 
 const config = { ...loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test' }), host: '127.0.0.1' };
+const couch = connectCouch(config.couchUrl!);
 const deps: Deps = {
   config,
-  couch: connectCouch(config.couchUrl!),
+  couch,
   logger: createLogger({ production: false }),
-  mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+  mailer: createMailer({ couch, from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
   // Never called: the benches that run an instance here touch no payments.
   stripe: createStripeClient(config.stripe),
   now: () => new Date(),

@@ -20,7 +20,7 @@ import type { PaymentDoc } from '../../sync-server/src/services/payments/payment
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mailer.ts';
+import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
 import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
@@ -92,7 +92,7 @@ export async function startAppServer(): Promise<AppServer> {
     config,
     couch,
     logger: createLogger({ production: false }),
-    mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    mailer: createMailer({ couch, from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
     stripe: createStripeClient(config.stripe),
     now: () => new Date(),
   };

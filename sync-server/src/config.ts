@@ -76,6 +76,11 @@ export interface ServerConfig {
   /** How often each instance sweeps expired sessions, tokens and counters (SWEEP_INTERVAL_MS; 0 = never). */
   sweepIntervalMs: number;
   /**
+   * How often each instance looks for mails due again (a retry after its back-off, or one whose
+   * sender died holding it): MAIL_POLL_INTERVAL_MS; 0 = only when a mail is queued.
+   */
+  mailPollIntervalMs: number;
+  /**
    * What one client may ask of one instance (design/security.md "Abuse: read floods"): a request with
    * a token draws from its account's budget, any other from its address's; past it, 429.
    */
@@ -252,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     imageDecodes: defaultDecodeLimits(),
     longPollTimeoutMs: 30_000,
     sweepIntervalMs: numberSetting(env, 'SWEEP_INTERVAL_MS', 15 * 60_000, (n) => Number.isInteger(n) && n >= 0),
+    mailPollIntervalMs: numberSetting(env, 'MAIL_POLL_INTERVAL_MS', 15_000, (n) => Number.isInteger(n) && n >= 0),
     clientBudgets: loadClientBudgets(env),
     // About a second of CouchDB work at what one instance serves (~200–270 calls/s, bench/RESULTS.md):
     // a call past it would only wait behind the others, so it is better answered at once.

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { ServerConfig } from './config.ts';
 import type { Couch } from './couch/couch.ts';
 import type { Logger } from './logging/logger.ts';
-import type { Mailer } from './services/mail/mailer.ts';
+import type { MailOutbox } from './services/mail/mail-outbox.ts';
 
 /**
  * How far this instance's start-up has come (cli/backend.ts): `preparing` (CouchDB, databases,
@@ -18,7 +18,8 @@ export interface StartupState {
 export interface Deps {
   config: ServerConfig;
   couch: Couch;
-  mailer: Mailer;
+  /** The durable mail outbox (services/mail/mail-outbox.ts): `send` queues and returns. */
+  mailer: MailOutbox;
   /** Stripe's SDK, pointed at Stripe or at the local test provider (config.stripe.mode says which). */
   stripe: Stripe;
   /** The server's logger (pino); requests log through hapi-pino's `request.logger`, a child of it. */

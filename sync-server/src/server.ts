@@ -7,6 +7,7 @@ import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
 import { expiredDocsSweeperPlugin } from './plugins/expired-docs-sweeper.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
+import { mailDeliveryPlugin } from './plugins/mail-delivery.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
 
@@ -83,6 +84,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
   await server.register({ plugin: staticPwaPlugin, options: deps });
   await server.register({ plugin: expiredDocsSweeperPlugin, options: deps });
+  await server.register({ plugin: mailDeliveryPlugin, options: deps });
 
   return server;
 }

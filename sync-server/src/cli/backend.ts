@@ -9,7 +9,7 @@ import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../services
 import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
-import { createMailer } from '../services/mail/mailer.ts';
+import { createMailer } from '../services/mail/mail-outbox.ts';
 import { finishInterruptedDeletions } from '../services/accounts/delete-account-service.ts';
 import { StartupError } from './process-lifecycle.ts';
 import { backOff, retryWhileCouchUnavailable } from './startup-retry.ts';
@@ -90,6 +90,8 @@ export async function startBackend(config: ServerConfig, options: BackendOptions
       couch,
       logger,
       mailer: createMailer({
+        couch,
+        logger,
         smtpUrl: config.smtpUrl,
         from: config.mailFrom,
         outboxDir: config.outboxDir,

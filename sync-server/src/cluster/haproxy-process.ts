@@ -11,7 +11,7 @@ import {
 } from './haproxy-config.ts';
 
 /** Debian's haproxy (`apt-get install -y haproxy`); HAPROXY_BIN overrides. */
-export const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 
 export interface RunningBalancer {
   /** The configuration it runs, as written to its file. */

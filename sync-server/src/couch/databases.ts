@@ -16,6 +16,8 @@ export const DB = {
   payments: 'mastr_payments',
   /** Profile images, re-encoded, one document per stored version (served by GET /api/images/...). */
   images: 'mastr_images',
+  /** The durable mail outbox: one document per mail, queued, sent or failed (design/mail.md). */
+  mail: 'mastr_mail',
 } as const;
 
 /** Ids are 24 lowercase hex characters, so tenant names are valid CouchDB database names. */
@@ -44,4 +46,6 @@ export const INDEXES: Record<string, { name: string; fields: string[] }[]> = {
   ],
   // A refund event names only the payment intent.
   [DB.payments]: [{ name: 'by-payment-intent', fields: ['paymentIntentId'] }],
+  // Mails due for delivery, oldest first.
+  [DB.mail]: [{ name: 'by-state-due', fields: ['state', 'dueAt'] }],
 };

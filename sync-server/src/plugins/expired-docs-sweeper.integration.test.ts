@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
-import { createMailer } from '../services/mail/mailer.ts';
+import { createMailer } from '../services/mail/mail-outbox.ts';
 import { sweepExpiredDocs, SWEEP_GRACE_MS } from '../services/auth/expired-docs-sweeper.ts';
 import { issueOneTimeToken, tokenDocId } from '../services/auth/one-time-tokens.ts';
 import { hitRateLimit, RATE_LIMITS } from '../services/auth/rate-limit.ts';
@@ -141,7 +141,12 @@ describe('the sweeper of expired sessions, tokens and counters', () => {
         level: 'info',
         destination: { write: (l: string) => void lines.push(JSON.parse(l)) },
       }),
-      mailer: createMailer({ from: stack.config.mailFrom, outboxDir: stack.config.outboxDir, log: () => {} }),
+      mailer: createMailer({
+        couch: stack.couch,
+        from: stack.config.mailFrom,
+        outboxDir: stack.config.outboxDir,
+        log: () => {},
+      }),
       stripe: stack.stripe,
       now: () => stack.clock.now,
     } satisfies Deps);

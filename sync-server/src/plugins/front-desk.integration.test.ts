@@ -133,7 +133,7 @@ describe('front desk online calls', () => {
     }
 
     // The member is told by email: the gym, the pass and its day, and the refund.
-    const mails = stack.outbox().filter((m) => m.to === 'alex@example.com');
+    const mails = (await stack.outbox()).filter((m) => m.to === 'alex@example.com');
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your Mastr day pass was cancelled by the gym');
     expect(mails[0].text).toContain('Iron Temple has cancelled your Adult Day Pass for Saturday 21st November 2026.');
@@ -143,7 +143,7 @@ describe('front desk online calls', () => {
     const twice = await post(`/api/booking/gym/cancel_day_pass/${upcoming.passId}`);
     expect(twice.statusCode).toBe(400);
     expect(JSON.parse(twice.payload).message).toBe('This day pass is already cancelled.');
-    expect(stack.outbox().filter((m) => m.to === 'alex@example.com')).toHaveLength(1);
+    expect((await stack.outbox()).filter((m) => m.to === 'alex@example.com')).toHaveLength(1);
 
     const today = await givenDayPass(stack, gymId, TODAY);
     const refused = await post(`/api/booking/gym/cancel_day_pass/${today.passId}`);

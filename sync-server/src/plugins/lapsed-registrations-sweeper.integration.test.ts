@@ -9,7 +9,7 @@ import { getAccount } from '../services/accounts/accounts-store.ts';
 import { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from '../services/accounts/lapsed-registrations.ts';
 import { verifyEmail } from '../services/accounts/registration-service.ts';
 import { SWEEP_GRACE_MS } from '../services/auth/expired-docs-sweeper.ts';
-import { createMailer } from '../services/mail/mailer.ts';
+import { createMailer } from '../services/mail/mail-outbox.ts';
 import { createServer } from '../server.ts';
 import { apiPathOfLink, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -31,7 +31,12 @@ describe('the sweeper of registrations nobody verified', () => {
     config: stack.config,
     couch: stack.couch,
     logger: createLogger({ production: false, level: 'silent' }),
-    mailer: createMailer({ from: stack.config.mailFrom, outboxDir: stack.config.outboxDir, log: () => {} }),
+    mailer: createMailer({
+      couch: stack.couch,
+      from: stack.config.mailFrom,
+      outboxDir: stack.config.outboxDir,
+      log: () => {},
+    }),
     stripe: stack.stripe,
     now,
     ...more,

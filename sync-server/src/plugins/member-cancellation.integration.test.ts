@@ -74,7 +74,7 @@ describe('day pass cancellation and refunds', () => {
     const again = await cancel();
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.payload).message).toBe('This day pass is already cancelled.');
-    const mails = stack.outbox().filter((m) => m.to === member.email);
+    const mails = (await stack.outbox()).filter((m) => m.to === member.email);
     expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass is cancelled']);
     expect(mails[0]!.text).toContain('You have been refunded £15 in full');
   });

@@ -62,11 +62,11 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
   }
 
   it('gives the same answer for an unknown email and mails nothing', async () => {
-    const before = stack.outbox().length;
+    const before = (await stack.outbox()).length;
     const res = await requestReset('user', 'nobody@example.com');
     expect(res.statusCode).toBe(200);
     expect(res.result).toEqual(SAME_ANSWER);
-    expect(stack.outbox()).toHaveLength(before);
+    expect(await stack.outbox()).toHaveLength(before);
   });
 
   it('walks the whole flow: mail, link check, weak password refused without using the link, new password set, link dead', async () => {
@@ -163,9 +163,9 @@ describe('password reset: /api/{users|coaches|gyms}/password-reset', () => {
     }
     expect((await checkLink(link)).statusCode).toBe(200);
 
-    const before = stack.outbox().length;
+    const before = (await stack.outbox()).length;
     expect((await requestReset('coach', email)).result).toEqual(SAME_ANSWER);
-    expect(stack.outbox()).toHaveLength(before);
+    expect(await stack.outbox()).toHaveLength(before);
   });
 
   it('refuses an invalid email, an unknown field and a missing password with 400', async () => {

@@ -7,7 +7,7 @@ import { getAccount } from '../services/accounts/accounts-store.ts';
 import { verifyEmail } from '../services/accounts/registration-service.ts';
 import { TOKEN_LIFETIME_MS } from '../services/auth/one-time-tokens.ts';
 import { createLogger } from '../logging/logger.ts';
-import { createMailer } from '../services/mail/mailer.ts';
+import { createMailer } from '../services/mail/mail-outbox.ts';
 import type { Deps } from '../deps.ts';
 import { apiPathOfLink, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { nextIp, signIn } from '../test-support/sign-in-helpers.ts';
@@ -164,7 +164,12 @@ describe('squatting an email or mobile with a registration nobody verifies', () 
       config: stack.config,
       couch: stack.couch,
       logger: createLogger({ production: false, level: 'silent' }),
-      mailer: createMailer({ from: stack.config.mailFrom, outboxDir: stack.config.outboxDir, log: () => {} }),
+      mailer: createMailer({
+        couch: stack.couch,
+        from: stack.config.mailFrom,
+        outboxDir: stack.config.outboxDir,
+        log: () => {},
+      }),
       stripe: stack.stripe,
       now: () => new Date(stack.clock.now.getTime() - 60_000),
     };
@@ -195,9 +200,9 @@ describe('squatting an email or mobile with a registration nobody verifies', () 
     expect(reset.statusCode).toBe(404);
     expect(await getAccount(stack.couch, squat.id!)).toMatchObject({ verified: false });
 
-    const mails = stack.outbox().length;
+    const mails = (await stack.outbox()).length;
     expect((await forgot()).statusCode).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
-    expect(stack.outbox()).toHaveLength(mails);
+    expect(await stack.outbox()).toHaveLength(mails);
   });
 });

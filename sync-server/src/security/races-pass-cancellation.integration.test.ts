@@ -62,7 +62,7 @@ describe('racing cancellations of one paid day pass', () => {
     const charge = await stack.stripe.charges.retrieve(intent.latest_charge as string);
     return charge.refunds?.data ?? [];
   };
-  const mailsTo = (email: string) => stack.outbox().filter((m) => m.to === email);
+  const mailsTo = async (email: string) => (await stack.outbox()).filter((m) => m.to === email);
   const notificationsOf = async (memberId: string) =>
     (
       await stack.couch
@@ -107,7 +107,7 @@ describe('racing cancellations of one paid day pass', () => {
       expect.objectContaining({ amountPence: 1500, reason: `${winner}-cancel` }),
     ]);
 
-    const mails = mailsTo(member.email);
+    const mails = await mailsTo(member.email);
     expect(
       mails.map((m) => m.subject),
       mails.map((m) => m.subject).join(' | '),
@@ -207,7 +207,7 @@ describe('racing cancellations of one paid day pass', () => {
       }
       const refunds = await refundsAtProvider(pass.passId);
       expect(refunds.map((r) => [r.amount, r.metadata?.reason])).toEqual([[1500, 'gym-cancel']]);
-      expect(mailsTo(member.email).map((m) => m.subject)).toEqual([GYM_MAIL]);
+      expect((await mailsTo(member.email)).map((m) => m.subject)).toEqual([GYM_MAIL]);
       expect((await notificationsOf(member.memberId)).map((n) => n.event)).toEqual(['day-pass-cancelled-by-gym']);
       const memberCopy = await stack.couch
         .use<DayPassDoc>(tenantDbName('member', member.memberId))
@@ -217,7 +217,7 @@ describe('racing cancellations of one paid day pass', () => {
       const again = await cancel('member', stack.server);
       expect(again.statusCode).toBe(400);
       expect(await refundsAtProvider(pass.passId)).toHaveLength(1);
-      expect(mailsTo(member.email)).toHaveLength(1);
+      expect(await mailsTo(member.email)).toHaveLength(1);
       expect(await notificationsOf(member.memberId)).toHaveLength(1);
     }
   });

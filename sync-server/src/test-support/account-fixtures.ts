@@ -43,8 +43,8 @@ export async function docCount(stack: TestStack, db: string = DB.accounts): Prom
 /** Waits for the newest mail to `to` with this subject (reset mails are sent after the answer). */
 export async function waitForMail(stack: TestStack, to: string, subject: string, count = 1) {
   return vi.waitFor(
-    () => {
-      const mails = stack.outbox().filter((m) => m.to === to && m.subject === subject);
+    async () => {
+      const mails = (await stack.outbox()).filter((m) => m.to === to && m.subject === subject);
       if (mails.length < count) throw new Error(`no mail '${subject}' to ${to} yet`);
       return mails[mails.length - 1];
     },

@@ -38,7 +38,7 @@ export interface TestCouch {
   close(): Promise<void>;
 }
 
-export interface ClusterNode {
+interface ClusterNode {
   name: string;
   /** The node's own address, with the admin's credentials (bypassing the balancer). */
   url: string;

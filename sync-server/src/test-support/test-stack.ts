@@ -10,7 +10,7 @@ import type { Deps } from '../deps.ts';
 import { startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
 import { createStripeClient } from '../services/payments/stripe-client.ts';
 import { createServer } from '../server.ts';
-import { createMailer } from '../services/mail/mailer.ts';
+import { createMailer, type MailOutbox } from '../services/mail/mail-outbox.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
 import { createLogger } from '../logging/logger.ts';
 import { startTestCouch, type TestCouch } from './test-couch.ts';
@@ -39,8 +39,10 @@ export interface TestStack {
   stripe: Stripe;
   /** What the servers logged at warn level and above, oldest first (pino records). */
   logs(): Array<{ level: number; msg: string; err?: { message: string } }>;
-  /** Mails the outbox received so far, oldest first. */
-  outbox(): OutboxMail[];
+  /** Mails delivered so far, oldest first, once every instance's outbox has delivered what was due. */
+  outbox(): Promise<OutboxMail[]>;
+  /** Runs a delivery round of the mail outbox on the first instance now (what its timer would do). */
+  deliverMail(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -91,6 +93,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
   const baseConfig = payments.config;
   const stripe = createStripeClient(baseConfig.stripe);
   const servers: Server[] = [];
+  const mailers: MailOutbox[] = [];
   const logs: Array<{ level: number; msg: string; err?: { message: string } }> = [];
   const logger = createLogger({
     production: false,
@@ -99,17 +102,27 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
   });
   const startInstance = async (more: Partial<ServerConfig> = {}, couchFor: 'gateway' | 'everything' = 'gateway') => {
     const config = { ...baseConfig, ...more };
+    const instanceCouch =
+      more.couchUrl && couchFor === 'everything' ? connectCouch(more.couchUrl, config.couchTimeoutMs) : couch;
     const deps: Deps = {
       config,
-      couch: more.couchUrl && couchFor === 'everything' ? connectCouch(more.couchUrl, config.couchTimeoutMs) : couch,
+      couch: instanceCouch,
       logger,
-      mailer: createMailer({ from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+      mailer: createMailer({
+        couch: instanceCouch,
+        logger,
+        from: config.mailFrom,
+        outboxDir: config.outboxDir,
+        log: () => {},
+        now: () => clock.now,
+      }),
       stripe,
       now: () => clock.now,
     };
     const server = await createServer(deps);
     await server.initialize();
     servers.push(server);
+    mailers.push(deps.mailer);
     return server;
   };
   const server = await startInstance();
@@ -126,7 +139,11 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     provider: payments.provider,
     stripe,
     logs: () => [...logs],
-    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    deliverMail: () => mailers[0].deliverDue(),
+    async outbox() {
+      await Promise.all(mailers.map((mailer) => mailer.idle()));
+      return readOutbox(path.join(dataDir, 'outbox'));
+    },
     async stop() {
       await payments.provider.stop();
       for (const s of servers) await s.stop();

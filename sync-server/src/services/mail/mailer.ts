@@ -9,8 +9,15 @@ export interface MailMessage {
   html?: string;
 }
 
+/** What the services send mail with: the durable outbox (mail-delivery.ts), which queues and returns. */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** `key` names the event and recipient, so the same mail is queued once (mail-queue.ts). */
+  send(message: MailMessage, options?: { key?: string }): Promise<void>;
+}
+
+/** How the outbox hands a mail over: SMTP, or the development outbox's files. */
+export interface MailTransport {
+  send(message: MailMessage, options: { messageId: string }): Promise<void>;
 }
 
 /**
@@ -18,19 +25,19 @@ export interface Mailer {
  * writes each mail as a text file under DATA_DIR/outbox/ (links in plain text) and logs the first
  * link, so registration and reset work on a laptop with no mail server.
  */
-export function createMailer(options: {
+export function createMailTransport(options: {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
   /** Where the outbox reports each mail it wrote (the server's logger). */
   log: (line: string) => void;
-}): Mailer {
+}): MailTransport {
   const log = options.log;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
+      async send(message, { messageId }) {
+        await transport.sendMail({ from: options.from, ...message, messageId });
       },
     };
   }
@@ -38,8 +45,8 @@ export function createMailer(options: {
   // network; the outbox file is then written as readable text so links are never line-wrapped.
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+    async send(message, { messageId }) {
+      const info = await transport.sendMail({ from: options.from, ...message, messageId });
       const built = JSON.parse(String(info.message)) as {
         from?: { address: string };
         to?: { address: string }[];
@@ -55,6 +62,7 @@ export function createMailer(options: {
         `To: ${(built.to ?? []).map((a) => a.address).join(', ')}`,
         `Subject: ${built.subject}`,
         `Date: ${new Date().toUTCString()}`,
+        `Message-ID: ${messageId}`,
         '',
         built.text,
         '',

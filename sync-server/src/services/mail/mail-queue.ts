@@ -1,0 +1,150 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { Couch } from '../../couch/couch.ts';
+import { couchStatus } from '../../couch/couch.ts';
+import { DB } from '../../couch/databases.ts';
+import type { MailMessage } from './mailer.ts';
+
+/**
+ * The durable mail outbox (design/mail.md): every mail is first a document in `mastr_mail`, written
+ * in the request that caused it, and delivered afterwards by any instance (`mail-delivery.ts`). A
+ * slow or absent mail server never fails or delays that request, a crash loses no mail, and a mail
+ * keyed by its event is queued once however many instances, retries or redeliveries write it.
+ */
+export interface MailDoc {
+  _id: string;
+  _rev?: string;
+  type: 'mail';
+  /**
+   * The mail itself, kept only while it waits: once sent or given up on it is removed, since it holds
+   * an address and, for an account mail, a one-time link that `mastr_auth` itself only keeps hashed.
+   */
+  message?: MailMessage;
+  /** What the mail was, for the record that stays. */
+  subject: string;
+  /** `queued` until an attempt succeeds (`sent`) or the attempts run out (`failed`). */
+  state: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  /**
+   * When the mail may be tried next: its queueing, the next attempt after a failure, or the end of
+   * the lease an instance took to send it (another instance takes it up only after that).
+   */
+  dueAt: string;
+  /** The instance holding the lease of the attempt in progress, if any. */
+  leaseHolder?: string;
+  lastError?: string;
+  createdAt: string;
+  sentAt?: string;
+}
+
+/** How long an instance holds a mail while sending it: beyond nodemailer's own SMTP timeouts. */
+export const MAIL_LEASE_MS = 2 * 60_000;
+/** After this many failed attempts (about a day and a half of back-off) the mail is given up on. */
+export const MAIL_MAX_ATTEMPTS = 12;
+
+/** Back-off before attempt `attempts + 1`: 30 s doubling to at most 4 h (30 s, 1 m, 2 m, … 4 h). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 4 * 60 * 60_000);
+}
+
+/** The mail's Message-ID, fixed by its document, so a mail sent again after a crash is recognisably the same one. */
+export function messageIdOf(doc: Pick<MailDoc, '_id'>, domain: string): string {
+  return `<${createHash('sha256').update(doc._id).digest('hex').slice(0, 32)}@${domain}>`;
+}
+
+/**
+ * Queues `message`. With `key` (the event and the recipient, e.g. `pass-bought:{passId}:member`) the
+ * mail is queued at most once for good: a second call with the same key changes nothing and answers
+ * `already-queued`. Without it, every call queues a new mail (a verification link asked for twice).
+ */
+export async function enqueueMail(
+  couch: Couch,
+  message: MailMessage,
+  options: { now: Date; key?: string },
+): Promise<{ id: string; outcome: 'queued' | 'already-queued' }> {
+  const id = `mail:${options.key ?? randomUUID()}`;
+  const at = options.now.toISOString();
+  const doc: MailDoc = {
+    _id: id,
+    type: 'mail',
+    message,
+    subject: message.subject,
+    state: 'queued',
+    attempts: 0,
+    dueAt: at,
+    createdAt: at,
+  };
+  try {
+    await couch.use<MailDoc>(DB.mail).insert(doc);
+    return { id, outcome: 'queued' };
+  } catch (err) {
+    if (couchStatus(err) === 409) return { id, outcome: 'already-queued' };
+    throw err;
+  }
+}
+
+/** Queued mails due at `now`, oldest due first. */
+export async function dueMails(couch: Couch, now: Date, limit: number): Promise<MailDoc[]> {
+  const { docs } = await couch.use<MailDoc>(DB.mail).find({
+    selector: { state: 'queued', dueAt: { $lte: now.toISOString() } },
+    sort: [{ state: 'asc' }, { dueAt: 'asc' }],
+    use_index: 'by-state-due',
+    limit,
+  });
+  // Checked again on the documents themselves: an index read can race a claim, and the embedded
+  // server (pouchdb-find) then hands back the claimed revision, which no longer matches.
+  const at = now.toISOString();
+  return (docs as MailDoc[]).filter((doc) => doc.state === 'queued' && doc.dueAt <= at);
+}
+
+/**
+ * Takes `doc` for one attempt: counts the attempt and moves its due time past the lease, under
+ * CouchDB's revision check, so of several instances that found it due exactly one holds it (the
+ * others get 409 and answer null).
+ */
+export async function claimMail(couch: Couch, doc: MailDoc, holder: string, now: Date): Promise<MailDoc | null> {
+  const claimed: MailDoc = {
+    ...doc,
+    attempts: doc.attempts + 1,
+    leaseHolder: holder,
+    dueAt: new Date(now.getTime() + MAIL_LEASE_MS).toISOString(),
+  };
+  try {
+    const { rev } = await couch.use<MailDoc>(DB.mail).insert(claimed);
+    return { ...claimed, _rev: rev };
+  } catch (err) {
+    if (couchStatus(err) === 409) return null;
+    throw err;
+  }
+}
+
+/**
+ * Records an attempt's end: sent, or queued again after its back-off, or failed for good. Answers
+ * null when another instance took the mail up meanwhile (this attempt outlasted its lease): that
+ * instance's attempt decides.
+ */
+export async function settleMail(
+  couch: Couch,
+  doc: MailDoc,
+  result: { sent: true } | { sent: false; error: string },
+  now: Date,
+): Promise<MailDoc | null> {
+  const { leaseHolder: _, message, ...rest } = doc;
+  const settled: MailDoc = result.sent
+    ? { ...rest, state: 'sent', sentAt: now.toISOString() }
+    : doc.attempts >= MAIL_MAX_ATTEMPTS
+      ? { ...rest, state: 'failed', lastError: result.error.slice(0, 500) }
+      : {
+          ...rest,
+          message,
+          state: 'queued',
+          lastError: result.error.slice(0, 500),
+          dueAt: new Date(now.getTime() + retryDelayMs(doc.attempts)).toISOString(),
+        };
+  try {
+    const { rev } = await couch.use<MailDoc>(DB.mail).insert(settled);
+    return { ...settled, _rev: rev };
+  } catch (err) {
+    if (couchStatus(err) === 409) return null;
+    throw err;
+  }
+}
