@@ -35,7 +35,7 @@ export function logFindWarnings(couch: Couch, logger: Logger): void {
 }
 
 /** The selector's structure without its values: `{"type":"?","expiresAt":{"$lt":"?"}}`. */
-export function queryShape(query: Pick<FindQuery, 'db' | 'use_index' | 'selector'>): string {
+function queryShape(query: Pick<FindQuery, 'db' | 'use_index' | 'selector'>): string {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (value !== null && typeof value === 'object')
