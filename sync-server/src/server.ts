@@ -1,6 +1,7 @@
 import Hapi, { type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import hapiPino from 'hapi-pino';
+import { logFindWarnings } from './couch/find.ts';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
 import { couchUnavailablePlugin } from './plugins/couch-unavailable.ts';
@@ -27,6 +28,7 @@ export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
  * truth (design/architecture.md "Running past one machine").
  */
 export async function createServer(deps: Deps): Promise<Server> {
+  logFindWarnings(deps.couch, deps.logger);
   const server = Hapi.server({
     port: deps.config.port,
     host: deps.config.host,

@@ -1,6 +1,7 @@
 import nano, { type ServerScope } from 'nano';
 import { Agent } from 'undici';
 import { DB, INDEXES } from './databases.ts';
+import { ensureSecurity, secureTenantDatabasesOnce } from './security.ts';
 
 export type Couch = ServerScope;
 
@@ -19,19 +20,30 @@ export function connectCouch(url: string, timeoutMs = DEFAULT_COUCH_TIMEOUT_MS):
   return nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] });
 }
 
-/** Creates a database if missing; a concurrent creation by another instance is fine. */
+/**
+ * Creates a database if missing, admitting server admins only (`security.ts`); a concurrent creation
+ * by another instance is fine. The `_security` is set by whoever created the database (412: someone
+ * else did), so the many calls on hot paths cost one request; a start-up's `setupDatabases` sets it
+ * on every database of the server's own and once on tenant databases made before (decisions.md 74).
+ */
 export async function ensureDatabase(couch: Couch, name: string): Promise<void> {
   try {
     await couch.db.create(name);
   } catch (err) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status !== 412) throw err;
+    return;
   }
+  await ensureSecurity(couch, name);
 }
 
 /** Databases and indexes the server needs; safe to run on every start and from several instances. */
 export async function setupDatabases(couch: Couch): Promise<void> {
-  for (const name of Object.values(DB)) await ensureDatabase(couch, name);
+  for (const name of Object.values(DB)) {
+    await ensureDatabase(couch, name);
+    // Also when it existed already: made by a server before `_security` was set on creation.
+    await ensureSecurity(couch, name);
+  }
   for (const [dbName, indexes] of Object.entries(INDEXES)) {
     const db = couch.use(dbName);
     for (const index of indexes) {
@@ -43,6 +55,7 @@ export async function setupDatabases(couch: Couch): Promise<void> {
   // embedded server has no such database (it answers 404), and a server that refuses it leaves the
   // gateway holding long-polls upstream, so a refusal here is not an error.
   await couch.db.create('_global_changes').catch(() => undefined);
+  await secureTenantDatabasesOnce(couch);
 }
 
 /** Status code of a nano error (409 conflict, 404 missing...). */

@@ -49,6 +49,7 @@ const DB_ENDPOINTS: Record<string, readonly string[]> = {
   _find: ['POST'],
   _index: ['POST'],
   _revs_diff: ['POST'],
+  _security: ['GET', 'PUT'],
 };
 const DOC_METHODS = ['GET', 'PUT', 'DELETE'];
 
@@ -65,8 +66,8 @@ function plainDocId(raw: string): boolean {
 /**
  * The allow-list: `_all_dbs` and `_db_updates`; a database's info, creation and document POST; the deletion of a
  * tenant database (an account deleted) and of no other; `_all_docs`, `_changes`, `_bulk_docs`,
- * `_bulk_get`, `_find`, `_index`, `_revs_diff`; documents and `_local` documents by id. Nothing else
- * (no design documents, attachments, `_security`, `_compact` or server-wide endpoints).
+ * `_bulk_get`, `_find`, `_index`, `_revs_diff`, `_security` (`securityObjects`); documents and
+ * `_local` documents by id. Nothing else (no design documents, attachments, `_compact` or server-wide endpoints).
  */
 function allowed(method: string, pathname: string): boolean {
   const asked = method === 'HEAD' ? 'GET' : method;
@@ -208,6 +209,39 @@ function longPolls(Pouch: PouchConstructor): Middleware {
   };
 }
 
+/** What every database of the embedded server admits: its one account, the admin (as Apache's `admin_only`). */
+const ADMIN_ONLY = { members: { roles: ['_admin'] }, admins: { roles: ['_admin'] } };
+const isAdminOnly = (body: unknown) => JSON.stringify(body) === JSON.stringify(ADMIN_ONLY);
+
+/**
+ * `GET`/`PUT /{db}/_security` as far as the embedded server can mean them. It has one account, the
+ * admin, and `couchGuard` refuses everyone else (401) before any database is reached, so every
+ * database's security object is in effect `ADMIN_ONLY`: GET answers it, a PUT of it is accepted (the
+ * server sets it on every database, as on Apache CouchDB, decisions.md 74) and a PUT of anything else
+ * is refused, since it could not be honoured. 404 for a database that does not exist, as CouchDB.
+ */
+function securityObjects(Pouch: PouchConstructor): Middleware {
+  return (req, res, next) => {
+    const match = /^\/([^/]+)\/_security$/.exec((req.url ?? '/').split('?')[0]);
+    if (!match) return next();
+    void (async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      if (!(await Pouch.allDbs()).includes(decodeURIComponent(match[1])))
+        return sendJson(res, 404, { error: 'not_found', reason: 'Database does not exist.' });
+      if (req.method !== 'PUT') return sendJson(res, 200, ADMIN_ONLY);
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+      } catch {
+        return sendJson(res, 400, { error: 'bad_request', reason: 'invalid UTF-8 JSON' });
+      }
+      if (isAdminOnly(body)) return sendJson(res, 200, { ok: true });
+      sendJson(res, 400, { error: 'bad_request', reason: 'The embedded server admits only its admin.' });
+    })().catch(next);
+  };
+}
+
 type FindCallback = (err: unknown, answer?: unknown) => void;
 interface PouchWithFind {
   prototype: { find(this: unknown, request: unknown, callback?: FindCallback): Promise<unknown> };
@@ -280,6 +314,7 @@ export function createEmbeddedCouchApp(
   app.use(dbUpdates.track);
   app.use(dbUpdates.feed);
   app.use(longPolls(Pouch));
+  app.use(securityObjects(Pouch));
   app.use('/', couch);
   app.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {
     if (res.headersSent) return void res.destroy();

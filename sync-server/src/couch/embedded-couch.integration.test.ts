@@ -141,6 +141,19 @@ describe.each([
     expect(docs.rows.map((r: { id: string }) => r.id)).toEqual(['doc-1']);
   });
 
+  it('answers _security as what it enforces, its admin only, and refuses to set anything else', async () => {
+    const adminOnly = { members: { roles: ['_admin'] }, admins: { roles: ['_admin'] } };
+    const get = await call(couch, 'GET', '/mastr_probe/_security', { headers: admin });
+    expect([get.status, JSON.parse(get.body)]).toEqual([200, adminOnly]);
+    const put = (body: unknown) =>
+      call(couch, 'PUT', '/mastr_probe/_security', { headers: { ...admin, ...json }, body: JSON.stringify(body) });
+    expect((await put(adminOnly)).status).toBe(200);
+    expect((await put({ members: { names: ['bob'] } })).status).toBe(400);
+    expect((await put({})).status).toBe(400);
+    expect((await call(couch, 'GET', '/mastr_missing/_security', { headers: admin })).status).toBe(404);
+    expect((await call(couch, 'GET', '/mastr_probe/_security', {})).status).toBe(401);
+  });
+
   it('switches off every endpoint the app does not use', async () => {
     const off: [string, string][] = [
       ['GET', '/'],
@@ -160,8 +173,6 @@ describe.each([
       ['GET', '/_uuids'],
       ['GET', '/_replicator'],
       ['DELETE', '/mastr_probe'],
-      ['GET', '/mastr_probe/_security'],
-      ['PUT', '/mastr_probe/_security'],
       ['POST', '/mastr_probe/_compact'],
       ['POST', '/mastr_probe/_view_cleanup'],
       ['POST', '/mastr_probe/_temp_view'],

@@ -24,6 +24,8 @@ import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { accessCheckFor } from '../auth/access-check.ts';
@@ -131,11 +133,7 @@ export const INTERRUPTED_AFTER_MS = 10 * 60 * 1000;
  */
 export async function finishInterruptedDeletions(deps: Deps): Promise<number> {
   const before = new Date(deps.now().getTime() - INTERRUPTED_AFTER_MS).toISOString();
-  const { docs } = await deps.couch.use<AccountDoc>(DB.accounts).find({
-    selector: { type: 'account', deletingSince: { $lt: before } },
-    use_index: 'by-type',
-    limit: 1000,
-  });
+  const docs = await findDocs<AccountDoc>(deps.couch, QUERIES.interruptedDeletions(before, 1000));
   let finished = 0;
   for (const account of docs) {
     try {
@@ -250,15 +248,10 @@ async function endCoachDealings(deps: Deps, coachId: string): Promise<void> {
     if (stillToCome(request, now)) await deleteAsFullDocument(memberCopy, request._id, scrubRequestCoach);
     else await scrubDocs(memberCopy, [request._id], scrubRequestCoach);
   }
-  const memberships: MembershipDoc[] = [];
-  for (const state of ['registered', 'pending'] as const) {
-    const { docs } = await deps.couch.use<MembershipDoc>(DB.profiles).find({
-      selector: { type: 'membership', coachId, state },
-      use_index: 'by-type-coach-state',
-      limit: 100_000,
-    });
-    memberships.push(...docs);
-  }
+  const memberships = await findDocs<MembershipDoc>(
+    deps.couch,
+    QUERIES.membershipsOfCoach(coachId, ['registered', 'pending'], 100_000),
+  );
   // Before the relations go (a resumed deletion finds them again): no member can choose the coach now.
   for (const m of memberships) if (m.state === 'registered') await withdrawApplications(deps, coachId, m.gymId);
   await destroyAll(
@@ -337,14 +330,9 @@ async function deleteProfileImages(couch: Couch, kind: AccountKind, profileId: s
 /** Every refresh session (live, revoked or expired) and one-time token of the account. */
 async function deleteSessionsAndTokens(couch: Couch, accountId: string): Promise<void> {
   const db = couch.use(DB.auth);
-  for (const type of ['refresh-session', 'one-time-token']) {
+  for (const type of ['refresh-session', 'one-time-token'] as const) {
     for (let pass = 0; pass < 50; pass++) {
-      const { docs } = await couch.use<Rev>(DB.auth).find({
-        selector: { type, accountId },
-        fields: ['_id', '_rev'],
-        use_index: 'by-session-account',
-        limit: 200,
-      });
+      const docs = await findDocs<Rev>(couch, QUERIES.authDocsOfAccount(type, accountId, 200));
       if (docs.length === 0) break;
       await destroyAll(db, docs);
     }

@@ -12,6 +12,8 @@
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
@@ -107,12 +109,7 @@ export async function sweepLapsedRegistrations(
 ): Promise<{ removed: number; more: boolean }> {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - VERIFICATION_WINDOW_MS - graceMs).toISOString();
-  const { docs } = await deps.couch.use<Pick<AccountDoc, 'profileId'>>(DB.accounts).find({
-    selector: { type: 'account', verified: false, createdAt: { $lt: cutoff } },
-    fields: ['profileId'],
-    use_index: 'by-type-verified-created',
-    limit: max,
-  });
+  const docs = await findDocs<Pick<AccountDoc, 'profileId'>>(deps.couch, QUERIES.lapsedRegistrations(cutoff, max));
   let removed = 0;
   for (const { profileId } of docs) if (await retireLapsedRegistration(deps, profileId, now)) removed += 1;
   return { removed, more: docs.length >= max };

@@ -1,5 +1,7 @@
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import type { Deps } from '../../deps.ts';
 
 /**
@@ -58,13 +60,7 @@ interface Stub {
 async function findExpired(couch: Couch, type: string, cutoff: string, limit: number): Promise<Stub[]> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const { docs } = await couch.use<Stub>(DB.auth).find({
-        selector: { type, expiresAt: { $lt: cutoff } },
-        fields: ['_id', '_rev'],
-        use_index: 'by-type-expires',
-        limit,
-      });
-      return docs;
+      return await findDocs<Stub>(couch, QUERIES.expiredAuthDocs(type, cutoff, limit));
     } catch (err) {
       if (couchStatus(err) === undefined || attempt >= 3) throw err;
       await new Promise((r) => setTimeout(r, 50 * attempt));

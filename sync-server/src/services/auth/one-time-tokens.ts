@@ -8,6 +8,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { oneTimeTokenDocId } from '@mastr/rules/doc-ids.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 
 export type TokenPurpose = 'verify' | 'reset';
 
@@ -112,10 +114,10 @@ export async function revokeUnusedTokens(
   now: Date,
 ): Promise<void> {
   const db = couch.use<OneTimeTokenDoc>(DB.auth);
-  const { docs } = await db.find({
-    selector: { type: 'one-time-token', accountId, purpose, expiresAt: { $gt: now.toISOString() } },
-    limit: 1000,
-  });
+  const docs = await findDocs<OneTimeTokenDoc>(
+    couch,
+    QUERIES.unexpiredOneTimeTokens(accountId, purpose, now.toISOString()),
+  );
   const open = docs.filter((doc) => isUsableToken(doc, purpose, accountId, now));
   if (open.length === 0) return;
   await db.bulk({ docs: open.map((doc) => ({ ...doc, revokedAt: now.toISOString() })) });

@@ -3,6 +3,8 @@ import { ID_SOURCE, sessionDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import { newId } from '../../couch/ids.ts';
 
 /**
@@ -226,11 +228,7 @@ export async function revokeAllSessionsForAccount(couch: Couch, accountId: strin
   let revoked = 0;
   // Each pass revokes what it found; conflicted docs (a concurrent rotation) are picked up by the next pass.
   for (let pass = 0; pass < 50; pass++) {
-    const { docs } = await db.find({
-      selector: { type: 'refresh-session', accountId, revoked: false },
-      use_index: 'by-session-account',
-      limit: 200,
-    });
+    const docs = await findDocs<RefreshSessionDoc>(couch, QUERIES.liveSessionsOfAccount(accountId, 200));
     if (docs.length === 0) return revoked;
     const results = await db.bulk({ docs: docs.map((doc) => ({ ...doc, revoked: true })) });
     revoked += results.filter((r) => !r.error).length;

@@ -2,6 +2,8 @@ import { membershipDocPrefix, profileDocId, profileDocPrefix, profileIdOf } from
 import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import { fetchDocs } from '../../couch/tenant-docs.ts';
 
 /**
@@ -50,13 +52,11 @@ export async function registeredMembershipsOfGym(couch: Couch, gymId: string): P
 
 /** A coach's registered relations, oldest first: one Mango query on the coach index (couch/databases.ts). */
 export async function registeredMembershipsOfCoach(couch: Couch, coachId: string): Promise<Membership[]> {
-  const { docs } = await couch.use<MembershipDoc>(DB.profiles).find({
-    selector: { type: 'membership', coachId, state: 'registered' },
-    fields: ['gymId', 'coachId', 'updatedAt'],
-    use_index: 'by-type-coach-state',
-    limit: ALL_ROWS,
-  });
-  return (docs as Membership[]).sort(byUpdatedAt);
+  const docs = await findDocs<Membership>(
+    couch,
+    QUERIES.membershipsOfCoach(coachId, ['registered'], ALL_ROWS, ['gymId', 'coachId', 'updatedAt']),
+  );
+  return docs.sort(byUpdatedAt);
 }
 
 const byUpdatedAt = (a: Membership, b: Membership) => a.updatedAt.localeCompare(b.updatedAt);
@@ -71,13 +71,16 @@ export async function membershipsOfGym(couch: Couch, gymId: string): Promise<Mem
 
 /** Every relation of a coach, registered and pending, oldest first (the coach index, as above). */
 export async function membershipsOfCoach(couch: Couch, coachId: string): Promise<MembershipWithState[]> {
-  const { docs } = await couch.use<MembershipDoc>(DB.profiles).find({
-    selector: { type: 'membership', coachId },
-    fields: ['gymId', 'coachId', 'state', 'updatedAt'],
-    use_index: 'by-type-coach-state',
-    limit: ALL_ROWS,
-  });
-  return (docs as MembershipWithState[]).sort(byUpdatedAt);
+  const docs = await findDocs<MembershipWithState>(
+    couch,
+    QUERIES.membershipsOfCoach(coachId, ['registered', 'pending'], ALL_ROWS, [
+      'gymId',
+      'coachId',
+      'state',
+      'updatedAt',
+    ]),
+  );
+  return docs.sort(byUpdatedAt);
 }
 
 /** Profiles by kind and id in one request; the map is keyed by profile id, wrong-kind documents left out. */

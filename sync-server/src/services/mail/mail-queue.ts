@@ -2,6 +2,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Couch } from '../../couch/couch.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import type { MailMessage } from './mailer.ts';
 
 /**
@@ -84,16 +86,11 @@ export async function enqueueMail(
 
 /** Queued mails due at `now`, oldest due first. */
 export async function dueMails(couch: Couch, now: Date, limit: number): Promise<MailDoc[]> {
-  const { docs } = await couch.use<MailDoc>(DB.mail).find({
-    selector: { state: 'queued', dueAt: { $lte: now.toISOString() } },
-    sort: [{ state: 'asc' }, { dueAt: 'asc' }],
-    use_index: 'by-state-due',
-    limit,
-  });
+  const at = now.toISOString();
+  const docs = await findDocs<MailDoc>(couch, QUERIES.dueMails(at, limit));
   // Checked again on the documents themselves: an index read can race a claim, and the embedded
   // server (pouchdb-find) then hands back the claimed revision, which no longer matches.
-  const at = now.toISOString();
-  return (docs as MailDoc[]).filter((doc) => doc.state === 'queued' && doc.dueAt <= at);
+  return docs.filter((doc) => doc.state === 'queued' && doc.dueAt <= at);
 }
 
 /**

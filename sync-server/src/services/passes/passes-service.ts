@@ -6,6 +6,8 @@ import type { DayPassDoc, EntryCodeClaimDoc, MastrPassDoc, SigningKeysDoc } from
 import type { ServerConfig } from '../../config.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { passSigner } from './pass-signing.ts';
@@ -156,9 +158,7 @@ async function withMemberCopy<T extends PassDoc>(memberDb: DocumentScope<T>, pas
 /** The entry-code claim a pass id already holds at the gym, if an earlier attempt made one. */
 async function claimLeftFor(deps: PassesDeps, gymId: string, passId: string) {
   const prefix = entryCodeClaimId(gymId, '');
-  const { docs } = await deps.couch
-    .use<EntryCodeClaimDoc>(DB.accounts)
-    .find({ selector: { type: 'entry-code-claim', passId }, use_index: 'by-type-pass', limit: 10 });
+  const docs = await findDocs<EntryCodeClaimDoc>(deps.couch, QUERIES.entryCodeClaimsOfPass(passId));
   // The embedded server's `_find` may answer a claim deleted meanwhile (a race's loser freeing it) as null.
   const left = docs.find((doc) => doc?._id.startsWith(prefix));
   return left ? { code: left._id.slice(prefix.length), id: left._id, rev: left._rev! } : null;

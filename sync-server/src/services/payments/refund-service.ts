@@ -2,6 +2,8 @@ import type Stripe from 'stripe';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+import { findDocs } from '../../couch/find.ts';
+import { QUERIES } from '../../couch/queries.ts';
 import { spaceShareReversalPence } from './fees.ts';
 import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
 
@@ -68,7 +70,7 @@ export async function recordRefundsOfCharge(deps: Deps, charge: Stripe.Charge): 
 }
 
 async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<PaymentDoc | null> {
-  const { docs } = await paymentsDb<PaymentDoc>(deps.couch).find({ selector: { paymentIntentId }, limit: 1 });
+  const docs = await findDocs<PaymentDoc>(deps.couch, QUERIES.paymentOfIntent(paymentIntentId));
   return docs[0] ?? null;
 }
 
