@@ -138,10 +138,14 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
     ports.push(await freePort());
     distPorts.push(await freePort());
   }
+  // Erlang node names are registered machine-wide (epmd): two clusters named node1..3 (another run's,
+  // or `npm run start:cluster`'s) refuse each other's nodes, so each cluster's names are its own.
+  const prefix = `mastr${ports[0]}n`;
   try {
     await run(path.join(scripts, 'start-cluster.sh'), [release, ...ports.map(String)], {
       env: {
         ...process.env,
+        COUCHDB_NODE_PREFIX: prefix,
         COUCHDB_CLUSTER_DIR: clusterDir,
         COUCHDB_DIST_PORTS: distPorts.join(' '),
         COUCHDB_LOG_LEVEL: couchLogLevel(),
@@ -190,7 +194,7 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
             ...process.env,
             COUCHDB_KEEP_DATA: '1',
             COUCHDB_CLUSTER_MEMBER: '1',
-            COUCHDB_NODE_NAME: `node${i + 1}@127.0.0.1`,
+            COUCHDB_NODE_NAME: `${prefix}${i + 1}@127.0.0.1`,
             COUCHDB_DIST_PORT: String(distPorts[i]),
             COUCHDB_LOG_LEVEL: couchLogLevel(),
           },
