@@ -79,7 +79,7 @@ export async function waitForIndex(
     } catch (err) {
       if (!isNoUsableIndex(err)) throw err;
       if (Date.now() > deadline)
-        throw new Error(`Index ${index.name} is not usable after ${INDEX_READY_TIMEOUT_MS} ms.`);
+        throw new Error(`Index ${index.name} is not usable after ${INDEX_READY_TIMEOUT_MS} ms.`, { cause: err });
       streak = 0;
       await pause(25);
     }

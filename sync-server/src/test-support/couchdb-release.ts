@@ -10,7 +10,7 @@ const run = promisify(execFile);
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** Where the shared Apache CouchDB release and its scripts are kept: `MASTR_COUCHDB_DIR`, else the clone's `../shared/couchdb`. */
-export function sharedCouchDir(env: NodeJS.ProcessEnv = process.env): string {
+function sharedCouchDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(env.MASTR_COUCHDB_DIR ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb'));
 }
 
