@@ -46,7 +46,7 @@ export function retryFindsOnIndexes<S extends { use: (name: string) => unknown }
   return couch;
 }
 
-/** How long start-up waits for one index to answer on every node before giving up (start-up then retries). */
+/** How long start-up waits for one index to answer on every node; past it, start-up fails with that index named. */
 const INDEX_READY_TIMEOUT_MS = 30_000;
 /**
  * Answers in a row that must use the index: the balancer sends consecutive calls to different nodes
