@@ -49,6 +49,9 @@ export default defineConfig({
           name: 'cluster',
           include: ['sync-server/src/**/*.cluster.test.ts', 'pwa/src/**/*.cluster.test.{ts,tsx}'],
           environment: 'node',
+          // Unpacks the release from ../shared/couchdb (or MASTR_COUCHDB_DIR) unless one is named, and
+          // sets the cluster topology for every test stack; fails with one message when there is none.
+          globalSetup: ['sync-server/src/test-support/cluster-global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // Each file runs its own cluster (three nodes, ~260 MB): one at a time on a 2-core box.

@@ -1,6 +1,7 @@
 import nano, { type ServerScope } from 'nano';
 import { Agent } from 'undici';
 import { DB, INDEXES } from './databases.ts';
+import { retryFindsOnIndexes, waitForIndex } from './mango-indexes.ts';
 import { ensureSecurity, secureTenantDatabasesOnce } from './security.ts';
 
 export type Couch = ServerScope;
@@ -17,7 +18,8 @@ export const DEFAULT_COUCH_TIMEOUT_MS = 5_000;
 export function connectCouch(url: string, timeoutMs = DEFAULT_COUCH_TIMEOUT_MS): Couch {
   const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
   // nano's typings name the Agent class where its code takes (and documents) an instance.
-  return nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] });
+  // On a cluster a node may not know a new index for a moment: `_find` tries again (mango-indexes.ts).
+  return retryFindsOnIndexes(nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] }));
 }
 
 /**
@@ -37,19 +39,27 @@ export async function ensureDatabase(couch: Couch, name: string): Promise<void> 
   await ensureSecurity(couch, name);
 }
 
-/** Databases and indexes the server needs; safe to run on every start and from several instances. */
+/**
+ * Databases and indexes the server needs; safe to run on every start and from several instances.
+ * Done only once every index answers: on a cluster a new index takes a moment to reach every node
+ * (`mango-indexes.ts`), and the server reports healthy only after this.
+ */
 export async function setupDatabases(couch: Couch): Promise<void> {
   for (const name of Object.values(DB)) {
     await ensureDatabase(couch, name);
     // Also when it existed already: made by a server before `_security` was set on creation.
     await ensureSecurity(couch, name);
   }
+  const created: Array<[string, { name: string; fields: string[] }]> = [];
   for (const [dbName, indexes] of Object.entries(INDEXES)) {
     const db = couch.use(dbName);
     for (const index of indexes) {
       await db.createIndex({ index: { fields: index.fields }, name: index.name, ddoc: index.name });
+      created.push([dbName, index]);
     }
   }
+  // After all are created, so the waits overlap the spreading of the others.
+  for (const [dbName, index] of created) await waitForIndex(couch.use(dbName), index);
   // Apache CouchDB serves `_db_updates` (the sync gateway's one feed per instance, design/sync.md
   // "Live feeds") only once `_global_changes` exists; a single-node setup does not create it. The
   // embedded server has no such database (it answers 404), and a server that refuses it leaves the

@@ -202,6 +202,10 @@ export const syncGatewayPlugin: Plugin<Deps> = {
         // with no update told since the read behind that answer, has nothing new: no read needed.
         const known = lastAnswers.get(tenant.dbName);
         let mark = known?.since === pinned && updates.unchangedSince(tenant.dbName, known.mark) ? known.mark : null;
+        // Told of a change the read after it did not find: on a CouchDB cluster `_changes` reads one
+        // copy of each shard, which may not hold a write yet (~50 ms; design/sync.md "On a CouchDB
+        // cluster"). Read again shortly rather than park until the bound.
+        let unseen = 0;
         try {
           const normal = new URLSearchParams(search);
           normal.delete('feed');
@@ -214,6 +218,14 @@ export const syncGatewayPlugin: Plugin<Deps> = {
                 if (mark) lastAnswers.remember(tenant.dbName, { since: String(changes.last_seq), mark });
                 return changes;
               }
+              if (unseen > 0 && unseen <= UNSEEN_CHANGE_PAUSES_MS.length) {
+                const waited = await pauseUnless(UNSEEN_CHANGE_PAUSES_MS[unseen - 1], until, gone.signal);
+                unseen += 1;
+                if (waited) {
+                  mark = null;
+                  continue;
+                }
+              }
             }
             if (!updates.live) return upstream(Math.max(0, until - Date.now()));
             const left = until - Date.now();
@@ -221,6 +233,7 @@ export const syncGatewayPlugin: Plugin<Deps> = {
             const woke = await watch.wait(left, gone.signal);
             if (woke === 'timeout') break;
             if (woke === 'lost' && !updates.live) return upstream(Math.max(0, until - Date.now()));
+            if (woke === 'changed') unseen = Math.max(unseen, 1);
             mark = null; // told of a change (or the feed came back): read again
           }
           if (mark) lastAnswers.remember(tenant.dbName, { since: pinned, mark });
@@ -228,6 +241,16 @@ export const syncGatewayPlugin: Plugin<Deps> = {
         } finally {
           watch.cancel();
         }
+      });
+
+    /** Pauses before reading again a change the updates feed told of but the read did not find (~1 s in all). */
+    const UNSEEN_CHANGE_PAUSES_MS = [50, 150, 400];
+    /** Waits `ms` unless the poll's bound comes first or its caller is gone; true when it waited the whole pause. */
+    const pauseUnless = (ms: number, until: number, gone: AbortSignal) =>
+      new Promise<boolean>((resolve) => {
+        if (gone.aborted || Date.now() + ms >= until) return resolve(false);
+        const timer = setTimeout(() => resolve(!gone.aborted), ms);
+        gone.addEventListener('abort', () => (clearTimeout(timer), resolve(false)), { once: true });
       });
 
     /** A normal `_changes` read, whole (the parked long-poll's read). */

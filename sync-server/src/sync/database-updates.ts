@@ -18,6 +18,8 @@ export interface UpdatesMark {
   count: number;
   /** When it was taken (ms since the epoch). */
   at: number;
+  /** The database's last told update was at least SETTLE_MS before: every copy of it holds it. */
+  settled: boolean;
 }
 
 export interface DatabaseUpdates {
@@ -27,8 +29,8 @@ export interface DatabaseUpdates {
   /** Where `dbName`'s updates stand now, or null while the feed is down. Take it before a read. */
   mark(dbName: string): UpdatesMark | null;
   /**
-   * True when the feed has stayed up since `mark`, told of no update to `dbName` since, and the mark
-   * is under MAX_MARK_AGE_MS old: a read that started after the mark still holds (used to skip a
+   * True when the feed has stayed up since `mark`, told of no update to `dbName` since, the mark
+   * was taken well after the update before it (`settled`), and it is under MAX_MARK_AGE_MS old: a read that started after the mark still holds (used to skip a
    * device's re-read of an unchanged database).
    */
   unchangedSince(dbName: string, mark: UpdatesMark): boolean;
@@ -54,6 +56,13 @@ const RETRY_MIN_MS = 500;
  * at least this often, so a lost event delays a change by at most this much (plus one bound).
  */
 const MAX_MARK_AGE_MS = 5 * 60_000;
+/**
+ * How long after a told update a read counts as having seen it. On a CouchDB cluster `_changes` reads
+ * one copy of each shard, and the feed can tell of a write before the third copy has it (~50 ms,
+ * design/sync.md "On a CouchDB cluster"): a read sooner than this may have missed it, so it never
+ * stands in for later reads (the device's next poll reads again).
+ */
+const SETTLE_MS = 1_000;
 /** Databases whose update counts are kept (one small entry each). */
 const MAX_MARKED = 100_000;
 const RETRY_MAX_MS = 30_000;
@@ -79,6 +88,8 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
   const watchers = new Map<string, Set<Watcher>>();
   /** Updates told per database since it was first marked, in this feed's epoch (one per connection). */
   const counts = new Map<string, number>();
+  /** When an update to each marked database was last told (ms), in this epoch. */
+  const toldAt = new Map<string, number>();
   let epoch = 0;
   let live = false;
   let running = false;
@@ -98,7 +109,10 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
 
   const changed = (dbName: string) => {
     const count = counts.get(dbName);
-    if (count !== undefined) counts.set(dbName, count + 1);
+    if (count !== undefined) {
+      counts.set(dbName, count + 1);
+      toldAt.set(dbName, Date.now());
+    }
     for (const watcher of watchers.get(dbName) ?? []) {
       watcher.dirty = true;
       watcher.wake?.();
@@ -119,6 +133,7 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
       // A new connection may have missed updates: marks of the previous one no longer hold.
       epoch += 1;
       counts.clear();
+      toldAt.clear();
       live = true;
       retryMs = RETRY_MIN_MS;
       const decoder = new TextDecoder();
@@ -170,14 +185,24 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
       if (!live) return null;
       if (!counts.has(dbName)) {
         // Bounded: the oldest marked database is forgotten (its next mark starts again, its devices re-read).
-        if (counts.size >= MAX_MARKED) counts.delete(counts.keys().next().value!);
+        if (counts.size >= MAX_MARKED) {
+          const oldest = counts.keys().next().value!;
+          counts.delete(oldest);
+          toldAt.delete(oldest);
+        }
         counts.set(dbName, 0);
       }
-      return { epoch, count: counts.get(dbName)!, at: Date.now() };
+      const at = Date.now();
+      const lastTold = toldAt.get(dbName);
+      return { epoch, count: counts.get(dbName)!, at, settled: lastTold === undefined || at - lastTold >= SETTLE_MS };
     },
     unchangedSince(dbName, mark) {
       return (
-        live && mark.epoch === epoch && counts.get(dbName) === mark.count && Date.now() - mark.at < MAX_MARK_AGE_MS
+        live &&
+        mark.settled &&
+        mark.epoch === epoch &&
+        counts.get(dbName) === mark.count &&
+        Date.now() - mark.at < MAX_MARK_AGE_MS
       );
     },
     watch(dbName) {

@@ -1,5 +1,5 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +38,7 @@ export interface TestCouch {
   close(): Promise<void>;
 }
 
-interface ClusterNode {
+export interface ClusterNode {
   name: string;
   /** The node's own address, with the admin's credentials (bypassing the balancer). */
   url: string;
@@ -80,6 +80,21 @@ function freePort(): Promise<number> {
 
 /** Nodes of this process still running: stopped if the worker exits without closing its stacks. */
 const running = new Map<string, string>();
+
+/**
+ * A worker ended by force (vitest terminates one that outlives its timeouts) runs no exit handler:
+ * with `MASTR_TEST_COUCHDB_LEDGER` (set by the cluster project's set-up), each running node or
+ * cluster is also noted in that folder, and the set-up's teardown stops whatever is left there.
+ */
+const ledgerEntry = (runDir: string) =>
+  process.env.MASTR_TEST_COUCHDB_LEDGER
+    ? path.join(process.env.MASTR_TEST_COUCHDB_LEDGER, path.basename(runDir))
+    : null;
+function noteRunning(runDir: string, stopScript: string): void {
+  running.set(runDir, stopScript);
+  const entry = ledgerEntry(runDir);
+  if (entry) writeFileSync(entry, JSON.stringify({ runDir, stopScript }));
+}
 process.once('exit', () => {
   for (const [runDir, stopScript] of running) {
     try {
@@ -95,7 +110,7 @@ async function startApacheNode(release: string, scripts: string): Promise<TestCo
   for (let attempt = 1; ; attempt += 1) {
     const port = await freePort();
     const runDir = mkdtempSync(path.join(os.tmpdir(), `mastr-couch-${port}-`));
-    running.set(runDir, stopScript);
+    noteRunning(runDir, stopScript);
     try {
       await run(path.join(scripts, 'start-couchdb.sh'), [release, String(port), runDir], {
         env: { ...process.env, COUCHDB_LOG_LEVEL: couchLogLevel() },
@@ -131,17 +146,21 @@ const couchLogLevel = () => process.env.COUCHDB_LOG_LEVEL ?? 'warning';
 async function startApacheCluster(release: string, scripts: string): Promise<TestCouch> {
   const stopScript = path.join(scripts, 'stop-couchdb.sh');
   const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-cluster-'));
-  running.set(clusterDir, stopScript);
+  noteRunning(clusterDir, stopScript);
   const ports: number[] = [];
   const distPorts: number[] = [];
   for (let i = 0; i < 3; i += 1) {
     ports.push(await freePort());
     distPorts.push(await freePort());
   }
+  // Erlang node names are registered machine-wide (epmd): two clusters named node1..3 (another run's,
+  // or `npm run start:cluster`'s) refuse each other's nodes, so each cluster's names are its own.
+  const prefix = `mastr${ports[0]}n`;
   try {
     await run(path.join(scripts, 'start-cluster.sh'), [release, ...ports.map(String)], {
       env: {
         ...process.env,
+        COUCHDB_NODE_PREFIX: prefix,
         COUCHDB_CLUSTER_DIR: clusterDir,
         COUCHDB_DIST_PORTS: distPorts.join(' '),
         COUCHDB_LOG_LEVEL: couchLogLevel(),
@@ -190,7 +209,7 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
             ...process.env,
             COUCHDB_KEEP_DATA: '1',
             COUCHDB_CLUSTER_MEMBER: '1',
-            COUCHDB_NODE_NAME: `node${i + 1}@127.0.0.1`,
+            COUCHDB_NODE_NAME: `${prefix}${i + 1}@127.0.0.1`,
             COUCHDB_DIST_PORT: String(distPorts[i]),
             COUCHDB_LOG_LEVEL: couchLogLevel(),
           },
@@ -230,6 +249,8 @@ function isAlive(pid: number): boolean {
 async function stopNode(runDir: string, stopScript: string): Promise<void> {
   await run(stopScript, [runDir]).catch(() => undefined);
   running.delete(runDir);
+  const entry = ledgerEntry(runDir);
+  if (entry) rmSync(entry, { force: true });
   rmSync(runDir, { recursive: true, force: true });
 }
 
