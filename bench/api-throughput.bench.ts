@@ -8,11 +8,11 @@
  *
  * autocannon drives loopback HTTP for a fixed time per phase; the real and the bare server each run
  * in a process of their own over one embedded CouchDB in this process. Phases run real, bare, bare,
- * real (ABBA), so drift on a shared machine falls on both sides.
+ * real (ABBA), so drift on a shared machine falls on both sides. BENCH_DATABASE chooses the CouchDB
+ * (support/bench-couch.ts: embedded, apache, cluster).
  *
  * Run: npx tsx bench/api-throughput.bench.ts   (THROUGHPUT_SECONDS=10, THROUGHPUT_CONNECTIONS=16)
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,13 +24,14 @@ import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import { loadConfig } from '../sync-server/src/config.ts';
 import { connectCouch, setupDatabases } from '../sync-server/src/couch/couch.ts';
 import { DB } from '../sync-server/src/couch/databases.ts';
-import { startEmbeddedCouch } from '../sync-server/src/couch/embedded-couch.ts';
 import { newId } from '../sync-server/src/couch/ids.ts';
 import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures.ts';
 import { ukDirectory } from './support/uk-directory.ts';
+import { startBenchCouch } from './support/bench-couch.ts';
 import { LIFTED_CLIENT_BUDGETS } from './support/bench-stack.ts';
+import { startInstance, stopInstance } from './support/instances.ts';
 import { runBench } from './support/run.ts';
-import { ms, verdict } from './support/stats.ts';
+import { figure, ms, verdict } from './support/stats.ts';
 
 const SECONDS = Number(process.env.THROUGHPUT_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.THROUGHPUT_CONNECTIONS ?? 16);
@@ -44,18 +45,6 @@ interface Phase {
   p97_5: number;
   non2xx: number;
   errors: number;
-}
-
-function startProcess(file: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; origin: string }> {
-  const child = fork(path.join(import.meta.dirname, 'support', file), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, NODE_ENV: 'test' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, origin: (message as { origin: string }).origin }));
-    child.once('exit', (code) => reject(new Error(`${file} exited (${code}) before it started`)));
-  });
 }
 
 async function load(options: autocannon.Options): Promise<Phase> {
@@ -81,7 +70,7 @@ await runBench(
   async (cleanup) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-throughput-'));
     cleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const couchServer = await startEmbeddedCouch({ port: 0, dataDir });
+    const couchServer = await startBenchCouch(dataDir);
     cleanup(() => couchServer.close());
     const couch = connectCouch(couchServer.url);
     await setupDatabases(couch);
@@ -103,14 +92,9 @@ await runBench(
     const gymIds = directory.gyms.map((gym) => gym._id.split(':').pop()!);
 
     const env = { COUCHDB_URL: couchServer.url, DATA_DIR: dataDir, ...LIFTED_CLIENT_BUDGETS };
-    const real = await startProcess('server-process.ts', env);
-    const bare = await startProcess('bare-server-process.ts', env);
-    cleanup(async () => {
-      for (const { child } of [real, bare]) {
-        child.kill('SIGTERM');
-        await new Promise((resolve) => child.once('exit', resolve));
-      }
-    });
+    const real = await startInstance('server-process.ts', env);
+    const bare = await startInstance('bare-server-process.ts', env);
+    cleanup(() => Promise.all([real, bare].map(stopInstance)));
     console.log(
       `${SECONDS} s per phase · ${CONNECTIONS} connections · ${GYMS} public gyms · phases real, bare, bare, real`,
     );
@@ -178,6 +162,10 @@ await runBench(
     console.log(
       `public list: ${rate(listReal).toFixed(0)} / ${rate(listBare).toFixed(0)} req/s = ${(listRatio * 100).toFixed(0)}% · booking request: ${rate(bookReal).toFixed(0)} / ${rate(bookBare).toFixed(0)} req/s = ${(bookRatio * 100).toFixed(0)}%`,
     );
+    figure('throughput.list', rate(listReal), 'req/s');
+    figure('throughput.list.bare', rate(listBare), 'req/s');
+    figure('throughput.booking', rate(bookReal), 'req/s');
+    figure('throughput.booking.bare', rate(bookBare), 'req/s');
     verdict(
       `public list ≥ ${TARGET_RATIO * 100}% of the bare route`,
       listRatio >= TARGET_RATIO,

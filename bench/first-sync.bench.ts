@@ -6,7 +6,8 @@
  * Then the pull batch size: the same replication with other batch sizes. The store keeps
  * `multiInstance` (leader election, events between tabs) with the primitives a browser gives it, not
  * Node 20's fallbacks (support/browser-tabs.ts).
- * Run: npx tsx bench/first-sync.bench.ts
+ * BENCH_DATABASE chooses the CouchDB (support/bench-couch.ts: embedded, apache, cluster).
+ * Run: npx tsx bench/first-sync.bench.ts   (FIRST_SYNC_ROUNDS=3, FIRST_SYNC_BATCHES=100,1000 or none)
  */
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import {
@@ -21,11 +22,14 @@ import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import { firstSyncDone, openGymDevice, openRawCollection, openRawDexie } from './support/devices.ts';
 import { seedGym } from './support/gym-data.ts';
 import { runBench } from './support/run.ts';
-import { ms, ratio, summarise, timed, verdict } from './support/stats.ts';
+import { figure, ms, ratio, summarise, timed, verdict } from './support/stats.ts';
 
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.FIRST_SYNC_ROUNDS ?? 3);
 const SHIPPED_BATCH = 1_000; // tenant-store.ts pull.batchSize
-const BATCH_SIZES = [100, 500, 1_000, 2_000, 5_000, 10_000];
+const BATCH_SIZES = (process.env.FIRST_SYNC_BATCHES ?? '100,500,1000,2000,5000,10000')
+  .split(',')
+  .filter((size) => size !== 'none')
+  .map(Number);
 const TARGET_MS = 5_000;
 const TARGET_RATIO = 1.5;
 const TIMEOUT_MS = 120_000;
@@ -130,7 +134,11 @@ await runBench('First sync of a gym with 10,000 passes, its schedule and 2,000 v
       `fetch + RxDB bulkInsert ${ms(rxdbFloor)} (${ratio(store, rxdbFloor)}); fetch + Dexie bulkPut ${ms(dexieFloor)} (${ratio(store, dexieFloor)})`,
   );
 
-  console.log(`pull batch size (shipped: ${SHIPPED_BATCH}), replication into a bare collection, one run each:`);
+  figure('first-sync.store', store, 'ms');
+  figure('first-sync.raw-fetch', median(runs.fetch), 'ms');
+  figure('first-sync.rxdb-floor', rxdbFloor, 'ms');
+  if (BATCH_SIZES.length > 0)
+    console.log(`pull batch size (shipped: ${SHIPPED_BATCH}), replication into a bare collection, one run each:`);
   for (const size of BATCH_SIZES) {
     const took = await replicateWithBatch(stack, gym.gymId, size, gym.docCount);
     console.log(`  batch ${String(size).padStart(6)}: ${ms(took)} (${ratio(took, rxdbFloor)} the RxDB floor)`);

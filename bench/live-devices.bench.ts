@@ -13,35 +13,48 @@
  * (a directory read) and a signed-in call (GET /api/me/coaches/... is tenant data; here the
  * member's /api/me), one after another.
  *
- * Run: npx tsx bench/live-devices.bench.ts   (LIVE_DEVICES=500,1000,2000,3000 to change the steps)
+ * With LIVE_INSTANCES=2 (issue 23), two such instances run behind Debian's HAProxy (health
+ * /api/health), the devices' feeds and the /api probe go through the balancer, and the server RSS is
+ * both instances'. BENCH_DATABASE chooses the CouchDB (support/bench-couch.ts: embedded, apache,
+ * cluster).
+ *
+ * Run: npx tsx bench/live-devices.bench.ts   (LIVE_DEVICES=500,1000,2000,3000 to change the steps;
+ * LIVE_ALL_STEPS=1 to time every step, not only until the first miss; LIVE_API_SAMPLES=300 and
+ * LIVE_API_SECONDS=600 bound the /api timing per step)
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setMaxListeners } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import { Agent, fetch as devicesFetch } from 'undici';
 import { loadConfig } from '../sync-server/src/config.ts';
-import { connectCouch, setupDatabases, type Couch } from '../sync-server/src/couch/couch.ts';
+import { connectCouch, ensureDatabase, setupDatabases } from '../sync-server/src/couch/couch.ts';
 import { tenantDbName } from '../sync-server/src/couch/databases.ts';
-import { startEmbeddedCouch } from '../sync-server/src/couch/embedded-couch.ts';
 import { newId } from '../sync-server/src/couch/ids.ts';
 import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { seedDemoData } from '../sync-server/src/seed/seed-demo.ts';
+import { startBenchCouch } from './support/bench-couch.ts';
 import { LIFTED_CLIENT_BUDGETS } from './support/bench-stack.ts';
+import { behindBalancer, startInstance, stopInstance } from './support/instances.ts';
 import { runBench } from './support/run.ts';
-import { ms, summarise, verdict, waitUntil, type Summary } from './support/stats.ts';
+import { figure, ms, summarise, verdict, waitUntil, type Summary } from './support/stats.ts';
 
 const STEPS = (process.env.LIVE_DEVICES ?? '250,500,1000,1500,2000,2500,3000').split(',').map(Number);
+const INSTANCES = Number(process.env.LIVE_INSTANCES ?? 1);
+/** LIVE_ALL_STEPS=1: time /api at every step, not only until the first miss (figures side by side). */
+const ALL_STEPS = process.env.LIVE_ALL_STEPS === '1';
 const DEVICES_PER_ACCOUNT = 2;
 const KINDS: { tenant: TenantKind; account: 'gym' | 'coach' | 'user' }[] = [
   { tenant: 'gym', account: 'gym' },
   { tenant: 'coach', account: 'coach' },
   { tenant: 'member', account: 'user' },
 ];
-const API_SAMPLES = 300;
+/** /api calls timed per step (half as many straight to CouchDB); LIVE_API_SAMPLES bounds a slow run. */
+const API_SAMPLES = Number(process.env.LIVE_API_SAMPLES ?? 300);
+/** …or for at most this long per step (at least 10 calls), so a slow step still gives its figure. */
+const API_MAX_MS = Number(process.env.LIVE_API_SECONDS ?? 600) * 1000;
 const WRITES_PER_SECOND = 20;
 const TARGET_P95_MS = 50;
 const TARGET_DEVICES = 2_000;
@@ -111,36 +124,54 @@ interface ApiTimes {
   all: Summary;
   /** The same directory read's CouchDB call made straight to CouchDB from here (no Hapi). */
   couch: Summary;
+  /** Probe calls answered 5xx (timed all the same: a shed or timed-out call is a slow answer). */
+  failed: number;
+  /** The first 5xx answer, as the instance gave it. */
+  firstFailure: string;
 }
 
 async function apiTimes(origin: string, member: Tenant, couchUrl: string): Promise<ApiTimes> {
   const list: number[] = [];
   const me: number[] = [];
   const direct: number[] = [];
+  let failed = 0;
+  let firstFailure = '';
   const profiles = new URL('mastr_profiles', couchUrl.endsWith('/') ? couchUrl : `${couchUrl}/`);
   const couchAuth = profiles.username
     ? `Basic ${Buffer.from(`${decodeURIComponent(profiles.username)}:${decodeURIComponent(profiles.password)}`).toString('base64')}`
     : undefined;
   profiles.username = '';
   profiles.password = '';
-  for (let i = 0; i < API_SAMPLES / 2; i += 1) {
+  const began = performance.now();
+  const within = (share: number, taken: number) => taken < 10 || performance.now() - began < share * API_MAX_MS;
+  for (let i = 0; i < API_SAMPLES / 2 && within(1 / 3, i); i += 1) {
     const started = performance.now();
     const res = await fetch(profiles, { headers: couchAuth ? { authorization: couchAuth } : {} });
     await res.text();
     direct.push(performance.now() - started);
   }
-  for (let i = 0; i < API_SAMPLES; i += 1) {
+  for (let i = 0; i < API_SAMPLES && within(1, i); i += 1) {
     const signedIn = i % 2 === 1;
     const started = performance.now();
     const res = await fetch(`${origin}${signedIn ? '/api/me/users' : '/api/gyms'}`, {
       headers: signedIn ? { authorization: `Bearer ${member.token}` } : {},
     });
-    await res.text();
-    if (res.status >= 500) throw new Error(`/api answered ${res.status}`);
-    if (res.status !== 200) throw new Error(`${signedIn ? '/api/me/users' : '/api/gyms'} answered ${res.status}`);
+    const body = await res.text();
+    if (res.status >= 500) {
+      failed += 1;
+      firstFailure ||= `${res.status} ${body.slice(0, 200)}`;
+    } else if (res.status !== 200)
+      throw new Error(`${signedIn ? '/api/me/users' : '/api/gyms'} answered ${res.status}`);
     (signedIn ? me : list).push(performance.now() - started);
   }
-  return { list: summarise(list), me: summarise(me), all: summarise([...list, ...me]), couch: summarise(direct) };
+  return {
+    list: summarise(list),
+    me: summarise(me),
+    all: summarise([...list, ...me]),
+    couch: summarise(direct),
+    failed,
+    firstFailure,
+  };
 }
 
 /** Resident memory of a process, in MiB (Linux /proc). */
@@ -163,60 +194,54 @@ async function signIn(origin: string, email: string): Promise<Tenant> {
   return { kind: 'member', id: '', token: accessToken };
 }
 
-function startServerProcess(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; origin: string }> {
-  const child = fork(path.join(import.meta.dirname, 'support/server-process.ts'), {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env, NODE_ENV: 'test' },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve({ child, origin: (message as { origin: string }).origin }));
-    child.once('exit', (code) => reject(new Error(`The server process exited (${code}) before it started`)));
-  });
-}
-
-async function makeTenants(couch: Couch, count: number, env: Parameters<typeof mintAccessToken>[0]): Promise<Tenant[]> {
-  const tenants: Tenant[] = [];
-  for (let i = 0; i < count; i += 20) {
+/** Adds tenants (accounts with a session) to `tenants` until it holds `count`. */
+async function makeTenants(
+  tenants: Tenant[],
+  count: number,
+  env: Parameters<typeof mintAccessToken>[0],
+): Promise<void> {
+  for (let i = tenants.length; i < count; i += 20) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(20, count - i) }, async (_, j) => {
         const { tenant, account } = KINDS[(i + j) % KINDS.length];
         const id = newId();
-        return { kind: tenant, id, token: await mintAccessToken(env, account, id) };
+        const token = await mintAccessToken(env, account, id);
+        // A signed-up account's database exists before its devices come online.
+        await ensureDatabase(env.couch, tenantDbName(tenant, id));
+        return { kind: tenant, id, token };
       }),
     );
     tenants.push(...batch);
   }
-  void couch;
-  return tenants;
 }
 
 await runBench(
-  'Live devices on one server instance: /api p95 and memory per device',
+  `Live devices on ${INSTANCES === 1 ? 'one server instance' : `${INSTANCES} server instances behind HAProxy`}: /api p95 and memory per device`,
   async (cleanup) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-live-devices-'));
     cleanup(async () => rmSync(dataDir, { recursive: true, force: true }));
-    const couchKind = process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb';
-    const couchServer = await startEmbeddedCouch({ port: 0, ...(couchKind === 'leveldb' ? { dataDir } : {}) });
+    const couchServer = await startBenchCouch(dataDir);
     cleanup(() => couchServer.close());
     const couch = connectCouch(couchServer.url);
     await setupDatabases(couch);
     const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test' } as NodeJS.ProcessEnv);
-    const { child, origin } = await startServerProcess({
-      COUCHDB_URL: couchServer.url,
-      DATA_DIR: dataDir,
-      ...LIFTED_CLIENT_BUDGETS,
-    });
-    cleanup(async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    });
+    const instances = await Promise.all(
+      Array.from({ length: INSTANCES }, () =>
+        startInstance('server-process.ts', {
+          COUCHDB_URL: couchServer.url,
+          DATA_DIR: dataDir,
+          ...LIFTED_CLIENT_BUDGETS,
+        }),
+      ),
+    );
+    cleanup(() => Promise.all(instances.map(stopInstance)));
+    const origin = INSTANCES === 1 ? instances[0].origin : await behindBalancer(instances, cleanup);
+    const serverRss = () => instances.reduce((sum, { child }) => sum + rssMiB(child.pid!), 0);
     console.log(
-      `long-poll bound ${config.longPollTimeoutMs / 1000} s · ${DEVICES_PER_ACCOUNT} devices per account (gym, coach, member in turn) · ${WRITES_PER_SECOND} writes/s to random tenants`,
+      `${INSTANCES === 1 ? 'one instance' : `${INSTANCES} instances behind HAProxy at ${origin}`} · long-poll bound ${config.longPollTimeoutMs / 1000} s · ${DEVICES_PER_ACCOUNT} devices per account (gym, coach, member in turn) · ${WRITES_PER_SECOND} writes/s to random tenants`,
     );
 
-    const maxDevices = Math.max(...STEPS);
-    const tenants = await makeTenants(couch, Math.ceil(maxDevices / DEVICES_PER_ACCOUNT), { couch, config });
+    const tenants: Tenant[] = [];
     // The demo data: the public list has real gyms, and the signed-in probe is a real member.
     await seedDemoData(couch, new Date(), config.passSigningKey);
     const probeMember = await signIn(origin, DEMO_MEMBERS[0].email);
@@ -224,10 +249,12 @@ await runBench(
     await apiTimes(origin, probeMember, couchServer.url);
 
     const idle = await apiTimes(origin, probeMember, couchServer.url);
-    const idleRss = rssMiB(child.pid!);
+    const idleRss = serverRss();
     console.log(
-      `${'0 devices'.padEnd(14)} /api p50 ${ms(idle.all.p50).padStart(8)}  p95 ${ms(idle.all.p95).padStart(8)}  (list p95 ${ms(idle.list.p95)}, me p95 ${ms(idle.me.p95)}, CouchDB alone p95 ${ms(idle.couch.p95)})  server RSS ${idleRss.toFixed(0)} MiB`,
+      `${'0 devices'.padEnd(14)} /api p50 ${ms(idle.all.p50).padStart(8)}  p95 ${ms(idle.all.p95).padStart(8)}  (${idle.all.n} calls; list p95 ${ms(idle.list.p95)}, me p95 ${ms(idle.me.p95)}, CouchDB alone p95 ${ms(idle.couch.p95)})  server RSS ${idleRss.toFixed(0)} MiB · /api 5xx ${idle.failed}${idle.failed ? ` (first: ${idle.firstFailure})` : ''}`,
     );
+
+    figure('live.p95.0', idle.all.p95, 'ms');
 
     const stop = new AbortController();
     setMaxListeners(0, stop.signal); // every device listens on the one stop signal
@@ -250,8 +277,11 @@ await runBench(
     });
 
     let carried = 0;
+    let previous = 0;
     for (const devices of STEPS) {
       const failedBefore = tally.failed;
+      // Accounts for this step's devices (their sign-up is not timed).
+      await makeTenants(tenants, Math.ceil(devices / DEVICES_PER_ACCOUNT), { couch, config });
       const opened = performance.now();
       while (feeds.length < devices) {
         const tenant = tenants[Math.floor(feeds.length / DEVICES_PER_ACCOUNT)];
@@ -267,22 +297,26 @@ await runBench(
       const timedFrom = performance.now();
       const during = await apiTimes(origin, probeMember, couchServer.url);
       const perSecond = ((tally.answered - answeredBefore) / (performance.now() - timedFrom)) * 1000;
-      const rss = rssMiB(child.pid!);
+      const rss = serverRss();
       const perDevice = ((rss - idleRss) * 1024) / devices;
       console.log(
-        `${`${devices} devices`.padEnd(14)} /api p50 ${ms(during.all.p50).padStart(8)}  p95 ${ms(during.all.p95).padStart(8)}  (list p95 ${ms(during.list.p95)}, me p95 ${ms(during.me.p95)}, CouchDB alone p95 ${ms(during.couch.p95)})  server RSS ${rss.toFixed(0)} MiB = ${perDevice.toFixed(1)} KiB/device · open ${tally.open} · ${perSecond.toFixed(0)} polls answered/s · failures ${tally.failed - failedBefore} · set up in ${ms(settled)}`,
+        `${`${devices} devices`.padEnd(14)} /api p50 ${ms(during.all.p50).padStart(8)}  p95 ${ms(during.all.p95).padStart(8)}  (${during.all.n} calls; list p95 ${ms(during.list.p95)}, me p95 ${ms(during.me.p95)}, CouchDB alone p95 ${ms(during.couch.p95)})  server RSS ${rss.toFixed(0)} MiB = ${perDevice.toFixed(1)} KiB/device · open ${tally.open} · ${perSecond.toFixed(0)} polls answered/s · failures ${tally.failed - failedBefore} · /api 5xx ${during.failed}${during.failed ? ` (first: ${during.firstFailure})` : ''} · set up in ${ms(settled)}`,
       );
-      if (during.all.p95 <= TARGET_P95_MS && tally.failed === failedBefore) carried = devices;
-      else break;
+      figure(`live.p95.${devices}`, during.all.p95, 'ms');
+      const held = during.all.p95 <= TARGET_P95_MS && tally.failed === failedBefore && during.failed === 0;
+      if (held && carried === previous) carried = devices;
+      previous = devices;
+      if (!held && !ALL_STEPS) break;
     }
     console.log(
       `writes during the run: ${writes}; polls answered: ${tally.answered}; failures: ${tally.failed} ${JSON.stringify(Object.fromEntries(tally.why))}`,
     );
+    figure('live.carried', carried, 'devices');
     verdict(
-      `one instance carries ≥ ${TARGET_DEVICES} live devices with /api p95 ≤ ${TARGET_P95_MS} ms and no failures`,
+      `${INSTANCES === 1 ? 'one instance carries' : `${INSTANCES} instances carry`} ≥ ${TARGET_DEVICES} live devices with /api p95 ≤ ${TARGET_P95_MS} ms and no failures`,
       carried >= TARGET_DEVICES,
       `${carried} devices`,
     );
   },
-  'HTTP long-polls from this process · Hapi in its own process',
+  `HTTP long-polls from this process · ${INSTANCES === 1 ? 'Hapi in its own process' : `${INSTANCES} Hapi processes behind HAProxy`}`,
 );

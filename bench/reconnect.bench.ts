@@ -6,6 +6,7 @@
  * own (the store's production retry pause, 1 s), so the figures are given from the moment the
  * network is back and from the first request that reached the server.
  * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
+ * BENCH_DATABASE chooses the CouchDB (support/bench-couch.ts: embedded, apache, cluster).
  * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)
  */
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
@@ -17,7 +18,7 @@ import { recordCheckIn } from './support/front-desk-actions.ts';
 import { seedGym, seedMemberCopies } from './support/gym-data.ts';
 import { watchDeviceArrivals, watchServerArrivals } from './support/arrivals.ts';
 import { runBench } from './support/run.ts';
-import { ms, verdict, waitUntil } from './support/stats.ts';
+import { figure, ms, verdict, waitUntil } from './support/stats.ts';
 
 const PER_TABLET = 500;
 const SHARED = 100; // passes both tablets check in
@@ -157,6 +158,10 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
         `  ${label.padEnd(28)} ${String(s.calls).padStart(5)}  ${ms(s.totalMs).padStart(8)}  ${ms(s.totalMs / s.calls)}`,
       );
   }
+  figure('reconnect.network-back', allDone - restoredAt, 'ms');
+  figure('reconnect.first-contact', allDone - firstContact, 'ms');
+  figure('reconnect.server-decided', done.server - firstContact, 'ms');
+  figure('reconnect.lost', lost + disagreeing, 'records');
   verdict(`0 lost`, lost === 0 && disagreeing === 0, `${lost} lost, ${disagreeing} disagreeing`);
   verdict(`≤ ${TARGET_MS} ms from the network back`, allDone - restoredAt <= TARGET_MS, ms(allDone - restoredAt));
   verdict(`≤ ${TARGET_MS} ms from first contact`, allDone - firstContact <= TARGET_MS, ms(allDone - firstContact));

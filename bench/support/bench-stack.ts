@@ -1,7 +1,7 @@
 /**
- * The real server side on loopback, as `npm start` runs it: the embedded CouchDB-compatible server
- * (leveldb in a temporary directory by default; BENCH_COUCH=memory keeps it in memory), its
- * databases, and the Hapi server listening on 127.0.0.1 with the sync gateway. With
+ * The real server side on loopback, as `npm start` runs it: a CouchDB (bench-couch.ts: the embedded
+ * CouchDB-compatible server with leveldb in a temporary directory by default, or Apache CouchDB by
+ * BENCH_DATABASE), its databases, and the Hapi server listening on 127.0.0.1 with the sync gateway. With
  * BENCH_COUCH_TIMING=1 the server's services (not the gateway's pass-through of the devices'
  * own calls) reach CouchDB through a timing proxy (couch-timing.ts).
  */
@@ -11,12 +11,12 @@ import path from 'node:path';
 import type { Server } from '@hapi/hapi';
 import { loadConfig, type ServerConfig } from '../../sync-server/src/config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../../sync-server/src/couch/couch.ts';
-import { startEmbeddedCouch } from '../../sync-server/src/couch/embedded-couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
 import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { mintAccessToken } from '../../sync-server/src/test-support/access-fixtures.ts';
 import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
+import { startBenchCouch, type BenchDatabase } from './bench-couch.ts';
 import { startCouchTiming, type CouchTiming } from './couch-timing.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
@@ -27,7 +27,7 @@ export interface BenchStack {
   server: Server;
   /** Origin of the Hapi server, e.g. http://127.0.0.1:40123. */
   origin: string;
-  couchKind: 'leveldb' | 'memory';
+  database: BenchDatabase;
   timing: CouchTiming | null;
   /** A Bearer access token of a gym account whose profile id is `gymId` (account and session created if missing). */
   gymToken(gymId: string): Promise<string>;
@@ -49,8 +49,7 @@ export const LIFTED_CLIENT_BUDGETS = {
 /** `overrides` change the server's configuration (e.g. trusting one proxy hop, to sign in from many addresses). */
 export async function startBenchStack(overrides: Partial<ServerConfig> = {}): Promise<BenchStack> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-bench-'));
-  const couchKind = process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb';
-  const couchServer = await startEmbeddedCouch({ port: 0, ...(couchKind === 'leveldb' ? { dataDir } : {}) });
+  const couchServer = await startBenchCouch(dataDir);
   const timing = process.env.BENCH_COUCH_TIMING === '1' ? await startCouchTiming(couchServer.url) : null;
   const couch = connectCouch(couchServer.url);
   await setupDatabases(couch);
@@ -76,7 +75,7 @@ export async function startBenchStack(overrides: Partial<ServerConfig> = {}): Pr
     config,
     server,
     origin: server.info.uri,
-    couchKind,
+    database: couchServer.database,
     timing,
     gymToken: (gymId) => mintAccessToken({ couch, config }, 'gym', gymId),
     async stop() {

@@ -4,6 +4,7 @@
  * to). A missed target is printed as NOT MET, not thrown: the figures are the result.
  */
 import os from 'node:os';
+import { describeBenchDatabase } from './bench-couch.ts';
 
 export type Cleanup = (step: () => Promise<unknown>) => void;
 
@@ -14,6 +15,15 @@ export async function runBenchIn(
   bench: (cleanup: Cleanup) => Promise<void>,
 ): Promise<void> {
   const steps: (() => Promise<unknown>)[] = [];
+  // A driver (bench/cluster.bench.ts) ends an overlong run with SIGTERM: clean up (an Apache
+  // CouchDB node or HAProxy would outlive this process) and exit as a failure.
+  process.once('SIGTERM', () => {
+    console.error('Stopped (SIGTERM): cleaning up');
+    void (async () => {
+      for (const step of steps.reverse()) await step().catch((err) => console.error('Cleanup failed:', err));
+      process.exit(143);
+    })();
+  });
   console.log(`# ${title}`);
   console.log(
     `${new Date().toISOString()} · Node ${process.version} · ${os.cpus().length} × ${os.cpus()[0]?.model.trim()} · ` +
@@ -31,12 +41,12 @@ export async function runBenchIn(
   process.exit();
 }
 
-/** A sync benchmark: devices against the embedded CouchDB-compatible server. */
+/** A sync benchmark: devices against the CouchDB BENCH_DATABASE chooses (bench-couch.ts). */
 export function runBench(
   title: string,
   bench: (cleanup: Cleanup) => Promise<void>,
   devices = 'RxDB/Dexie on fake-indexeddb in Node',
 ): Promise<void> {
-  const couch = `CouchDB: embedded (${process.env.BENCH_COUCH === 'memory' ? 'memory' : 'leveldb'})${process.env.BENCH_COUCH_TIMING === '1' ? ' behind a timing proxy' : ''}`;
+  const couch = `${describeBenchDatabase()}${process.env.BENCH_COUCH_TIMING === '1' ? ' behind a timing proxy' : ''}`;
   return runBenchIn(title, `devices: ${devices} · ${couch}`, bench);
 }

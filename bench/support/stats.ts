@@ -53,3 +53,11 @@ export async function waitUntil(
     await new Promise((r) => setTimeout(r, options.everyMs ?? 20));
   }
 }
+
+/**
+ * One figure in a form a driver reads back from the output (bench/cluster.bench.ts runs a bench on
+ * each database and sets these side by side): `figure: <key> <value> <unit>`.
+ */
+export function figure(key: string, value: number, unit: string): void {
+  console.log(`figure: ${key} ${Number(value.toFixed(3))} ${unit}`);
+}
