@@ -18,6 +18,11 @@ export interface BalancedService {
   servers: BalancedServer[];
   /** GET path that answers 200 while a server can take requests (`/api/health`, `/_up`). */
   healthPath: string;
+  /**
+   * Appends the client's address to `X-Forwarded-For` (the public frontend: the instances read the
+   * client there with TRUST_PROXY_HOPS, for the per-address budgets and sign-in limits).
+   */
+  forwardFor?: boolean;
 }
 
 export interface BalancerTimings {
@@ -59,6 +64,7 @@ export function haproxyConfig(
     lines.push(
       `frontend ${service.name}`,
       `  bind ${service.bind.host}:${service.bind.port}`,
+      ...(service.forwardFor ? ['  option forwardfor'] : []),
       `  default_backend ${service.name}_servers`,
       '',
       `backend ${service.name}_servers`,
