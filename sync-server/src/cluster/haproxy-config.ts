@@ -47,6 +47,9 @@ export function haproxyConfig(
     'defaults',
     '  mode http',
     '  timeout connect 2s',
+    // A health check may take this long (unset, it is the check interval: on a busy box a slow answer
+    // would take a healthy server out). A dead server refuses the connection and is out at once.
+    '  timeout check 2s',
     `  timeout client ${timings.serverTimeoutMs}ms`,
     `  timeout server ${timings.serverTimeoutMs}ms`,
     // Only a connection that could not be made is tried on another server: a request that reached a
