@@ -49,7 +49,7 @@ export interface SharedPayments {
 }
 
 /** The configuration pointed at a provider another process runs (`config.stripe` in local-test mode). */
-export function withSharedPayments(config: ServerConfig, shared: SharedPayments): ServerConfig {
+function withSharedPayments(config: ServerConfig, shared: SharedPayments): ServerConfig {
   if (config.stripe.mode !== 'local-test')
     throw new Error('A shared test payment provider is for local-test mode only.');
   const { url, secretKey, webhookSecret } = shared;

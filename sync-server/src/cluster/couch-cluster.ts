@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 /** One node of a cluster started by `startCouchCluster`. */
-export interface CouchClusterNode {
+interface CouchClusterNode {
   name: string;
   /** The node's own address, with the admin's credentials (bypassing any balancer). */
   url: string;

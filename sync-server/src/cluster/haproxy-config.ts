@@ -4,6 +4,7 @@
  * balancing the CouchDB nodes the instances talk to. Pure, so the settings are tested and documented
  * in one place; `haproxy-process.ts` writes it to a file and runs Debian's haproxy on it.
  */
+/** @public One server of a balanced service. */
 export interface BalancedServer {
   name: string;
   host: string;

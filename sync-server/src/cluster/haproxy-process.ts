@@ -10,7 +10,7 @@ import {
   type BalancerTimings,
 } from './haproxy-config.ts';
 
-/** Debian's haproxy (`apt-get install -y haproxy`); HAPROXY_BIN overrides. */
+/** @public Debian's haproxy (`apt-get install -y haproxy`); HAPROXY_BIN overrides. */
 export const HAPROXY_BIN = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 
 export interface RunningBalancer {

@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -88,6 +87,3 @@ export async function startInstanceProcess(options: InstanceProcessOptions): Pro
     },
   };
 }
-
-/** Where `start:cluster` finds the instance entry, for docs and the banner. */
-export const INSTANCE_ENTRY = path.relative(REPO_ROOT, ENTRY);

@@ -38,6 +38,7 @@ export interface TestCouch {
   close(): Promise<void>;
 }
 
+/** @public A cluster node of a test stack, for the CouchDB-node fault cells (issue 23). */
 export interface ClusterNode {
   name: string;
   /** The node's own address, with the admin's credentials (bypassing the balancer). */
