@@ -29,6 +29,31 @@ export interface Backend {
 export interface BackendOptions {
   /** Waits before a start-up step is tried again after CouchDB did not answer (try 1, 2, …): `backOff` unless given. */
   pauseBeforeRetry?: (attempt: number) => Promise<void>;
+  /**
+   * Adds the demo data (and onboards the demo payees) unless in production, the default. False: one
+   * other process does it for every instance (`npm run start:cluster`).
+   */
+  seed?: boolean;
+  /**
+   * The local test payment provider another process runs for every instance (`npm run start:cluster`:
+   * one provider, its webhooks sent to the balancer), used instead of starting one of this instance's own.
+   */
+  sharedPayments?: SharedPayments;
+}
+
+export interface SharedPayments {
+  /** The provider's API origin. */
+  url: string;
+  secretKey: string;
+  webhookSecret: string;
+}
+
+/** The configuration pointed at a provider another process runs (`config.stripe` in local-test mode). */
+function withSharedPayments(config: ServerConfig, shared: SharedPayments): ServerConfig {
+  if (config.stripe.mode !== 'local-test')
+    throw new Error('A shared test payment provider is for local-test mode only.');
+  const { url, secretKey, webhookSecret } = shared;
+  return { ...config, stripe: { ...config.stripe, secretKey, webhookSecret, apiUrl: url } };
 }
 
 function explainPortInUse(err: unknown, port: number, hint: string): unknown {
@@ -74,15 +99,18 @@ export async function startBackend(config: ServerConfig, options: BackendOptions
     const couchUrl = config.couchUrl ?? embeddedCouch!.url;
     const couch = connectCouch(couchUrl, config.couchTimeoutMs);
     // No Stripe keys: the local test provider stands in (design/payments.md "Running it").
-    const payments = await startLocalPayments(config).catch((err) => {
-      throw explainPortInUse(
-        err,
-        config.stripe.testProviderPort,
-        'set STRIPE_TEST_PROVIDER_PORT to a free port, or the Stripe keys.',
-      );
-    });
+    const payments = options.sharedPayments
+      ? { provider: undefined, config: withSharedPayments(config, options.sharedPayments) }
+      : await startLocalPayments(config).catch((err) => {
+          throw explainPortInUse(
+            err,
+            config.stripe.testProviderPort,
+            'set STRIPE_TEST_PROVIDER_PORT to a free port, or the Stripe keys.',
+          );
+        });
     paymentsProvider = payments?.provider;
     const serverConfig = { ...(payments?.config ?? config), couchUrl };
+    const seed = options.seed ?? !config.production;
     const logger = createLogger({ production: config.production, level: config.logLevel });
     const startup: StartupState = { phase: 'preparing' };
     const deps: Deps = {
@@ -112,7 +140,7 @@ export async function startBackend(config: ServerConfig, options: BackendOptions
         await couch.db.list(); // a refusal (wrong credentials) is thrown at once, not waited out
         await setupDatabases(couch);
         // Demo accounts share a published password: never in production.
-        return config.production ? null : await seedDemoData(couch, new Date(), config.passSigningKey);
+        return seed && !config.production ? await seedDemoData(couch, new Date(), config.passSigningKey) : null;
       },
       logger,
       pause,

@@ -4,17 +4,26 @@ export class StartupError extends Error {
 }
 
 /**
+ * One Ctrl-C can arrive twice: the terminal sends it to the whole process group, and npm and tsx
+ * relay it to their child as well. A signal this soon after the first is that echo, not a second press.
+ */
+const SAME_SIGNAL_MS = 1_000;
+
+/**
  * Runs a CLI entry point: a failure to start prints why and exits 1. The returned stop function
  * runs on SIGINT (Ctrl-C) or SIGTERM, then the process exits 0; a second signal while stopping
- * exits at once.
+ * (more than a second after the first) exits at once.
  */
 export function runUntilSignalled(main: () => Promise<() => Promise<void>>): void {
   main().then(
     (stop) => {
-      let stopping = false;
+      let stoppingSince: number | null = null;
       const onSignal = (signal: NodeJS.Signals) => {
-        if (stopping) process.exit(1);
-        stopping = true;
+        if (stoppingSince !== null) {
+          if (Date.now() - stoppingSince < SAME_SIGNAL_MS) return;
+          process.exit(1);
+        }
+        stoppingSince = Date.now();
         console.log(`\n${signal}: stopping…`);
         stop().then(
           () => process.exit(0),

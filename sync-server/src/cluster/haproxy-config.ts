@@ -18,6 +18,11 @@ export interface BalancedService {
   servers: BalancedServer[];
   /** GET path that answers 200 while a server can take requests (`/api/health`, `/_up`). */
   healthPath: string;
+  /**
+   * Appends the client's address to `X-Forwarded-For` (the public frontend: the instances read the
+   * client there with TRUST_PROXY_HOPS, for the per-address budgets and sign-in limits).
+   */
+  forwardFor?: boolean;
 }
 
 export interface BalancerTimings {
@@ -42,6 +47,9 @@ export function haproxyConfig(
     'defaults',
     '  mode http',
     '  timeout connect 2s',
+    // A health check may take this long (unset, it is the check interval: on a busy box a slow answer
+    // would take a healthy server out). A dead server refuses the connection and is out at once.
+    '  timeout check 2s',
     `  timeout client ${timings.serverTimeoutMs}ms`,
     `  timeout server ${timings.serverTimeoutMs}ms`,
     // Only a connection that could not be made is tried on another server: a request that reached a
@@ -59,6 +67,7 @@ export function haproxyConfig(
     lines.push(
       `frontend ${service.name}`,
       `  bind ${service.bind.host}:${service.bind.port}`,
+      ...(service.forwardFor ? ['  option forwardfor'] : []),
       `  default_backend ${service.name}_servers`,
       '',
       `backend ${service.name}_servers`,

@@ -42,7 +42,10 @@ export interface FaultProxy {
  */
 export async function startFaultProxy(
   target: string,
-  /** Told once a drop has been carried out (e.g. to stop the proxy right after a chosen request). */
+  /**
+   * Told as a drop is carried out, just before the caller's connection is cut (e.g. to stop the proxy
+   * right after a chosen request, or to kill the calling process before it can see the cut).
+   */
   onFault: (action: Exclude<FaultAction, 'pass'>, request: SeenRequest) => void = () => {},
 ): Promise<FaultProxy> {
   let upstream = new URL(target);
@@ -55,8 +58,8 @@ export async function startFaultProxy(
     const action = rule(seen);
     counts[action] += 1;
     if (action === 'drop-request') {
-      req.socket.destroy();
       onFault(action, seen);
+      req.socket.destroy();
       return;
     }
     const forward = http.request(
@@ -72,8 +75,8 @@ export async function startFaultProxy(
           // Read the answer whole first: the target has finished handling the request when the cut comes.
           answer.resume();
           answer.once('end', () => {
-            req.socket.destroy();
             onFault(action, seen);
+            req.socket.destroy();
           });
           return;
         }

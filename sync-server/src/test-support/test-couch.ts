@@ -1,10 +1,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { freePort, startCouchCluster } from '../cluster/couch-cluster.ts';
 import { startHaproxy } from '../cluster/haproxy-process.ts';
 import type { Couch } from '../couch/couch.ts';
 import { startEmbeddedCouch } from '../couch/embedded-couch.ts';
@@ -38,6 +38,7 @@ export interface TestCouch {
   close(): Promise<void>;
 }
 
+/** @public A cluster node of a test stack, for the CouchDB-node fault cells (issue 23). */
 export interface ClusterNode {
   name: string;
   /** The node's own address, with the admin's credentials (bypassing the balancer). */
@@ -64,18 +65,6 @@ export async function startTestCouch(env: NodeJS.ProcessEnv = process.env): Prom
     crashForTest: () => embedded.crashForTest(),
     close: () => embedded.close(),
   };
-}
-
-/** A port free on loopback now (the start script refuses a busy one; a lost race is retried). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** Nodes of this process still running: stopped if the worker exits without closing its stacks. */
@@ -147,39 +136,19 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
   const stopScript = path.join(scripts, 'stop-couchdb.sh');
   const clusterDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-cluster-'));
   noteRunning(clusterDir, stopScript);
-  const ports: number[] = [];
-  const distPorts: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    ports.push(await freePort());
-    distPorts.push(await freePort());
-  }
-  // Erlang node names are registered machine-wide (epmd): two clusters named node1..3 (another run's,
-  // or `npm run start:cluster`'s) refuse each other's nodes, so each cluster's names are its own.
-  const prefix = `mastr${ports[0]}n`;
-  try {
-    await run(path.join(scripts, 'start-cluster.sh'), [release, ...ports.map(String)], {
-      env: {
-        ...process.env,
-        COUCHDB_NODE_PREFIX: prefix,
-        COUCHDB_CLUSTER_DIR: clusterDir,
-        COUCHDB_DIST_PORTS: distPorts.join(' '),
-        COUCHDB_LOG_LEVEL: couchLogLevel(),
-      },
-    });
-  } catch (err) {
-    await stopNode(clusterDir, stopScript);
-    throw err;
-  }
-  const env = readFileSync(path.join(clusterDir, 'env'), 'utf8');
-  const nodeUrls = /^COUCHDB_URLS=(.*)$/m.exec(env)![1].split(',');
-  const credentials = new URL(nodeUrls[0]);
+  const cluster = await startCouchCluster({ release, scripts, dir: clusterDir, logLevel: couchLogLevel() }).catch(
+    async (err: unknown) => {
+      await stopNode(clusterDir, stopScript);
+      throw err;
+    },
+  );
   const balancerPort = await freePort();
   const balancer = await startHaproxy(
     [
       {
         name: 'couchdb',
         bind: { host: '127.0.0.1', port: balancerPort },
-        servers: ports.map((port, i) => ({ name: `node${i + 1}`, host: '127.0.0.1', port })),
+        servers: cluster.nodes.map((node) => ({ name: node.name, host: '127.0.0.1', port: node.port })),
         healthPath: '/_up',
       },
     ],
@@ -189,37 +158,11 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
     await stopNode(clusterDir, stopScript);
     throw err;
   });
-  const nodes: ClusterNode[] = ports.map((port, i) => {
-    const runDir = path.join(clusterDir, `node${i + 1}`);
-    return {
-      name: `node${i + 1}`,
-      url: nodeUrls[i],
-      async kill() {
-        const pid = Number(readFileSync(path.join(runDir, 'couchdb.pid'), 'utf8'));
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          return; // Already gone.
-        }
-        while (isAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 20));
-      },
-      async restart() {
-        await run(path.join(scripts, 'start-couchdb.sh'), [release, String(port), runDir], {
-          env: {
-            ...process.env,
-            COUCHDB_KEEP_DATA: '1',
-            COUCHDB_CLUSTER_MEMBER: '1',
-            COUCHDB_NODE_NAME: `${prefix}${i + 1}@127.0.0.1`,
-            COUCHDB_DIST_PORT: String(distPorts[i]),
-            COUCHDB_LOG_LEVEL: couchLogLevel(),
-          },
-        });
-      },
-    };
-  });
+  const nodes: ClusterNode[] = cluster.nodes.map(({ name, url, kill, restart }) => ({ name, url, kill, restart }));
+  const { user, password } = cluster.admin;
   let closed = false;
   return {
-    url: `${credentials.protocol}//${credentials.username}:${credentials.password}@127.0.0.1:${balancerPort}`,
+    url: `http://${user}:${password}@127.0.0.1:${balancerPort}`,
     origin: `http://127.0.0.1:${balancerPort}`,
     port: balancerPort,
     kind: 'apache',
@@ -235,15 +178,6 @@ async function startApacheCluster(release: string, scripts: string): Promise<Tes
       await stopNode(clusterDir, stopScript);
     },
   };
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function stopNode(runDir: string, stopScript: string): Promise<void> {
