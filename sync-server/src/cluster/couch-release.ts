@@ -13,8 +13,15 @@ export interface CouchRelease {
   scripts: string;
 }
 
+/** The release tarball in the shared folder `dir`, if there is one. */
+export function releaseTarball(dir: string): string | undefined {
+  return existsSync(dir)
+    ? readdirSync(dir).find((name) => /^apache-couchdb-.*-x86_64\.tar\.gz$/.test(name))
+    : undefined;
+}
+
 /**
- * Apache CouchDB for `npm run start:cluster`, from the directory that holds the shared release and its
+ * Apache CouchDB for `npm run start:cluster` and the cluster tests, from the directory that holds the shared release and its
  * scripts (`MASTR_COUCHDB_DIR`, default the clone's `../shared/couchdb`, as `.ci/run` reads it). The
  * tarball is unpacked once into a cache (`MASTR_COUCHDB_CACHE`, default the system's temp dir) under
  * its own name, so later starts take ~0 s; `MASTR_COUCHDB_RELEASE` names an already unpacked one.
@@ -26,7 +33,7 @@ export async function findCouchRelease(env: NodeJS.ProcessEnv, repoRoot: string)
       `No Apache CouchDB scripts in ${scripts}: set MASTR_COUCHDB_DIR to the directory of the shared release (start-cluster.sh, the tarball).`,
     );
   if (env.MASTR_COUCHDB_RELEASE) return { release: path.resolve(env.MASTR_COUCHDB_RELEASE), scripts };
-  const tarball = readdirSync(scripts).find((name) => /^apache-couchdb-.*-x86_64\.tar\.gz$/.test(name));
+  const tarball = releaseTarball(scripts);
   if (!tarball) throw new Error(`No apache-couchdb-*-x86_64.tar.gz in ${scripts}.`);
   const cache = path.resolve(env.MASTR_COUCHDB_CACHE ?? path.join(os.tmpdir(), 'mastr-couchdb-releases'));
   const target = path.join(cache, tarball.replace(/\.tar\.gz$/, ''));

@@ -10,7 +10,6 @@ import type { CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { REPO_ROOT } from '../cli/repo-root.ts';
 import { startClusterStack, type ClusterStack } from '../cluster/cluster-stack.ts';
 import { freePort } from '../cluster/couch-cluster.ts';
-import { findCouchRelease } from '../cluster/couch-release.ts';
 import { loadConfig } from '../config.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
@@ -20,6 +19,7 @@ import { mintAccessToken } from '../test-support/access-fixtures.ts';
 import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import { deviceCheckIn } from '../test-support/sync-fixtures.ts';
 import { createFaultTally } from './fault-matrix.ts';
+import { locateCouchRelease } from '../test-support/couchdb-release.ts';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from './fault-proxy.ts';
 import { isCouchWrite, type StopPoint } from './stoppable-couch.ts';
 
@@ -59,12 +59,8 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-cluster-stack-'));
     const env = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', SWEEP_INTERVAL_MS: '0' };
-    const { release, scripts } = process.env.MASTR_TEST_COUCHDB_RELEASE
-      ? {
-          release: process.env.MASTR_TEST_COUCHDB_RELEASE,
-          scripts: process.env.MASTR_TEST_COUCHDB_SCRIPTS ?? path.join(REPO_ROOT, '..', 'shared', 'couchdb'),
-        }
-      : await findCouchRelease(process.env, REPO_ROOT);
+    // The cluster project's set-up named the release (cluster-global-setup.ts).
+    const { release, scripts } = await locateCouchRelease();
     for (let i = 0; i < 2; i += 1) {
       const index = i;
       const proxy = await startFaultProxy('http://127.0.0.1:1', (action) => {

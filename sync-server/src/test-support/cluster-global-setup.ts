@@ -40,6 +40,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
       rmSync(runDir, { recursive: true, force: true });
     }
     rmSync(ledger, { recursive: true, force: true });
-    if (found.unpackedInto) rmSync(found.unpackedInto, { recursive: true, force: true });
   };
 }
