@@ -1,25 +1,61 @@
 import type { Couch } from '../../couch/couch.ts';
 
+/** How long after a computation a range read may still have missed a write (decision 78: ~50 ms seen). */
+export const SETTLE_MS = 1000;
+
 /**
- * Memoises a view computed from a whole database, keyed by the database's update sequence: every
- * call asks CouchDB for the sequence (one small request) and recomputes only when anything was
- * written since. Answers are therefore never stale, and several server instances need no shared
- * invalidation. The sequence is compared, never parsed (its format differs between servers).
- * A write landing while the view is computed only makes the next call compute again.
+ * Memoises a view computed from a whole database, kept until the database changes: every call asks
+ * CouchDB's changes feed for one change since the sequence taken before the last computation (one
+ * small request) and recomputes only when there is one. Several server instances need no shared
+ * invalidation, and the sequence is passed back, never parsed or compared (decision 89): on a
+ * cluster each `update_seq` names whichever shard copies answered, so two reads of an unchanged
+ * database give different sequences, and keying on it recomputed the view on most calls.
+ *
+ * On a cluster a range read can miss a write another copy already acknowledged for about 50 ms, so
+ * a view computed less than SETTLE_MS ago is computed once more on the first call after that: an
+ * answer is at most about a second stale, never stale for good. A write landing while the view is
+ * computed shows in the next check. A failed computation is not remembered.
  */
-export function memoiseBySequence<T>(couch: Couch, dbName: string, compute: () => Promise<T>): () => Promise<T> {
-  let cached: { sequence: string; value: Promise<T> } | null = null;
+export function memoiseBySequence<T>(
+  couch: Couch,
+  dbName: string,
+  compute: () => Promise<T>,
+  now: () => number = Date.now,
+): () => Promise<T> {
+  interface Entry {
+    since: string;
+    value: Promise<T>;
+    /** From this time the entry is computed once more before it is trusted (settling), or null. */
+    recheckAt: number | null;
+  }
+  let cached: Entry | null = null;
+  let computing: Promise<Entry> | null = null;
+
+  const compute_ = (settling: boolean): Promise<Entry> => {
+    computing ??= (async () => {
+      try {
+        const since = (await couch.use(dbName).info()).update_seq as string;
+        const entry: Entry = { since, value: compute(), recheckAt: settling ? null : now() + SETTLE_MS };
+        entry.value.catch(() => {
+          if (cached === entry) cached = null;
+        });
+        cached = entry;
+        return entry;
+      } finally {
+        computing = null;
+      }
+    })();
+    return computing;
+  };
+
   return async () => {
-    const sequence = JSON.stringify((await couch.use(dbName).info()).update_seq);
-    if (cached?.sequence !== sequence) {
-      const value = compute();
-      const entry = { sequence, value };
-      cached = entry;
-      // A failed computation is not remembered.
-      value.catch(() => {
-        if (cached === entry) cached = null;
-      });
-    }
-    return cached.value;
+    const entry = cached;
+    if (!entry) return (await compute_(false)).value;
+    const { results } = await couch.use(dbName).changes({ since: entry.since, limit: 1 });
+    // Another call may have recomputed meanwhile; its entry began after this check's.
+    if (cached && cached !== entry) return cached.value;
+    if (results.length > 0) return (await compute_(false)).value;
+    if (entry.recheckAt !== null && now() >= entry.recheckAt) return (await compute_(true)).value;
+    return entry.value;
   };
 }
