@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, ukCalendarDateOf } from './dates.ts';
+import { isCalendarDate, ukCalendarDateOf, ukWallClockInstant } from './dates.ts';
 
 describe('isCalendarDate', () => {
   it('takes real YYYY-MM-DD dates, leap days of leap years included', () => {
@@ -102,5 +102,12 @@ describe('ukCalendarDateOf', () => {
     expect(ukCalendarDateOf('9999-12-31T12:00:00Z')).toBe('9999-12-31');
     // The last instant of 9999 in UTC is already 10000 in a zone ahead of it: no 4-digit UK date.
     expect(ukCalendarDateOf('9999-12-31T23:30:00-05:00')).toBeNull();
+  });
+});
+
+describe('ukWallClockInstant', () => {
+  it('reads a UK wall clock as the instant it names, in winter (GMT) and summer (BST)', () => {
+    expect(ukWallClockInstant('2026-12-05T18:30:00').toISOString()).toBe('2026-12-05T18:30:00.000Z');
+    expect(ukWallClockInstant('2026-07-04T09:00').toISOString()).toBe('2026-07-04T08:00:00.000Z');
   });
 });

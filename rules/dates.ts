@@ -81,6 +81,22 @@ export function ukWallClock(now: Date = new Date()): string {
   return format(ukNow(now), "yyyy-MM-dd'T'HH:mm:ss");
 }
 
+/** The instant a stored UK wall-clock string ('YYYY-MM-DDTHH:mm[:ss]') names, for calendars and timers. */
+export function ukWallClockInstant(wallClock: string): Date {
+  const local = parseWallClock(wallClock);
+  return new Date(
+    new TZDate(
+      local.getFullYear(),
+      local.getMonth(),
+      local.getDate(),
+      local.getHours(),
+      local.getMinutes(),
+      local.getSeconds(),
+      UK_TIME_ZONE,
+    ).getTime(),
+  );
+}
+
 /**
  * Parses a stored wall-clock string into a Date whose local fields equal the wall clock, so
  * date-fns `format` prints exactly what was stored on any device.

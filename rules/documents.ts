@@ -4,6 +4,7 @@
  * lowercase hex characters. Dates and times of day-passes, classes and sessions are UK wall-clock
  * ISO strings without offset (see dates.ts); times of day inside a week are seconds from midnight.
  */
+import type { MailPreferences } from './mail-categories.ts';
 import type { AccountKind } from './roles.ts';
 import type { DayPassType } from './constants.ts';
 import type { CountedCheckIn } from './check-in.ts';
@@ -29,6 +30,8 @@ export interface AccountDoc {
    * calling it again or, at the next start, by the server (design/decisions.md "Deleting an account").
    */
   deletingSince?: string;
+  /** The optional mail categories this account turned off or on (rules/mail-categories.ts); absent means on. */
+  mailPreferences?: MailPreferences;
 }
 
 /** Deterministic-id claim docs make "email/mobile taken" race-free across server instances. */

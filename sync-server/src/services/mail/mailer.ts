@@ -5,8 +5,32 @@ import nodemailer from 'nodemailer';
 export interface MailMessage {
   to: string;
   subject: string;
+  /** The plain-text part; every mail has one (mail-layout.ts writes both from one source). */
   text: string;
   html?: string;
+  /** Files, and images the HTML shows inline by `cid:` (a pass's QR code). Content is base64. */
+  attachments?: MailAttachment[];
+  /** A calendar event (RFC 5546): a `text/calendar` part and an `.ics` file (calendar-events.ts). */
+  icalEvent?: { method: 'REQUEST' | 'CANCEL' | 'PUBLISH'; filename: string; content: string };
+  /** Extra headers: List-Unsubscribe and List-Unsubscribe-Post for the optional categories (RFC 8058). */
+  headers?: Record<string, string>;
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** Base64, so the queued document stays JSON. */
+  content: string;
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`). */
+  cid?: string;
+}
+
+/** The message as nodemailer takes it. */
+function toNodemailer(message: MailMessage) {
+  return {
+    ...message,
+    attachments: message.attachments?.map((a) => ({ ...a, encoding: 'base64' })),
+  };
 }
 
 /** What the services send mail with: the durable outbox (mail-delivery.ts), which queues and returns. */
@@ -37,7 +61,7 @@ export function createMailTransport(options: {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(message, { messageId }) {
-        await transport.sendMail({ from: options.from, ...message, messageId });
+        await transport.sendMail({ from: options.from, ...toNodemailer(message), messageId });
       },
     };
   }
@@ -46,7 +70,7 @@ export function createMailTransport(options: {
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
     async send(message, { messageId }) {
-      const info = await transport.sendMail({ from: options.from, ...message, messageId });
+      const info = await transport.sendMail({ from: options.from, ...toNodemailer(message), messageId });
       const built = JSON.parse(String(info.message)) as {
         from?: { address: string };
         to?: { address: string }[];
