@@ -76,7 +76,16 @@ export async function createServer(deps: Deps): Promise<Server> {
       logRequestComplete: (request) => request.path.startsWith('/api/') && request.path !== '/api/health',
       logPayload: false,
       logEvents: ['response', 'request-error'],
+      // A peer resetting its connection is hapi's `client` error: logged below at info, not as an error.
+      // (hapi-pino's types say object[]; its code reads { log, request } lists of tags.)
+      ignoredEventTags: { log: ['client'] } as unknown as object[],
     },
+  });
+  // HAProxy's health checks close with a reset, and so do a balancer ending a long-poll and a phone
+  // leaving Wi-Fi: none is a fault of the server, and as errors they buried real ones (issue 23).
+  server.events.on('log', (event, tags) => {
+    if (tags.client && tags.connection)
+      deps.logger.info({ code: (event.error as NodeJS.ErrnoException | undefined)?.code }, 'client connection error');
   });
   await server.register({ plugin: couchUnavailablePlugin, options: deps });
   // Before anything else looks at a request: a flood is refused before it costs a token check or a body read.
