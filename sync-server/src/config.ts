@@ -81,6 +81,11 @@ export interface ServerConfig {
    */
   mailPollIntervalMs: number;
   /**
+   * How often each instance checks whether a reminder run is due (REMINDER_INTERVAL_MS; 0 = never,
+   * as in tests, which run it explicitly). The run itself happens once a day across instances.
+   */
+  reminderIntervalMs: number;
+  /**
    * What one client may ask of one instance (design/security.md "Abuse: read floods"): a request with
    * a token draws from its account's budget, any other from its address's; past it, 429.
    */
@@ -258,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, repoRoot = proc
     longPollTimeoutMs: 30_000,
     sweepIntervalMs: numberSetting(env, 'SWEEP_INTERVAL_MS', 15 * 60_000, (n) => Number.isInteger(n) && n >= 0),
     mailPollIntervalMs: numberSetting(env, 'MAIL_POLL_INTERVAL_MS', 15_000, (n) => Number.isInteger(n) && n >= 0),
+    reminderIntervalMs: numberSetting(env, 'REMINDER_INTERVAL_MS', 5 * 60_000, (n) => Number.isInteger(n) && n >= 0),
     clientBudgets: loadClientBudgets(env),
     // About a second of CouchDB work at what one instance serves (~200–270 calls/s, bench/RESULTS.md):
     // a call past it would only wait behind the others, so it is better answered at once.

@@ -9,6 +9,7 @@ import { expiredDocsSweeperPlugin } from './plugins/expired-docs-sweeper.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { mailDeliveryPlugin } from './plugins/mail-delivery.ts';
+import { remindersPlugin } from './plugins/reminders.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
 
@@ -96,6 +97,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   await server.register({ plugin: staticPwaPlugin, options: deps });
   await server.register({ plugin: expiredDocsSweeperPlugin, options: deps });
   await server.register({ plugin: mailDeliveryPlugin, options: deps });
+  await server.register({ plugin: remindersPlugin, options: deps });
 
   return server;
 }

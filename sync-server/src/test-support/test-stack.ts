@@ -43,6 +43,8 @@ export interface TestStack {
   outbox(): Promise<OutboxMail[]>;
   /** Runs a delivery round of the mail outbox on the first instance now (what its timer would do). */
   deliverMail(): Promise<number>;
+  /** What an instance (the first unless told) was built with, for running its background jobs by hand. */
+  depsOf(server?: Server): Deps;
   stop(): Promise<void>;
 }
 
@@ -85,6 +87,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     couchUrl: couchServer.url,
     // Tests move the clock by days: a sweep at a random moment would make them flaky. They sweep explicitly.
     sweepIntervalMs: 0,
+    reminderIntervalMs: 0,
     ...overrides,
   };
   // Quick retries: a test that refuses a delivery should not wait seconds for the next attempt.
@@ -94,6 +97,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
   const stripe = createStripeClient(baseConfig.stripe);
   const servers: Server[] = [];
   const mailers: MailOutbox[] = [];
+  const depsByServer = new Map<Server, Deps>();
   const logs: Array<{ level: number; msg: string; err?: { message: string } }> = [];
   const logger = createLogger({
     production: false,
@@ -123,6 +127,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     await server.initialize();
     servers.push(server);
     mailers.push(deps.mailer);
+    depsByServer.set(server, deps);
     return server;
   };
   const server = await startInstance();
@@ -139,6 +144,7 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
     provider: payments.provider,
     stripe,
     logs: () => [...logs],
+    depsOf: (of = server) => depsByServer.get(of)!,
     deliverMail: () => mailers[0].deliverDue(),
     async outbox() {
       await Promise.all(mailers.map((mailer) => mailer.idle()));

@@ -18,10 +18,12 @@ export async function sendEventMail(
     profileId: string;
     category: MailCategory;
     content: (recipient: MailRecipient) => MailContent | Promise<MailContent>;
+    /** Looks the recipient up (a run sending many mails passes one that remembers its answers). */
+    lookup?: typeof mailRecipient;
   },
 ): Promise<boolean> {
   try {
-    const recipient = await mailRecipient(deps, mail.profileId, mail.category);
+    const recipient = await (mail.lookup ?? mailRecipient)(deps, mail.profileId, mail.category);
     if (!recipient) return false;
     const message = composeMail(recipient, mail.category, await mail.content(recipient));
     await deps.mailer.send(message, { key: `${mail.event}:${mail.profileId}` });
