@@ -46,7 +46,7 @@ export function PodCount({ count, text, opening = false }: { count: number | nul
 }
 
 /** Today's Bookings: the number once bookings are in the answer and there are some, else §2's plain words. */
-export function TodaysBookings({ count }: { count: number | null }) {
+export function TodaysBookings({ count }: { count: number }) {
   return count ? (
     <PodCount count={count} text={todaysBookingsText(count)} />
   ) : (

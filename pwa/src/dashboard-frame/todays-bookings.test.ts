@@ -6,15 +6,9 @@ const NOW = new Date('2026-07-14T23:30:00Z');
 const session = (id: string, startTime: string) => ({ _id: id, startTime });
 
 describe("today's bookings", () => {
-  it('is unknown (not zero) while the answer carries no booking list', () => {
-    expect(todaysBookingCount({ _id: 'g' }, NOW)).toBeNull();
-    expect(todaysBookingsText(null)).toBe('No sessions booked today.');
-  });
-
   it("counts upcoming sessions starting on today's UK date and those completed today, each once", () => {
     const count = todaysBookingCount(
       {
-        _id: 'g',
         upcomingSessionsInformation: [
           session('a', '2026-07-15T09:00:00'),
           session('b', '2026-07-15T18:00:00Z'),
@@ -29,7 +23,9 @@ describe("today's bookings", () => {
   });
 
   it('counts an empty list as none booked', () => {
-    expect(todaysBookingCount({ _id: 'g', upcomingSessionsInformation: [] }, NOW)).toBe(0);
+    expect(todaysBookingCount({ upcomingSessionsInformation: [], todaysCompletedSessionsInformation: [] }, NOW)).toBe(
+      0,
+    );
     expect(todaysBookingsText(0)).toBe('No sessions booked today.');
   });
 

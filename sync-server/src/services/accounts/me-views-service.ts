@@ -68,8 +68,7 @@ import { getProfile } from './profiles-store.ts';
 /**
  * GET /api/me/users|gyms|coaches (rules/api/me.ts): the profile part (profile-views.ts) and every §3
  * list that exists yet, read from the tenant databases and the memberships, every read of one answer
- * (the account and profile too) in parallel. The session and booking lists are left out until
- * bookings exist (issue 12).
+ * (the account and profile too) in parallel.
  *
  * A gym's passes and schedule weeks are read through a snapshot kept per gym and brought up to date
  * with the gym database's changes on every call (couch/prefix-snapshots.ts, design/decisions.md 32):
