@@ -9,11 +9,11 @@ import { ukDateKey, ukWallClock } from './dates.ts';
  * Each run happens once a day across every instance (its state is a document under CouchDB's
  * revision check); a server down at 18:00 runs it when it is back, until midnight.
  */
-export const REMINDER_RUNS = {
+const REMINDER_RUNS = {
   evening: { from: '18:00', daysAhead: 1 },
   morning: { from: '07:00', daysAhead: 0 },
 } as const;
-export type ReminderRun = keyof typeof REMINDER_RUNS;
+type ReminderRun = keyof typeof REMINDER_RUNS;
 
 export interface DueReminderRun {
   run: ReminderRun;

@@ -16,7 +16,7 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export interface MailAttachment {
+interface MailAttachment {
   filename: string;
   contentType: string;
   /** Base64, so the queued document stays JSON. */

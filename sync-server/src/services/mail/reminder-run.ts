@@ -20,10 +20,10 @@ import { mailRecipient, type MailRecipient } from './recipients.ts';
 import { addressOf, dayPassReminder, mastrClassMorning, mastrPassReminder, sessionReminder } from './reminder-mails.ts';
 
 /** How long one instance holds a run before another may take it up (a run that died half-way). */
-export const REMINDER_RUN_LEASE_MS = 10 * 60 * 1000;
+const REMINDER_RUN_LEASE_MS = 10 * 60 * 1000;
 
 /** `reminder-run:{run}:{UK day}` in mastr_mail: that day's run, done once across every instance. */
-export interface ReminderRunDoc {
+interface ReminderRunDoc {
   _id: string;
   _rev?: string;
   type: 'reminder-run';
