@@ -29,6 +29,8 @@ export const emailClaimId = (kind: AccountKind, email: string) => `email:${kind}
 export const mobileClaimId = (kind: AccountKind, mobileKey: string) => `mobile:${kind}:${mobileKey}`;
 /** Keeps entry codes (stored lower-case) unique within a gym. */
 export const entryCodeClaimId = (gymId: string, code: string) => `entry-code:${gymId}:${code}`;
+/** An account's private calendar link, stored under the sha256 (hex) of its secret, never the secret. */
+export const calendarFeedDocId = (tokenHash: string) => `calendar-feed:${tokenHash}`;
 
 // ---- mastr_auth -------------------------------------------------------------------------------------
 

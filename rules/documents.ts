@@ -32,6 +32,20 @@ export interface AccountDoc {
   deletingSince?: string;
   /** The optional mail categories this account turned off or on (rules/mail-categories.ts); absent means on. */
   mailPreferences?: MailPreferences;
+  /**
+   * The account's current private calendar link (design/mail.md "Calendar feed"): the hash of its
+   * secret and when it was made. A link whose hash is not this one is revoked.
+   */
+  calendarFeed?: { tokenHash: string; createdAt: string };
+}
+
+/** calendarFeedDocId(hash): finds the account a calendar link belongs to without a query. */
+export interface CalendarFeedDoc {
+  _id: string;
+  _rev?: string;
+  type: 'calendar-feed';
+  profileId: string;
+  createdAt: string;
 }
 
 /** Deterministic-id claim docs make "email/mobile taken" race-free across server instances. */

@@ -25,6 +25,7 @@ import { GymProfilePage } from './gyms/gym-profile-page.tsx';
 import { GymCoachesPage } from './gyms/gym-coaches-page.tsx';
 import { CoachesListPage } from './coaches/coaches-list-page.tsx';
 import { CoachProfilePage } from './coaches/coach-profile-page.tsx';
+import { UnsubscribePage } from './mail-settings/unsubscribe-page.tsx';
 
 // Dashboards are code-split: public routes never download them.
 const UserDashboard = lazy(() => import('./user-dashboard/user-dashboard.tsx'));
@@ -54,6 +55,7 @@ export function App() {
           <Route path="users/:id/verify/:token" element={<VerifyEmailPage kind="user" />} />
           <Route path="coaches/:id/verify/:token" element={<VerifyEmailPage kind="coach" />} />
           <Route path="gyms/:id/verify/:token" element={<VerifyEmailPage kind="gym" />} />
+          <Route path="mail/unsubscribe/:token" element={<UnsubscribePage />} />
           <Route path="users/forgotten-password" element={<ForgottenPasswordPage kind="user" />} />
           <Route path="coaches/forgotten-password" element={<ForgottenPasswordPage kind="coach" />} />
           <Route path="gyms/forgotten-password" element={<ForgottenPasswordPage kind="gym" />} />

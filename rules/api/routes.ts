@@ -52,6 +52,7 @@ import type {
   MastrDefaultUpdateRequest,
   MastrVisibilityResponse,
 } from './mastr.ts';
+import type { CalendarFeedResponse, MailPreferencesRequest, MailSettingsResponse, UnsubscribeRequest } from './mail.ts';
 import type { MeProfiles } from './me.ts';
 import type {
   ApproveCoachResponse,
@@ -218,7 +219,24 @@ type PaymentRoutes = {
   'POST /api/stripe/webhook': Route<unknown, StripeWebhookResponse>;
 };
 
+/** Email choices, one-click unsubscribe and the calendar feed (rules/api/mail.ts, design/mail.md). */
+type MailRoutes = {
+  [K in AccountKind as `GET /api/me/${Plural<K>}/mail`]: Route<undefined, MailSettingsResponse>;
+} & {
+  [K in AccountKind as `POST /api/me/${Plural<K>}/mail`]: Route<MailPreferencesRequest, MailSettingsResponse>;
+} & {
+  [K in AccountKind as `POST /api/me/${Plural<K>}/calendar`]: Route<undefined, CalendarFeedResponse>;
+} & {
+  /** No sign-in: the signed token names the account and category (a mail client's one-click POST). */
+  'POST /api/mail/unsubscribe/{token}': Route<UnsubscribeRequest, MessageResponse>;
+  /** A browser opening the link: redirected to the page that asks first (never changes anything). */
+  'GET /api/mail/unsubscribe/{token}': Route<undefined, undefined>;
+  /** No sign-in: the secret token is the key. `text/calendar`, read by calendar apps, never by fetch. */
+  'GET /api/calendar/{token}.ics': Route<undefined, unknown>;
+};
+
 type ApiRoutes = SessionRoutes &
+  MailRoutes &
   AccountRoutes &
   AccountEditRoutes &
   DirectoryRoutes &

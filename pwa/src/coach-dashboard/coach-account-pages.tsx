@@ -8,6 +8,7 @@ import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-fra
 import { displayNameOf } from '../dashboard-frame/me-profiles.ts';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 import { socialLinksOf, type SocialLink } from './social-links.ts';
+import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 
 function SocialLinkLine({ link }: { link: SocialLink | undefined }) {
   if (!link) return <p className="social-edit__link dash-empty">Not linked.</p>;
@@ -145,6 +146,7 @@ export function CoachAccountPage() {
           </>
         )}
       </ProfileGate>
+      <MailSettingsPanels kind="coach" />
     </DashboardPage>
   );
 }

@@ -7,6 +7,7 @@ import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 import { MastrClassSection } from './mastr-class-section.tsx';
+import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 
 /**
  * /gymdashboard/account: status, image, details and prices as /api/me/gyms reports them, each
@@ -85,6 +86,7 @@ export function GymAccountPage() {
           </>
         )}
       </ProfileGate>
+      <MailSettingsPanels kind="gym" />
     </DashboardPage>
   );
 }

@@ -7,6 +7,7 @@ import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
 import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/member-notifications-model.ts';
+import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 
 const SECTION_HINTS: Record<string, string> = {
   Account: 'Your details and profile image.',
@@ -68,6 +69,7 @@ export function UserAccountPage() {
           </>
         )}
       </ProfileGate>
+      <MailSettingsPanels kind="user" />
     </DashboardPage>
   );
 }

@@ -110,6 +110,18 @@ const MAPPED: Record<ApiRouteKey, true> = {
   'GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions': true,
   'POST /api/me/users/mastrpass/{passId}/unassigned/assignclass': true,
   'GET /api/health': true,
+  'GET /api/me/users/mail': true,
+  'GET /api/me/coaches/mail': true,
+  'GET /api/me/gyms/mail': true,
+  'POST /api/me/users/mail': true,
+  'POST /api/me/coaches/mail': true,
+  'POST /api/me/gyms/mail': true,
+  'POST /api/me/users/calendar': true,
+  'POST /api/me/coaches/calendar': true,
+  'POST /api/me/gyms/calendar': true,
+  'POST /api/mail/unsubscribe/{token}': true,
+  'GET /api/mail/unsubscribe/{token}': true,
+  'GET /api/calendar/{token}.ics': true,
 };
 
 /** The PWA's JSON 404 for any other /api path (static-pwa.ts), not a call of its own. */

@@ -28,6 +28,7 @@ import { sessionRequestsPlugin } from './session-requests.ts';
 import { ptCheckoutPlugin } from './pt-checkout.ts';
 import { bookingCancellationPlugin } from './booking-cancellation.ts';
 import { auctionPlugin } from './auction.ts';
+import { mailSettingsPlugin } from './mail-settings.ts';
 
 /**
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
@@ -62,4 +63,5 @@ export const apiPlugins: Plugin<Deps>[] = [
   ptCheckoutPlugin,
   bookingCancellationPlugin,
   auctionPlugin,
+  mailSettingsPlugin,
 ];

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import { KIND_PLURAL, ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { createMeViews } from '../services/accounts/me-views-service.ts';
+import { meViewsOf } from '../services/accounts/me-views-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /**
@@ -13,7 +13,7 @@ import { credentialsOf, roleAccess } from './auth-strategy.ts';
 export const mePlugin: Plugin<Deps> = {
   name: 'me',
   register(server, deps) {
-    const views = createMeViews(deps);
+    const views = meViewsOf(deps);
     for (const kind of ACCOUNT_KINDS) {
       server.route({
         method: 'GET',

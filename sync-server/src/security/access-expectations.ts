@@ -1,6 +1,7 @@
 import { accountExpectations } from './account-expectations.ts';
 import { bookingExpectations } from './booking-expectations.ts';
 import type { ExpectationTable } from './expectation-types.ts';
+import { mailExpectations } from './mail-expectations.ts';
 import { syncExpectations } from './sync-expectations.ts';
 
 /**
@@ -12,4 +13,5 @@ export const ACCESS_EXPECTATIONS: ExpectationTable = {
   ...accountExpectations,
   ...bookingExpectations,
   ...syncExpectations,
+  ...mailExpectations,
 };

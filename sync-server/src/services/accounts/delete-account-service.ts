@@ -2,6 +2,7 @@ import type { DocumentScope } from 'nano';
 import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
 import {
   accountDocId,
+  calendarFeedDocId,
   coachRequestId,
   entryCodeClaimId,
   gymRequestId,
@@ -116,6 +117,9 @@ export async function deleteAccount(deps: Deps, kind: AccountKind, profileId: st
   await dropDatabase(deps.couch, tenantDbName(TENANT_OF[kind], profileId));
   await destroyIfPresent(deps.couch.use(DB.profiles), profileDocId(kind, profileId));
   await releaseClaims(deps, account);
+  // The calendar link's lookup (a new one cannot be made once `deletingSince` is set).
+  const feed = (await getAccount(deps.couch, profileId))?.calendarFeed;
+  if (feed) await destroyIfPresent(deps.couch.use(DB.accounts), calendarFeedDocId(feed.tokenHash));
   await destroyIfPresent(deps.couch.use(DB.accounts), accountDocId(profileId));
   // Refused at once on this instance; the others' access checks notice within their window.
   accessCheckFor(deps).forgetAccount(profileId);

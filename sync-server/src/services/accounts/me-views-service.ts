@@ -105,7 +105,22 @@ function gymDocOf(doc: { type?: unknown }): GymDoc | null {
   return passFacts(doc);
 }
 
-export function createMeViews(deps: Deps): MeViews {
+const perInstance = new WeakMap<Deps, MeViews>();
+
+/**
+ * The views of one server instance (its `deps`): GET /api/me and the calendar feed (mail-settings.ts)
+ * share them, so a gym's passes are held in one snapshot, not one per route.
+ */
+export function meViewsOf(deps: Deps): MeViews {
+  let views = perInstance.get(deps);
+  if (!views) {
+    views = createMeViews(deps);
+    perInstance.set(deps, views);
+  }
+  return views;
+}
+
+function createMeViews(deps: Deps): MeViews {
   const gymDocs = createPrefixSnapshots<GymDoc>(deps.couch, {
     prefixes: [
       passDocPrefix('day-pass'),

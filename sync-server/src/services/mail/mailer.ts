@@ -25,6 +25,30 @@ interface MailAttachment {
   cid?: string;
 }
 
+/**
+ * The development outbox's other files for one mail, next to its `.txt` (`base` is the path without
+ * extension): the HTML part as `.html`, openable in a browser, with each attachment saved in
+ * `{base}-files/` and an inline image's `cid:` reference rewritten to its file; the calendar event
+ * as `.ics`. Returns the HTML file's path, or undefined for a mail without HTML.
+ */
+async function writeViewableParts(base: string, message: MailMessage): Promise<string | undefined> {
+  let html = message.html;
+  const attachments = message.attachments ?? [];
+  // Attachments go in a folder of their own, so no attachment's name can pass for a mail's `.txt`.
+  const folder = `${base}-files`;
+  if (attachments.length > 0) await mkdir(folder, { recursive: true });
+  for (const [index, attachment] of attachments.entries()) {
+    const name = attachment.filename.replace(/[^a-z0-9._-]/gi, '_').replace(/^\.+/, '') || `attachment-${index}`;
+    await writeFile(path.join(folder, name), Buffer.from(attachment.content, 'base64'));
+    const relative = `${path.basename(folder)}/${name}`;
+    if (attachment.cid && html) html = html.split(`cid:${attachment.cid}`).join(relative);
+  }
+  if (message.icalEvent) await writeFile(`${base}.ics`, message.icalEvent.content, 'utf8');
+  if (html === undefined) return undefined;
+  await writeFile(`${base}.html`, html, 'utf8');
+  return `${base}.html`;
+}
+
 /** The message as nodemailer takes it. */
 function toNodemailer(message: MailMessage) {
   return {
@@ -46,8 +70,10 @@ export interface MailTransport {
 
 /**
  * Mail through nodemailer. With SMTP_URL it sends over SMTP; without it, the development outbox
- * writes each mail as a text file under DATA_DIR/outbox/ (links in plain text) and logs the first
- * link, so registration and reset work on a laptop with no mail server.
+ * writes each mail as a text file under DATA_DIR/outbox/ (links in plain text), its HTML part as an
+ * `.html` file beside it with its inline images and `.ics` (writeViewableParts), and logs the first
+ * link and the file to open, so registration and reset work on a laptop with no mail server and
+ * every mail can be looked at as its recipient would see it.
  */
 export function createMailTransport(options: {
   smtpUrl?: string;
@@ -80,7 +106,8 @@ export function createMailTransport(options: {
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const safeTo = message.to.replace(/[^a-z0-9@._-]/gi, '_');
-      const file = path.join(options.outboxDir, `${stamp}-${safeTo}.txt`);
+      const base = path.join(options.outboxDir, `${stamp}-${safeTo}`);
+      const file = `${base}.txt`;
       const body = [
         `From: ${options.from}`,
         `To: ${(built.to ?? []).map((a) => a.address).join(', ')}`,
@@ -92,8 +119,10 @@ export function createMailTransport(options: {
         '',
       ].join('\n');
       await writeFile(file, body, 'utf8');
+      const htmlFile = await writeViewableParts(base, message);
       const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      log(`[mail outbox] ${message.subject} → ${message.to}${link ? ` ${link}` : ''} (${file})`);
+      const shown = htmlFile ?? file;
+      log(`[mail outbox] ${message.subject} → ${message.to}${link ? ` ${link}` : ''} (${shown})`);
     },
   };
 }
