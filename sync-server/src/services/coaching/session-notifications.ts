@@ -82,37 +82,59 @@ export function sessionOfBooking(booking: BookingDoc): SessionTell['session'] {
  * once" guard, as before.
  */
 export async function tellSession(deps: Deps, tell: SessionTell): Promise<void> {
+  // The notes and the mails are independent writes: made side by side, the mails add no round trip
+  // of their own to the call that reports the event.
+  await Promise.all([writeNotes(deps, tell), queueMails(deps, tell)]);
+}
+
+const idsOf = (session: SessionTell['session']): Record<TenantKind, string> => ({
+  coach: session.coachId,
+  member: session.memberId,
+  gym: session.gymId,
+});
+
+async function writeNotes(deps: Deps, { event, session, otherName, notify }: SessionTell): Promise<void> {
+  const ids = idsOf(session);
+  await Promise.all(
+    notify.map(async (kind) => {
+      const doc: NotificationDoc = {
+        _id: notificationDocId(newId()),
+        type: 'notification',
+        event,
+        gymId: session.gymId,
+        coachId: session.coachId,
+        memberId: session.memberId,
+        otherName,
+        sessionStart: session.start,
+        at: deps.now().toISOString(),
+      };
+      try {
+        await ensureDatabase(deps.couch, tenantDbName(kind, ids[kind]));
+        await tenantDb<NotificationDoc>(deps.couch, kind, ids[kind]).insert(doc);
+      } catch (err) {
+        deps.logger.warn({ err, event, kind, ownerId: ids[kind] }, 'could not write the private session notification');
+      }
+    }),
+  );
+}
+
+async function queueMails(deps: Deps, tell: SessionTell): Promise<void> {
   const { event, session } = tell;
-  const ids: Record<TenantKind, string> = { coach: session.coachId, member: session.memberId, gym: session.gymId };
-  for (const kind of tell.notify) {
-    const doc: NotificationDoc = {
-      _id: notificationDocId(newId()),
-      type: 'notification',
-      event,
-      gymId: session.gymId,
-      coachId: session.coachId,
-      memberId: session.memberId,
-      otherName: tell.otherName,
-      sessionStart: session.start,
-      at: deps.now().toISOString(),
-    };
-    try {
-      await ensureDatabase(deps.couch, tenantDbName(kind, ids[kind]));
-      await tenantDb<NotificationDoc>(deps.couch, kind, ids[kind]).insert(doc);
-    } catch (err) {
-      deps.logger.warn({ err, event, kind, ownerId: ids[kind] }, 'could not write the private session notification');
-    }
-  }
   if (tell.mail.length === 0) return;
   let facts: SessionFacts;
   let money: SessionMoney | undefined;
   try {
-    facts = { ...session, gymAddress: await gymAddressOf(deps, session.gymId) };
-    money = tell.paymentId ? await moneyOf(deps, tell.paymentId, tell.refundDue ?? true) : undefined;
+    const [gymAddress, paid] = await Promise.all([
+      gymAddressOf(deps, session.gymId),
+      tell.paymentId ? moneyOf(deps, tell.paymentId, tell.refundDue ?? true) : undefined,
+    ]);
+    facts = { ...session, gymAddress };
+    money = paid;
   } catch (err) {
     deps.logger.warn({ err, event, requestId: session.id }, 'mail: could not read a private session mail facts');
     return;
   }
+  const ids = idsOf(session);
   const key = `pt-${event}:${session.id}${event === 'coach-applied' ? `:${session.coachId}` : ''}`;
   const env = { publicUrl: deps.config.publicUrl, mailFrom: deps.config.mailFrom };
   await Promise.all(

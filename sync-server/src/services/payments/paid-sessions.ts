@@ -116,14 +116,22 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
   // Told in the app once: by the delivery that wrote a copy (a re-delivery finds them all written).
   // Mailed by every delivery while the session stands: the mail's key is the booking's, so a
   // re-delivery queues nothing new, yet one that follows a crash before the mail still sends it.
-  await tellSession(deps, {
-    event: 'session-booked',
-    session: sessionOfBooking(booking),
-    otherName: booking.clientName,
-    notify: written ? ['coach', 'gym'] : [],
-    mail: booking.cancelled ? [] : ['member', 'coach', 'gym'],
-    paymentId,
-  });
+  // The tell and the request's removal are independent: side by side, the mails add no round trip.
+  await Promise.all([
+    tellSession(deps, {
+      event: 'session-booked',
+      session: sessionOfBooking(booking),
+      otherName: booking.clientName,
+      notify: written ? ['coach', 'gym'] : [],
+      mail: booking.cancelled ? [] : ['member', 'coach', 'gym'],
+      paymentId,
+    }),
+    removeRequest(deps, sale),
+  ]);
+}
+
+/** The request's copies are removed: it has become the booking. */
+async function removeRequest(deps: Deps, sale: PtSession): Promise<void> {
   if (sale.source === 'coach-request') {
     await deleteAsFullDocument(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
