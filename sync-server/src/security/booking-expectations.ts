@@ -61,7 +61,8 @@ export const bookingExpectations: ExpectationTable = {
         selectedExperienceLevel: 'Beginner',
       }),
     answers: [201],
-    touches: () => ['gym-request:'],
+    // The request's copy, and the gym told of it in the app (decision 95).
+    touches: () => ['gym-request:', 'notification:'],
   },
   'POST /api/booking/handlePrivateSessionCoachRequest': {
     audience: 'member',

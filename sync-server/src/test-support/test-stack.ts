@@ -116,6 +116,8 @@ export async function startTestStack(overrides: Partial<ServerConfig> = {}): Pro
         couch: instanceCouch,
         logger,
         from: config.mailFrom,
+        // `startTestStack({ smtpUrl: inbox.url })` delivers to a real SMTP server on loopback (smtp-inbox.ts).
+        smtpUrl: config.smtpUrl,
         outboxDir: config.outboxDir,
         log: () => {},
         now: () => clock.now,

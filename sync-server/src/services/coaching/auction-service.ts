@@ -9,7 +9,7 @@ import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../co
 import { getProfile } from '../accounts/profiles-store.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymRequestList } from './request-views.ts';
-import { tellSession } from './session-notifications.ts';
+import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 /**
  * The gym-request auction (§7 auctionhouse and apply, §4 "Applying"): the PT requests members sent
@@ -100,12 +100,12 @@ export async function applyForRequest(
   );
   if (verdict) return verdict;
   await mirrorToMember(deps, written!);
-  await tellSession(deps, [['member', written!.userProfile_id]], 'coach-applied', {
-    gymId,
-    coachId,
-    memberId: written!.userProfile_id,
+  await tellSession(deps, {
+    event: 'coach-applied',
+    session: { ...sessionOfRequest(written!, written!.requestedDiscipline), coachId, coachName: application.coachName },
     otherName: application.coachName,
-    sessionStart: written!.startTime,
+    notify: ['member'],
+    mail: ['member'],
   });
   return { outcome: 'ok', value: await openRequests(deps, gymId) };
 }

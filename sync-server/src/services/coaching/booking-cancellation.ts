@@ -8,7 +8,7 @@ import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { refundSessionPayment } from '../payments/refund-service.ts';
 import { setSlotBooked } from './availability-service.ts';
-import { tellSession } from './session-notifications.ts';
+import { sessionOfBooking, tellSession } from './session-notifications.ts';
 
 /**
  * Cancelling a paid private session (§7 cancel_booking for coach and user; design/payments.md
@@ -103,27 +103,24 @@ export async function cancelBooking(
     );
   }
   await releaseHour(deps, booking);
-  // Told by the call that cancelled (a repeat finishing it tells no one again).
-  if (!wasCancelled) {
-    const parties: Record<Side, [TenantKind, string]> = {
-      coach: ['coach', booking.coachId],
-      member: ['member', booking.userProfile_id],
-      gym: ['gym', booking.gymId],
-    };
-    const told = (['coach', 'member', 'gym'] as const).filter((p) => p !== side).map((p) => parties[p]);
-    const event = {
-      coach: 'session-cancelled-by-coach',
-      member: 'session-cancelled-by-member',
-      gym: 'session-cancelled-by-gym',
-    } as const;
-    await tellSession(deps, told, event[side], {
-      gymId: booking.gymId,
-      coachId: booking.coachId,
-      memberId: booking.userProfile_id,
-      otherName: { coach: booking.coachFullName, member: booking.clientName, gym: booking.gymName }[side],
-      sessionStart: booking.startTime,
-    });
-  }
+  // Told in the app by the call that cancelled (a repeat finishing it tells no one again); mailed
+  // to every party, the one who cancelled included (their receipt, and the CANCEL of the entry the
+  // booking mail put in their calendar), by that call and by a repeat finishing it: the key is the
+  // booking's, so a repeat queues nothing new unless the first call stopped before its mail.
+  const event = {
+    coach: 'session-cancelled-by-coach',
+    member: 'session-cancelled-by-member',
+    gym: 'session-cancelled-by-gym',
+  } as const;
+  await tellSession(deps, {
+    event: event[side],
+    session: sessionOfBooking(booking),
+    otherName: { coach: booking.coachFullName, member: booking.clientName, gym: booking.gymName }[side],
+    notify: wasCancelled ? [] : (['coach', 'member', 'gym'] as const).filter((p) => p !== side),
+    mail: ['member', 'coach', 'gym'],
+    paymentId: booking.paymentId,
+    refundDue: booking.refundOnCancel !== false,
+  });
   const message =
     side === 'coach'
       ? BOOKING_CANCEL_MESSAGES.coachRefunded

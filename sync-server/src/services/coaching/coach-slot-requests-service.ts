@@ -20,7 +20,7 @@ import { newId } from '../../couch/ids.ts';
 import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import { releaseLapsedAcceptances } from './session-request-answers.ts';
-import { tellSession } from './session-notifications.ts';
+import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 /**
  * A member's request for one of a coach's slots (§4 "Coach slot"), race-free across server
@@ -172,12 +172,12 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
         request,
       );
       sent = true;
-      await tellSession(deps, [['coach', coachId]], 'session-requested', {
-        gymId,
-        coachId,
-        memberId,
+      await tellSession(deps, {
+        event: 'session-requested',
+        session: sessionOfRequest(request, coach.discipline),
         otherName: clientName,
-        sessionStart: request.startTime,
+        notify: ['coach'],
+        mail: ['coach'],
       });
       return { outcome: 'sent' };
     } finally {

@@ -13,6 +13,7 @@ import { profilesById } from '../directory/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
+import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 /**
  * Private session (PT) requests a member sends (§7 "Member bookings"). A request belongs to two
@@ -109,5 +110,13 @@ export async function requestGymSession(deps: Deps, input: GymSessionRequest): P
     ],
     doc,
   );
+  // The gym hears of it as a coach hears of a request for its own slot (issue 26).
+  await tellSession(deps, {
+    event: 'session-requested',
+    session: sessionOfRequest(doc, input.discipline),
+    otherName: clientName,
+    notify: ['gym'],
+    mail: ['gym'],
+  });
   return { outcome: 'sent' };
 }

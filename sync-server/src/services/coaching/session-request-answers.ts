@@ -4,7 +4,7 @@ import { hasSessionStarted, isAcceptanceLapsed } from '@mastr/rules/pt-bookings.
 import type { Deps } from '../../deps.ts';
 import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { endCoachRequest } from './request-ending.ts';
-import { tellSession } from './session-notifications.ts';
+import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 /**
  * A coach's answers to members' slot requests (§7 sessionrequests accept and reject, §4 "Private
@@ -57,12 +57,12 @@ export async function rejectSessionRequest(deps: Deps, coachId: string, requestI
 }
 
 const tellMember = (deps: Deps, request: CoachRequestDoc, event: 'session-accepted' | 'session-rejected') =>
-  tellSession(deps, [['member', request.userProfile_id]], event, {
-    gymId: request.gymId,
-    coachId: request.coachId,
-    memberId: request.userProfile_id,
+  tellSession(deps, {
+    event,
+    session: sessionOfRequest(request, ''),
     otherName: request.coachFullName,
-    sessionStart: request.startTime,
+    notify: ['member'],
+    mail: ['member'],
   });
 
 /**

@@ -14,6 +14,8 @@ import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { withdrawApplications } from '../coaching/auction-service.ts';
 import { profilesById } from '../directory/directory-queries.ts';
+import { sendEventMail } from '../mail/event-mail.ts';
+import { MEMBERSHIP_MAIL_CATEGORY, membershipMailContent } from '../mail/membership-mails.ts';
 
 /**
  * The coach–gym relation's six calls (§4, §7; rules/memberships.ts decides each transition). The
@@ -47,7 +49,7 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
           await db.destroy(id, live!._rev);
           // A coach who leaves or is terminated can no longer be chosen for the gym's PT requests.
           if (live!.state === 'registered') await withdrawApplications(deps, coachId, gymId);
-          await notify(deps, action, gymId, coachId);
+          await tellMembership(deps, action, gymId, coachId, live!._rev);
           return { outcome: 'done' } as const;
         case 'write': {
           const doc: MembershipDoc = {
@@ -59,8 +61,8 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
             state: step.state,
             updatedAt: deps.now().toISOString(),
           };
-          await db.insert(doc);
-          await notify(deps, action, gymId, coachId);
+          const written = await db.insert(doc);
+          await tellMembership(deps, action, gymId, coachId, written.rev);
           return { outcome: 'done' } as const;
         }
       }
@@ -72,38 +74,57 @@ async function transition(deps: Deps, action: MembershipAction, gymId: string, c
 
 /**
  * Tells the other side what happened: a notification document in its tenant database, which its
- * devices replicate (the Notifications page reads it from local data). Written after the relation
- * changed, by the call that changed it, so each change is told once; a failure here is logged and
- * does not undo the change the caller was answered about.
+ * devices replicate (the Notifications page reads it from local data), and a mail (decision 97).
+ * Written after the relation changed, by the call that changed it, so each change is told once; a
+ * failure here is logged and does not undo the change the caller was answered about. The mail's key
+ * is the change itself: the relation's revision that the change wrote (or, for an ending, deleted),
+ * which no other change has, so a later request after an ending is a new event and mailed again.
  */
-async function notify(deps: Deps, action: MembershipAction, gymId: string, coachId: string): Promise<void> {
+async function tellMembership(
+  deps: Deps,
+  action: MembershipAction,
+  gymId: string,
+  coachId: string,
+  rev: string,
+): Promise<void> {
   const { event, tell } = MEMBERSHIP_EVENTS[action];
+  const tenantId = tell === 'gym' ? gymId : coachId;
+  let names: { coachName: string; gymName: string };
   try {
     const [gyms, coaches] = await Promise.all([
       profilesById(deps.couch, 'gym', [gymId]),
       profilesById(deps.couch, 'coach', [coachId]),
     ]);
     const coach = coaches.get(coachId);
-    const otherName =
-      tell === 'gym'
-        ? `${coach?.firstName ?? ''} ${coach?.lastName ?? ''}`.trim() || 'A coach'
-        : (gyms.get(gymId)?.gymName ?? 'A gym');
-    const id = newId();
-    const doc: NotificationDoc = {
-      _id: notificationDocId(id),
-      type: 'notification',
-      event,
-      gymId,
-      coachId,
-      otherName,
-      at: deps.now().toISOString(),
+    names = {
+      coachName: `${coach?.firstName ?? ''} ${coach?.lastName ?? ''}`.trim() || 'A coach',
+      gymName: gyms.get(gymId)?.gymName ?? 'A gym',
     };
-    const tenantId = tell === 'gym' ? gymId : coachId;
+  } catch (err) {
+    deps.logger.warn({ err, event, gymId, coachId }, 'could not read the names for a membership notification');
+    return;
+  }
+  const doc: NotificationDoc = {
+    _id: notificationDocId(newId()),
+    type: 'notification',
+    event,
+    gymId,
+    coachId,
+    otherName: tell === 'gym' ? names.coachName : names.gymName,
+    at: deps.now().toISOString(),
+  };
+  try {
     await ensureDatabase(deps.couch, tenantDbName(tell, tenantId));
     await tenantDb<NotificationDoc>(deps.couch, tell, tenantId).insert(doc);
   } catch (err) {
     deps.logger.warn({ err, event, gymId, coachId }, 'could not write the membership notification');
   }
+  await sendEventMail(deps, {
+    event: `membership-${event}:${gymId}:${coachId}:${rev}`,
+    profileId: tenantId,
+    category: MEMBERSHIP_MAIL_CATEGORY,
+    content: (recipient) => membershipMailContent(event, names, recipient, deps.config.publicUrl),
+  });
 }
 
 /** A coach asks to join a public gym; asking again while pending adds nothing. */

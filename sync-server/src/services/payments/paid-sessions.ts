@@ -13,7 +13,7 @@ import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { setSlotBooked } from '../coaching/availability-service.ts';
-import { tellSession } from '../coaching/session-notifications.ts';
+import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
 import type { SaleMetadata } from './checkout-service.ts';
 import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
@@ -113,24 +113,25 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
   await setSlotBooked(deps, sale.coachId, won.weekStart, won.weekday, won.time, true);
   await transferSpaceShare(deps, paymentId, sale);
   await setPaymentOutcome(deps, paymentId, 'booked');
-  // Told once: by the delivery that wrote a copy (a re-delivery finds them all written).
-  if (written) {
-    await tellSession(
-      deps,
-      [
-        ['coach', sale.coachId],
-        ['gym', sale.gymId],
-      ],
-      'session-booked',
-      {
-        gymId: sale.gymId,
-        coachId: sale.coachId,
-        memberId: sale.memberId,
-        otherName: booking.clientName,
-        sessionStart: booking.startTime,
-      },
-    );
-  }
+  // Told in the app once: by the delivery that wrote a copy (a re-delivery finds them all written).
+  // Mailed by every delivery while the session stands: the mail's key is the booking's, so a
+  // re-delivery queues nothing new, yet one that follows a crash before the mail still sends it.
+  // The tell and the request's removal are independent: side by side, the mails add no round trip.
+  await Promise.all([
+    tellSession(deps, {
+      event: 'session-booked',
+      session: sessionOfBooking(booking),
+      otherName: booking.clientName,
+      notify: written ? ['coach', 'gym'] : [],
+      mail: booking.cancelled ? [] : ['member', 'coach', 'gym'],
+      paymentId,
+    }),
+    removeRequest(deps, sale),
+  ]);
+}
+
+/** The request's copies are removed: it has become the booking. */
+async function removeRequest(deps: Deps, sale: PtSession): Promise<void> {
   if (sale.source === 'coach-request') {
     await deleteAsFullDocument(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
