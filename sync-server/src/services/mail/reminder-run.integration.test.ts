@@ -8,6 +8,7 @@ import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { bearerFor } from '../../test-support/sync-fixtures.ts';
 import { buyDayPass, buyMastrPass, givenPayingMember } from '../../test-support/payment-fixtures.ts';
 import { givenPtCoach, givenPtMember, inject, paidBooking } from '../../test-support/pt-fixtures.ts';
+import { startSmtpInbox, type SmtpInbox } from '../../test-support/smtp-inbox.ts';
 import { startTestStack, type TestStack } from '../../test-support/test-stack.ts';
 import { runDueReminders } from './reminder-run.ts';
 
@@ -27,13 +28,21 @@ describe('reminder runs: once a day across instances, never for something cancel
   const ids = {} as { gymId: string; coachId: string; member: string; quiet: string; canceller: string };
 
   const run = (server: Server = stack.server) => runDueReminders(stack.depsOf(server));
+  /** What reached the SMTP server on loopback, once every instance's outbox has delivered. */
+  const delivered = async () => {
+    await stack.outbox();
+    return inbox.received.map((m) => ({ to: m.envelopeTo[0]!, subject: m.subject, text: m.text }));
+  };
   const remindersTo = async (email?: string) =>
-    (await stack.outbox()).filter((m) => m.subject.startsWith('Reminder') && (!email || m.to === email));
+    (await delivered()).filter((m) => m.subject.startsWith('Reminder') && (!email || m.to === email));
   const emailOf = async (profileId: string) =>
     (await stack.couch.use<AccountDoc>(DB.accounts).get(accountDocId(profileId))).email;
 
+  let inbox: SmtpInbox;
+
   beforeAll(async () => {
-    stack = await startTestStack();
+    inbox = await startSmtpInbox();
+    stack = await startTestStack({ smtpUrl: inbox.url });
     other = await stack.startInstance();
     stack.clock.now = FRIDAY_MORNING;
     const coach = await givenPtCoach(stack);
@@ -82,6 +91,7 @@ describe('reminder runs: once a day across instances, never for something cancel
   });
   afterAll(async () => {
     await stack.stop();
+    await inbox.stop();
   });
 
   it('before 18:00 no evening run; from 18:00 one run on one instance reminds each party once', async () => {
@@ -134,7 +144,7 @@ describe('reminder runs: once a day across instances, never for something cancel
   it('on the morning of the class the gym hears who is coming', async () => {
     stack.clock.now = SATURDAY_MORNING;
     await run();
-    const mails = (await stack.outbox()).filter((m) => m.subject.startsWith("Today's Mastr Class"));
+    const mails = (await delivered()).filter((m) => m.subject.startsWith("Today's Mastr Class"));
     expect(mails.map((m) => [m.to, m.subject])).toEqual([
       [await emailOf(ids.gymId), "Today's Mastr Class: 1 member coming"],
     ]);
