@@ -18,10 +18,12 @@ export async function sendEventMail(
     profileId: string;
     category: MailCategory;
     content: (recipient: MailRecipient) => MailContent | Promise<MailContent>;
+    /** Who, read earlier by the caller: only the goodbye of an account being deleted, read before it goes. */
+    recipient?: MailRecipient;
   },
 ): Promise<boolean> {
   try {
-    const recipient = await mailRecipient(deps, mail.profileId, mail.category);
+    const recipient = mail.recipient ?? (await mailRecipient(deps, mail.profileId, mail.category));
     if (!recipient) return false;
     const message = composeMail(recipient, mail.category, await mail.content(recipient));
     await deps.mailer.send(message, { key: `${mail.event}:${mail.profileId}` });
