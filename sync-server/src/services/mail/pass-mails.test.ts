@@ -57,7 +57,7 @@ describe('the receipt for a pass bought', () => {
       passesUrl: url,
       qrPng: png,
     });
-    expect(mail.subject).toBe('Your Iron Temple day pass: receipt and entry code');
+    expect(mail.subject).toBe('Your Mastr day pass: receipt and entry code');
     expect(mail.paragraphs[0]).toBe(
       'Thank you for buying your Adult Day Pass at Iron Temple for Saturday 28th November 2026.',
     );
@@ -82,7 +82,7 @@ describe('the receipt for a pass bought', () => {
       passesUrl: url,
       qrPng: png,
     });
-    expect(booked.subject).toBe('Your Iron Temple Mastr Class pass: receipt and entry code');
+    expect(booked.subject).toBe('Your Mastr Class pass: receipt and entry code');
     expect(booked.details).toContainEqual(['Class', 'Saturday 28th November 2026 at 10:00']);
     expect(booked.details).toContainEqual(['Amount paid', '£1']);
     const unbooked = passBoughtMail(
@@ -148,7 +148,7 @@ describe('Mastr classes booked and cancelled, passes cancelled', () => {
       address: '',
       passesUrl: url,
     });
-    expect(mail.subject).toBe('Mastr Class booked: Iron Temple, Saturday 5th December');
+    expect(mail.subject).toBe('Mastr Class booked: Saturday 5th December');
     expect(mail.details).toContainEqual(['Class', 'Saturday 5th December 2026 at 10:00']);
     expect(mail.details).toContainEqual(['Entry code', 'K7P2QX']);
   });
@@ -159,7 +159,7 @@ describe('Mastr classes booked and cancelled, passes cancelled', () => {
       start: '2026-11-28T10:00:00',
       passesUrl: url,
     });
-    expect(mail.subject).toBe('Mastr Class cancelled: Iron Temple, Saturday 28th November');
+    expect(mail.subject).toBe('Mastr Class cancelled: Saturday 28th November');
     expect(mail.paragraphs).toEqual([
       'Iron Temple has cancelled the Mastr Class on Saturday 28th November 2026 at 10:00.',
       'Your pass is kept: book it into another class, or cancel it for a full refund.',

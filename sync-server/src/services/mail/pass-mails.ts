@@ -34,7 +34,7 @@ export const addressLine = (address: Address | null | undefined) =>
 const passName = (pass: Pass) => (pass.type === 'day-pass' ? `${pass.passType} Day Pass` : 'Mastr Class pass');
 
 /** The entry code the front desk types or scans: the text the PWA shows and the token its QR carries. */
-export const entryCodeText = (pass: Pick<Pass, 'idCode'>) => pass.idCode.toUpperCase();
+const entryCodeText = (pass: Pick<Pass, 'idCode'>) => pass.idCode.toUpperCase();
 
 /**
  * The entry code's QR as a PNG, encoding exactly what the PWA's code encodes (the signed entry token,
@@ -114,10 +114,12 @@ export function passBoughtMail(
       'The class you chose was cancelled by the gym as you paid: book your pass into another class, or cancel it for a full refund.',
     );
   return {
+    // Subjects name no one: the outbox keeps a sent mail's subject, and a gym's name must go with
+    // its account (decision 31).
     subject:
       pass.type === 'day-pass'
-        ? `Your ${pass.gymName} day pass: receipt and entry code`
-        : `Your ${pass.gymName} Mastr Class pass: receipt and entry code`,
+        ? 'Your Mastr day pass: receipt and entry code'
+        : 'Your Mastr Class pass: receipt and entry code',
     greeting: input.greeting,
     paragraphs,
     details,
@@ -140,7 +142,7 @@ export function mastrClassBookedMail(
   if (input.address) details.push(['Address', input.address]);
   details.push(['Class', atTime(input.start)], ['Entry code', entryCodeText(pass)]);
   return {
-    subject: `Mastr Class booked: ${pass.gymName}, ${formatWallClock(input.start, DATE_FORMATS.dayMonth)}`,
+    subject: `Mastr Class booked: ${formatWallClock(input.start, DATE_FORMATS.dayMonth)}`,
     greeting: input.greeting,
     paragraphs: [`Your Mastr Class pass is booked into the class at ${pass.gymName} on ${atTime(input.start)}.`],
     details,
@@ -155,7 +157,7 @@ export function mastrClassCancelledMail(
   input: { greeting: string; start: string; passesUrl: string },
 ): MailContent {
   return {
-    subject: `Mastr Class cancelled: ${pass.gymName}, ${formatWallClock(input.start, DATE_FORMATS.dayMonth)}`,
+    subject: `Mastr Class cancelled: ${formatWallClock(input.start, DATE_FORMATS.dayMonth)}`,
     greeting: input.greeting,
     paragraphs: [
       `${pass.gymName} has cancelled the Mastr Class on ${atTime(input.start)}.`,
