@@ -81,7 +81,7 @@ await runBench('Schedule writes with the go-live derivation after each', async (
     if (!row0.rev) throw new Error(`bare bulk: ${JSON.stringify(row0)}`);
   };
   const derive = async () => {
-    await applyGoLive({ couch: stack.couch }, 'gym', gymId);
+    await applyGoLive(stack.deps, 'gym', gymId);
   };
 
   const samples = { online: [] as number[], gateway: [] as number[], bare: [] as number[], derive: [] as number[] };

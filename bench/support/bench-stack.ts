@@ -24,6 +24,8 @@ export interface BenchStack {
   /** The server's CouchDB client (straight to CouchDB, never through the timing proxy). */
   couch: Couch;
   config: ServerConfig;
+  /** What the server runs with (for a bench that calls a service straight). */
+  deps: Deps;
   server: Server;
   /** Origin of the Hapi server, e.g. http://127.0.0.1:40123. */
   origin: string;
@@ -73,6 +75,7 @@ export async function startBenchStack(overrides: Partial<ServerConfig> = {}): Pr
   return {
     couch,
     config,
+    deps,
     server,
     origin: server.info.uri,
     database: couchServer.database,

@@ -3,6 +3,7 @@ import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { givenAccount } from '../test-support/sign-in-helpers.ts';
 import { bearerFor, givenDayPass, givenMastrPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -121,7 +122,9 @@ describe('front desk online calls', () => {
   });
 
   it("cancels an upcoming day pass in the gym's and the member's database, and refuses today's", async () => {
-    const upcoming = await givenDayPass(stack, gymId, TOMORROW);
+    // Mail goes to the member's account address, verified (mail/recipients.ts).
+    const { account, email } = await givenAccount(stack, 'user');
+    const upcoming = await givenDayPass(stack, gymId, TOMORROW, { memberId: account.profileId });
     const res = await post(`/api/booking/gym/cancel_day_pass/${upcoming.passId}`);
     expect(res.statusCode).toBe(200);
     const body = JSON.parse(res.payload);
@@ -133,7 +136,7 @@ describe('front desk online calls', () => {
     }
 
     // The member is told by email: the gym, the pass and its day, and the refund.
-    const mails = (await stack.outbox()).filter((m) => m.to === 'alex@example.com');
+    const mails = (await stack.outbox()).filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Your Mastr day pass was cancelled by the gym');
     expect(mails[0].text).toContain('Iron Temple has cancelled your Adult Day Pass for Saturday 21st November 2026.');
@@ -143,7 +146,7 @@ describe('front desk online calls', () => {
     const twice = await post(`/api/booking/gym/cancel_day_pass/${upcoming.passId}`);
     expect(twice.statusCode).toBe(400);
     expect(JSON.parse(twice.payload).message).toBe('This day pass is already cancelled.');
-    expect((await stack.outbox()).filter((m) => m.to === 'alex@example.com')).toHaveLength(1);
+    expect((await stack.outbox()).filter((m) => m.to === email)).toHaveLength(1);
 
     const today = await givenDayPass(stack, gymId, TODAY);
     const refused = await post(`/api/booking/gym/cancel_day_pass/${today.passId}`);

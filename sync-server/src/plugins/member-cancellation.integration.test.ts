@@ -75,8 +75,11 @@ describe('day pass cancellation and refunds', () => {
     expect(again.statusCode).toBe(400);
     expect(JSON.parse(again.payload).message).toBe('This day pass is already cancelled.');
     const mails = (await stack.outbox()).filter((m) => m.to === member.email);
-    expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass is cancelled']);
-    expect(mails[0]!.text).toContain('You have been refunded £15 in full');
+    expect(mails.map((m) => m.subject)).toEqual([
+      expect.stringMatching(/day pass: receipt and entry code$/),
+      'Your Mastr day pass is cancelled',
+    ]);
+    expect(mails[1]!.text).toContain('You have been refunded £15 in full');
   });
 
   it('cancels without a refund on the day at 00:00 and at 22:59', async () => {

@@ -65,6 +65,9 @@ export async function givenSignedInAccount(
  * deleted ones included (their last body, if they kept one).
  */
 export async function whereStored(stack: TestStack, ...texts: string[]): Promise<string[]> {
+  // A mail still queued holds its address and text until delivered (the goodbye of the deletion
+  // itself among them; design/mail.md): what is asked is what stays once the outbox has delivered.
+  await stack.outbox();
   const found: string[] = [];
   for (const name of await stack.couch.db.list()) {
     const { results } = await stack.couch.use(name).changes({ include_docs: true, style: 'all_docs' });

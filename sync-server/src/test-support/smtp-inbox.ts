@@ -11,7 +11,7 @@ interface ReceivedMail {
   html: string | false;
   messageId: string;
   headers: Map<string, unknown>;
-  attachments: { filename?: string; contentType: string; content: Buffer }[];
+  attachments: { filename?: string; contentType: string; content: Buffer; cid?: string }[];
 }
 
 export interface SmtpInbox {
@@ -57,6 +57,7 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
                 filename: a.filename,
                 contentType: a.contentType,
                 content: a.content,
+                cid: a.cid,
               })),
             });
             callback();

@@ -39,7 +39,10 @@ export interface TestStack {
   stripe: Stripe;
   /** What the servers logged at warn level and above, oldest first (pino records). */
   logs(): Array<{ level: number; msg: string; err?: { message: string } }>;
-  /** Mails delivered so far, oldest first, once every instance's outbox has delivered what was due. */
+  /**
+   * Mails delivered so far, oldest first, once every instance's outbox has delivered what was due
+   * (with `smtpUrl` the files stay empty and this only waits: read the SMTP inbox then).
+   */
   outbox(): Promise<OutboxMail[]>;
   /** Runs a delivery round of the mail outbox on the first instance now (what its timer would do). */
   deliverMail(): Promise<number>;

@@ -43,6 +43,7 @@ import { cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
 import { refundPassInFull } from '../payments/refund-service.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
+import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
 import { updateAccount } from './account-updates.ts';
 import { getAccount } from './accounts-store.ts';
 import { releaseClaims } from './claims.ts';
@@ -70,7 +71,8 @@ import type { ProfileDoc } from './accounts-service.ts';
  *       ended, the Basic plan cancelled on Stripe, entry-code claims freed;
  *  4. profile images deleted;
  *  5. the tenant database deleted (the member's last: it is the index of steps 3);
- *  6. the profile, 7. the email and mobile claims (the email may register again), 8. the account:
+ *  6. the profile, 7. the email and mobile claims (the email may register again), then the goodbye
+ *     mail is queued (addressed at the start; the mark stops every other mail), 8. the account:
  *     from here every access token is refused (plugins/auth-strategy.ts) and no refresh works;
  *  9. the account's refresh sessions and one-time tokens deleted.
  * Payment records in `mastr_payments` stay: they hold ids, amounts and dates, never a name or email.
@@ -92,6 +94,8 @@ const TENANT_OF: Record<AccountKind, TenantKind> = { user: 'member', coach: 'coa
 export async function deleteAccount(deps: Deps, kind: AccountKind, profileId: string): Promise<DeleteAccountOutcome> {
   const account = await getAccount(deps.couch, profileId);
   if (!account || account.kind !== kind) return { outcome: 'gone' };
+  // Addressed now, while the profile (the greeting's name) is still there; sent at the end.
+  const goodbye = await goodbyeRecipient(deps, profileId);
   if (!account.deletingSince) {
     const since = deps.now().toISOString();
     await updateAccount(deps.couch, profileId, (current) =>
@@ -120,6 +124,9 @@ export async function deleteAccount(deps: Deps, kind: AccountKind, profileId: st
   // The calendar link's lookup (a new one cannot be made once `deletingSince` is set).
   const feed = (await getAccount(deps.couch, profileId))?.calendarFeed;
   if (feed) await destroyIfPresent(deps.couch.use(DB.accounts), calendarFeedDocId(feed.tokenHash));
+  // The goodbye, queued before the account document goes, so a run that dies here is finished by
+  // the next, which still finds the account and queues it (once: its key is the account's).
+  if (goodbye) await tellAccountDeleted(deps, kind, goodbye, refundedPence);
   await destroyIfPresent(deps.couch.use(DB.accounts), accountDocId(profileId));
   // Refused at once on this instance; the others' access checks notice within their window.
   accessCheckFor(deps).forgetAccount(profileId);

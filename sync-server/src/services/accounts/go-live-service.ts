@@ -7,6 +7,7 @@ import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee, type PayeeDoc, type PayeeKind } from '../payments/payment-docs.ts';
 import { getAccount } from './accounts-store.ts';
+import { tellStatusChanged } from './account-event-mails.ts';
 
 /**
  * Going live (design/decisions.md "Going live"): a gym or coach is Active exactly while nothing is
@@ -17,6 +18,9 @@ import { getAccount } from './accounts-store.ts';
  * gym's schedule, online or synced (schedule-edit-service.ts, sync/bulk-writes.ts). A gym is then
  * listed only while also subscribed (rules/listing.ts).
  */
+
+/** Going live reads and writes CouchDB and tells the account when its status turns. */
+type GoLiveDeps = Pick<Deps, 'couch' | 'config' | 'mailer' | 'logger'>;
 
 type ProfileOf<K extends PayeeKind> = K extends 'gym' ? GymProfileDoc : CoachProfileDoc;
 
@@ -84,7 +88,7 @@ async function outsideFacts(deps: Pick<Deps, 'couch'>, kind: PayeeKind, profileI
  * schedule call for.
  */
 export async function updateWithGoLive<K extends PayeeKind>(
-  deps: Pick<Deps, 'couch'>,
+  deps: GoLiveDeps,
   kind: K,
   profileId: string,
   change: (profile: ProfileOf<K>) => ProfileOf<K>,
@@ -93,14 +97,20 @@ export async function updateWithGoLive<K extends PayeeKind>(
   for (let attempt = 1; attempt <= MAX_OUTSIDE_CHANGES; attempt += 1) {
     const { payee, defaultSchedule, deleting, key } = await outsideFacts(deps, kind, profileId);
     let steps: GoLiveStep[] = [];
+    let turned = false;
     const saved = await updateDoc(profiles, profileDocId(kind, profileId), (current) => {
+      turned = false;
       if (!current || current.type !== kind) return null;
       const edited = change(current);
       steps = missingSteps(edited, payee, defaultSchedule);
       const next = { ...edited, status: steps.length === 0 && !deleting };
+      turned = next.status !== current.status;
       return isDeepStrictEqual(next, current) ? null : next;
     });
     if (!saved || saved.type !== kind) return { outcome: 'no-profile' };
+    // This write turned the status: of every writer, only the one whose revision won knows it, and
+    // its new revision names the change (the mail's key), so it is told once.
+    if (turned) await tellStatusChanged(deps, profileId, saved, steps);
     if ((await outsideFacts(deps, kind, profileId)).key === key)
       return { outcome: 'applied', profile: saved, missingSteps: steps };
   }
@@ -108,6 +118,6 @@ export async function updateWithGoLive<K extends PayeeKind>(
 }
 
 /** Sets the gym's or coach's `status` from its profile, payee and schedule, writing only when it changes. */
-export function applyGoLive(deps: Pick<Deps, 'couch'>, kind: PayeeKind, profileId: string) {
+export function applyGoLive(deps: GoLiveDeps, kind: PayeeKind, profileId: string) {
   return updateWithGoLive(deps, kind, profileId, (profile) => profile);
 }

@@ -18,7 +18,7 @@ import {
   upcomingMastrPassList,
   type MastrPassFacts,
 } from '../passes/pass-views.ts';
-import { tellMemberOfPass } from '../passes/pass-notifications.ts';
+import { tellMastrClassBooked, tellMastrClassCancelled } from '../passes/pass-notifications.ts';
 import { mastrClassAvailability, mastrClassId, withStoredClasses } from './mastr-class-schedule.ts';
 
 /**
@@ -266,16 +266,11 @@ async function releasePass(
   );
   if (gymCopy?.type !== 'mastr-pass') return;
   await updateDoc(memberDbOf(deps.couch, gymCopy.memberId), gymCopy._id, release);
-  // The gym's cancellation, told in the app (decision 71) by every call that finds this pass put
-  // back for this class (one id per pass and class: written once however many calls finish it).
+  // The gym's cancellation, told in the app and by mail (decision 71) by every call that finds this
+  // pass put back for this class (keyed by pass and class: told once however many calls finish it).
   if (notice && !gymCopy.cancelled && gymCopy.cancelledClass?.classDateAndTime === classDateAndTime)
-    await tellMemberOfPass(deps, 'mastr-class-cancelled-by-gym', {
-      memberId: gymCopy.memberId,
-      gymId,
-      gymName: gymCopy.gymName,
-      passId,
+    await tellMastrClassCancelled(deps, gymCopy, {
       start: classDateAndTime,
-      refundedPence: 0,
       at: gymCopy.cancelledClass.cancelledAt,
     });
 }
@@ -349,6 +344,8 @@ export async function assignMastrClass(
     await releasePass(deps, pass.gymId, passId, start, null);
     return refused(MASTR_CLASS_REFUSALS.classCancelled);
   }
+  // Booked: the member's confirmation with the class in their calendar (once per pass and class).
+  if (gymCopy?.type === 'mastr-pass') await tellMastrClassBooked(deps, gymCopy, start);
   return { outcome: 'assigned', answer: await memberMastrLists(deps, memberId) };
 }
 
@@ -368,23 +365,24 @@ async function joinOccurrence(deps: Deps, gymId: string, target: MastrClassOptio
 /**
  * A pass bought for a class (checkout) joins its occurrence like an assign's step (3); if the gym
  * cancelled the class between the checkout and the payment, the pass goes back to unassigned with
- * the notice, so the member can choose another class.
+ * the notice, so the member can choose another class. Answers whether it joined.
  */
 export async function enrolPaidMastrPass(
   deps: Deps,
   pass: Pick<MastrPassDoc, 'gymId' | 'passId' | 'dateAndTimeStart'>,
-): Promise<void> {
+): Promise<boolean> {
   const start = pass.dateAndTimeStart;
-  if (!start) return;
+  if (!start) return false;
   const target: MastrClassOption = {
     _id: mastrClassId(pass.gymId, start),
     week: 'Next Class',
     classDateAndTime: start,
     cancelled: false,
   };
-  if (await joinOccurrence(deps, pass.gymId, target, pass.passId)) return;
+  if (await joinOccurrence(deps, pass.gymId, target, pass.passId)) return true;
   const notice = { classDateAndTime: start, cancelledAt: deps.now().toISOString() };
   await releasePass(deps, pass.gymId, pass.passId, start, notice);
+  return false;
 }
 
 async function memberMastrLists(deps: Deps, memberId: string): Promise<MastrAssignResponse> {

@@ -20,10 +20,12 @@ export async function sendEventMail(
     content: (recipient: MailRecipient) => MailContent | Promise<MailContent>;
     /** Looks the recipient up (a run sending many mails passes one that remembers its answers). */
     lookup?: typeof mailRecipient;
+    /** Who, read earlier by the caller: only the goodbye of an account being deleted, read before it goes. */
+    recipient?: MailRecipient;
   },
 ): Promise<boolean> {
   try {
-    const recipient = await (mail.lookup ?? mailRecipient)(deps, mail.profileId, mail.category);
+    const recipient = mail.recipient ?? (await (mail.lookup ?? mailRecipient)(deps, mail.profileId, mail.category));
     if (!recipient) return false;
     const message = composeMail(recipient, mail.category, await mail.content(recipient));
     await deps.mailer.send(message, { key: `${mail.event}:${mail.profileId}` });

@@ -7,7 +7,6 @@
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import type { MailMessage } from './mailer.ts';
 import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
-import { formatPence } from '@mastr/rules/money.ts';
 
 const SIGNATURE = 'The Mastr team\nMastr your game.';
 
@@ -60,72 +59,6 @@ export function passwordResetMail(to: string, kind: AccountKind, link: string): 
       '',
       `The link works once and expires in ${lifetimeText(TOKEN_LIFETIME_MS.reset)}. Setting a new password signs you out on every device.`,
       'If you did not ask for this, you can ignore this email: your password stays the same.',
-      '',
-      SIGNATURE,
-    ].join('\n'),
-  };
-}
-
-/**
- * A gym cancelled the member's upcoming day pass (design/decisions.md 42). It names the gym as the
- * member knows it from the booking, the pass and its day, and what was refunded; the gym cannot add
- * words of its own.
- */
-export function gymCancelledPassMail(
-  to: string,
-  pass: { gymName: string; passType: string; date: string; refundedPence: number },
-  passesLink: string,
-): MailMessage {
-  const refund =
-    pass.refundedPence > 0
-      ? `You have been refunded ${formatPence(pass.refundedPence)} in full to the card you paid with; banks usually take 5–10 working days to show it.`
-      : 'No payment was taken for this pass, so there is nothing to refund.';
-  return {
-    to,
-    subject: 'Your Mastr day pass was cancelled by the gym',
-    text: [
-      'Hello,',
-      '',
-      `${pass.gymName} has cancelled your ${pass.passType} Day Pass for ${pass.date}. Its entry code no longer works.`,
-      '',
-      refund,
-      '',
-      'Your day passes:',
-      '',
-      passesLink,
-      '',
-      SIGNATURE,
-    ].join('\n'),
-  };
-}
-
-/**
- * The member cancelled their own day pass (design/decisions.md 50): the confirmation a UK buyer
- * expects when money moves, with what was refunded, or why nothing was.
- */
-export function memberCancelledPassMail(
-  to: string,
-  pass: { gymName: string; passType: string; date: string; refundedPence: number; refundDue: boolean },
-  passesLink: string,
-): MailMessage {
-  const refund = !pass.refundDue
-    ? 'Same-day cancellations are not refunded automatically; the gym may still refund you.'
-    : pass.refundedPence > 0
-      ? `You have been refunded ${formatPence(pass.refundedPence)} in full to the card you paid with; banks usually take 5–10 working days to show it.`
-      : 'No payment was taken for this pass, so there is nothing to refund.';
-  return {
-    to,
-    subject: 'Your Mastr day pass is cancelled',
-    text: [
-      'Hello,',
-      '',
-      `You have cancelled your ${pass.passType} Day Pass at ${pass.gymName} for ${pass.date}. Its entry code no longer works.`,
-      '',
-      refund,
-      '',
-      'Your day passes:',
-      '',
-      passesLink,
       '',
       SIGNATURE,
     ].join('\n'),

@@ -49,9 +49,11 @@ export async function mailRecipient(
   deps: Pick<Deps, 'couch' | 'config'>,
   profileId: string,
   category: MailCategory,
+  /** Only for the goodbye of the deletion itself (delete-account-service.ts): read while it is marked. */
+  options: { whileDeleting?: boolean } = {},
 ): Promise<MailRecipient | null> {
   const account = await getAccount(deps.couch, profileId);
-  if (!account || !account.verified || account.deletingSince) return null;
+  if (!account || !account.verified || (account.deletingSince && !options.whileDeleting)) return null;
   if (!wantsMail(account.mailPreferences, category)) return null;
   const profile = await deps.couch
     .use<UserProfileDoc | CoachProfileDoc | GymProfileDoc>(DB.profiles)

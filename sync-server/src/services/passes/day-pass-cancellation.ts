@@ -1,21 +1,19 @@
 import type { DayPassCancellation } from '@mastr/rules/api/booking.ts';
-import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { passDay } from '@mastr/rules/pass-listing.ts';
 import type { Deps } from '../../deps.ts';
 import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { gymCancelledPassMail, memberCancelledPassMail } from '../mail/mail-templates.ts';
 import { refundedPenceOf, refundPassInFull } from '../payments/refund-service.ts';
-import { tellMemberOfPass } from './pass-notifications.ts';
+import { tellPassCancelled } from './pass-notifications.ts';
 
 /**
  * One cancellation of a day pass, whoever asks and however many at once (design/payments.md
  * "Refunds", decisions.md 50). The gym's copy decides: it is marked cancelled under its revision
  * with who cancelled, when and whether a full refund is due, so of a member and a gym (or two taps,
  * two tabs, two instances) exactly one call wins. Then, in this order, the refund (key
- * `refund:{passId}`, the same request every time), the member's copy, and the member's one mail,
- * sent by the call that marks the member's copy. A call that finds the pass cancelled finishes
+ * `refund:{passId}`, the same request every time), the member's copy, and the member told once
+ * (pass-notifications.ts: keyed by the pass, whichever call gets there). A call that finds the pass cancelled finishes
  * whatever the winner left undone (a crash after the decision) and answers the final state.
  */
 
@@ -94,57 +92,20 @@ export async function cancelDayPassAs(
 
 /**
  * Everything after the decision, safe to run any number of times and at once: the refund (the same
- * Stripe request under the same key, so it is made once), then the member's copy, then the mail by
- * whichever call marked that copy, and for a gym's cancellation the member's notification. Resolves to what has been refunded of the pass.
+ * Stripe request under the same key, so it is made once), then the member's copy, then the member
+ * told (the mail, and for a gym's cancellation the notification; decisions 42, 50, 71) by every
+ * finishing call under one key per pass, so a call stopped after marking the member's copy is made
+ * good by the next. Resolves to what has been refunded of the pass.
  */
 async function finishCancellation(deps: Deps, pass: DayPassDoc, tellMember: boolean): Promise<number> {
   if (pass.refundOnCancel)
     await refundPassInFull(deps, pass.passId, pass.cancelledBy === 'member' ? 'member-cancel' : 'gym-cancel');
   const refundedPence = await refundedPenceOf(deps, pass.passId);
-  let marked = false;
   await updateDoc(tenantDb<DayPassDoc>(deps.couch, 'member', pass.memberId), pass._id, (current) => {
-    marked = false;
     if (!current || current.cancelled) return null;
-    marked = true;
     const { cancelledAt, cancelledBy, refundOnCancel } = pass;
     return { ...current, cancelled: true, cancelledAt, cancelledBy, refundOnCancel };
   });
-  if (marked && tellMember) await mailMember(deps, pass, refundedPence);
-  // The gym's cancellation is also told in the app (decision 71). Every finishing call writes it,
-  // under one id per pass, so one stopped after marking the member's copy is made good by the next.
-  if (pass.cancelledBy === 'gym' && tellMember)
-    await tellMemberOfPass(deps, 'day-pass-cancelled-by-gym', {
-      memberId: pass.memberId,
-      gymId: pass.gymId,
-      gymName: pass.gymName,
-      passId: pass.passId,
-      start: pass.dayDateStart,
-      refundedPence,
-      at: pass.cancelledAt ?? deps.now().toISOString(),
-    });
+  if (tellMember) await tellPassCancelled(deps, pass, refundedPence);
   return refundedPence;
-}
-
-/**
- * The member hears of the cancellation once, by email (decisions.md 42 and 50). The pass is cancelled
- * and refunded whatever happens to the mail: a failure is logged, never turned into a failed cancel.
- */
-async function mailMember(deps: Deps, pass: DayPassDoc, refundedPence: number): Promise<void> {
-  if (!pass.clientEmail || !pass.cancelledBy) return;
-  const details = {
-    gymName: pass.gymName,
-    passType: pass.passType,
-    date: formatWallClock(pass.dayDateStart, DATE_FORMATS.long),
-    refundedPence,
-  };
-  const link = `${deps.config.publicUrl}/userdashboard/daypasses`;
-  const mail =
-    pass.cancelledBy === 'gym'
-      ? gymCancelledPassMail(pass.clientEmail, details, link)
-      : memberCancelledPassMail(pass.clientEmail, { ...details, refundDue: pass.refundOnCancel === true }, link);
-  try {
-    await deps.mailer.send(mail);
-  } catch (err) {
-    deps.logger.warn({ err, passId: pass.passId }, 'could not mail the member of a cancelled day pass');
-  }
 }

@@ -5,6 +5,7 @@ import { mastrPassCancellation } from '@mastr/rules/refunds.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { CANCEL_REFUSALS } from '../passes/day-pass-cancellation.ts';
+import { tellPassCancelled } from '../passes/pass-notifications.ts';
 import { refundedPenceOf, refundPassInFull } from './refund-service.ts';
 
 /**
@@ -91,7 +92,8 @@ export async function cancelOwnMastrPass(deps: Deps, memberId: string, passId: s
 /**
  * Everything after the decision, safe to run any number of times and at once: the refund, the seat
  * (the pass leaves the class it was booked into), the member's copy (the gym's class and cancelled
- * fields, so both copies agree). Resolves to what has been refunded of the pass.
+ * fields, so both copies agree), then the member's receipt (keyed by the pass: one mail, whichever
+ * call gets there; decision 92). Resolves to what has been refunded of the pass.
  */
 async function finishCancellation(deps: Deps, pass: MastrPassDoc): Promise<number> {
   if (pass.refundOnCancel) await refundPassInFull(deps, pass.passId, 'member-cancel');
@@ -110,5 +112,6 @@ async function finishCancellation(deps: Deps, pass: MastrPassDoc): Promise<numbe
     const { dateAndTimeStart, cancelledAt, cancelledBy, refundOnCancel } = pass;
     return { ...current, dateAndTimeStart, cancelled: true, cancelledAt, cancelledBy, refundOnCancel };
   });
+  await tellPassCancelled(deps, pass, refundedPence);
   return refundedPence;
 }

@@ -6,6 +6,7 @@ import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { enrolPaidMastrPass } from '../directory/mastr-class-service.ts';
+import { tellPassBought } from '../passes/pass-notifications.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
@@ -74,14 +75,18 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
     );
     return;
   }
+  // The receipt is queued by every delivery that gets here, keyed by the pass (`pass-bought:{passId}`):
+  // a redelivery, or one racing on another instance, finds it queued, so it goes out once; and a
+  // delivery that failed before queueing it is retried by Stripe and queues it then.
   if (kind === 'day-pass') {
-    await createDayPass(deps, {
+    const { pass } = await createDayPass(deps, {
       ...owners,
       pricePence,
       passType: meta.passType as DayPassType,
       date: meta.date!,
       passId,
     });
+    await tellPassBought(deps, pass, pricePence);
   } else {
     const { pass } = await createMastrPass(deps, {
       ...owners,
@@ -89,7 +94,9 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
       dateAndTimeStart: meta.classDateAndTime!,
       passId,
     });
-    await enrolPaidMastrPass(deps, pass);
+    // A class cancelled between the checkout and the payment leaves the pass unassigned (and says so).
+    const joined = await enrolPaidMastrPass(deps, pass);
+    await tellPassBought(deps, joined ? pass : { ...pass, dateAndTimeStart: null }, pricePence);
   }
 }
 

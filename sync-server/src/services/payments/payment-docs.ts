@@ -45,6 +45,8 @@ export interface SubscriptionDoc {
   gymId: string;
   subscriptionId: string;
   status: string;
+  /** The status before the latest event applied (null: none), so the plan mails know what turned. */
+  previousStatus?: string | null;
   eventCreated: number;
 }
 

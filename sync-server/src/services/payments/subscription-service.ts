@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import { getPayee, paymentsDb, updatePayee, type SubscriptionDoc } from './payment-docs.ts';
 import { setPaymentFlags } from './profile-flags.ts';
+import { tellPlanChanged } from './plan-mails.ts';
 import { isResourceMissing } from './stripe-client.ts';
 
 /**
@@ -117,7 +118,7 @@ export async function applySubscriptionEvent(
   const gymId = subscription.metadata?.gymId;
   if (!gymId) return; // not a Mastr plan
   const status = deleted ? 'canceled' : subscription.status;
-  await updateDoc(
+  const record = await updateDoc(
     paymentsDb<SubscriptionDoc>(deps.couch),
     subscriptionDocId(gymId, subscription.id),
     (current): SubscriptionDoc | null => {
@@ -129,11 +130,15 @@ export async function applySubscriptionEvent(
         gymId,
         subscriptionId: subscription.id,
         status,
+        previousStatus: current?.status ?? null,
         eventCreated,
       };
     },
   );
   await derivePlanFlags(deps, gymId);
+  // Told from the record as stored, whichever delivery wrote it: a redelivery, or one that lost
+  // the race, names the same change and so the same mail.
+  if (record) await tellPlanChanged(deps, record);
 }
 
 /** The gym's `subscribed` and `mastrPlan` flags, derived from its subscription records only. */
@@ -166,7 +171,7 @@ export async function reconcileGymPlan(deps: Deps, gymId: string): Promise<boole
   for (const record of await gymSubscriptions(deps, gymId)) {
     if (ENDED.has(record.status) || known.includes(record.subscriptionId)) continue;
     await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), record._id, (current) =>
-      current && !ENDED.has(current.status) ? { ...current, status: 'canceled' } : null,
+      current && !ENDED.has(current.status) ? { ...current, status: 'canceled', previousStatus: current.status } : null,
     );
   }
   await derivePlanFlags(deps, gymId);
