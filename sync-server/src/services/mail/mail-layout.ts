@@ -18,7 +18,8 @@ export interface MailContent {
   /** The page the mail is about. */
   action?: { label: string; url: string };
   /** An image shown after the details, attached inline (an entry code's QR). */
-  image?: { cid: string; alt: string; png: Buffer };
+  /** An image after the details, attached inline: a PNG, or a QR code drawn from `qrText` at delivery. */
+  image?: { cid: string; alt: string } & ({ png: Buffer } | { qrText: string });
   /** Lines after the action, before the footer (what happens next, the refund's timing). */
   closing?: string[];
   icalEvent?: MailMessage['icalEvent'];
@@ -105,7 +106,9 @@ export function composeMail(recipient: MailRecipient, category: MailCategory, co
       {
         filename: `${content.image.cid}.png`,
         contentType: 'image/png',
-        content: content.image.png.toString('base64'),
+        ...('png' in content.image
+          ? { content: content.image.png.toString('base64') }
+          : { qrText: content.image.qrText }),
         cid: content.image.cid,
       },
     ];

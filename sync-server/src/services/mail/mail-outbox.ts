@@ -4,6 +4,9 @@ import type { Logger } from '../../logging/logger.ts';
 import { claimMail, dueMails, enqueueMail, MAIL_MAX_ATTEMPTS, messageIdOf, settleMail } from './mail-queue.ts';
 import { createMailTransport, type MailMessage, type MailTransport, type Mailer } from './mailer.ts';
 
+/** How long after a mail is queued its delivery round starts. */
+const KICK_DELAY_MS = 100;
+
 /** The mailer the services use: it queues, then asks for a delivery round without waiting for it. */
 export interface MailOutbox extends Mailer {
   /** One round: every mail due now is claimed and sent (or put back with its back-off). Answers how many were sent. */
@@ -100,15 +103,26 @@ export function createMailer(options: {
     });
   };
 
+  // The round a queued mail starts waits a moment: the request that queued it answers first (a
+  // webhook's answer never waits on nodemailer's work), and the mails one event queues for each
+  // party go out in one round.
+  let soon: NodeJS.Timeout | undefined;
+  const kickSoon = () => {
+    soon ??= setTimeout(() => {
+      soon = undefined;
+      kick();
+    }, KICK_DELAY_MS);
+  };
+
   return {
     async send(message: MailMessage, sendOptions?: { key?: string }) {
       await enqueueMail(deps.couch, message, { now: deps.now(), key: sendOptions?.key });
-      kick();
+      kickSoon();
     },
     deliverDue,
     kick,
     async idle() {
-      while (running) await running;
+      while (running || soon) await (running ?? new Promise((resolve) => setTimeout(resolve, KICK_DELAY_MS)));
     },
   };
 }

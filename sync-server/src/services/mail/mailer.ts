@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import QRCode from 'qrcode';
 
 export interface MailMessage {
   to: string;
@@ -20,9 +21,32 @@ interface MailAttachment {
   filename: string;
   contentType: string;
   /** Base64, so the queued document stays JSON. */
-  content: string;
+  content?: string;
+  /**
+   * Instead of `content`: text drawn as a QR code PNG when the mail is delivered (an entry code), so
+   * the request that queues the mail (a payment's webhook) does not spend ~20 ms of CPU drawing it.
+   */
+  qrText?: string;
   /** Set for an image the HTML shows inline (`<img src="cid:…">`). */
   cid?: string;
+}
+
+/** How an entry code's QR is drawn: what the PWA shows (the signed token, lowest error correction). */
+export const QR_PNG_OPTIONS = { type: 'png', errorCorrectionLevel: 'L', margin: 3, width: 400 } as const;
+
+/** The message with every QR attachment drawn (mail-layout.ts queues them as text). */
+async function withDrawnAttachments(
+  message: MailMessage,
+): Promise<MailMessage & { attachments?: (MailAttachment & { content: string })[] }> {
+  if (!message.attachments?.length) return { ...message, attachments: undefined };
+  const attachments = await Promise.all(
+    message.attachments.map(async ({ qrText, content, ...attachment }) => ({
+      ...attachment,
+      content:
+        qrText !== undefined ? (await QRCode.toBuffer(qrText, QR_PNG_OPTIONS)).toString('base64') : (content ?? ''),
+    })),
+  );
+  return { ...message, attachments };
 }
 
 /**
@@ -39,7 +63,7 @@ async function writeViewableParts(base: string, message: MailMessage): Promise<s
   if (attachments.length > 0) await mkdir(folder, { recursive: true });
   for (const [index, attachment] of attachments.entries()) {
     const name = attachment.filename.replace(/[^a-z0-9._-]/gi, '_').replace(/^\.+/, '') || `attachment-${index}`;
-    await writeFile(path.join(folder, name), Buffer.from(attachment.content, 'base64'));
+    await writeFile(path.join(folder, name), Buffer.from(attachment.content ?? '', 'base64'));
     const relative = `${path.basename(folder)}/${name}`;
     if (attachment.cid && html) html = html.split(`cid:${attachment.cid}`).join(relative);
   }
@@ -86,7 +110,8 @@ export function createMailTransport(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      async send(message, { messageId }) {
+      async send(queued, { messageId }) {
+        const message = await withDrawnAttachments(queued);
         await transport.sendMail({ from: options.from, ...toNodemailer(message), messageId });
       },
     };
@@ -95,7 +120,8 @@ export function createMailTransport(options: {
   // network; the outbox file is then written as readable text so links are never line-wrapped.
   const transport = nodemailer.createTransport({ jsonTransport: true });
   return {
-    async send(message, { messageId }) {
+    async send(queued, { messageId }) {
+      const message = await withDrawnAttachments(queued);
       const info = await transport.sendMail({ from: options.from, ...toNodemailer(message), messageId });
       const built = JSON.parse(String(info.message)) as {
         from?: { address: string };

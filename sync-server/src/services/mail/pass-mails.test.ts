@@ -45,7 +45,6 @@ const mastrPass: MastrPassDoc = {
   pricePence: 100,
   checkedIn: { checkedInState: false, check_in_time: null },
 };
-const png = Buffer.from('png');
 const url = 'https://mastr.test/userdashboard/daypasses';
 
 describe('the receipt for a pass bought', () => {
@@ -55,7 +54,7 @@ describe('the receipt for a pass bought', () => {
       amountPence: 1500,
       address: '1 High Street, Bristol, BS1 1AA',
       passesUrl: url,
-      qrPng: png,
+      qrText: dayPass.entryToken,
     });
     expect(mail.subject).toBe('Your Mastr day pass: receipt and entry code');
     expect(mail.paragraphs[0]).toBe(
@@ -70,7 +69,11 @@ describe('the receipt for a pass bought', () => {
       ['Amount paid', '£15'],
       ['Entry code', 'K7P2QX'],
     ]);
-    expect(mail.image).toEqual({ cid: 'entry-code-p1', alt: 'QR code for entry code K7P2QX', png });
+    expect(mail.image).toEqual({
+      cid: 'entry-code-p1',
+      alt: 'QR code for entry code K7P2QX',
+      qrText: dayPass.entryToken,
+    });
     expect(mail.action).toEqual({ label: 'Your passes', url });
   });
 
@@ -80,14 +83,14 @@ describe('the receipt for a pass bought', () => {
       amountPence: 100,
       address: '',
       passesUrl: url,
-      qrPng: png,
+      qrText: dayPass.entryToken,
     });
     expect(booked.subject).toBe('Your Mastr Class pass: receipt and entry code');
     expect(booked.details).toContainEqual(['Class', 'Saturday 28th November 2026 at 10:00']);
     expect(booked.details).toContainEqual(['Amount paid', '£1']);
     const unbooked = passBoughtMail(
       { ...mastrPass, dateAndTimeStart: null },
-      { greeting: 'Hello,', amountPence: 100, address: '', passesUrl: url, qrPng: png },
+      { greeting: 'Hello,', amountPence: 100, address: '', passesUrl: url, qrText: dayPass.entryToken },
     );
     expect(unbooked.details).toContainEqual(['Class', 'Not booked yet']);
     expect(unbooked.paragraphs.join(' ')).toContain('book your pass into another class');

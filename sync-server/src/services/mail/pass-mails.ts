@@ -4,6 +4,7 @@ import type { Address, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.t
 import { formatPence } from '@mastr/rules/money.ts';
 import type { CalendarEntry } from './calendar-events.ts';
 import type { MailContent } from './mail-layout.ts';
+import { QR_PNG_OPTIONS } from './mailer.ts';
 
 /**
  * What the member reads when a pass is bought, booked into a Mastr class, or cancelled (design/
@@ -42,7 +43,7 @@ const entryCodeText = (pass: Pick<Pass, 'idCode'>) => pass.idCode.toUpperCase();
  * large modules scan best from a screen.
  */
 export function entryCodePng(pass: Pick<Pass, 'entryToken'>): Promise<Buffer> {
-  return QRCode.toBuffer(pass.entryToken, { type: 'png', errorCorrectionLevel: 'L', margin: 3, width: 400 });
+  return QRCode.toBuffer(pass.entryToken, QR_PNG_OPTIONS);
 }
 
 /**
@@ -86,7 +87,7 @@ export function passCalendarEntry(
 /** The receipt for a pass paid for: what, where, when, how much, and the entry code as text and QR. */
 export function passBoughtMail(
   pass: Pass,
-  input: { greeting: string; amountPence: number; address: string; passesUrl: string; qrPng: Buffer },
+  input: { greeting: string; amountPence: number; address: string; passesUrl: string; qrText: string },
 ): MailContent {
   const code = entryCodeText(pass);
   const details: [string, string][] = [['Gym', pass.gymName]];
@@ -123,7 +124,7 @@ export function passBoughtMail(
     greeting: input.greeting,
     paragraphs,
     details,
-    image: { cid: `entry-code-${pass.passId}`, alt: `QR code for entry code ${code}`, png: input.qrPng },
+    image: { cid: `entry-code-${pass.passId}`, alt: `QR code for entry code ${code}`, qrText: input.qrText },
     action: { label: 'Your passes', url: input.passesUrl },
     closing: [
       pass.type === 'day-pass'

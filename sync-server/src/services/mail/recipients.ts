@@ -7,9 +7,9 @@ import {
   type MailCategory,
   type OptionalMailCategory,
 } from '@mastr/rules/mail-categories.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus } from '../../couch/couch.ts';
+import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../../couch/databases.ts';
+import { fetchDocs } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 
@@ -52,16 +52,17 @@ export async function mailRecipient(
   /** Only for the goodbye of the deletion itself (delete-account-service.ts): read while it is marked. */
   options: { whileDeleting?: boolean } = {},
 ): Promise<MailRecipient | null> {
-  const account = await getAccount(deps.couch, profileId);
+  // The profile is read beside the account (its id names the kind, not yet known): one round trip.
+  const [account, profiles] = await Promise.all([
+    getAccount(deps.couch, profileId),
+    fetchDocs(
+      deps.couch.use<UserProfileDoc | CoachProfileDoc | GymProfileDoc>(DB.profiles),
+      ACCOUNT_KINDS.map((kind) => profileDocId(kind, profileId)),
+    ),
+  ]);
   if (!account || !account.verified || (account.deletingSince && !options.whileDeleting)) return null;
   if (!wantsMail(account.mailPreferences, category)) return null;
-  const profile = await deps.couch
-    .use<UserProfileDoc | CoachProfileDoc | GymProfileDoc>(DB.profiles)
-    .get(profileDocId(account.kind, profileId))
-    .catch((err: unknown) => {
-      if (couchStatus(err) === 404) return null;
-      throw err;
-    });
+  const profile = profiles.get(profileDocId(account.kind, profileId)) ?? null;
   const publicUrl = deps.config.publicUrl;
   return {
     profileId,

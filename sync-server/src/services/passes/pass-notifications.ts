@@ -9,7 +9,6 @@ import { mailCalendarEvent } from '../mail/calendar-events.ts';
 import { sendEventMail } from '../mail/event-mail.ts';
 import {
   addressLine,
-  entryCodePng,
   mastrClassBookedMail,
   mastrClassCancelledMail,
   passBoughtMail,
@@ -42,19 +41,21 @@ const calendarFor = (deps: MailDeps, to: string, entry: ReturnType<typeof passCa
 /** The receipt for a paid pass (the Stripe webhook, payments/paid-passes.ts): amount, gym, day, entry code and QR, `.ics`. */
 export async function tellPassBought(deps: MailDeps, pass: Pass, amountPence: number): Promise<void> {
   const passesUrl = passesPage(deps.config.publicUrl, pass);
+  // Read beside the recipient, not after: the webhook waits for the receipt to be queued.
+  const gymAddressRead = gymAddress(deps, pass.gymId);
   await sendEventMail(deps, {
     event: `pass-bought:${pass.passId}`,
     profileId: pass.memberId,
     category: 'receipts',
     content: async (recipient) => {
-      const address = await gymAddress(deps, pass.gymId);
+      const address = await gymAddressRead;
       return {
         ...passBoughtMail(pass, {
           greeting: greetingOf(recipient),
           amountPence,
           address,
           passesUrl,
-          qrPng: await entryCodePng(pass),
+          qrText: pass.entryToken,
         }),
         icalEvent: calendarFor(deps, recipient.email, passCalendarEntry(pass, { passesUrl, address })),
       };
