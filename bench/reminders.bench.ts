@@ -37,7 +37,13 @@ const gymId = (n: number) => hex('a', n);
 const coachId = (n: number) => hex('c', n);
 const memberId = (n: number) => hex('e', n);
 
+/** Each scenario on a fresh stack, so neither reads the other's bookings. */
 await runBench('Reminder run: the evening before, over 10,000 PT bookings', async (cleanup) => {
+  await scenario(cleanup, 'An ordinary evening (bookings over the next 30 days)', 30, 'spread');
+  await scenario(cleanup, 'The worst case (every booking tomorrow)', 1, 'all');
+});
+
+async function scenario(cleanup: (step: () => Promise<unknown>) => void, label: string, days: number, tag: string) {
   const stack = await startBenchStack();
   cleanup(() => stack.stop());
   const couch = stack.couch;
@@ -145,13 +151,6 @@ await runBench('Reminder run: the evening before, over 10,000 PT bookings', asyn
     }
     return tomorrow;
   };
-  const clear = async () => {
-    for (let g = 0; g < GYMS; g++) await couch.db.destroy(tenantDbName('gym', gymId(g))).catch(() => undefined);
-    for (let c = 0; c < COACHES; c++) await couch.db.destroy(tenantDbName('coach', coachId(c))).catch(() => undefined);
-    await couch.db.destroy(DB.mail);
-    await couch.db.create(DB.mail);
-  };
-
   const measure = async (label: string, days: number, tag: string) => {
     const tomorrow = await seed(tag, days);
     // Floor 1: the scan of every gym's bookings.
@@ -160,11 +159,10 @@ await runBench('Reminder run: the evening before, over 10,000 PT bookings', asyn
       await docsWithPrefix(couch.use<BookingDoc>(tenantDbName('gym', gymId(g))), BOOKING_DOC_PREFIX);
     const scanMs = performance.now() - t;
     // The run.
-    const heapBefore = process.memoryUsage().heapUsed;
     t = performance.now();
     const [result] = await runDueReminders(deps);
     const runMs = performance.now() - t;
-    const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+    const rssMb = process.memoryUsage().rss / 2 ** 20;
     const queued = result?.queued ?? 0;
     // Floor 2: queueing as many mail documents one by one, after the run (its own ids).
     t = performance.now();
@@ -177,7 +175,7 @@ await runBench('Reminder run: the evening before, over 10,000 PT bookings', asyn
     const queueMs = performance.now() - t;
     console.log(`## ${label}: ${BOOKINGS} bookings, ${tomorrow} tomorrow`);
     console.log(
-      `  run                ${ms(runMs).padStart(10)}  queued ${queued} reminders (${ms(runMs / Math.max(queued, 1))} each) · heap +${heapMb.toFixed(1)} MiB`,
+      `  run                ${ms(runMs).padStart(10)}  queued ${queued} reminders (${ms(runMs / Math.max(queued, 1))} each) · process RSS after it ${rssMb.toFixed(0)} MiB`,
     );
     console.log(`  floor: scan        ${ms(scanMs).padStart(10)}  every gym's bookings read (${GYMS} databases)`);
     console.log(`  floor: queue       ${ms(queueMs).padStart(10)}  ${queued} mail documents written one by one`);
@@ -188,9 +186,6 @@ await runBench('Reminder run: the evening before, over 10,000 PT bookings', asyn
     t = performance.now();
     const again = await runDueReminders(deps);
     console.log(`  a second look the same evening: ${ms(performance.now() - t)} (${again.length} runs)`);
-    await clear();
   };
-
-  await measure('An ordinary evening (bookings over the next 30 days)', 30, 'spread');
-  await measure('The worst case (every booking tomorrow)', 1, 'all');
-});
+  await measure(label, days, tag);
+}
