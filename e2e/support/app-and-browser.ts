@@ -17,13 +17,13 @@ interface AppAndBrowser {
  * afterAll with every profile opened through it closed first, so each file starts from the demo
  * data alone and leaves nothing running. Call it in the `describe` body.
  */
-export function setUpAppAndBrowser(): AppAndBrowser {
+export function setUpAppAndBrowser(options: { smtp?: boolean } = {}): AppAndBrowser {
   let app: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startAppServer(), launchBrowser()]);
+    [app, browser] = await Promise.all([startAppServer(options), launchBrowser()]);
   });
   afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));

@@ -22,6 +22,7 @@ import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
 import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
 import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
+import { startSmtpInbox, type ReceivedMail } from '../../sync-server/src/test-support/smtp-inbox.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
 export interface AppServer {
@@ -29,8 +30,10 @@ export interface AppServer {
   url: string;
   /** Origin of the local test payment provider (its hosted checkout and onboarding pages). */
   paymentsUrl: string;
-  /** Mails sent so far, oldest first. */
+  /** Mails sent so far, oldest first (the development outbox; empty when started with `smtp`). */
   outbox(): OutboxMail[];
+  /** With `smtp`: what the real SMTP server on loopback received, parsed as a mail client reads it. */
+  smtpInbox(): ReceivedMail[];
   /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
   stopHapiOnly(): Promise<void>;
   /** Serves again on the same origin after stopHapiOnly (service worker and storage stay valid). */
@@ -66,8 +69,10 @@ async function freePort(): Promise<number> {
  * with the demo gyms onboarded — on loopback ports, with the tests' CouchDB (test-couch.ts) and a temporary
  * DATA_DIR (mail outbox included), and the real clock.
  */
-export async function startAppServer(): Promise<AppServer> {
+export async function startAppServer(options: { smtp?: boolean } = {}): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-e2e-'));
+  // With `smtp`, mail goes through nodemailer to a real SMTP server on loopback, as in production.
+  const inbox = options.smtp ? await startSmtpInbox() : null;
   // The embedded server, or a fresh Apache CouchDB node with MASTR_TEST_COUCHDB_RELEASE (decisions.md 72).
   const couchServer = await startTestCouch();
   const couch = connectCouch(couchServer.url);
@@ -81,6 +86,7 @@ export async function startAppServer(): Promise<AppServer> {
     PUBLIC_URL: url,
     NODE_ENV: 'test',
     STRIPE_TEST_PROVIDER_PORT: '0',
+    ...(inbox ? { SMTP_URL: inbox.url } : {}),
   } as NodeJS.ProcessEnv;
   const loaded = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
   await seedDemoData(couch, new Date(), loaded.passSigningKey);
@@ -92,7 +98,13 @@ export async function startAppServer(): Promise<AppServer> {
     config,
     couch,
     logger: createLogger({ production: false }),
-    mailer: createMailer({ couch, from: config.mailFrom, outboxDir: config.outboxDir, log: () => {} }),
+    mailer: createMailer({
+      couch,
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: config.outboxDir,
+      log: () => {},
+    }),
     stripe: createStripeClient(config.stripe),
     now: () => new Date(),
   };
@@ -114,6 +126,10 @@ export async function startAppServer(): Promise<AppServer> {
     url,
     paymentsUrl: payments.provider.url,
     outbox: () => readOutbox(config.outboxDir),
+    smtpInbox: () => {
+      if (!inbox) throw new Error('Start the app server with { smtp: true } to read its SMTP inbox.');
+      return inbox.received;
+    },
     stopHapiOnly,
     async restart() {
       await stopHapiOnly();
@@ -141,6 +157,7 @@ export async function startAppServer(): Promise<AppServer> {
     providerRefund: (refundId: string) => deps.stripe.refunds.retrieve(refundId),
     async stop() {
       await stopHapiOnly();
+      await inbox?.stop();
       await payments.provider.stop();
       await couchServer.close();
       rmSync(dataDir, { recursive: true, force: true });

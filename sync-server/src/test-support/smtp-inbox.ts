@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-interface ReceivedMail {
+export interface ReceivedMail {
   envelopeTo: string[];
   from: string;
   to: string;
