@@ -1,5 +1,6 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
+import { runPeriodically } from './periodic-job.ts';
 import { runDueReminders } from '../services/mail/reminder-run.ts';
 
 /**
@@ -10,39 +11,19 @@ import { runDueReminders } from '../services/mail/reminder-run.ts';
 export const remindersPlugin: Plugin<Deps> = {
   name: 'reminders',
   register(server, deps) {
-    const intervalMs = deps.config.reminderIntervalMs;
-    if (intervalMs <= 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<void> | undefined;
-    let stopped = true;
-
-    const runOnce = async () => {
-      try {
-        for (const { run, queued } of await runDueReminders(deps))
-          deps.logger.info({ run, queued }, 'reminders: run done');
-      } catch (err) {
-        // CouchDB down or slow: the run stays due (or its lease lapses) and the next look takes it up.
-        deps.logger.warn({ err }, 'reminders: run failed');
-      }
-    };
-    const schedule = (delayMs: number) => {
-      if (stopped) return;
-      timer = setTimeout(() => {
-        running = runOnce().finally(() => {
-          running = undefined;
-          schedule(intervalMs * (0.75 + Math.random() * 0.5));
-        });
-      }, delayMs);
-      timer.unref();
-    };
-    server.ext('onPostStart', () => {
-      stopped = false;
-      schedule(Math.random() * Math.min(intervalMs, 30_000));
-    });
-    server.ext('onPreStop', async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+    runPeriodically(server, {
+      intervalMs: deps.config.reminderIntervalMs,
+      // Soon after start (a run missed while every instance was down is due now), yet spread.
+      firstRunWithinMs: Math.min(deps.config.reminderIntervalMs, 30_000),
+      async run() {
+        try {
+          for (const { run, queued } of await runDueReminders(deps))
+            deps.logger.info({ run, queued }, 'reminders: run done');
+        } catch (err) {
+          // CouchDB down or slow: the run stays due (or its lease lapses) and the next look takes it up.
+          deps.logger.warn({ err }, 'reminders: run failed');
+        }
+      },
     });
   },
 };

@@ -150,4 +150,23 @@ describe('reminder runs: once a day across instances, never for something cancel
     ]);
     expect(mails[0]!.text).toContain('10:00 today: 1 member booked (Alex Member).');
   });
+
+  it('an instance started with a reminder interval looks by itself, and its run is done once', async () => {
+    stack.clock.now = new Date('2026-11-21T18:30:00Z');
+    const looking = await stack.startInstance({ reminderIntervalMs: 50 });
+    await looking.start();
+    try {
+      await expect
+        .poll(async () => {
+          const doc = await stack.couch
+            .use<{ _id: string; state: string }>(DB.mail)
+            .get('reminder-run:evening:2026-11-21')
+            .catch(() => null);
+          return doc?.state;
+        })
+        .toBe('done');
+    } finally {
+      await looking.stop();
+    }
+  });
 });
