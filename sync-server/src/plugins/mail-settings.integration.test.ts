@@ -19,6 +19,8 @@ import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 let stack: TestStack;
 beforeAll(async () => {
   stack = await startTestStack();
+  // 10:00 UK on a Wednesday: the session fixtures' "today at 08:00" is then over, whenever the suite runs.
+  stack.clock.now = new Date('2026-12-02T10:00:00Z');
 });
 afterAll(async () => {
   await stack.stop();
