@@ -31,7 +31,7 @@ import type { ClusterNode } from '../test-support/test-couch.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { createFaultTally } from './fault-matrix.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
-import { isCouchWrite } from './stoppable-couch.ts';
+import { isWebhookWrite } from './stoppable-couch.ts';
 
 /**
  * The fault matrix on a three-node Apache CouchDB cluster (q=2, n=3) behind HAProxy
@@ -188,7 +188,7 @@ describe('fault matrix on a cluster: a CouchDB node killed during a webhook’s 
       expect((await deliverEvent(stack, (await paidCheckout()).payload, server)).statusCode).toBe(200);
       let writes = 0;
       proxy.decide((request) => {
-        if (isCouchWrite(request)) writes += 1;
+        if (isWebhookWrite(request)) writes += 1;
         return 'pass';
       });
       expect((await deliverEvent(stack, (await paidCheckout()).payload, server)).statusCode).toBe(200);
@@ -202,7 +202,7 @@ describe('fault matrix on a cluster: a CouchDB node killed during a webhook’s 
         let dying: Promise<void> | null = null;
         proxy.decide((request) => {
           // SIGKILL goes out as the nth write leaves for the balancer: it may reach the dying node.
-          if (isCouchWrite(request) && (seen += 1) === nth) dying = node.kill();
+          if (isWebhookWrite(request) && (seen += 1) === nth) dying = node.kill();
           return 'pass';
         });
         const first = await deliverEvent(stack, payload, server);

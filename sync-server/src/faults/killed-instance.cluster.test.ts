@@ -21,7 +21,7 @@ import { deviceCheckIn } from '../test-support/sync-fixtures.ts';
 import { createFaultTally } from './fault-matrix.ts';
 import { locateCouchRelease } from '../test-support/couchdb-release.ts';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from './fault-proxy.ts';
-import { isCouchWrite, type StopPoint } from './stoppable-couch.ts';
+import { isWebhookWrite, type StopPoint } from './stoppable-couch.ts';
 
 const POINTS: StopPoint[] = ['before', 'after'];
 const tally = createFaultTally();
@@ -178,7 +178,7 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
 
     // A clean payment: the writes its webhooks make are the kill points.
     const clean = await checkout();
-    const writes = await callsOf(isCouchWrite, () => submitHostedForm(clean, 'pay'));
+    const writes = await callsOf(isWebhookWrite, () => submitHostedForm(clean, 'pay'));
     expect(writes).toBeGreaterThanOrEqual(3);
     expect(await copiesOf(checkoutSessionIdOf(clean))).toEqual({ gym: 1, member: 1, claims: 1, payment: 1 });
 
@@ -188,7 +188,7 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
         const url = await checkout();
         const sessionId = checkoutSessionIdOf(url);
         const sentBefore = stack.provider!.deliveries().length;
-        armed = { matches: isCouchWrite, nth, point, seen: 0 };
+        armed = { matches: isWebhookWrite, nth, point, seen: 0 };
         // Paying charges the card; the provider delivers through the balancer to whichever instance,
         // which is killed at its n-th write, and redelivers; HAProxy sends that to the other one.
         await submitHostedForm(url, 'pay');

@@ -17,7 +17,7 @@ import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { createFaultTally } from './fault-matrix.ts';
 import { startFaultProxy, type FaultProxy } from './fault-proxy.ts';
 import { startKillableInstance } from './killable-instance.ts';
-import { isCouchWrite, type StopPoint } from './stoppable-couch.ts';
+import { isWebhookWrite, type StopPoint } from './stoppable-couch.ts';
 
 const TODAY = '2026-11-20';
 const NOON = new Date(`${TODAY}T12:00:00Z`);
@@ -86,7 +86,7 @@ describe('fault matrix: a server instance killed mid-request', () => {
     const first = await checkout('2026-11-21');
     const before = b.calls().length;
     await submitHostedForm(first.url, 'pay');
-    const writes = b.calls().slice(before).filter(isCouchWrite).length;
+    const writes = b.calls().slice(before).filter(isWebhookWrite).length;
     // Killed below before each run, as a process manager restarts a dead process.
     await b.close();
     expect(await copiesOf(checkoutSessionIdOf(first.url), first.member.memberId)).toEqual({
@@ -102,7 +102,7 @@ describe('fault matrix: a server instance killed mid-request', () => {
         await b.revive();
         balancer.retarget(b.origin);
         const { member, url } = await checkout('2026-11-22');
-        b.killOn(isCouchWrite, nth, point, () => balancer.retarget(a.info.uri));
+        b.killOn(isWebhookWrite, nth, point, () => balancer.retarget(a.info.uri));
         // Paying charges the card; the provider delivers to B, which dies, then redelivers (to A).
         await submitHostedForm(url, 'pay');
         await b.killed();

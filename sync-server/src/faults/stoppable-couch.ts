@@ -95,3 +95,15 @@ export function isCouchWrite(request: SeenRequest): boolean {
   const path = request.url.split('?')[0];
   return !/\/(_all_docs|_find|_bulk_get|_changes|_revs_diff|_explain)$/.test(path);
 }
+
+/**
+ * A webhook's own CouchDB writes, for the cells that kill a process at each one: every write but the
+ * mail outbox's. The outbox claims and settles mails in the background (on start, and 100 ms after
+ * one is queued), so counting its writes would put a kill point in whichever delivery round happens
+ * to run meanwhile. The receipt's queueing write is left out with them; a webhook killed around it
+ * is redelivered and the receipt's key queues it once (pass-mails.integration.test.ts), and the
+ * CouchDB-stopped cell still stops at it.
+ */
+export function isWebhookWrite(request: SeenRequest): boolean {
+  return isCouchWrite(request) && !/^\/mastr_mail(\/|$)/.test(request.url.split('?')[0]);
+}
