@@ -86,6 +86,8 @@ export async function startAppServer(options: { smtp?: boolean } = {}): Promise<
     PUBLIC_URL: url,
     NODE_ENV: 'test',
     STRIPE_TEST_PROVIDER_PORT: '0',
+    // Reminders go out by the real clock from 18:00: a test must not find tomorrow's demo bookings' reminders among its mails.
+    REMINDER_INTERVAL_MS: '0',
     ...(inbox ? { SMTP_URL: inbox.url } : {}),
   } as NodeJS.ProcessEnv;
   const loaded = { ...loadConfig(env, REPO_ROOT), couchUrl: couchServer.url };
