@@ -66,7 +66,10 @@ describe('front-desk feedback', () => {
       (d) => d._id === pass._id,
     );
     expect(memberCopy?.cancelled).toBe(true);
-    const mails = e2e.app.outbox().filter((m) => m.to === member.email);
+    // The outbox delivers in the background, a moment after the cancellation queued the mail.
+    const mailsToMember = () => e2e.app.outbox().filter((m) => m.to === member.email);
+    await expect.poll(() => mailsToMember().length, UI_WAIT).toBe(1);
+    const mails = mailsToMember();
     expect(mails.map((m) => m.subject)).toEqual(['Your Mastr day pass was cancelled by the gym']);
     expect(mails[0].text).toContain(`${DEMO_GYM.gymName} has cancelled your ${pass.passType} Day Pass for ${date}.`);
 
