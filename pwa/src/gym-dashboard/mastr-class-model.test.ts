@@ -9,6 +9,7 @@ import {
   listedClasses,
   MASTR_CONFIRMATIONS,
   MASTR_TIMES,
+  membersMovedBy,
 } from './mastr-class-model.ts';
 
 // Saturday 21 November 2026, 10:30 in the UK.
@@ -30,6 +31,20 @@ describe('the gym Mastr Class section', () => {
     expect(canSetMastrClasses({ day: 6, time: 36000 })).toBe(true);
     expect(defaultSlotText({ weekday: 6, time: 36000 })).toBe('Saturdays at 10:00');
     expect(defaultSlotText(null)).toBe('Not set up');
+  });
+
+  it('counts the members a new default day or time moves out of a class still to run, and asks first', () => {
+    const classes = listedClasses(
+      [entry('n', '2026-11-21T10:00:00', false, ['started']), entry('f', '2026-11-28T10:00:00', false, ['p1', 'p2'])],
+      NOW,
+    );
+    const slot = { weekday: 6, time: 36000 };
+    expect(membersMovedBy(classes, slot, 6, 36000)).toBe(0);
+    expect(membersMovedBy(classes, slot, 7, 36000)).toBe(2);
+    expect(membersMovedBy(classes, slot, 6, 39600)).toBe(2);
+    expect(MASTR_CONFIRMATIONS.moveDefault('Sundays at 11:00', 2)).toBe(
+      'Move your Mastr Class to Sundays at 11:00? 2 booked members will be told by email that the class has moved, and can book the new class or cancel for a full refund.',
+    );
   });
 
   it('lets a class be cancelled only when neither cancelled nor started', () => {

@@ -59,12 +59,28 @@ export function listedClasses(entries: readonly MastrClassAvailabilityEntry[], n
   });
 }
 
+/**
+ * Members a new default day or time moves out of their class (decision 108): a change of either
+ * drops both listed classes, so every pass booked into one still to run is told it moved.
+ */
+export function membersMovedBy(
+  classes: readonly ListedClass[],
+  slot: { weekday: number; time: number },
+  day: number,
+  time: number,
+): number {
+  if (slot.weekday === day && slot.time === time) return 0;
+  return classes.reduce((sum, c) => sum + (c.status === 'Scheduled' ? c.passes : 0), 0);
+}
+
 export const MASTR_CONFIRMATIONS = {
   hide: 'Hide your Mastr Class from members? It will show as Inactive.',
   activate: 'Make your Mastr Class Live for members?',
   reactivateNext: 'Re-activate the next default class?',
   cancelClass: (c: ListedClass) =>
     `Cancel the ${c.week} on ${c.when}?${c.passes ? ` ${c.passes} booked member${c.passes === 1 ? '' : 's'} will be asked to choose again.` : ''}`,
+  moveDefault: (slotText: string, members: number) =>
+    `Move your Mastr Class to ${slotText}? ${members} booked member${members === 1 ? '' : 's'} will be told by email that the class has moved, and can book the new class or cancel for a full refund.`,
 } as const;
 
 function errorText(err: unknown, missing: string, failed: string): string {

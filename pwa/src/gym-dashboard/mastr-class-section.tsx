@@ -17,6 +17,7 @@ import {
   MASTR_CONFIRMATIONS,
   MASTR_TIMES,
   MASTR_WEEKDAYS,
+  membersMovedBy,
   type MastrSlotChoice,
 } from './mastr-class-model.ts';
 
@@ -190,7 +191,14 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
       <SlotForm
         label="Update Default Class"
         initial={{ day: slot.weekday, time: slot.time }}
-        onSubmit={updateDefault}
+        onSubmit={async (day, time) => {
+          const members = membersMovedBy(classes, slot, day, time);
+          if (!members) return updateDefault(day, time);
+          setConfirm({
+            text: MASTR_CONFIRMATIONS.moveDefault(defaultSlotText({ weekday: day, time }), members),
+            run: () => updateDefault(day, time),
+          });
+        }}
       />
       {/* One control per class (issue 24): the Next Class is cancelled and re-activated on its own row
           (the §2 'next default class' control), the Following Class cancelled on its row. */}

@@ -352,4 +352,58 @@ describe('Mastr class: gym set-up, member assign, cancellation', () => {
     expect([inNext, inFollowing]).toEqual([won === NEXT, won === FOLLOWING]);
     expect(passDocId('mastr-pass', c.pass.passId)).toBe(c.pass._id);
   });
+
+  it('a new default day or time cancels, for their members, the listed classes it drops that have passes booked; an empty dropped class is not cancelled', async () => {
+    const { gymId, headers: gymHeaders, next, following } = await gymWithClass();
+    const booked = await memberPass(gymId);
+    expect((await assign(booked.pass.passId, booked.headers, next)).statusCode).toBe(200);
+    const moved = await call('POST', '/api/me/gyms/mastrclass/default/update', gymHeaders, {
+      selectedDefaultMastrDay: 7,
+      selectedDefaultMastrTime: 39600,
+    });
+    expect(moved.statusCode, moved.payload).toBe(200);
+    const listed = body<{ mastrClassAvailability: MastrClassOption[] }>(moved).mastrClassAvailability;
+    expect(listed.map((c) => c.classDateAndTime)).toEqual(['2026-11-22T11:00:00', '2026-11-29T11:00:00']);
+    const { gym, member } = await copies(booked.pass);
+    expect([gym.dateAndTimeStart, member.dateAndTimeStart]).toEqual([null, null]);
+    expect(member.cancelledClass?.classDateAndTime).toBe(NEXT);
+    expect((await occurrence(gymId, NEXT))?.cancelled).toBe(true);
+    expect((await occurrence(gymId, FOLLOWING))?.cancelled ?? false).toBe(false);
+
+    // Back to Saturdays: the class its member was moved out of stays cancelled, the empty one runs.
+    const back = await call('POST', '/api/me/gyms/mastrclass/default/update', gymHeaders, {
+      selectedDefaultMastrDay: SATURDAY,
+      selectedDefaultMastrTime: TEN,
+    });
+    const again = body<{ mastrClassAvailability: MastrClassOption[] }>(back).mastrClassAvailability;
+    expect(again.map((c) => [c.classDateAndTime, c.cancelled])).toEqual([
+      [NEXT, true],
+      [following.classDateAndTime, false],
+    ]);
+  });
+
+  it('races: members booking a class while the gym moves its default, on two instances, leave no pass in a class that no longer runs', async () => {
+    const second = await stack.startInstance();
+    for (let round = 0; round < 3; round += 1) {
+      const { gymId, headers: gymHeaders, next } = await gymWithClass();
+      const members = await Promise.all(Array.from({ length: 6 }, () => memberPass(gymId)));
+      const results = await Promise.all([
+        ...members.map((m, i) => assign(m.pass.passId, m.headers, next, i % 2 ? second : stack.server)),
+        call(
+          'POST',
+          '/api/me/gyms/mastrclass/default/update',
+          gymHeaders,
+          { selectedDefaultMastrDay: 7, selectedDefaultMastrTime: 39600 },
+          second,
+        ),
+      ]);
+      expect(results.at(-1)!.statusCode, results.at(-1)!.payload).toBe(200);
+      for (const [i, m] of members.entries()) {
+        const { gym, member } = await copies(m.pass);
+        expect([results[i].statusCode, gym.dateAndTimeStart, member.dateAndTimeStart]).toEqual(
+          results[i].statusCode === 200 ? [200, null, null] : [400, null, null],
+        );
+      }
+    }
+  });
 });

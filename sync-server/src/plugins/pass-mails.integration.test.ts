@@ -11,11 +11,15 @@ import {
   buyDayPass,
   buyMastrPass,
   dayPasses,
+  checkoutMastrPass,
+  checkoutSessionIdOf,
   deliverEvent,
   givenPayingMember,
   givenSellingGym,
   mastrPasses,
+  payWithoutDelivery,
 } from '../test-support/payment-fixtures.ts';
+import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { bearerFor, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -59,20 +63,25 @@ describe('pass mails, delivered to a real SMTP server', () => {
     }
   }
 
+  /** The gym's Mastr class on Saturdays at 10:00: its next two classes. */
+  async function activateSaturdayClass(headers: Record<string, string>): Promise<MastrClassOption[]> {
+    const res = await stack.server.inject({
+      method: 'POST',
+      url: '/api/me/gyms/mastrclass/activate',
+      headers,
+      payload: { selectedDay: 6, selectedTime: 36000 },
+    });
+    expect(res.statusCode, res.payload).toBe(200);
+    return JSON.parse(res.payload).mastrClassAvailability as MastrClassOption[];
+  }
+
   beforeAll(async () => {
     inbox = await startSmtpInbox();
     stack = await startTestStack({ smtpUrl: inbox.url });
     stack.clock.now = FRIDAY;
     gymId = await givenSellingGym(stack);
     asGym = await bearerFor(stack, 'gym', gymId);
-    const res = await stack.server.inject({
-      method: 'POST',
-      url: '/api/me/gyms/mastrclass/activate',
-      headers: asGym,
-      payload: { selectedDay: 6, selectedTime: 36000 },
-    });
-    expect(res.statusCode, res.payload).toBe(200);
-    classes = JSON.parse(res.payload).mastrClassAvailability as MastrClassOption[];
+    classes = await activateSaturdayClass(asGym);
     expect(classes.map((c) => c.classDateAndTime)).toEqual([NEXT, FOLLOWING]);
   });
   beforeEach(async () => {
@@ -260,5 +269,62 @@ describe('pass mails, delivered to a real SMTP server', () => {
       .use<NotificationDoc>(tenantDbName('member', account.profileId))
       .get(passNotificationDocId('day-pass-cancelled-by-gym', pass.passId));
     expect(note.event).toBe('day-pass-cancelled-by-gym');
+  });
+
+  it('a Mastr Class cancelled between the checkout and the payment: one receipt that says so, with no calendar entry, and the in-app note', async () => {
+    const member = await givenPayingMember(stack);
+    const chosen = classes[1]!;
+    const url = await checkoutMastrPass(stack, gymId, member, chosen);
+    const completed = await payWithoutDelivery(stack, url);
+    const cancel = await stack.server.inject({
+      method: 'POST',
+      url: `/api/me/gyms/mastrclass/active/${chosen._id}/cancel`,
+      headers: asGym,
+    });
+    expect(cancel.statusCode, cancel.payload).toBe(200);
+    for (let delivery = 0; delivery < 2; delivery += 1)
+      expect((await deliverEvent(stack, completed)).statusCode).toBe(200);
+
+    const passId = await checkoutPassId(checkoutSessionIdOf(url));
+    const mails = await mailsTo(member.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Your Mastr Class pass: receipt and entry code']);
+    const [receipt] = mails;
+    expect(receipt.text).toContain('Class: Not booked yet');
+    expect(receipt.text).toContain(
+      `cancelled the class you chose, on Saturday 28th November 2026 at 10:00, while you were paying. Your pass is kept: book it into another class, or cancel it for a full refund.`,
+    );
+    expect(receipt.attachments.some((a) => a.contentType === 'text/calendar')).toBe(false);
+    const note = await stack.couch
+      .use<NotificationDoc>(tenantDbName('member', member.memberId))
+      .get(passNotificationDocId('mastr-class-cancelled-by-gym', passId, chosen.classDateAndTime));
+    expect(note.sessionStart).toBe(chosen.classDateAndTime);
+    expect((await mastrPasses(stack, 'member', member.memberId))[0]).toMatchObject({ dateAndTimeStart: null });
+  });
+
+  it('a gym moving its weekly Mastr Class: each member booked into a class that no longer runs gets one "moved" mail with the CANCEL of that class', async () => {
+    const movingGym = await givenSellingGym(stack);
+    const movingHeaders = await bearerFor(stack, 'gym', movingGym);
+    const [next] = await activateSaturdayClass(movingHeaders);
+    const member = await givenPayingMember(stack);
+    await buyMastrPass(stack, movingGym, member, next!);
+    const [receipt] = await mailsTo(member.email);
+    const moved = await stack.server.inject({
+      method: 'POST',
+      url: '/api/me/gyms/mastrclass/default/update',
+      headers: movingHeaders,
+      payload: { selectedDefaultMastrDay: 7, selectedDefaultMastrTime: 39600 },
+    });
+    expect(moved.statusCode, moved.payload).toBe(200);
+    const mails = await mailsTo(member.email, 2);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Your Mastr Class pass: receipt and entry code',
+      'Mastr Class moved: Saturday 21st November',
+    ]);
+    expect(mails[1].text).toContain(
+      'has moved its weekly Mastr Class, so the class on Saturday 21st November 2026 at 10:00 will not run. The next class is on Sunday 22nd November 2026 at 11:00.',
+    );
+    expect(mails[1].text).toContain('Your pass is kept: book it into the new class, or cancel it for a full refund.');
+    expect(calendarOf(mails[1]).method).toBe('CANCEL');
+    expect(calendarOf(mails[1]).event.uid).toBe(calendarOf(receipt).event.uid);
   });
 });

@@ -123,12 +123,13 @@ export async function buyDayPass(
  * Books and pays a Mastr class pass (£1) for one of the gym's next two classes through the real
  * calls; resolves to the pass as the gym holds it (booked into that class).
  */
-export async function buyMastrPass(
+/** Opens the member's hosted checkout for a Mastr pass into `mastrClass`; resolves to its URL. */
+export async function checkoutMastrPass(
   stack: TestStack,
   gymId: string,
   member: { memberId: string; headers: Record<string, string> },
   mastrClass: { _id: string; classDateAndTime: string },
-) {
+): Promise<string> {
   const res = await stack.server.inject({
     method: 'POST',
     url: '/api/booking/createCheckoutMastrClass',
@@ -141,7 +142,16 @@ export async function buyMastrPass(
     },
   });
   if (res.statusCode !== 200) throw new Error(`checkout: ${res.statusCode} ${res.payload}`);
-  const { url } = JSON.parse(res.payload) as { url: string };
+  return (JSON.parse(res.payload) as { url: string }).url;
+}
+
+export async function buyMastrPass(
+  stack: TestStack,
+  gymId: string,
+  member: { memberId: string; headers: Record<string, string> },
+  mastrClass: { _id: string; classDateAndTime: string },
+) {
+  const url = await checkoutMastrPass(stack, gymId, member, mastrClass);
   await submitHostedForm(url, 'pay');
   const passId = await checkoutPassId(checkoutSessionIdOf(url));
   const pass = (await mastrPasses(stack, 'gym', gymId)).find((p) => p.passId === passId);

@@ -125,13 +125,51 @@ export function activateMastrClass(deps: Deps, gymId: string, weekday: number, t
   }));
 }
 
-/** A new default day and time; a cancellation of the next class stays on its stored occurrence. */
-export function updateMastrDefault(deps: Deps, gymId: string, weekday: number, time: number) {
-  return changeGym(deps, gymId, (gym) =>
+/**
+ * A new default day and time; a cancellation of the next class stays on its stored occurrence.
+ * A listed class the new default no longer holds, with passes booked into it, is cancelled for
+ * them (decision 108): each member is told the class moved, and keeps the pass to book into the new
+ * class or cancel for a full refund. The default is saved first and the booked classes looked for
+ * after, while an assign re-reads the default after joining its class, so a booking racing the
+ * change is released by one side or the other.
+ */
+export async function updateMastrDefault(
+  deps: Deps,
+  gymId: string,
+  weekday: number,
+  time: number,
+): Promise<GymMastrOutcome> {
+  const before = await gymOf(deps.couch, gymId);
+  const outcome = await changeGym(deps, gymId, (gym) =>
     gym.mastrClassDefault
       ? { ...gym, mastrClassDefault: { weekday, time, cancelled: false } }
       : MASTR_CLASS_REFUSALS.noDefault,
   );
+  if (outcome.outcome !== 'done' || !before) return outcome;
+  const now = deps.now();
+  const staying = mastrClassAvailability(gymId, outcome.gym, now);
+  const left = (await currentMastrClasses(deps.couch, gymId, before, now)).filter(
+    (c) =>
+      !c.cancelled &&
+      c.classDateAndTime > ukWallClock(now) &&
+      !staying.some((s) => s.classDateAndTime === c.classDateAndTime),
+  );
+  if (!left.length) return outcome;
+  const gymDb = gymDbOf(deps.couch, gymId);
+  const copies = (await docsWithPrefix(gymDb, passDocPrefix('mastr-pass'))) as MastrPassDoc[];
+  const booked = new Set(
+    copies.flatMap((p) => (p.type === 'mastr-pass' && !p.cancelled && p.dateAndTimeStart ? [p.dateAndTimeStart] : [])),
+  );
+  const stored = await fetchDocs(
+    gymDb,
+    left.map((c) => mastrClassDocId(c.classDateAndTime)),
+  );
+  for (const c of left) {
+    const occurrence = stored.get(mastrClassDocId(c.classDateAndTime)) as MastrClassDoc | undefined;
+    if (booked.has(c.classDateAndTime) || occurrence?.assignedPasses.length)
+      await cancelOccurrence(deps, gymId, c, staying[0]?.classDateAndTime ?? null);
+  }
+  return outcome;
 }
 
 /** Public visibility: Live ⇄ Inactive. */
@@ -202,7 +240,13 @@ export async function cancelMastrClass(deps: Deps, gymId: string, classId: strin
  * then unassigns every pass booked into it — those it lists and any whose copy names its start —
  * telling each member which class it was.
  */
-async function cancelOccurrence(deps: Deps, gymId: string, target: MastrClassOption): Promise<void> {
+async function cancelOccurrence(
+  deps: Deps,
+  gymId: string,
+  target: MastrClassOption,
+  /** Set when the class is gone because the gym moved its default: the new next class. */
+  movedTo?: string | null,
+): Promise<void> {
   const gymDb = gymDbOf(deps.couch, gymId);
   const cancelledAt = deps.now().toISOString();
   const saved = await updateDoc(gymDb, mastrClassDocId(target.classDateAndTime), (doc) => {
@@ -218,10 +262,14 @@ async function cancelOccurrence(deps: Deps, gymId: string, target: MastrClassOpt
       .map((p) => p.passId),
   ]);
   for (const passId of held) {
-    await releasePass(deps, gymId, passId, target.classDateAndTime, {
-      classDateAndTime: target.classDateAndTime,
-      cancelledAt,
-    });
+    await releasePass(
+      deps,
+      gymId,
+      passId,
+      target.classDateAndTime,
+      { classDateAndTime: target.classDateAndTime, cancelledAt },
+      { mail: true, movedTo },
+    );
   }
 }
 
@@ -252,6 +300,7 @@ async function releasePass(
   passId: string,
   classDateAndTime: string,
   notice: MastrPassDoc['cancelledClass'],
+  tell: { mail: boolean; movedTo?: string | null } = { mail: true },
 ): Promise<void> {
   // A pass its member cancelled keeps its class: it is out of every list, and the member is not
   // told of a class they have given up (decision 70: of the two, the gym copy's revision decides).
@@ -269,10 +318,15 @@ async function releasePass(
   // The gym's cancellation, told in the app and by mail (decision 71) by every call that finds this
   // pass put back for this class (keyed by pass and class: told once however many calls finish it).
   if (notice && !gymCopy.cancelled && gymCopy.cancelledClass?.classDateAndTime === classDateAndTime)
-    await tellMastrClassCancelled(deps, gymCopy, {
-      start: classDateAndTime,
-      at: gymCopy.cancelledClass.cancelledAt,
-    });
+    await tellMastrClassCancelled(
+      deps,
+      gymCopy,
+      {
+        start: classDateAndTime,
+        at: gymCopy.cancelledClass.cancelledAt,
+      },
+      tell,
+    );
 }
 
 // ---- member -------------------------------------------------------------------------------------
@@ -344,9 +398,20 @@ export async function assignMastrClass(
     await releasePass(deps, pass.gymId, passId, start, null);
     return refused(MASTR_CLASS_REFUSALS.classCancelled);
   }
+  // A new default saved meanwhile may have moved this class away (decision 108): the default is read
+  // again after joining, so either this re-read or the move's own look for booked classes finds it.
+  if (!(await stillScheduled(deps, pass.gymId, start))) {
+    await releasePass(deps, pass.gymId, passId, start, null);
+    return refused(MASTR_CLASS_REFUSALS.unknownClass);
+  }
   // Booked: the member's confirmation with the class in their calendar (once per pass and class).
   if (gymCopy?.type === 'mastr-pass') await tellMastrClassBooked(deps, gymCopy, start);
   return { outcome: 'assigned', answer: await memberMastrLists(deps, memberId) };
+}
+
+async function stillScheduled(deps: Deps, gymId: string, start: string): Promise<boolean> {
+  const gym = await gymOf(deps.couch, gymId);
+  return !!gym && mastrClassAvailability(gymId, gym, deps.now()).some((c) => c.classDateAndTime === start);
 }
 
 /** Adds the pass to the occurrence unless it is cancelled; false when it is. */
@@ -381,7 +446,8 @@ export async function enrolPaidMastrPass(
   };
   if (await joinOccurrence(deps, pass.gymId, target, pass.passId)) return true;
   const notice = { classDateAndTime: start, cancelledAt: deps.now().toISOString() };
-  await releasePass(deps, pass.gymId, pass.passId, start, notice);
+  // The receipt tells of the class gone; a mail with a CANCEL would withdraw an entry the member never had.
+  await releasePass(deps, pass.gymId, pass.passId, start, notice, { mail: false });
   return false;
 }
 

@@ -89,11 +89,34 @@ describe('the receipt for a pass bought', () => {
     expect(booked.details).toContainEqual(['Class', 'Saturday 28th November 2026 at 10:00']);
     expect(booked.details).toContainEqual(['Amount paid', '£1']);
     const unbooked = passBoughtMail(
-      { ...mastrPass, dateAndTimeStart: null },
+      {
+        ...mastrPass,
+        dateAndTimeStart: null,
+        cancelledClass: { classDateAndTime: '2026-11-28T10:00:00', cancelledAt: '2026-11-27T09:00:00.000Z' },
+      },
       { greeting: 'Hello,', amountPence: 100, address: '', passesUrl: url, qrText: dayPass.entryToken },
     );
     expect(unbooked.details).toContainEqual(['Class', 'Not booked yet']);
-    expect(unbooked.paragraphs.join(' ')).toContain('book your pass into another class');
+    expect(unbooked.paragraphs.join(' ')).toContain(
+      'cancelled the class you chose, on Saturday 28th November 2026 at 10:00, while you were paying',
+    );
+  });
+
+  it('a class gone because the gym moved its weekly class says so, and names the new next class', () => {
+    const moved = mastrClassCancelledMail(mastrPass, {
+      greeting: 'Hello,',
+      start: '2026-11-28T10:00:00',
+      passesUrl: url,
+      movedTo: '2026-11-29T11:00:00',
+    });
+    expect(moved.subject).toBe('Mastr Class moved: Saturday 28th November');
+    expect(moved.details).toContainEqual(['New next class', 'Sunday 29th November 2026 at 11:00']);
+    const cancelled = mastrClassCancelledMail(mastrPass, {
+      greeting: 'Hello,',
+      start: '2026-11-28T10:00:00',
+      passesUrl: url,
+    });
+    expect(cancelled.subject).toBe('Mastr Class cancelled: Saturday 28th November');
   });
 
   it('the QR is a PNG of the entry token, what the PWA shows', async () => {

@@ -110,9 +110,9 @@ export function passBoughtMail(
       : `Thank you for buying your Mastr Class pass at ${pass.gymName}, ${when}.`,
     `At the front desk, show the QR code below or give your entry code ${code}. It is also on your passes page, which works offline.`,
   ];
-  if (pass.type === 'mastr-pass' && !pass.dateAndTimeStart)
+  if (pass.type === 'mastr-pass' && !pass.dateAndTimeStart && pass.cancelledClass)
     paragraphs.push(
-      'The class you chose was cancelled by the gym as you paid: book your pass into another class, or cancel it for a full refund.',
+      `${pass.gymName} cancelled the class you chose, on ${atTime(pass.cancelledClass.classDateAndTime)}, while you were paying. Your pass is kept: book it into another class, or cancel it for a full refund.`,
     );
   return {
     // Subjects name no one: the outbox keeps a sent mail's subject, and a gym's name must go with
@@ -152,22 +152,33 @@ export function mastrClassBookedMail(
   };
 }
 
-/** The gym cancelled the class a member's Mastr pass was booked into: the pass is kept, nothing is refunded yet. */
+/**
+ * The gym cancelled the class a member's Mastr pass was booked into, or moved its weekly class so
+ * that class no longer runs (`movedTo`, the new next class): the pass is kept, nothing is refunded yet.
+ */
 export function mastrClassCancelledMail(
   pass: Pick<MastrPassDoc, 'gymName'>,
-  input: { greeting: string; start: string; passesUrl: string },
+  input: { greeting: string; start: string; passesUrl: string; movedTo?: string | null },
 ): MailContent {
+  const day = formatWallClock(input.start, DATE_FORMATS.dayMonth);
+  const details: [string, string][] = [
+    ['Gym', pass.gymName],
+    [input.movedTo ? 'Class no longer running' : 'Cancelled class', atTime(input.start)],
+  ];
+  if (input.movedTo) details.push(['New next class', atTime(input.movedTo)]);
   return {
-    subject: `Mastr Class cancelled: ${formatWallClock(input.start, DATE_FORMATS.dayMonth)}`,
+    subject: input.movedTo ? `Mastr Class moved: ${day}` : `Mastr Class cancelled: ${day}`,
     greeting: input.greeting,
-    paragraphs: [
-      `${pass.gymName} has cancelled the Mastr Class on ${atTime(input.start)}.`,
-      'Your pass is kept: book it into another class, or cancel it for a full refund.',
-    ],
-    details: [
-      ['Gym', pass.gymName],
-      ['Cancelled class', atTime(input.start)],
-    ],
+    paragraphs: input.movedTo
+      ? [
+          `${pass.gymName} has moved its weekly Mastr Class, so the class on ${atTime(input.start)} will not run. The next class is on ${atTime(input.movedTo)}.`,
+          'Your pass is kept: book it into the new class, or cancel it for a full refund.',
+        ]
+      : [
+          `${pass.gymName} has cancelled the Mastr Class on ${atTime(input.start)}.`,
+          'Your pass is kept: book it into another class, or cancel it for a full refund.',
+        ],
+    details,
     action: { label: 'Your Mastr Class passes', url: input.passesUrl },
   };
 }

@@ -116,12 +116,16 @@ export async function tellPassCancelled(deps: MailDeps, pass: Pass, refundedPenc
 
 /**
  * The gym cancelled the Mastr class the pass was booked into (decision 71): the notification and
- * the mail with that class's CANCEL. The pass is kept, so nothing is refunded now.
+ * the mail with that class's CANCEL. The pass is kept, so nothing is refunded now. `mail: false`
+ * when the class went before the pass was paid for: the member never had that class in a calendar,
+ * and the receipt itself says so (decision 107). `movedTo`: the class went because the gym moved its
+ * weekly class, to this new next class (decision 108).
  */
 export async function tellMastrClassCancelled(
   deps: MailDeps,
   pass: MastrPassDoc,
   cancelled: { start: string; at: string },
+  { mail = true, movedTo = null }: { mail?: boolean; movedTo?: string | null } = {},
 ): Promise<void> {
   const { start } = cancelled;
   await writeNotification(deps, 'mastr-class-cancelled-by-gym', {
@@ -133,13 +137,14 @@ export async function tellMastrClassCancelled(
     refundedPence: 0,
     at: cancelled.at,
   });
+  if (!mail) return;
   const passesUrl = passesPage(deps.config.publicUrl, pass);
   await sendEventMail(deps, {
     event: `mastr-class-cancelled:${pass.passId}:${start.replace(/[^0-9T]/g, '')}`,
     profileId: pass.memberId,
     category: 'receipts',
     content: (recipient) => ({
-      ...mastrClassCancelledMail(pass, { greeting: greetingOf(recipient), start, passesUrl }),
+      ...mastrClassCancelledMail(pass, { greeting: greetingOf(recipient), start, passesUrl, movedTo }),
       icalEvent: calendarFor(
         deps,
         recipient.email,

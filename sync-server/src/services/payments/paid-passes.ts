@@ -96,7 +96,18 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
     });
     // A class cancelled between the checkout and the payment leaves the pass unassigned (and says so).
     const joined = await enrolPaidMastrPass(deps, pass);
-    await tellPassBought(deps, joined ? pass : { ...pass, dateAndTimeStart: null }, pricePence);
+    const chosen = pass.dateAndTimeStart;
+    await tellPassBought(
+      deps,
+      joined || !chosen
+        ? pass
+        : {
+            ...pass,
+            dateAndTimeStart: null,
+            cancelledClass: { classDateAndTime: chosen, cancelledAt: deps.now().toISOString() },
+          },
+      pricePence,
+    );
   }
 }
 
