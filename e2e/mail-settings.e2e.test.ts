@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
+import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
 import { openSignedIn } from './support/dashboard-session.ts';
-import { measureOverflow, PHONE } from './support/phone-layout.ts';
+import { measureOverflow, PHONE, PHONES } from './support/phone-layout.ts';
 
 const UI_WAIT = { timeout: 15_000, interval: 100 };
 
 /**
- * Issue 26: the account page's email switches and calendar link on the smallest phone, and the page
+ * Issue 26: the account page's email switches and calendar link on the common phone widths, and the page
  * an unsubscribe link opens in a browser.
  */
-describe('email choices and the calendar link on a 360 px phone', () => {
+describe('email choices and the calendar link on phones (360 to 430 px)', () => {
   const e2e = setUpAppAndBrowser();
 
   it('a member turns reminders off (kept after a reload), makes a calendar link, and nothing scrolls sideways', async () => {
@@ -43,12 +43,44 @@ describe('email choices and the calendar link on a 360 px phone', () => {
       .toContain('Your calendar link was made on');
   });
 
-  it('the gym’s account page fits too', async () => {
+  it('a coach makes a link and turns it off; the panels fit every common phone width with the link shown', async () => {
+    const page = await e2e.newPage(PHONE);
+    await openSignedIn(page, '/coachdashboard/account', 'coach', DEMO_COACHES[0].email);
+    await page.getByRole('button', { name: 'Make my calendar link' }).click(UI_WAIT);
+    const url = page.getByRole('textbox', { name: 'Your calendar link' });
+    await url.waitFor(UI_WAIT);
+    const link = await url.inputValue();
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const overflow = await measureOverflow(page);
+      expect(overflow.scrollWidth, `${phone.width}px: ${overflow.culprits.join(' | ')}`).toBeLessThanOrEqual(
+        overflow.innerWidth,
+      );
+      const box = await url.boundingBox();
+      expect(box!.x + box!.width, `${phone.width}px`).toBeLessThanOrEqual(phone.width);
+    }
+    expect((await fetch(link)).status).toBe(200);
+
+    await page.getByRole('button', { name: 'Turn off link' }).click();
+    await expect
+      .poll(() => page.getByRole('status').allTextContents(), UI_WAIT)
+      .toContain('Your calendar link is off. Calendars that used it stop updating; make a new link to start again.');
+    expect(await url.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Make my calendar link' }).isVisible()).toBe(true);
+    expect((await fetch(link)).status).toBe(404);
+  });
+
+  it('the gym’s account page fits too, at every common phone width', async () => {
     const page = await e2e.newPage(PHONE);
     await openSignedIn(page, '/gymdashboard/account', 'gym', DEMO_GYM.email);
     await page.getByRole('switch', { name: 'Request alerts' }).waitFor(UI_WAIT);
-    const overflow = await measureOverflow(page);
-    expect(overflow.scrollWidth, overflow.culprits.join(' | ')).toBeLessThanOrEqual(overflow.innerWidth);
+    for (const phone of PHONES) {
+      await page.setViewportSize(phone);
+      const overflow = await measureOverflow(page);
+      expect(overflow.scrollWidth, `${phone.width}px: ${overflow.culprits.join(' | ')}`).toBeLessThanOrEqual(
+        overflow.innerWidth,
+      );
+    }
   });
 
   it('an unsubscribe link opened in a browser asks first, and a link no server signed is refused', async () => {

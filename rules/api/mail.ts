@@ -16,6 +16,7 @@ export type MailPreferencesRequest = Partial<Record<OptionalMailCategory, boolea
 
 /**
  * POST /api/me/{plural}/calendar: a new secret link, which replaces (and stops) the previous one.
+ * DELETE /api/me/{plural}/calendar turns the link off and answers the settings.
  * Only its hash is stored, so this answer is the one time the link is shown.
  */
 export interface CalendarFeedResponse {

@@ -227,6 +227,9 @@ type MailRoutes = {
 } & {
   [K in AccountKind as `POST /api/me/${Plural<K>}/calendar`]: Route<undefined, CalendarFeedResponse>;
 } & {
+  /** Turns the calendar link off without a new one: the feed stops at once. */
+  [K in AccountKind as `DELETE /api/me/${Plural<K>}/calendar`]: Route<undefined, MailSettingsResponse>;
+} & {
   /** No sign-in: the signed token names the account and category (a mail client's one-click POST). */
   'POST /api/mail/unsubscribe/{token}': Route<UnsubscribeRequest, MessageResponse>;
   /** A browser opening the link: redirected to the page that asks first (never changes anything). */

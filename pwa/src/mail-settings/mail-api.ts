@@ -24,3 +24,8 @@ export function postUnsubscribe(token: string): Promise<MessageResponse> {
     body: { 'List-Unsubscribe': 'One-Click' },
   });
 }
+
+/** Turns the calendar link off (no new one); answers the settings. */
+export function deleteCalendarLink(kind: AccountKind): Promise<MailSettingsResponse> {
+  return callApi(`DELETE /api/me/${KIND_PLURAL[kind]}/calendar`, { auth: true });
+}

@@ -54,5 +54,6 @@ describe('the Calendar panel', () => {
     expect(calendarStatusText(null)).toBe('You have no calendar link yet.');
     // 00:30 UK on 1 July is still 30 June in UTC.
     expect(calendarStatusText('2026-06-30T23:30:00.000Z')).toContain('made on 1st July 2026');
+    expect(calendarStatusText('2026-06-30T23:30:00.000Z')).toContain('or turn it off.');
   });
 });

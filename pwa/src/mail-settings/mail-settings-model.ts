@@ -70,5 +70,9 @@ export function unsubscribeText(category: OptionalMailCategory): { title: string
 export function calendarStatusText(createdAt: string | null): string {
   if (!createdAt) return 'You have no calendar link yet.';
   const made = formatWallClock(ukWallClock(new Date(createdAt)), DATE_FORMATS.medium);
-  return `Your calendar link was made on ${made}. For your privacy it is shown only once: make a new one to copy it again (the old one then stops working).`;
+  return `Your calendar link was made on ${made}. For your privacy it is shown only once: make a new one to copy it again (the old one then stops working), or turn it off.`;
 }
+
+/** Said once the link is turned off: calendars subscribed to it stop updating. */
+export const CALENDAR_LINK_OFF_TEXT =
+  'Your calendar link is off. Calendars that used it stop updating; make a new link to start again.';

@@ -5,8 +5,9 @@ import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useOnline } from '../account-editing/use-online.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import '../forms/forms.css';
-import { getMailSettings, postMailPreferences, postNewCalendarLink } from './mail-api.ts';
+import { deleteCalendarLink, getMailSettings, postMailPreferences, postNewCalendarLink } from './mail-api.ts';
 import {
+  CALENDAR_LINK_OFF_TEXT,
   calendarStatusText,
   choiceSavedText,
   mailChoiceRows,
@@ -52,21 +53,44 @@ function StatusLine({ status }: { status: Status }) {
   );
 }
 
-function CalendarPanel({ kind, createdAt, online }: { kind: AccountKind; createdAt: string | null; online: boolean }) {
+function CalendarPanel({
+  kind,
+  createdAt,
+  online,
+  onChanged,
+}: {
+  kind: AccountKind;
+  createdAt: string | null;
+  online: boolean;
+  onChanged: (createdAt: string | null) => void;
+}) {
   const [link, setLink] = useState<CalendarFeedResponse | null>(null);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
-  const make = async () => {
+  const run = async (action: () => Promise<void>, failed: string) => {
     setBusy(true);
     setStatus(null);
     try {
-      setLink(await postNewCalendarLink(kind));
+      await action();
     } catch {
-      setStatus({ text: 'The link could not be made. Please try again.', error: true });
+      setStatus({ text: failed, error: true });
     } finally {
       setBusy(false);
     }
   };
+  const make = () =>
+    run(async () => {
+      const made = await postNewCalendarLink(kind);
+      setLink(made);
+      onChanged(made.createdAt);
+    }, 'The link could not be made. Please try again.');
+  const turnOff = () =>
+    run(async () => {
+      const settings = await deleteCalendarLink(kind);
+      setLink(null);
+      onChanged(settings.calendarFeedCreatedAt);
+      setStatus({ text: CALENDAR_LINK_OFF_TEXT, error: false });
+    }, 'The link could not be turned off. Please try again.');
   const copy = async () => {
     if (!link) return;
     try {
@@ -76,6 +100,7 @@ function CalendarPanel({ kind, createdAt, online }: { kind: AccountKind; created
       setStatus({ text: 'Copying is not allowed here: select the link and copy it.', error: true });
     }
   };
+  const hasLink = Boolean(createdAt || link);
   return (
     <Panel title="Calendar">
       <p>Your upcoming bookings in your phone’s or computer’s calendar, kept up to date. Keep the link private.</p>
@@ -95,9 +120,27 @@ function CalendarPanel({ kind, createdAt, online }: { kind: AccountKind; created
         <p className="form-field__hint">{calendarStatusText(createdAt)}</p>
       )}
       <StatusLine status={status} />
-      <button type="button" className="button" disabled={busy || !online} aria-busy={busy} onClick={() => void make()}>
-        {createdAt || link ? 'Make a new link' : 'Make my calendar link'}
-      </button>
+      <div className="edit-form__actions">
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !online}
+          aria-busy={busy}
+          onClick={() => void make()}
+        >
+          {hasLink ? 'Make a new link' : 'Make my calendar link'}
+        </button>
+        {hasLink && (
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy || !online}
+            onClick={() => void turnOff()}
+          >
+            Turn off link
+          </button>
+        )}
+      </div>
     </Panel>
   );
 }
@@ -160,7 +203,14 @@ export function MailSettingsPanels({ kind }: { kind: AccountKind }) {
         )}
         <StatusLine status={status} />
       </Panel>
-      {settings && <CalendarPanel kind={kind} createdAt={settings.calendarFeedCreatedAt} online={online} />}
+      {settings && (
+        <CalendarPanel
+          kind={kind}
+          createdAt={settings.calendarFeedCreatedAt}
+          online={online}
+          onChanged={(createdAt) => setSettings((now) => now && { ...now, calendarFeedCreatedAt: createdAt })}
+        />
+      )}
     </>
   );
 }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DB } from '../couch/databases.ts';
+import { GOODBYE_GIVE_UP_MS } from '../services/accounts/account-event-mails.ts';
+import type { MailDoc } from '../services/mail/mail-queue.ts';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.ts';
 import { deleteMe } from '../test-support/deletion-fixtures.ts';
 import {
@@ -140,6 +143,10 @@ describe('account mails, delivered to a real SMTP server', () => {
     const goodbye = mails[1];
     expect(goodbye.text).toContain('this is the last email we send you');
     expect(goodbye.text).toContain('£15 refunded in full to the card you paid with');
+    // Had it failed, it would be retried for two hours only: its address is the account's last trace.
+    const record = await stack.couch.use<MailDoc>(DB.mail).get(`mail:account-deleted:${member.memberId}`);
+    expect(Date.parse(record.giveUpAt!) - Date.parse(record.createdAt)).toBe(GOODBYE_GIVE_UP_MS);
+    expect(record.message).toBeUndefined();
     // The pass its deletion cancelled sent no mail of its own; nor does a deletion asked again.
     expect((await deleteMe(stack, 'user', member.headers)).statusCode).not.toBe(500);
     await new Promise((resolve) => setTimeout(resolve, 300));

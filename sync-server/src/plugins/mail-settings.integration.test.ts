@@ -275,6 +275,27 @@ describe('the private calendar feed', () => {
     }
   });
 
+  it('turning the link off stops the feed at once and leaves no link; without sign-in it is refused', async () => {
+    const coach = await signedIn('coach');
+    const link = await newLink('coach', coach.headers);
+    const hash = (await accountOf(coach.profileId)).calendarFeed!.tokenHash;
+    expect((await call('DELETE', '/api/me/coaches/calendar', undefined)).statusCode).toBe(401);
+    expect((await feed(link)).status).toBe(200);
+    const off = await call('DELETE', '/api/me/coaches/calendar', coach.headers);
+    expect(off.statusCode, off.payload).toBe(200);
+    expect((off.result as MailSettingsResponse).calendarFeedCreatedAt).toBeNull();
+    expect((await feed(link)).status).toBe(404);
+    expect((await accountOf(coach.profileId)).calendarFeed).toBeUndefined();
+    const lookup = await stack.couch
+      .use(DB.accounts)
+      .get(calendarFeedDocId(hash))
+      .catch((err: { statusCode?: number }) => err.statusCode);
+    expect(lookup).toBe(404);
+    // Off twice is still off; a new link works again.
+    expect((await call('DELETE', '/api/me/coaches/calendar', coach.headers)).statusCode).toBe(200);
+    expect((await feed(await newLink('coach', coach.headers))).status).toBe(200);
+  });
+
   it('deleting the account ends its feed and removes the link’s lookup', async () => {
     const member = await signedIn('user');
     const link = await newLink('user', member.headers);

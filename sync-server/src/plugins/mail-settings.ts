@@ -13,7 +13,11 @@ import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { meViewsOf } from '../services/accounts/me-views-service.ts';
 import { feedCalendar } from '../services/mail/calendar-feed.ts';
-import { accountOfCalendarToken, issueCalendarFeedToken } from '../services/mail/calendar-feed-tokens.ts';
+import {
+  accountOfCalendarToken,
+  issueCalendarFeedToken,
+  revokeCalendarFeedToken,
+} from '../services/mail/calendar-feed-tokens.ts';
 import { changeMailPreferences, readMailSettings, unsubscribeByToken } from '../services/mail/mail-preferences.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
@@ -85,6 +89,19 @@ export const mailSettingsPlugin: Plugin<Deps> = {
             webcalUrl: url.replace(/^https?:\/\//, 'webcal://'),
             createdAt: issued.createdAt,
           } satisfies CalendarFeedResponse;
+        },
+      });
+      server.route({
+        method: 'DELETE',
+        path: `${path}/calendar`,
+        options: { auth: roleAccess(kind) },
+        async handler(request) {
+          const profileId = credentialsOf(request).UserInfo.profileId;
+          if (!(await readMailSettings(deps.couch, profileId))) throw Boom.unauthorized('Unauthorized');
+          await revokeCalendarFeedToken(deps.couch, profileId);
+          const settings = await readMailSettings(deps.couch, profileId);
+          if (!settings) throw Boom.unauthorized('Unauthorized');
+          return settings satisfies MailSettingsResponse;
         },
       });
     }

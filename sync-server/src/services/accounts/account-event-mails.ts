@@ -46,6 +46,12 @@ export async function tellStatusChanged(
 export const goodbyeRecipient = (deps: MailDeps, profileId: string) =>
   mailRecipient(deps, profileId, 'account', { whileDeleting: true });
 
+/**
+ * How long a goodbye that cannot be delivered is retried: its address is the last trace of the
+ * account, kept in the outbox only while the mail waits (decision 110).
+ */
+export const GOODBYE_GIVE_UP_MS = 2 * 60 * 60_000;
+
 /** Queued once (`account-deleted`), as the last thing before the account document itself goes. */
 export async function tellAccountDeleted(
   deps: MailDeps,
@@ -59,5 +65,6 @@ export async function tellAccountDeleted(
     category: 'account',
     recipient,
     content: () => accountDeletedMail(kind, { greeting: greetingOf(recipient), refundedPence }),
+    giveUpAfterMs: GOODBYE_GIVE_UP_MS,
   });
 }

@@ -48,6 +48,18 @@ export async function issueCalendarFeedToken(
   return { token, createdAt };
 }
 
+/** Turns the account's link off: the account names no link, and the lookup goes (decision 109). */
+export async function revokeCalendarFeedToken(couch: Couch, profileId: string): Promise<void> {
+  if (!(await getAccount(couch, profileId))?.calendarFeed) return;
+  let previous: string | undefined;
+  await updateAccount(couch, profileId, (account) => {
+    previous = account.calendarFeed?.tokenHash;
+    const { calendarFeed: _revoked, ...rest } = account;
+    return rest;
+  });
+  if (previous) await removeLookup(couch, previous);
+}
+
 async function removeLookup(couch: Couch, tokenHash: string): Promise<void> {
   const old = await getOrNull<CalendarFeedDoc>(couch, calendarFeedDocId(tokenHash));
   if (!old?._rev) return;

@@ -22,13 +22,15 @@ export async function sendEventMail(
     lookup?: typeof mailRecipient;
     /** Who, read earlier by the caller: only the goodbye of an account being deleted, read before it goes. */
     recipient?: MailRecipient;
+    /** How long a failing mail is retried (default: the outbox's attempts, about a day and a half). */
+    giveUpAfterMs?: number;
   },
 ): Promise<boolean> {
   try {
     const recipient = mail.recipient ?? (await (mail.lookup ?? mailRecipient)(deps, mail.profileId, mail.category));
     if (!recipient) return false;
     const message = composeMail(recipient, mail.category, await mail.content(recipient));
-    await deps.mailer.send(message, { key: `${mail.event}:${mail.profileId}` });
+    await deps.mailer.send(message, { key: `${mail.event}:${mail.profileId}`, giveUpAfterMs: mail.giveUpAfterMs });
     return true;
   } catch (err) {
     deps.logger.warn({ err, event: mail.event, profileId: mail.profileId }, 'mail: could not queue an event mail');

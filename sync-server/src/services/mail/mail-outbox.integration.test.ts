@@ -173,4 +173,30 @@ describe('the durable mail outbox, delivered to a real SMTP server on loopback',
     clock.now = new Date(clock.now.getTime() + 7 * 24 * 60 * 60_000);
     expect(await mailer.deliverDue()).toBe(0);
   });
+
+  it('gives a mail with a time limit up at its first failure past it, and keeps no address after', async () => {
+    const mailer = createMailer({
+      couch,
+      from: FROM,
+      outboxDir: '/nonexistent',
+      log: (line) => logs.push(line),
+      now: () => clock.now,
+      transport: { send: () => Promise.reject(new Error('451 try again later')) },
+    });
+    const started = clock.now.getTime();
+    await mailer.send({ to: 'gone@example.com', subject: 'Goodbye', text: '.' }, { giveUpAfterMs: 10 * 60_000 });
+    await mailer.idle();
+    // 30 s, 1, 2 and 4 minutes of back-off: attempt 5 fails at 7.5 minutes, and its retry would be past 10.
+    for (let attempt = 1; attempt < MAIL_MAX_ATTEMPTS; attempt += 1) {
+      const [doc] = await mailDocs();
+      if (doc.state !== 'queued') break;
+      clock.now = new Date(doc.dueAt);
+      await mailer.deliverDue();
+    }
+    const [doc] = await mailDocs();
+    expect(doc).toMatchObject({ state: 'failed', attempts: 5, lastError: '451 try again later' });
+    expect(doc.message).toBeUndefined();
+    expect(clock.now.getTime() - started).toBeLessThanOrEqual(10 * 60_000);
+    expect(logs.filter((l) => l.startsWith('mail: given up after 5 attempts'))).toHaveLength(1);
+  });
 });

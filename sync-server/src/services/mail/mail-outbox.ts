@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Couch } from '../../couch/couch.ts';
 import type { Logger } from '../../logging/logger.ts';
-import { claimMail, dueMails, enqueueMail, MAIL_MAX_ATTEMPTS, messageIdOf, settleMail } from './mail-queue.ts';
+import { claimMail, dueMails, enqueueMail, messageIdOf, settleMail } from './mail-queue.ts';
 import { createMailTransport, type MailMessage, type MailTransport, type Mailer } from './mailer.ts';
 
 /** How long after a mail is queued its delivery round starts. */
@@ -72,7 +72,7 @@ export function createMailer(options: {
           const fields = { mail: claimed._id, to: claimed.message.to, attempts: claimed.attempts, error };
           if (!settled) continue; // Taken up by another instance after this attempt's lease lapsed.
           if (settled.state === 'failed')
-            deps.logger.error(fields, `mail: given up after ${MAIL_MAX_ATTEMPTS} attempts`);
+            deps.logger.error(fields, `mail: given up after ${claimed.attempts} attempts`);
           else deps.logger.warn({ ...fields, retryAt: settled.dueAt }, 'mail: attempt failed, will retry');
         }
       }
@@ -115,8 +115,8 @@ export function createMailer(options: {
   };
 
   return {
-    async send(message: MailMessage, sendOptions?: { key?: string }) {
-      await enqueueMail(deps.couch, message, { now: deps.now(), key: sendOptions?.key });
+    async send(message: MailMessage, sendOptions?: { key?: string; giveUpAfterMs?: number }) {
+      await enqueueMail(deps.couch, message, { now: deps.now(), ...sendOptions });
       kickSoon();
     },
     deliverDue,

@@ -36,6 +36,11 @@ export interface MailDoc {
   lastError?: string;
   createdAt: string;
   sentAt?: string;
+  /**
+   * A mail that must not wait long (the goodbye, whose address is the last trace of a deleted
+   * account): past this instant a failed attempt is the last, whatever the attempts count.
+   */
+  giveUpAt?: string;
 }
 
 /** How long an instance holds a mail while sending it: beyond nodemailer's own SMTP timeouts. */
@@ -61,7 +66,7 @@ export function messageIdOf(doc: Pick<MailDoc, '_id'>, domain: string): string {
 export async function enqueueMail(
   couch: Couch,
   message: MailMessage,
-  options: { now: Date; key?: string },
+  options: { now: Date; key?: string; giveUpAfterMs?: number },
 ): Promise<{ id: string; outcome: 'queued' | 'already-queued' }> {
   const id = `mail:${options.key ?? randomUUID()}`;
   const at = options.now.toISOString();
@@ -74,6 +79,9 @@ export async function enqueueMail(
     attempts: 0,
     dueAt: at,
     createdAt: at,
+    ...(options.giveUpAfterMs === undefined
+      ? {}
+      : { giveUpAt: new Date(options.now.getTime() + options.giveUpAfterMs).toISOString() }),
   };
   try {
     await couch.use<MailDoc>(DB.mail).insert(doc);
@@ -126,17 +134,13 @@ export async function settleMail(
   now: Date,
 ): Promise<MailDoc | null> {
   const { leaseHolder: _, message, ...rest } = doc;
+  const retryAt = new Date(now.getTime() + retryDelayMs(doc.attempts)).toISOString();
+  const lastAttempt = doc.attempts >= MAIL_MAX_ATTEMPTS || (doc.giveUpAt !== undefined && retryAt > doc.giveUpAt);
   const settled: MailDoc = result.sent
     ? { ...rest, state: 'sent', sentAt: now.toISOString() }
-    : doc.attempts >= MAIL_MAX_ATTEMPTS
+    : lastAttempt
       ? { ...rest, state: 'failed', lastError: result.error.slice(0, 500) }
-      : {
-          ...rest,
-          message,
-          state: 'queued',
-          lastError: result.error.slice(0, 500),
-          dueAt: new Date(now.getTime() + retryDelayMs(doc.attempts)).toISOString(),
-        };
+      : { ...rest, message, state: 'queued', lastError: result.error.slice(0, 500), dueAt: retryAt };
   try {
     const { rev } = await couch.use<MailDoc>(DB.mail).insert(settled);
     return { ...settled, _rev: rev };

@@ -83,8 +83,11 @@ function toNodemailer(message: MailMessage) {
 
 /** What the services send mail with: the durable outbox (mail-delivery.ts), which queues and returns. */
 export interface Mailer {
-  /** `key` names the event and recipient, so the same mail is queued once (mail-queue.ts). */
-  send(message: MailMessage, options?: { key?: string }): Promise<void>;
+  /**
+   * `key` names the event and recipient, so the same mail is queued once (mail-queue.ts);
+   * `giveUpAfterMs` bounds how long a mail that keeps failing is retried (and its address kept).
+   */
+  send(message: MailMessage, options?: { key?: string; giveUpAfterMs?: number }): Promise<void>;
 }
 
 /** How the outbox hands a mail over: SMTP, or the development outbox's files. */
