@@ -23,6 +23,16 @@ describe('the durable mail outbox, delivered to a real SMTP server on loopback',
       log: (line) => logs.push(line),
       now: () => clock.now,
     });
+  /** An outbox whose every delivery attempt fails with `error`. */
+  const failingOutbox = (error: string) =>
+    createMailer({
+      couch,
+      from: FROM,
+      outboxDir: '/nonexistent',
+      log: (line) => logs.push(line),
+      now: () => clock.now,
+      transport: { send: () => Promise.reject(new Error(error)) },
+    });
   const mailDocs = async () =>
     (await couch.use<MailDoc>(DB.mail).list({ include_docs: true })).rows
       .map((r) => r.doc!)
@@ -150,16 +160,7 @@ describe('the durable mail outbox, delivered to a real SMTP server on loopback',
   });
 
   it(`gives a mail up after ${MAIL_MAX_ATTEMPTS} failed attempts, and says so in the log`, async () => {
-    const mailer = createMailer({
-      couch,
-      from: FROM,
-      outboxDir: '/nonexistent',
-      log: (line) => logs.push(line),
-      now: () => clock.now,
-      transport: {
-        send: () => Promise.reject(new Error('550 mailbox unavailable')),
-      },
-    });
+    const mailer = failingOutbox('550 mailbox unavailable');
     await mailer.send({ to: 'nobody@example.com', subject: 'Never', text: '.' });
     await mailer.idle();
     for (let attempt = 1; attempt < MAIL_MAX_ATTEMPTS; attempt += 1) {
@@ -175,14 +176,7 @@ describe('the durable mail outbox, delivered to a real SMTP server on loopback',
   });
 
   it('gives a mail with a time limit up at its first failure past it, and keeps no address after', async () => {
-    const mailer = createMailer({
-      couch,
-      from: FROM,
-      outboxDir: '/nonexistent',
-      log: (line) => logs.push(line),
-      now: () => clock.now,
-      transport: { send: () => Promise.reject(new Error('451 try again later')) },
-    });
+    const mailer = failingOutbox('451 try again later');
     const started = clock.now.getTime();
     await mailer.send({ to: 'gone@example.com', subject: 'Goodbye', text: '.' }, { giveUpAfterMs: 10 * 60_000 });
     await mailer.idle();
