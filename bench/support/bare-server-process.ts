@@ -30,7 +30,12 @@ const deps: Deps = {
 };
 const lists = createDirectoryLists(deps);
 const server = Hapi.server({ host: '127.0.0.1', port: 0 });
-server.route({ method: 'GET', path: '/bare/gyms', handler: () => lists.gyms() });
+// The same prepared bytes the real route sends, without its tag, cache headers or gzip choice.
+server.route({
+  method: 'GET',
+  path: '/bare/gyms',
+  handler: async (_request, h) => h.response((await lists.gyms()).json).type('application/json; charset=utf-8'),
+});
 server.route({
   method: 'POST',
   path: '/bare/gym-request',

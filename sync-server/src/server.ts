@@ -12,6 +12,17 @@ import { mailDeliveryPlugin } from './plugins/mail-delivery.ts';
 import { remindersPlugin } from './plugins/reminders.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
+import { createDatabaseUpdates, type DatabaseUpdates } from './sync/database-updates.ts';
+
+declare module '@hapi/hapi' {
+  interface ServerApplicationState {
+    /**
+     * The instance's one `_db_updates` feed (sync/database-updates.ts): the sync gateway parks
+     * long-polls on it, and the public directory keeps its prepared answers while it is quiet.
+     */
+    databaseUpdates: DatabaseUpdates;
+  }
+}
 
 /** Largest JSON body any call accepts (profile images arrive as data URLs, so not tiny). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
@@ -88,6 +99,13 @@ export async function createServer(deps: Deps): Promise<Server> {
     if (tags.client && tags.connection)
       deps.logger.info({ code: (event.error as NodeJS.ErrnoException | undefined)?.code }, 'client connection error');
   });
+  if (!deps.config.couchUrl) throw new Error('The server needs the CouchDB URL (config.couchUrl).');
+  const databaseUpdates = createDatabaseUpdates(deps.config.couchUrl, deps.logger);
+  server.app.databaseUpdates = databaseUpdates;
+  // Opened when the server starts (again, after a stop), ended when it stops: its long-poll would
+  // otherwise hold server.stop() and keep a stopped instance reading.
+  server.ext('onPreStart', () => databaseUpdates.start());
+  server.ext('onPreStop', () => databaseUpdates.stop());
   await server.register({ plugin: couchUnavailablePlugin, options: deps });
   // Before anything else looks at a request: a flood is refused before it costs a token check or a body read.
   await server.register({ plugin: loadSheddingPlugin, options: deps });

@@ -1,9 +1,10 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
+import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { credentialsOf } from './auth-strategy.ts';
 import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
+import type { PreparedBody } from '../services/directory/prepared-body.ts';
 
 /**
  * The public directory (§7 "Public data"): gyms and coaches anyone may browse without an account.
@@ -13,9 +14,34 @@ import { coachProfile, createDirectoryLists, gymProfile } from '../services/dire
 export const publicDirectoryPlugin: Plugin<Deps> = {
   name: 'public-directory',
   register(server, deps) {
-    const lists = createDirectoryLists(deps);
-    server.route({ method: 'GET', path: '/api/gyms', options: { auth: false }, handler: () => lists.gyms() });
-    server.route({ method: 'GET', path: '/api/coaches', options: { auth: false }, handler: () => lists.coaches() });
+    const lists = createDirectoryLists(deps, server.app.databaseUpdates);
+    /**
+     * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
+     * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker
+     * ask again each time, which an unchanged list answers with a 304 and no body.
+     */
+    const send = (body: PreparedBody, request: Request, h: ResponseToolkit) => {
+      const gzip = request.info.acceptEncoding === 'gzip';
+      const response = h
+        .response(gzip ? body.gzip : body.json)
+        .type('application/json; charset=utf-8')
+        .etag(body.etag, { weak: true, vary: false })
+        .header('cache-control', 'no-cache')
+        .vary('accept-encoding');
+      return gzip ? response.compressed('gzip') : response;
+    };
+    server.route({
+      method: 'GET',
+      path: '/api/gyms',
+      options: { auth: false },
+      handler: async (request, h) => send(await lists.gyms(), request, h),
+    });
+    server.route({
+      method: 'GET',
+      path: '/api/coaches',
+      options: { auth: false },
+      handler: async (request, h) => send(await lists.coaches(), request, h),
+    });
 
     server.route({
       method: 'GET',

@@ -3,7 +3,6 @@ import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { writeAvailability, writeCheckIns, writeSchedules } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
-import { createDatabaseUpdates } from '../sync/database-updates.ts';
 import { createLastAnswers } from '../sync/last-answers.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
@@ -108,19 +107,17 @@ export const syncGatewayPlugin: Plugin<Deps> = {
     const proxy = createCouchProxy(deps.config.couchUrl, deps.config.couchTimeoutMs);
     const prepare = createTenantPreparer(deps);
     const { longPollTimeoutMs } = deps.config;
-    const updates = createDatabaseUpdates(deps.config.couchUrl, deps.logger);
+    const updates = server.app.databaseUpdates;
     const lastAnswers = createLastAnswers();
     const liveFeeds = createLiveFeedLimit(deps.config.liveFeedsPerAccount, Math.ceil(longPollTimeoutMs / 1000));
     // CouchDB ends a long-poll after `timeout`; should it not, the gateway answers a little later itself.
     const longPollDeadlineMs = longPollTimeoutMs + Math.min(5_000, Math.ceil(longPollTimeoutMs / 5));
     // Open long-polls would otherwise hold server.stop() until its timeout.
     server.ext('onPreStop', () => {
-      updates.stop();
       proxy.closeAll();
     });
     // A stopped server may be started again (tests, graceful restarts): accept requests again.
     server.ext('onPreStart', () => {
-      updates.start();
       proxy.reopen();
     });
 

@@ -25,6 +25,10 @@ export const mailExpectations: ExpectationTable = {
         `POST /api/me/${plural}/calendar`,
         { audience: role, calls: () => own(`/api/me/${plural}/calendar`), answers: [200] },
       ],
+      [
+        `DELETE /api/me/${plural}/calendar`,
+        { audience: role, calls: () => own(`/api/me/${plural}/calendar`), answers: [200] },
+      ],
     ]),
   ),
   // Anyone may post to an unsubscribe link, but only a token the server signed turns anything off.

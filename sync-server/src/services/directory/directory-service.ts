@@ -17,6 +17,7 @@ import { cardAvatars, holdsPassAt, isPublicCoach, isPublicGym } from '@mastr/rul
 import { couchStatus } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
+import type { DatabaseUpdates } from '../../sync/database-updates.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import {
@@ -31,6 +32,7 @@ import {
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 import { currentMastrClasses } from './mastr-class-service.ts';
+import { prepareBody, type PreparedBody } from './prepared-body.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
 
 /**
@@ -154,13 +156,17 @@ async function listCoaches(deps: Deps): Promise<CoachListItem[]> {
 
 /**
  * The two lists, read from the profiles database alone and so recomputed only after it changed
- * (browsing, search and every card render read them; 2,000 gyms must stay fast).
+ * (browsing, search and every card render read them; 2,000 gyms must stay fast), each kept ready
+ * to send: serialised, compressed and tagged once per change (decision 111). With the instance's
+ * `_db_updates` feed, an unchanged list is served with no CouchDB call.
  */
-export function createDirectoryLists(deps: Deps) {
-  return {
-    gyms: memoiseBySequence(deps.couch, DB.profiles, () => listGyms(deps)),
-    coaches: memoiseBySequence(deps.couch, DB.profiles, () => listCoaches(deps)),
-  };
+export function createDirectoryLists(
+  deps: Deps,
+  updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>,
+): { gyms: () => Promise<PreparedBody>; coaches: () => Promise<PreparedBody> } {
+  const prepared = (list: () => Promise<unknown>) =>
+    memoiseBySequence(deps.couch, DB.profiles, async () => prepareBody(await list()), Date.now, updates);
+  return { gyms: prepared(() => listGyms(deps)), coaches: prepared(() => listCoaches(deps)) };
 }
 
 /**

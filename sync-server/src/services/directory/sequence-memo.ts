@@ -1,4 +1,5 @@
 import type { Couch } from '../../couch/couch.ts';
+import type { DatabaseUpdates } from '../../sync/database-updates.ts';
 
 /** How long after a computation a range read may still have missed a write (decision 78: ~50 ms seen). */
 export const SETTLE_MS = 1000;
@@ -21,12 +22,19 @@ export function memoiseBySequence<T>(
   dbName: string,
   compute: () => Promise<T>,
   now: () => number = Date.now,
+  /**
+   * The instance's `_db_updates` feed (decision 111): while it has told of no update to the
+   * database since the entry's mark, the entry is served with no CouchDB call at all.
+   */
+  updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>,
 ): () => Promise<T> {
   interface Entry {
     since: string;
     value: Promise<T>;
     /** From this time the entry is computed once more before it is trusted (settling), or null. */
     recheckAt: number | null;
+    /** The feed's mark taken before the computation's reads, when the feed was up. */
+    mark: ReturnType<DatabaseUpdates['mark']>;
   }
   let cached: Entry | null = null;
   let computing: Promise<Entry> | null = null;
@@ -34,8 +42,9 @@ export function memoiseBySequence<T>(
   const compute_ = (settling: boolean): Promise<Entry> => {
     computing ??= (async () => {
       try {
+        const mark = updates?.mark(dbName) ?? null;
         const since = (await couch.use(dbName).info()).update_seq as string;
-        const entry: Entry = { since, value: compute(), recheckAt: settling ? null : now() + SETTLE_MS };
+        const entry: Entry = { since, value: compute(), recheckAt: settling ? null : now() + SETTLE_MS, mark };
         entry.value.catch(() => {
           if (cached === entry) cached = null;
         });
@@ -51,6 +60,9 @@ export function memoiseBySequence<T>(
   return async () => {
     const entry = cached;
     if (!entry) return (await compute_(false)).value;
+    // The mark is settled only when no update came shortly before it, so the cluster lag the recheck
+    // covers cannot apply: nothing told since means nothing to read.
+    if (entry.mark && updates?.unchangedSince(dbName, entry.mark)) return entry.value;
     const { results } = await couch.use(dbName).changes({ since: entry.since, limit: 1 });
     // Another call may have recomputed meanwhile; its entry began after this check's.
     if (cached && cached !== entry) return cached.value;

@@ -1,0 +1,90 @@
+import { gunzipSync } from 'node:zlib';
+import type { Server } from '@hapi/hapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GymProfileDoc } from '@mastr/rules/documents.ts';
+import { DB } from '../couch/databases.ts';
+import { startFaultProxy, type FaultProxy, type SeenRequest } from '../faults/fault-proxy.ts';
+import { givenGym } from '../test-support/directory-fixtures.ts';
+import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
+
+/**
+ * The public lists served from memory (issue 27, decision 111): prepared bytes, gzip when asked,
+ * a weak ETag answered with 304, no CouchDB call for a list that has not changed (the instance's
+ * `_db_updates` feed says so), and an edit seen on every instance.
+ */
+describe('public lists served from memory', () => {
+  let stack: TestStack;
+  let proxy: FaultProxy;
+  let watched: Server;
+  const seen: SeenRequest[] = [];
+
+  beforeAll(async () => {
+    stack = await startTestStack();
+    proxy = await startFaultProxy(stack.couchServer.url);
+    proxy.decide((request) => {
+      seen.push(request);
+      return 'pass';
+    });
+    // Every CouchDB call of this instance, nano's and its feed's, goes through the proxy.
+    const through = new URL(proxy.origin);
+    const { username, password } = new URL(stack.couchServer.url);
+    Object.assign(through, { username, password });
+    watched = await stack.startInstance({ couchUrl: through.href.replace(/\/$/, '') }, 'everything');
+  });
+  afterAll(async () => {
+    await stack.stop();
+    await proxy.close();
+  });
+
+  const list = (server: Server, headers: Record<string, string> = {}) =>
+    server.inject({ method: 'GET', url: '/api/gyms', headers });
+  const idsIn = (payload: string) => (JSON.parse(payload) as { _id: string }[]).map((g) => g._id);
+
+  it('sends gzip when asked, the same list otherwise, with a weak tag that a revalidation answers 304', async () => {
+    const gymId = await givenGym(stack);
+    const plain = await list(stack.server);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(idsIn(plain.payload)).toContain(gymId);
+    const tag = String(plain.headers.etag);
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+
+    const zipped = await list(stack.server, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zipped.headers.etag).toBe(tag);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.payload);
+
+    const again = await list(stack.server, { 'if-none-match': tag });
+    expect(again.statusCode).toBe(304);
+    expect(again.payload).toBe('');
+    const stale = await list(stack.server, { 'if-none-match': 'W/"not-the-current-list"' });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('answers an unchanged list with no CouchDB call, and an edit made through another instance on every instance', async () => {
+    const gymId = await givenGym(stack);
+    const first = await list(watched);
+    expect(first.statusCode, first.payload).toBe(200);
+    expect(idsIn(first.payload)).toContain(gymId);
+    // A mark counts as settled a second after the database's last update (a cluster's copies catch up).
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await list(watched);
+    seen.length = 0;
+    for (let i = 0; i < 20; i += 1) expect((await list(watched)).statusCode).toBe(200);
+    expect(seen.filter((r) => r.url.includes(DB.profiles))).toEqual([]);
+
+    const profiles = stack.couch.use<GymProfileDoc>(DB.profiles);
+    await profiles.insert({ ...(await profiles.get(`gym:${gymId}`)), status: false });
+    const gone = async (server: Server) => {
+      for (let i = 0; i < 40; i += 1) {
+        if (!idsIn((await list(server)).payload).includes(gymId)) return true;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return false;
+    };
+    expect(await gone(watched)).toBe(true);
+    expect(await gone(stack.server)).toBe(true);
+  });
+});
