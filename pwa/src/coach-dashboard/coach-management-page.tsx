@@ -1,13 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
-import { callApi } from '../api/http.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { FormMessage } from '../forms/form-message.tsx';
-import { useDirectoryLoad } from '../gyms/use-directory-load.ts';
-import { Avatar } from '../shell/avatar.tsx';
-import { ConfirmModal } from '../management/confirm-modal.tsx';
+import { fetchGyms } from '../directory/directory-api.ts';
+import { useDirectoryLoad } from '../lib/use-directory-load.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { ConfirmModal } from '../ui/confirm-modal.tsx';
+import { cancelGymRequest, leaveGym, requestGym } from '../management/management-api.ts';
 import { MANAGEMENT_TEXTS, requestableGyms, shownSearch } from '../management/management-model.ts';
 import { useManagementAction } from '../management/use-management-action.ts';
 import '../forms/forms.css';
@@ -28,7 +29,7 @@ function GymRow({ gym, children }: { gym: Pick<RegisteredGym, 'gymName' | 'profi
 /** Request Gyms: the public gyms list, searched here; needs the server (the list is the public directory). */
 function RequestGyms({ coach, busy, onRequest }: { coach: CoachMe; busy: boolean; onRequest(gymId: string): void }) {
   const [query, setQuery] = useState('');
-  const load = useDirectoryLoad('gyms', (signal) => callApi('GET /api/gyms', { signal }));
+  const load = useDirectoryLoad('gyms', fetchGyms);
   const gyms = load.state === 'ready' ? requestableGyms(load.data, coach, query) : [];
   return (
     <Panel title="Request Gyms">
@@ -61,32 +62,14 @@ function CoachManagement({ coach }: { coach: CoachMe }) {
   const { busy, message, run } = useManagementAction();
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  const request = (gymId: string) =>
-    void run(
-      'request',
-      () => callApi('POST /api/me/coaches/requestgym', { body: { gym_id: gymId }, auth: true }),
-      update,
-      MANAGEMENT_TEXTS.requestSent,
-    );
+  const request = (gymId: string) => void run('request', () => requestGym(gymId), update, MANAGEMENT_TEXTS.requestSent);
 
   const confirm = async () => {
     if (!confirming) return;
     const gymId = confirming.gym._id;
     // Whatever the answer, the modal closes and the page's status line says how it went.
-    if (confirming.kind === 'leave')
-      await run(
-        'leave',
-        () => callApi('PUT /api/me/coaches/registeredgym/{gymId}', { params: { gymId }, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.leftGym,
-      );
-    else
-      await run(
-        'cancel',
-        () => callApi('PUT /api/me/coaches/requestgym/{gymId}', { params: { gymId }, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.requestCancelled,
-      );
+    if (confirming.kind === 'leave') await run('leave', () => leaveGym(gymId), update, MANAGEMENT_TEXTS.leftGym);
+    else await run('cancel', () => cancelGymRequest(gymId), update, MANAGEMENT_TEXTS.requestCancelled);
     setConfirming(null);
   };
 

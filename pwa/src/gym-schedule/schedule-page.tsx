@@ -10,8 +10,8 @@ import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
-import { Modal } from '../gyms/modal.tsx';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { Modal } from '../ui/modal.tsx';
+import { useUkToday } from '../lib/use-uk-today.ts';
 import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
   addClass,
@@ -77,11 +77,11 @@ function DeleteClassModal({
   const { item } = deleting;
   return (
     <Modal title="Delete Class" onClose={onClose}>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         Delete {item.discipline} ({item.difficulty}), {formatTimeOfDay(item.startTime)}–{formatTimeOfDay(item.endTime)}{' '}
         at {item.location} on {deleting.day.abbreviation} from the {deleting.week.title}?
       </p>
-      {deleting.week.week === 'default' && <p className="gym-modal__note">{SCHEDULE_NOTES.defaultDelete}</p>}
+      {deleting.week.week === 'default' && <p className="modal__note">{SCHEDULE_NOTES.defaultDelete}</p>}
       <button
         type="button"
         className="button button--primary"
@@ -95,7 +95,7 @@ function DeleteClassModal({
         Delete Class
       </button>
       {problem && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {problem}
         </p>
       )}

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/directory-api.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { PageNotFound } from '../shell/page-not-found.tsx';
-import { useDirectoryLoad } from './use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/use-directory-load.ts';
 import '../directory/directory.css';
 import './gyms.css';
 

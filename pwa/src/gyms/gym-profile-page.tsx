@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/directory-api.ts';
 import { CheckoutCancelledNotice } from '../payments/checkout-notices.tsx';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { useUkToday } from '../lib/use-uk-today.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { GymProfileHeader } from './gym-profile-header.tsx';
 import { PageNotFound } from '../shell/page-not-found.tsx';
 import { Timetable } from './timetable.tsx';
-import { useDirectoryLoad } from './use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/use-directory-load.ts';
 import '../directory/directory.css';
 import './gyms.css';
 

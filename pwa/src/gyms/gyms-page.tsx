@@ -4,7 +4,7 @@ import { SearchBox } from '../directory/search-box.tsx';
 import { SkeletonCardList } from '../directory/skeleton-card.tsx';
 import { GymCard } from './gym-card.tsx';
 import { filterGyms } from './gym-search.ts';
-import { useDirectoryLoad } from './use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/use-directory-load.ts';
 import { useProgressiveList } from './use-progressive-list.ts';
 import './gyms.css';
 

@@ -3,7 +3,7 @@ import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { createMastrClassCheckout } from './booking-api.ts';
 import { mastrOptionViews } from './booking-models.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/modal.tsx';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 
@@ -39,11 +39,11 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
 
   return (
     <Modal title="Mastr Class" onClose={onClose} closeDisabled={checkout.processing} busy={checkout.inFlight}>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         Try the gym for {formatPence(MASTR_CLASS_PRICE_PENCE)}, with a deal on your first month's membership.
       </p>
       {views.length === 0 ? (
-        <p className="gym-modal__note">No Mastr Classes To Show</p>
+        <p className="modal__note">No Mastr Classes To Show</p>
       ) : (
         <ul className="option-list">
           {views.map((view) => (
@@ -71,7 +71,7 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
         </button>
       )}
       {checkout.error && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {checkout.error}
         </p>
       )}
