@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { deletionConsequences } from './account-edit-model.ts';
 import { useDeleteAccount } from './use-delete-account.ts';
 import './account-editing.css';

@@ -4,15 +4,19 @@ import type { CoachMe } from '@mastr/rules/api/me.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { FormMessage } from '../forms/form-message.tsx';
-import { fetchGyms } from '../directory/directory-api.ts';
-import { useDirectoryLoad } from '../lib/use-directory-load.ts';
-import { Avatar } from '../ui/avatar.tsx';
-import { ConfirmModal } from '../ui/confirm-modal.tsx';
-import { cancelGymRequest, leaveGym, requestGym } from '../management/management-api.ts';
-import { MANAGEMENT_TEXTS, requestableGyms, shownSearch } from '../management/management-model.ts';
-import { useManagementAction } from '../management/use-management-action.ts';
+import { fetchGyms } from '../directory/index.ts';
+import { useDirectoryLoad } from '../lib/index.ts';
+import { Avatar, ConfirmModal } from '../ui/index.ts';
+import {
+  cancelGymRequest,
+  leaveGym,
+  MANAGEMENT_TEXTS,
+  requestableGyms,
+  requestGym,
+  shownSearch,
+  useManagementAction,
+} from '../management/index.ts';
 import '../forms/forms.css';
-import '../management/management.css';
 
 type Confirming = { kind: 'leave' | 'cancel'; gym: RegisteredGym } | null;
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
-import { useNow } from '../lib/use-now.ts';
+import { useNow } from '../lib/index.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { useFrontDeskDocs } from '../data/use-tenant-queries.ts';
 import type { Message } from '../forms/form-message.tsx';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useNow } from '../lib/use-now.ts';
+import { useNow } from '../lib/index.ts';
 import { useGymActivity } from '../data/use-tenant-queries.ts';
 import { analyticsWindow, gymAnalytics, type GymAnalytics } from './analytics-model.ts';
 

@@ -4,15 +4,19 @@ import type { GymMe } from '@mastr/rules/api/me.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { fetchCoach } from '../directory/directory-api.ts';
+import { fetchCoach } from '../directory/index.ts';
 import { FormMessage } from '../forms/form-message.tsx';
-import { useDirectoryLoad } from '../lib/use-directory-load.ts';
-import { Avatar } from '../ui/avatar.tsx';
-import { ConfirmModal } from '../ui/confirm-modal.tsx';
-import { acceptCoach, rejectCoach, terminateCoach } from '../management/management-api.ts';
-import { availabilityWeeks, currentCoachesTitle, MANAGEMENT_TEXTS } from '../management/management-model.ts';
-import { useManagementAction } from '../management/use-management-action.ts';
-import '../management/management.css';
+import { useDirectoryLoad } from '../lib/index.ts';
+import { Avatar, ConfirmModal } from '../ui/index.ts';
+import {
+  acceptCoach,
+  availabilityWeeks,
+  currentCoachesTitle,
+  MANAGEMENT_TEXTS,
+  rejectCoach,
+  terminateCoach,
+  useManagementAction,
+} from '../management/index.ts';
 
 type ConfirmKind = 'terminate' | 'reject' | 'accept';
 /** One state for every modal: never two open at once. */

@@ -4,7 +4,7 @@ import type { GymMe } from '@mastr/rules/api/me.ts';
 import { StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import {
   activateMastrClass,
   cancelMastrClass,

@@ -14,7 +14,7 @@ import {
 } from '@mastr/rules/schedule.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { SCHEDULE_NOTES, type ScheduleDayView, type ScheduleWeekView } from './schedule-model.ts';
 
 /** What the form is for: a new class in a day's morning or evening, or a class already there. */

@@ -10,8 +10,8 @@ import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
-import { Modal } from '../ui/modal.tsx';
-import { useUkToday } from '../lib/use-uk-today.ts';
+import { Modal } from '../ui/index.ts';
+import { useUkToday } from '../lib/index.ts';
 import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
   addClass,

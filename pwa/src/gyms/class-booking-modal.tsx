@@ -4,7 +4,7 @@ import { alsoIncluded, isBookableClass, type WeekKind } from '@mastr/rules/timet
 import { createDayPassCheckout } from './booking-api.ts';
 import { passTypeOf } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';

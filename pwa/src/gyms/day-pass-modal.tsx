@@ -4,7 +4,7 @@ import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { dayPassClassesOn, isDayPassDateDisabled, passTypeOf, pickerWeeks } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { emptyDayText, formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';

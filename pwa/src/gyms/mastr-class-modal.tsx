@@ -3,7 +3,7 @@ import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { createMastrClassCheckout } from './booking-api.ts';
 import { mastrOptionViews } from './booking-models.ts';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 

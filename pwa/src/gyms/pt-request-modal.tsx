@@ -6,7 +6,7 @@ import { requestGymPrivateSession } from './booking-api.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';
 import { isPtDateDisabled, pickerWeeks, ptRequestBody } from './booking-models.ts';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { formatDayMonth } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';

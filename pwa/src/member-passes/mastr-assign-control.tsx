@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { assignClass, fetchClassOptions } from './mastr-assign-api.ts';
 import { ASSIGN_TEXTS, assignErrorText, classChoices } from './mastr-assign-model.ts';
 import type { MemberMastrPass } from './member-passes-model.ts';

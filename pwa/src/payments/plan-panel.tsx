@@ -4,7 +4,7 @@ import type { GymMe } from '@mastr/rules/api/me.ts';
 import { formatPence } from '@mastr/rules/money.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { Modal } from '../ui/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { planReturnNotice, subscriptionReturnOf } from './checkout-return.ts';
 import { currentPlanLabel } from './current-plan.ts';
 import { SUBSCRIPTION_FAILURES } from './payment-errors.ts';
