@@ -3,6 +3,7 @@
  * weekday's morning and evening classes, with modals to add a morning or an evening class, to edit
  * one in place (issue 24) and to delete one. Edits land in the device's copy at once (offline too) and sync (design/sync.md "Schedules").
  */
+import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
@@ -27,7 +28,6 @@ import {
 import '../coach-availability/availability.css';
 import '../forms/forms.css';
 
-const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
 /** The go-live checklist's timetable step links here (rules/go-live.ts): say what it waits for. */
 const GO_LIVE_NOTE =
   'Your gym goes live once your Default Schedule has a class members can book (an invitation-only class does not count).';
@@ -44,7 +44,7 @@ function useScheduleEditor() {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const run = useCallback(
     (edit: (docs: ScheduleWeekDoc[], ctx: { gymId: string; now: Date; newId(): string }) => ScheduleEdit) => {
-      if (!store) return Promise.resolve<string | null>(NOT_SAVED);
+      if (!store) return Promise.resolve<string | null>(CHANGE_NOT_SAVED_ON_DEVICE);
       const next = queue.current.then(async (): Promise<string | null> => {
         try {
           const result = edit(await store.schedule.weeks(), { gymId: store.tenantId, now: new Date(), newId });
@@ -53,7 +53,7 @@ function useScheduleEditor() {
           return null;
         } catch (error) {
           console.error('Schedule edit not saved', error);
-          return NOT_SAVED;
+          return CHANGE_NOT_SAVED_ON_DEVICE;
         }
       });
       queue.current = next;

@@ -1,3 +1,4 @@
+import { NO_MASTR_CLASSES_TO_SHOW } from '@mastr/rules/texts.ts';
 import { useState } from 'react';
 import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
@@ -43,7 +44,7 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
         Try the gym for {formatPence(MASTR_CLASS_PRICE_PENCE)}, with a deal on your first month's membership.
       </p>
       {views.length === 0 ? (
-        <p className="modal__note">No Mastr Classes To Show</p>
+        <p className="modal__note">{NO_MASTR_CLASSES_TO_SHOW}</p>
       ) : (
         <ul className="option-list">
           {views.map((view) => (
