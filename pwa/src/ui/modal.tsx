@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
-import '../gyms/modal.css';
+import './modal.css';
 
 interface ModalProps {
   title: string;
