@@ -7,6 +7,37 @@ import { importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { existsSync, readdirSync } from 'node:fs';
+
+// PWA boundaries (issue 25, decision 113). `ui/` and `lib/` are shared by every feature and import
+// none; a folder with an `index.ts` says what it exports there, and other folders import it through
+// that file (or take its stylesheets) only.
+const PWA = './pwa/src';
+const pwaEntries = readdirSync(PWA, { withFileTypes: true });
+const pwaFolders = pwaEntries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const pwaTopFiles = pwaEntries.filter((entry) => entry.isFile()).map((entry) => `${PWA}/${entry.name}`);
+const SHARED_BASE = ['ui', 'lib', 'api', 'styles'];
+const pwaBoundaries = [
+  {
+    target: [`${PWA}/ui`, `${PWA}/lib`],
+    from: PWA,
+    except: SHARED_BASE.map((folder) => `./${folder}`),
+    message: 'ui/ and lib/ are shared by every feature: they import no feature folder.',
+  },
+  ...pwaFolders
+    .filter((folder) => existsSync(`${PWA}/${folder}/index.ts`))
+    .map((folder) => ({
+      target: [...pwaFolders.filter((other) => other !== folder).map((other) => `${PWA}/${other}`), ...pwaTopFiles],
+      from: `${PWA}/${folder}`,
+      except: [
+        './index.ts',
+        ...readdirSync(`${PWA}/${folder}`)
+          .filter((file) => file.endsWith('.css'))
+          .map((file) => `./${file}`),
+      ],
+      message: `Import ${folder}/ through its index.ts, which says what it exports.`,
+    })),
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'pwa/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
@@ -24,6 +55,7 @@ export default tseslint.config(
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': ['error', { zones: pwaBoundaries }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -5,6 +5,7 @@
  * finds is decided here, and the service writes it under the revision it read, so two calls racing
  * on any server instances end in exactly one state (design/decisions.md 33).
  */
+import { NOT_REGISTERED_TO_THIS_GYM } from './texts.ts';
 import type { MembershipDoc, MembershipEvent, NotificationDoc } from './documents.ts';
 import { isPassEvent, passNotificationText } from './pass-events.ts';
 import { isSessionEvent, sessionNotificationText } from './session-events.ts';
@@ -19,7 +20,7 @@ export const MEMBERSHIP_REFUSALS = {
   noRequest: 'There is no pending request from this Coach.',
   noOwnRequest: 'You have no pending request to this Gym.',
   notRegistered: 'This Coach is not registered to your Gym.',
-  notOwnGym: 'You are not registered to this Gym.',
+  notOwnGym: NOT_REGISTERED_TO_THIS_GYM,
   unknownGym: 'This Gym cannot be found.',
 } as const;
 

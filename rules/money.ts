@@ -1,4 +1,5 @@
 /** Money is integer pence (GBP) everywhere; only the display divides by 100 (§9). */
+import { PRICE_IN_POUNDS } from './texts.ts';
 export function formatPence(pence: number | null | undefined): string {
   const value = Number.isFinite(pence) ? Number(pence) : 0;
   const pounds = value / 100;
@@ -36,7 +37,7 @@ export function parsePounds(typed: unknown): PoundsParse {
   const match = /^£?\s*(-?)(\d{1,7})(?:\.(\d{1,2})?)?$/.exec(text);
   if (!match) {
     if (/^£?\s*-?\d+\.\d{3,}$/.test(text)) return { ok: false, reason: 'Price cannot include fractions of a penny.' };
-    return { ok: false, reason: 'Price must be an amount in pounds, e.g. 12 or 8.50.' };
+    return { ok: false, reason: PRICE_IN_POUNDS };
   }
   const [, minus, pounds, pennies = ''] = match;
   const pence = Number(pounds) * 100 + Number(pennies.padEnd(2, '0'));

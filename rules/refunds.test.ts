@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { MASTR_CLASS_STARTED } from './texts.ts';
 import {
   gymCancellationRefundPence,
-  MASTR_CLASS_STARTED_MESSAGE,
   mastrPassCancellation,
   memberCancellation,
   SALES_FINAL_MESSAGE,
@@ -64,7 +64,7 @@ describe('mastrPassCancellation', () => {
     expect(mastrPassCancellation(CLASS, new Date('2026-11-21T09:59:59Z'))).toEqual({ outcome: 'no-refund' });
     expect(mastrPassCancellation(CLASS, new Date('2026-11-21T10:00:00Z'))).toEqual({
       outcome: 'refused',
-      message: MASTR_CLASS_STARTED_MESSAGE,
+      message: MASTR_CLASS_STARTED,
     });
   });
   it('reads the start on the UK clock in summer (10:00 BST is 09:00 UTC)', () => {

@@ -1,3 +1,4 @@
+import { MASTR_CLASS_STARTED } from './texts.ts';
 import { ukDateKey, ukWallClock } from './dates.ts';
 
 /**
@@ -28,8 +29,6 @@ export function memberCancellation(passDay: string, now: Date): MemberCancellati
   return { outcome: 'refused', message: SALES_FINAL_MESSAGE };
 }
 
-export const MASTR_CLASS_STARTED_MESSAGE = 'That Mastr class has already started.';
-
 /**
  * What a member's cancellation of their own Mastr class pass does (decision 70): the same §1 rule
  * as a day pass, reckoned on the day of the class it is booked into, and refused once that class
@@ -39,7 +38,7 @@ export const MASTR_CLASS_STARTED_MESSAGE = 'That Mastr class has already started
  */
 export function mastrPassCancellation(classStart: string | null, now: Date): MemberCancellation {
   if (classStart === null) return { outcome: 'full-refund' };
-  if (classStart <= ukWallClock(now)) return { outcome: 'refused', message: MASTR_CLASS_STARTED_MESSAGE };
+  if (classStart <= ukWallClock(now)) return { outcome: 'refused', message: MASTR_CLASS_STARTED };
   return memberCancellation(classStart.slice(0, 10), now);
 }
 

@@ -61,7 +61,7 @@ export class GymProfilePage extends AppPage {
 
   /** The failure line of an open booking dialog, '' when none is shown. */
   async dialogError(title: string): Promise<string> {
-    const error = this.dialog(title).locator('.gym-modal__error');
+    const error = this.dialog(title).locator('.modal__error');
     return (await error.count()) ? ((await error.textContent()) ?? '').trim() : '';
   }
 

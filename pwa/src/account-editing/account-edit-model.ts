@@ -7,6 +7,7 @@
  * Confirm only once a new, non-empty value is there (§5 "empty values are not submitted"). Prices are
  * typed in pounds and sent exactly as typed (§5); the server answers them in pence.
  */
+import { MISSING_ACCOUNT_OR_PROFILE_ID } from '@mastr/rules/texts.ts';
 import {
   REMOVED_SOCIAL,
   type CoachAccountRequests,
@@ -370,7 +371,7 @@ export function imageSavedText(after?: AfterEdit): string {
 export const EDIT_TEXTS = {
   offline: 'You are offline: changes need a connection to Mastr.',
   noResponse: 'No Server Response. Changes need a connection to Mastr; nothing was changed.',
-  missing: "Missing ID's, Account or Profile",
+  missing: MISSING_ACCOUNT_OR_PROFILE_ID,
   unauthorized: 'Unauthorized',
   failed: 'Edit Coach Failed',
   tooLarge: 'That image is too large to send: choose one of 5 MB or less.',

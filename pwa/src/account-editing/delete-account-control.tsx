@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { deletionConsequences } from './account-edit-model.ts';
 import { useDeleteAccount } from './use-delete-account.ts';
 import './account-editing.css';
@@ -33,12 +33,12 @@ export function DeleteAccountControl({ kind, title }: { kind: AccountKind; title
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <p className="gym-modal__note">
+          <p className="modal__note">
             See the <Link to="/policy/termsofuse">Terms of Use</Link> and the{' '}
             <Link to="/policy/privacy">Privacy Policy</Link>.
           </p>
           {deletion.error && (
-            <p className="gym-modal__error" role="alert">
+            <p className="modal__error" role="alert">
               {deletion.error}
             </p>
           )}

@@ -1,7 +1,7 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { FormMessage } from '../forms/form-message.tsx';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 import { checkImageFile, IMAGE_ACCEPT, imageDataUrl } from './account-edit-model.ts';
 import { useAccountEdit, type Saved } from './use-account-edit.ts';
 import './account-editing.css';

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useAvailabilityWeeks, useSlotClaims } from '../data/use-tenant-queries.ts';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { useUkToday } from '../lib/index.ts';
 import { coachWeeks, weekView } from './availability-model.ts';
 import { AvailabilityNoticeList } from './availability-notice-list.tsx';
 import { useAvailabilityEditor } from './use-availability-editor.ts';

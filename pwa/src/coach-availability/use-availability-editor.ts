@@ -3,6 +3,7 @@
  * replication and conflicts are the data layer's). Edits run one after another, each computed from
  * what the device holds at that moment, so two quick taps never overwrite each other.
  */
+import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
 import { useCallback, useRef, useState } from 'react';
 import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
@@ -24,7 +25,6 @@ const REFUSALS: Record<EditRefusal, string> = {
   'off-grid': 'Times are on the hour from 04:00 to 22:00.',
   'not-found': 'That time is no longer in your availability.',
 };
-const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
 
 /** A new 24-hex id, the shape every document id and nested id has. */
 function newId(): string {
@@ -66,7 +66,7 @@ export function useAvailabilityEditor(): AvailabilityEditor {
         } catch (error) {
           console.error('Availability edit not saved', error);
           setSaved(null);
-          setProblem(NOT_SAVED);
+          setProblem(CHANGE_NOT_SAVED_ON_DEVICE);
         }
       });
     },

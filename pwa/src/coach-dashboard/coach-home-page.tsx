@@ -5,7 +5,7 @@ import { coachChecklist } from '../dashboard-frame/go-live-checklist.ts';
 import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
 import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
 import { CoachWeeksChart } from '../coach-sessions/coach-analytics-pod.tsx';
 import {

@@ -1,17 +1,22 @@
 import { useState, type ReactNode } from 'react';
 import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
-import { callApi } from '../api/http.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { FormMessage } from '../forms/form-message.tsx';
-import { useDirectoryLoad } from '../gyms/use-directory-load.ts';
-import { Avatar } from '../shell/avatar.tsx';
-import { ConfirmModal } from '../management/confirm-modal.tsx';
-import { MANAGEMENT_TEXTS, requestableGyms, shownSearch } from '../management/management-model.ts';
-import { useManagementAction } from '../management/use-management-action.ts';
+import { fetchGyms } from '../directory/index.ts';
+import { useDirectoryLoad } from '../lib/index.ts';
+import { Avatar, ConfirmModal } from '../ui/index.ts';
+import {
+  cancelGymRequest,
+  leaveGym,
+  MANAGEMENT_TEXTS,
+  requestableGyms,
+  requestGym,
+  shownSearch,
+  useManagementAction,
+} from '../management/index.ts';
 import '../forms/forms.css';
-import '../management/management.css';
 
 type Confirming = { kind: 'leave' | 'cancel'; gym: RegisteredGym } | null;
 
@@ -28,7 +33,7 @@ function GymRow({ gym, children }: { gym: Pick<RegisteredGym, 'gymName' | 'profi
 /** Request Gyms: the public gyms list, searched here; needs the server (the list is the public directory). */
 function RequestGyms({ coach, busy, onRequest }: { coach: CoachMe; busy: boolean; onRequest(gymId: string): void }) {
   const [query, setQuery] = useState('');
-  const load = useDirectoryLoad('gyms', (signal) => callApi('GET /api/gyms', { signal }));
+  const load = useDirectoryLoad('gyms', fetchGyms);
   const gyms = load.state === 'ready' ? requestableGyms(load.data, coach, query) : [];
   return (
     <Panel title="Request Gyms">
@@ -61,32 +66,14 @@ function CoachManagement({ coach }: { coach: CoachMe }) {
   const { busy, message, run } = useManagementAction();
   const [confirming, setConfirming] = useState<Confirming>(null);
 
-  const request = (gymId: string) =>
-    void run(
-      'request',
-      () => callApi('POST /api/me/coaches/requestgym', { body: { gym_id: gymId }, auth: true }),
-      update,
-      MANAGEMENT_TEXTS.requestSent,
-    );
+  const request = (gymId: string) => void run('request', () => requestGym(gymId), update, MANAGEMENT_TEXTS.requestSent);
 
   const confirm = async () => {
     if (!confirming) return;
     const gymId = confirming.gym._id;
     // Whatever the answer, the modal closes and the page's status line says how it went.
-    if (confirming.kind === 'leave')
-      await run(
-        'leave',
-        () => callApi('PUT /api/me/coaches/registeredgym/{gymId}', { params: { gymId }, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.leftGym,
-      );
-    else
-      await run(
-        'cancel',
-        () => callApi('PUT /api/me/coaches/requestgym/{gymId}', { params: { gymId }, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.requestCancelled,
-      );
+    if (confirming.kind === 'leave') await run('leave', () => leaveGym(gymId), update, MANAGEMENT_TEXTS.leftGym);
+    else await run('cancel', () => cancelGymRequest(gymId), update, MANAGEMENT_TEXTS.requestCancelled);
     setConfirming(null);
   };
 

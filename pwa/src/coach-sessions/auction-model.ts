@@ -3,6 +3,7 @@
  * actions"): the requests of one gym as rows, whether this coach may still apply, and the texts.
  * Pure: the hook calls the auctionhouse and passes its answers and statuses here.
  */
+import { NOT_FINISHED_SIGNING_UP } from '@mastr/rules/texts.ts';
 import type { GymSessionRequestView } from '@mastr/rules/api/me.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
@@ -12,7 +13,7 @@ export const AUCTION_TEXTS = {
   title: 'Auction',
   noGyms: 'You are not registered to any Gyms yet.',
   noRequests: 'There are currently no requests for PT sessions at this Gym',
-  notSignedUp: 'You have not finished signing up.',
+  notSignedUp: NOT_FINISHED_SIGNING_UP,
   loading: 'Loading PT Requests...',
   applyTitle: 'Apply for PT',
   applyLabel: 'Apply',

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { formatPence } from '@mastr/rules/money.ts';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { coachAnalyticsSummary, coachWeeklyFigures } from './coach-analytics-model.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 import './coach-sessions.css';
 
 export function CoachWeeksChart() {

@@ -3,6 +3,12 @@
  * device's `booking` documents, how a session reads, and the texts. Completed is worked out on the
  * UK wall clock by rules/pt-bookings.ts, as the server does. Pure.
  */
+import {
+  CANCEL_BOOKING_FAILED,
+  NO_SESSIONS_COMPLETED_TODAY,
+  NO_UPCOMING_SESSIONS,
+  NO_UPCOMING_SESSIONS_TODAY,
+} from '@mastr/rules/texts.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { DATE_FORMATS, formatWallClock, ukDateKey } from '@mastr/rules/dates.ts';
 import { sessionLists } from '@mastr/rules/pt-bookings.ts';
@@ -15,9 +21,9 @@ export const BOOKINGS_TEXTS = {
   loadingCompleted: "Loading Today's Completed Sessions...",
   loadingToday: "Loading Today's Upcoming Sessions...",
   loadingUpcoming: 'Loading Upcoming Sessions...',
-  noneCompleted: 'You have not completed any Sessions Today',
-  noneToday: 'You have no Upcoming Sessions Today',
-  noneUpcoming: 'You have no Upcoming Sessions',
+  noneCompleted: NO_SESSIONS_COMPLETED_TODAY,
+  noneToday: NO_UPCOMING_SESSIONS_TODAY,
+  noneUpcoming: NO_UPCOMING_SESSIONS,
   cancelTitle: 'Cancel PT',
   cancelLabel: 'Cancel',
   /** Closes the Cancel PT modal without cancelling (its action is already called 'Cancel'). */
@@ -93,7 +99,7 @@ export function cancelErrorText(status: number): string {
   if (status === 0) return BOOKINGS_TEXTS.offline;
   if (status === 400) return "Missing ID's";
   if (status === 401) return 'Unauthorized';
-  return 'Cancel Booking Failed';
+  return CANCEL_BOOKING_FAILED;
 }
 
 /** The red line of §2: 'Error: Cancel Booking Failed'. */

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useOnline } from '../account-editing/use-online.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useBookings } from '../data/use-tenant-queries.ts';
-import { ConfirmModal } from '../management/confirm-modal.tsx';
+import { ConfirmModal } from '../ui/index.ts';
 import {
   BOOKINGS_TEXTS as TEXTS,
   cancelQuestion,
@@ -13,7 +13,7 @@ import {
   type BookingRow,
 } from './coach-bookings-model.ts';
 import { useBookingCancel } from './use-booking-cancel.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 import './coach-sessions.css';
 
 interface SessionListProps {

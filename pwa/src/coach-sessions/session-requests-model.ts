@@ -3,6 +3,7 @@
  * slot requests it lists, in which group, how a row reads and the texts of the answers. Pure: the
  * hook reads the device's `coach-request` documents and the server's status and passes them here.
  */
+import { ACCEPT_SESSION_FAILED, NO_PRIVATE_SESSION_REQUESTS } from '@mastr/rules/texts.ts';
 import type { RejectSessionRequest } from '@mastr/rules/api/sessions.ts';
 import type { CoachRequestDoc } from '@mastr/rules/documents.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
@@ -13,7 +14,7 @@ export const SESSION_REQUEST_TEXTS = {
   title: 'Private Session Requests',
   accepted: 'Accepted Sessions',
   requested: 'Requested Sessions',
-  none: 'No Private Session Requests',
+  none: NO_PRIVATE_SESSION_REQUESTS,
   loading: 'Loading Private Session Requests...',
   acceptTitle: 'Accept Session',
   acceptLabel: 'Confirm',
@@ -97,5 +98,5 @@ export function answerErrorText(answer: RequestAnswer, status: number, serverMes
   if (status === 0) return SESSION_REQUEST_TEXTS.offline;
   if (status === 400) return serverMessage || "Missing ID's";
   if (status === 401) return 'Unauthorized';
-  return answer === 'accept' ? 'Accept Session Failed' : 'Reject Session Failed';
+  return answer === 'accept' ? ACCEPT_SESSION_FAILED : 'Reject Session Failed';
 }

@@ -4,8 +4,8 @@ import { useOnline } from '../account-editing/use-online.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useCoachRequests } from '../data/use-tenant-queries.ts';
 import { FormMessage } from '../forms/form-message.tsx';
-import { ConfirmModal } from '../management/confirm-modal.tsx';
-import { useNow } from './use-now.ts';
+import { ConfirmModal } from '../ui/index.ts';
+import { useNow } from '../lib/index.ts';
 import {
   acceptQuestion,
   rejectQuestion,

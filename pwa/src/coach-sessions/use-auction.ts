@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { GymSessionRequestView } from '@mastr/rules/api/me.ts';
 import { ApiError, callApi, statusOf } from '../api/http.ts';
 import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { useDirectoryLoad } from '../gyms/use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/index.ts';
 import { applyFailure, AUCTION_TEXTS } from './auction-model.ts';
 
 /**

@@ -4,7 +4,7 @@ import { cardAvatars } from '@mastr/rules/listing.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import type { CoachListItem, GymAvatar } from '@mastr/rules/api/directory.ts';
 import { coachFullName } from './coach-profile-model.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 
 function GymAvatars({ gyms }: { gyms: readonly GymAvatar[] }) {
   const shown = cardAvatars(gyms);

@@ -1,9 +1,7 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { matchesCoachSearch } from '@mastr/rules/listing.ts';
 import type { CoachListItem } from '@mastr/rules/api/directory.ts';
-import { fetchCoaches } from '../directory/directory-api.ts';
-import { SearchBox } from '../directory/search-box.tsx';
-import { SkeletonCardList } from '../directory/skeleton-card.tsx';
+import { fetchCoaches, SearchBox, SkeletonCardList } from '../directory/index.ts';
 import { CoachCard } from './coach-card.tsx';
 import './coaches.css';
 

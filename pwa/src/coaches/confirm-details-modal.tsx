@@ -8,7 +8,7 @@ import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
 import { FormMessage, type Message } from '../forms/form-message.tsx';
 import type { SlotChoice } from './availability-grid-model.ts';
 import type { ConfirmedDetails } from './coach-request.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 
 interface ConfirmDetailsModalProps {
   coachName: string;

@@ -3,7 +3,7 @@ import { addDaysToKey, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { statusOf } from '../api/http.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import { fetchCoach } from '../directory/directory-api.ts';
+import { fetchCoach } from '../directory/index.ts';
 
 export type CoachProfileState =
   | { phase: 'loading' }

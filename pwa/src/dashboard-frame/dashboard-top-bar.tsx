@@ -4,7 +4,7 @@ import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
 import { TestModeBadge } from '../payments/test-mode-badge.tsx';
 import { logout } from '../session/session-api.ts';
 import { useSession } from '../session/session-context.tsx';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 import { displayNameOf } from './me-profiles.ts';
 import { useMeProfile } from './me-profile-context.tsx';
 

@@ -2,7 +2,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { GoLiveChecklistPanel } from './go-live-checklist-panel.tsx';
-import { BASIC_PLAN_ITEM, NOT_FINISHED_SIGNING_UP, type GoLiveChecklist } from './go-live-checklist.ts';
+import { NOT_FINISHED_SIGNING_UP } from '@mastr/rules/texts.ts';
+import { BASIC_PLAN_ITEM, type GoLiveChecklist } from './go-live-checklist.ts';
 
 const render = (checklist: GoLiveChecklist) =>
   renderToStaticMarkup(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { coachMissingSteps, gymMissingSteps } from '@mastr/rules/go-live.ts';
+import { NOT_FINISHED_SIGNING_UP } from '@mastr/rules/texts.ts';
 import {
   BASIC_PLAN_ITEM,
-  NOT_FINISHED_SIGNING_UP,
   coachChecklist,
   gymChecklist,
   hasChecklist,

@@ -5,11 +5,9 @@
  * listed (rules/listing.ts `isPublicGym`). Read from the /api/me profile (kept on the device, so it
  * shows offline too), whose `missingSteps` the server works out with the same rule. Pure.
  */
+import { NOT_FINISHED_SIGNING_UP } from '@mastr/rules/texts.ts';
 import type { CoachMe, GymMe } from '@mastr/rules/api/me.ts';
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
-
-/** §2: the coach's banner while its status is falsy. */
-export const NOT_FINISHED_SIGNING_UP = 'You have not finished signing up.';
 
 export interface ChecklistItem {
   key: string;

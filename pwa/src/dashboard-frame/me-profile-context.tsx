@@ -1,10 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
-import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { ApiError, callApi, statusOf } from '../api/http.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
+import { ApiError, statusOf } from '../api/http.ts';
 import { loadMeProfile, saveMeProfile } from '../data/me-profile-cache.ts';
 import { useSession } from '../session/session-context.tsx';
 import { tokenStore } from '../session/token-store.ts';
+import { fetchMeProfile } from './me-profile-api.ts';
 import { displayNameOf, offlineNoteText } from './me-profiles.ts';
 
 /**
@@ -29,7 +30,7 @@ const unreachable = (err: unknown) => statusOf(err) === 0 || statusOf(err) >= 50
 /** GET /api/me for the kind; when the server cannot be reached, the copy this device kept of it. */
 async function loadProfile(kind: AccountKind, profileId: string, signal?: AbortSignal): Promise<MeState<unknown>> {
   try {
-    return { status: 'ready', profile: await callApi(`GET /api/me/${KIND_PLURAL[kind]}`, { auth: true, signal }) };
+    return { status: 'ready', profile: await fetchMeProfile(kind, signal) };
   } catch (err) {
     if (signal?.aborted) throw err;
     if (unreachable(err)) {

@@ -2,6 +2,7 @@
  * The error catalogue of §8 for the account forms, as pure functions of the error `api()` threw:
  * each screen maps an HTTP status (0 = no response) to the text it shows.
  */
+import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
 import { ApiError, statusOf } from '../api/http.ts';
 
 /** Client-side refusal before any call (§5 "Submit re-checks ..."). */
@@ -15,7 +16,7 @@ function serverText(err: unknown, fallback: string): string {
 export function registrationErrorText(err: unknown): string {
   const status = statusOf(err);
   if (status === 0) return 'No Server Response';
-  if (status === 409) return 'Email or Mobile Taken';
+  if (status === 409) return EMAIL_OR_MOBILE_TAKEN;
   // A 400 names the rule the server refused (e.g. a field it validates that the form did not).
   if (status === 400) return serverText(err, 'Registration Failed');
   return 'Registration Failed';

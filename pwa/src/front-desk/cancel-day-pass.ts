@@ -1,11 +1,12 @@
 /** Cancelling an upcoming day pass: online only (§7, §8 "Cancel booking"). */
+import { CANCEL_BOOKING_FAILED } from '@mastr/rules/texts.ts';
 import { callApi, statusOf } from '../api/http.ts';
 
 export const CANCEL_MESSAGES = {
   offline: 'You are offline. Cancelling a day pass needs a connection; nothing was changed.',
   missing: "Missing ID's",
   unauthorized: 'Unauthorized',
-  failed: 'Cancel Booking Failed',
+  failed: CANCEL_BOOKING_FAILED,
 } as const;
 
 export function cancelErrorText(status: number): string {

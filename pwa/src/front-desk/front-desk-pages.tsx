@@ -1,4 +1,5 @@
 /** /gymdashboard/daypasses/*: the front desk (§2 "Day passes", §4), from the gym's local data. */
+import { OPENING_FRONT_DESK } from '@mastr/rules/texts.ts';
 import { useState } from 'react';
 import { DashboardPage, Pod, PodGrid } from '../dashboard-frame/dashboard-parts.tsx';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
@@ -15,7 +16,7 @@ import './front-desk.css';
 
 function Opening() {
   const { failure } = useSyncStatus();
-  return <p className="dash-note">{failure ?? 'Opening the front desk…'}</p>;
+  return <p className="dash-note">{failure ?? OPENING_FRONT_DESK}</p>;
 }
 
 export function DayPassesHomePage() {

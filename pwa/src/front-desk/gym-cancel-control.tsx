@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import type { PassView } from './front-desk-model.ts';
 import { gymCancelPrompt } from './gym-cancel-model.ts';
 import '../payments/payments.css';

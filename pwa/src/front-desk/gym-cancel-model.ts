@@ -2,6 +2,7 @@
  * What the gym is asked before cancelling a member's upcoming day pass, and told after
  * (issue 15, design/decisions.md 42). Pure: the pass's view in, texts out.
  */
+import { NOTHING_TO_REFUND } from '@mastr/rules/texts.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { formatPence } from '@mastr/rules/money.ts';
 import { gymCancellationRefundPence } from '@mastr/rules/refunds.ts';
@@ -25,7 +26,7 @@ export function gymCancelPrompt(view: CancelNaming): GymCancelPrompt {
     question: `Cancel ${view.clientName}'s ${view.passType} Day Pass for ${dateOf(view)}?`,
     refund: refundPence
       ? `${view.clientName} gets a full refund of ${formatPence(refundPence)} to their card.`
-      : 'No payment was taken for this pass, so there is nothing to refund.',
+      : NOTHING_TO_REFUND,
     notice: `${view.clientName} is emailed that the gym cancelled the pass. This cannot be undone.`,
   };
 }

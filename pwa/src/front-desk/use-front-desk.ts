@@ -1,24 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { useNow } from '../lib/index.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { useFrontDeskDocs } from '../data/use-tenant-queries.ts';
 import type { Message } from '../forms/form-message.tsx';
 import { recordCheckIn } from './check-in-actions.ts';
 import { CODE_ERRORS, frontDeskLists, frontDeskWindow, type PassView } from './front-desk-model.ts';
 
-/** The clock the lists are judged by; ticks so a tick mark turns back into 'Check In' after 60 minutes. */
-function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
-
 /** The front desk over the gym's local data: lists, and checking in. */
 export function useFrontDesk() {
   const store = useTenantStore();
+  // Every 30 s: a tick mark turns back into 'Check In' 60 minutes after the check-in.
   const now = useNow(30_000);
   // Today's and upcoming passes, today's check-ins (a tap's included at once) and outcomes.
   const docs = useFrontDeskDocs(frontDeskWindow(now));

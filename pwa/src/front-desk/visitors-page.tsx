@@ -2,6 +2,7 @@
  * /gymdashboard/visitors (§2 "Visitors"): from the gym's local day passes and private-session
  * bookings, so it works offline.
  */
+import { OPENING_FRONT_DESK } from '@mastr/rules/texts.ts';
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
@@ -33,7 +34,7 @@ export function VisitorsPage() {
         />
       </div>
       {!ready || !bookings.ready ? (
-        <p className="dash-note">Opening the front desk…</p>
+        <p className="dash-note">{OPENING_FRONT_DESK}</p>
       ) : !shown.length ? (
         <p className="dash-note">No Visitors</p>
       ) : (

@@ -3,6 +3,7 @@
  * requests. A list missing from the answer is unknown (null), never shown as 0. Today's passes come
  * from the device's copy through the front desk's own rule (use-front-desk.ts), not from here. Pure.
  */
+import { NO_COACHES_REGISTERED } from '@mastr/rules/texts.ts';
 
 /** A registered coach or a coach asking to join, as /api/me/gyms lists them. */
 interface CoachEntry {
@@ -33,7 +34,7 @@ export function requestsCount(gym: GymHomeLists): number | null {
 
 /** §8's empty states where a count is 0. */
 export function coachesText({ registered, active }: CoachesFigure): string {
-  if (registered === 0) return 'No Coaches Registered to your Gym.';
+  if (registered === 0) return NO_COACHES_REGISTERED;
   return `${active} Active`;
 }
 

@@ -2,16 +2,21 @@ import { useState, type ReactNode } from 'react';
 import type { GymCoach } from '@mastr/rules/api/directory.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { callApi } from '../api/http.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { fetchCoach } from '../directory/index.ts';
 import { FormMessage } from '../forms/form-message.tsx';
-import { useDirectoryLoad } from '../gyms/use-directory-load.ts';
-import { Avatar } from '../shell/avatar.tsx';
-import { ConfirmModal } from '../management/confirm-modal.tsx';
-import { availabilityWeeks, currentCoachesTitle, MANAGEMENT_TEXTS } from '../management/management-model.ts';
-import { useManagementAction } from '../management/use-management-action.ts';
-import '../management/management.css';
+import { useDirectoryLoad } from '../lib/index.ts';
+import { Avatar, ConfirmModal } from '../ui/index.ts';
+import {
+  acceptCoach,
+  availabilityWeeks,
+  currentCoachesTitle,
+  MANAGEMENT_TEXTS,
+  rejectCoach,
+  terminateCoach,
+  useManagementAction,
+} from '../management/index.ts';
 
 type ConfirmKind = 'terminate' | 'reject' | 'accept';
 /** One state for every modal: never two open at once. */
@@ -21,9 +26,7 @@ const fullName = (coach: GymCoach) => `${coach.firstName} ${coach.lastName}`;
 
 /** The coach's hours this week and next, fetched from the public profile when the row is opened. */
 function CoachAvailability({ coachId }: { coachId: string }) {
-  const load = useDirectoryLoad(coachId, (signal) =>
-    callApi('GET /api/coaches/{id}', { params: { id: coachId }, signal }),
-  );
+  const load = useDirectoryLoad(coachId, (signal) => fetchCoach(coachId, signal));
   if (load.state === 'loading') return <p className="dash-empty">Loading Availability...</p>;
   if (load.state !== 'ready')
     return (
@@ -79,29 +82,12 @@ function GymManagement({ gym }: { gym: GymMe }) {
   const confirm = async () => {
     if (!confirming) return;
     const coachId = confirming.coach._id;
-    const params = { coachId };
     // Whatever the answer, the modal closes and the page's status line says how it went.
     if (confirming.kind === 'accept')
-      await run(
-        'accept',
-        () => callApi('POST /api/me/gyms/mycoaches/approve/{coachId}', { params, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.accepted,
-      );
+      await run('accept', () => acceptCoach(coachId), update, MANAGEMENT_TEXTS.accepted);
     else if (confirming.kind === 'reject')
-      await run(
-        'reject',
-        () => callApi('PUT /api/me/gyms/myrequests/{coachId}', { params, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.rejected,
-      );
-    else
-      await run(
-        'terminate',
-        () => callApi('DELETE /api/me/gyms/mycoaches/{coachId}', { params, auth: true }),
-        update,
-        MANAGEMENT_TEXTS.terminated,
-      );
+      await run('reject', () => rejectCoach(coachId), update, MANAGEMENT_TEXTS.rejected);
+    else await run('terminate', () => terminateCoach(coachId), update, MANAGEMENT_TEXTS.terminated);
     setConfirming(null);
   };
 

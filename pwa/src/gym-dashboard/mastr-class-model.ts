@@ -2,6 +2,7 @@
  * The Mastr Class section of the gym's Account page (§2 "Account"): the set-up choices, the two
  * listed classes and what each control may do, the confirmations and the §8 texts. Pure.
  */
+import { CANCEL_BOOKING_FAILED } from '@mastr/rules/texts.ts';
 import type { MastrClassAvailabilityEntry } from '@mastr/rules/api/me.ts';
 import { DATE_FORMATS, formatWallClock, ukWallClock } from '@mastr/rules/dates.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
@@ -94,5 +95,5 @@ function errorText(err: unknown, missing: string, failed: string): string {
 /** §8 "{product} activation or default update" (also public visibility). */
 export const activationErrorText = (err: unknown) => errorText(err, 'Missing data', 'Activation Failed');
 /** §8 "{product} cancel": one listed class, or the next default class. */
-export const cancelClassErrorText = (err: unknown) => errorText(err, "Missing ID's", 'Cancel Booking Failed');
+export const cancelClassErrorText = (err: unknown) => errorText(err, "Missing ID's", CANCEL_BOOKING_FAILED);
 export const cancelDefaultErrorText = (err: unknown) => errorText(err, "Missing ID's", 'Cancel Default Class Failed');

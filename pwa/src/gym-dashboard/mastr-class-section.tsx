@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
-import { callApi } from '../api/http.ts';
 import { StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
+import {
+  activateMastrClass,
+  cancelMastrClass,
+  toggleMastrClassVisibility,
+  toggleNextDefaultMastrClass,
+  updateDefaultMastrClass,
+} from './mastr-class-api.ts';
 import './mastr-class.css';
 import {
   activationErrorText,
@@ -117,31 +123,24 @@ export function MastrClassSection({ gym }: { gym: GymMe }) {
 
   const activate = (selectedDay: number, selectedTime: number) =>
     attempt(async () => {
-      update(
-        await callApi('POST /api/me/gyms/mastrclass/activate', { body: { selectedDay, selectedTime }, auth: true }),
-      );
+      update(await activateMastrClass(selectedDay, selectedTime));
       setStarting(false);
     }, activationErrorText);
   const updateDefault = (day: number, time: number) =>
     attempt(async () => {
-      update(
-        await callApi('POST /api/me/gyms/mastrclass/default/update', {
-          body: { selectedDefaultMastrDay: day, selectedDefaultMastrTime: time },
-          auth: true,
-        }),
-      );
+      update(await updateDefaultMastrClass(day, time));
     }, activationErrorText);
   const toggleVisibility = () =>
     attempt(async () => {
-      update(await callApi('POST /api/me/gyms/mastrclass/activate/publicvisibility', { auth: true }));
+      update(await toggleMastrClassVisibility());
     }, activationErrorText);
   const toggleNextDefault = () =>
     attempt(async () => {
-      update(await callApi('POST /api/me/gyms/mastrclass/default/cancel', { auth: true }));
+      update(await toggleNextDefaultMastrClass());
     }, cancelDefaultErrorText);
   const cancelClass = (id: string) =>
     attempt(async () => {
-      const answer = await callApi('POST /api/me/gyms/mastrclass/active/{id}/cancel', { params: { id }, auth: true });
+      const answer = await cancelMastrClass(id);
       update({ mastrClassAvailability: answer.mastrClassAvailability, allMastrPasses: answer.mastrPasses });
     }, cancelClassErrorText);
 

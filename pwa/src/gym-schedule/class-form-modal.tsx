@@ -14,7 +14,7 @@ import {
 } from '@mastr/rules/schedule.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { SCHEDULE_NOTES, type ScheduleDayView, type ScheduleWeekView } from './schedule-model.ts';
 
 /** What the form is for: a new class in a day's morning or evening, or a class already there. */
@@ -71,8 +71,8 @@ export function ClassFormModal({
 
   return (
     <Modal title={titleOf(target)} onClose={onClose} busy={saving}>
-      <p className="gym-modal__note">{target.week.title}</p>
-      {item && target.week.week === 'default' && <p className="gym-modal__note">{SCHEDULE_NOTES.defaultChange}</p>}
+      <p className="modal__note">{target.week.title}</p>
+      {item && target.week.week === 'default' && <p className="modal__note">{SCHEDULE_NOTES.defaultChange}</p>}
       <div className="form-field">
         <label className="form-field__label" htmlFor={locationId}>
           Location
@@ -108,7 +108,7 @@ export function ClassFormModal({
         {item ? 'Save Class' : 'Add Class'}
       </button>
       {problem && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {problem}
         </p>
       )}

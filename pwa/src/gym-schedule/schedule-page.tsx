@@ -3,6 +3,7 @@
  * weekday's morning and evening classes, with modals to add a morning or an evening class, to edit
  * one in place (issue 24) and to delete one. Edits land in the device's copy at once (offline too) and sync (design/sync.md "Schedules").
  */
+import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
@@ -10,8 +11,8 @@ import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
-import { Modal } from '../gyms/modal.tsx';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { Modal } from '../ui/index.ts';
+import { useUkToday } from '../lib/index.ts';
 import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
   addClass,
@@ -27,7 +28,6 @@ import {
 import '../coach-availability/availability.css';
 import '../forms/forms.css';
 
-const NOT_SAVED = 'Your change could not be saved on this device. Try again.';
 /** The go-live checklist's timetable step links here (rules/go-live.ts): say what it waits for. */
 const GO_LIVE_NOTE =
   'Your gym goes live once your Default Schedule has a class members can book (an invitation-only class does not count).';
@@ -44,7 +44,7 @@ function useScheduleEditor() {
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const run = useCallback(
     (edit: (docs: ScheduleWeekDoc[], ctx: { gymId: string; now: Date; newId(): string }) => ScheduleEdit) => {
-      if (!store) return Promise.resolve<string | null>(NOT_SAVED);
+      if (!store) return Promise.resolve<string | null>(CHANGE_NOT_SAVED_ON_DEVICE);
       const next = queue.current.then(async (): Promise<string | null> => {
         try {
           const result = edit(await store.schedule.weeks(), { gymId: store.tenantId, now: new Date(), newId });
@@ -53,7 +53,7 @@ function useScheduleEditor() {
           return null;
         } catch (error) {
           console.error('Schedule edit not saved', error);
-          return NOT_SAVED;
+          return CHANGE_NOT_SAVED_ON_DEVICE;
         }
       });
       queue.current = next;
@@ -77,11 +77,11 @@ function DeleteClassModal({
   const { item } = deleting;
   return (
     <Modal title="Delete Class" onClose={onClose}>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         Delete {item.discipline} ({item.difficulty}), {formatTimeOfDay(item.startTime)}–{formatTimeOfDay(item.endTime)}{' '}
         at {item.location} on {deleting.day.abbreviation} from the {deleting.week.title}?
       </p>
-      {deleting.week.week === 'default' && <p className="gym-modal__note">{SCHEDULE_NOTES.defaultDelete}</p>}
+      {deleting.week.week === 'default' && <p className="modal__note">{SCHEDULE_NOTES.defaultDelete}</p>}
       <button
         type="button"
         className="button button--primary"
@@ -95,7 +95,7 @@ function DeleteClassModal({
         Delete Class
       </button>
       {problem && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {problem}
         </p>
       )}

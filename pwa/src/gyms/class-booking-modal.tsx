@@ -4,7 +4,7 @@ import { alsoIncluded, isBookableClass, type WeekKind } from '@mastr/rules/timet
 import { createDayPassCheckout } from './booking-api.ts';
 import { passTypeOf } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
@@ -42,11 +42,11 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, weekKind, onC
 
   return (
     <Modal title={item.discipline} onClose={onClose} closeDisabled={checkout.processing} busy={checkout.inFlight}>
-      <p className="gym-modal__date">{formatDayMonth(date)}</p>
+      <p className="modal__date">{formatDayMonth(date)}</p>
       <ClassSummary item={item} />
       {bookable ? (
         <>
-          <p className="gym-modal__note">{item.kidsClass ? 'Kids day pass' : 'Adult day pass'}</p>
+          <p className="modal__note">{item.kidsClass ? 'Kids day pass' : 'Adult day pass'}</p>
           <button type="button" className="button button--primary" onClick={book} disabled={checkout.processing}>
             Book Day Pass
           </button>
@@ -72,10 +72,10 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, weekKind, onC
           )}
         </>
       ) : (
-        <p className="gym-modal__note">This class is by invitation only and cannot be booked.</p>
+        <p className="modal__note">This class is by invitation only and cannot be booked.</p>
       )}
       {checkout.error && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {checkout.error}
         </p>
       )}

@@ -4,7 +4,7 @@ import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { createDayPassCheckout } from './booking-api.ts';
 import { dayPassClassesOn, isDayPassDateDisabled, passTypeOf, pickerWeeks } from './booking-models.ts';
 import { ClassSummary } from './class-summary.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { emptyDayText, formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';
@@ -99,10 +99,10 @@ export function DayPassModal({
           </button>
         </>
       ) : (
-        <p className="gym-modal__note">{emptyDayText(kids)}</p>
+        <p className="modal__note">{emptyDayText(kids)}</p>
       )}
       {checkout.error && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {checkout.error}
         </p>
       )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { cardAvatars } from '@mastr/rules/listing.ts';
 import { formatPence } from '@mastr/rules/money.ts';
 import type { GymListItem } from '@mastr/rules/api/directory.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 import '../directory/directory.css';
 
 /**

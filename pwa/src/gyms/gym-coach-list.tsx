@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import type { GymCoach } from '@mastr/rules/api/directory.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 
 /**
  * The gym's registered coaches, each card to /coaches/{id}. §2's reverse order (newest registration

@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
-import { fetchGym } from '../directory/directory-api.ts';
+import { fetchGym } from '../directory/index.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { PageNotFound } from '../shell/page-not-found.tsx';
-import { useDirectoryLoad } from './use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/index.ts';
 import '../directory/directory.css';
 import './gyms.css';
 

@@ -1,6 +1,6 @@
 import { formatPence } from '@mastr/rules/money.ts';
 import type { GymDetail } from '@mastr/rules/api/directory.ts';
-import { Avatar } from '../shell/avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 
 function addressLines(gym: GymDetail): string[] {
   const { addressLineOne, addressLineTwo, addressTownOrCity, addressPostalCode } = gym.address ?? {};

@@ -1,12 +1,11 @@
 import { Link, useParams } from 'react-router-dom';
-import { fetchGym } from '../directory/directory-api.ts';
+import { fetchGym } from '../directory/index.ts';
 import { CheckoutCancelledNotice } from '../payments/checkout-notices.tsx';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { useDirectoryLoad, useUkToday } from '../lib/index.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { GymProfileHeader } from './gym-profile-header.tsx';
 import { PageNotFound } from '../shell/page-not-found.tsx';
 import { Timetable } from './timetable.tsx';
-import { useDirectoryLoad } from './use-directory-load.ts';
 import '../directory/directory.css';
 import './gyms.css';
 

@@ -1,10 +1,8 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { fetchGyms } from '../directory/directory-api.ts';
-import { SearchBox } from '../directory/search-box.tsx';
-import { SkeletonCardList } from '../directory/skeleton-card.tsx';
+import { fetchGyms, SearchBox, SkeletonCardList } from '../directory/index.ts';
 import { GymCard } from './gym-card.tsx';
 import { filterGyms } from './gym-search.ts';
-import { useDirectoryLoad } from './use-directory-load.ts';
+import { useDirectoryLoad } from '../lib/index.ts';
 import { useProgressiveList } from './use-progressive-list.ts';
 import './gyms.css';
 

@@ -1,9 +1,10 @@
+import { NO_MASTR_CLASSES_TO_SHOW } from '@mastr/rules/texts.ts';
 import { useState } from 'react';
 import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { createMastrClassCheckout } from './booking-api.ts';
 import { mastrOptionViews } from './booking-models.ts';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 
@@ -39,11 +40,11 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
 
   return (
     <Modal title="Mastr Class" onClose={onClose} closeDisabled={checkout.processing} busy={checkout.inFlight}>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         Try the gym for {formatPence(MASTR_CLASS_PRICE_PENCE)}, with a deal on your first month's membership.
       </p>
       {views.length === 0 ? (
-        <p className="gym-modal__note">No Mastr Classes To Show</p>
+        <p className="modal__note">{NO_MASTR_CLASSES_TO_SHOW}</p>
       ) : (
         <ul className="option-list">
           {views.map((view) => (
@@ -71,7 +72,7 @@ export function MastrClassModal({ gymId, options, onClose }: MastrClassModalProp
         </button>
       )}
       {checkout.error && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {checkout.error}
         </p>
       )}

@@ -6,7 +6,7 @@ import { requestGymPrivateSession } from './booking-api.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';
 import { isPtDateDisabled, pickerWeeks, ptRequestBody } from './booking-models.ts';
 import { ChoiceSelect } from '../forms/choice-select.tsx';
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { formatDayMonth } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
@@ -54,7 +54,7 @@ export function PtRequestModal({ gymId, currentWeekStart, today, onClose, onSent
 
   return (
     <Modal title="Request PT" onClose={onClose} busy={sending}>
-      <p className="gym-modal__note">Request a private session at this gym. Choose a date more than two days ahead.</p>
+      <p className="modal__note">Request a private session at this gym. Choose a date more than two days ahead.</p>
       <TwoWeekDatePicker
         label="Session date"
         weeks={pickerWeeks(currentWeekStart)}
@@ -63,7 +63,7 @@ export function PtRequestModal({ gymId, currentWeekStart, today, onClose, onSent
         disabled={sending}
         onSelect={setDate}
       />
-      {date && <p className="gym-modal__date">{formatDayMonth(date)}</p>}
+      {date && <p className="modal__date">{formatDayMonth(date)}</p>}
       {date && <ChoiceSelect label="Time" value={time} options={TIME_OPTIONS} onChange={setTime} disabled={sending} />}
       {date && time && (
         <ChoiceSelect
@@ -89,7 +89,7 @@ export function PtRequestModal({ gymId, currentWeekStart, today, onClose, onSent
         </button>
       )}
       {error && (
-        <p className="gym-modal__error" role="alert">
+        <p className="modal__error" role="alert">
           {error}
         </p>
       )}

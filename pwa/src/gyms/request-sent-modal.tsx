@@ -1,4 +1,4 @@
-import { Modal } from './modal.tsx';
+import { Modal } from '../ui/index.ts';
 
 /** Shown after a PT request went through (§2 "'Request Sent' confirmation"). */
 export function RequestSentModal({ onClose }: { onClose(): void }) {

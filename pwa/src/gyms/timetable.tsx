@@ -8,6 +8,7 @@ import { ClassBookingModal } from './class-booking-modal.tsx';
 import { DayPassModal } from './day-pass-modal.tsx';
 import { MastrClassModal } from './mastr-class-modal.tsx';
 import { PtRequestModal } from './pt-request-modal.tsx';
+import './gym-modal.css';
 import { RequestSentModal } from './request-sent-modal.tsx';
 import { TimetableGrid } from './timetable-grid.tsx';
 import { TimetableLegend } from './timetable-legend.tsx';

@@ -2,6 +2,7 @@
  * The two Management pages (§2 gym Management and coach Management, §5, §8): what their lists show
  * and the texts of their answers. Pure: the hooks call the server and pass its status here.
  */
+import { MISSING_GYM_OR_COACH_ID, NO_COACHES_REGISTERED } from '@mastr/rules/texts.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import type { CoachDetail, GymListItem } from '@mastr/rules/api/directory.ts';
 import { addDaysToKey, coachWeekDate, isPastCoachDay } from '@mastr/rules/coach-week.ts';
@@ -13,7 +14,7 @@ import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 export const MANAGEMENT_TEXTS = {
   noGyms: 'No Gyms To Display',
   noPending: 'No pending requests.',
-  noCoaches: 'No Coaches Registered to your Gym.',
+  noCoaches: NO_COACHES_REGISTERED,
   noCoachRequests: 'No Coach requests.',
   searchPlaceholder: 'Search Gyms here...',
   /** Offline: the lists are the copy kept on this device, and no action can be taken. */
@@ -32,7 +33,7 @@ export type ManagementAction = 'request' | 'cancel' | 'leave' | 'accept' | 'reje
 /** §8's texts per call: 400, 401, anything else; a call that never reached the server says so. */
 const ERROR_TEXTS: Record<ManagementAction, { bad: string; unauthorized: string; other: string }> = {
   request: {
-    bad: 'Missing ID - gym_id / Coach ID in token',
+    bad: MISSING_GYM_OR_COACH_ID,
     unauthorized: 'Unauthorized',
     other: 'Send Request Failed',
   },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
-import { callApi } from '../api/http.ts';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
+import { assignClass, fetchClassOptions } from './mastr-assign-api.ts';
 import { ASSIGN_TEXTS, assignErrorText, classChoices } from './mastr-assign-model.ts';
 import type { MemberMastrPass } from './member-passes-model.ts';
 
@@ -22,11 +22,7 @@ export function MastrAssignControl({ pass, onBooked }: { pass: MemberMastrPass; 
     if (!navigator.onLine) return setError(ASSIGN_TEXTS.offline);
     setBusy(true);
     try {
-      const answer = await callApi('GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions', {
-        params: { passId: pass.passId },
-        auth: true,
-      });
-      setOptions(answer.mastrAvailability);
+      setOptions(await fetchClassOptions(pass.passId));
     } catch (err) {
       setError(assignErrorText(err));
     }
@@ -41,11 +37,7 @@ export function MastrAssignControl({ pass, onBooked }: { pass: MemberMastrPass; 
     setBusy(true);
     setError('');
     try {
-      await callApi('POST /api/me/users/mastrpass/{passId}/unassigned/assignclass', {
-        params: { passId: pass.passId },
-        body: { mastrClassId: choice.id, mastrClassDate: choice.classDateAndTime },
-        auth: true,
-      });
+      await assignClass(pass.passId, choice.id, choice.classDateAndTime);
       setOptions(null);
       onBooked(ASSIGN_TEXTS.booked);
     } catch (err) {

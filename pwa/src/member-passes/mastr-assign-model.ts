@@ -2,6 +2,7 @@
  * Choosing a class for an unassigned Mastr pass (§2 /userdashboard/daypasses/mastr, §5 "Assigning
  * a pass needs a chosen class"): which of the gym's classes can be chosen, and the texts around it.
  */
+import { NO_MASTR_CLASSES_TO_SHOW } from '@mastr/rules/texts.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { DATE_FORMATS, formatWallClock, ukWallClock } from '@mastr/rules/dates.ts';
 import { ApiError, statusOf } from '../api/http.ts';
@@ -17,7 +18,7 @@ export interface ClassChoice {
 }
 
 export const ASSIGN_TEXTS = {
-  none: 'No Mastr Classes To Show',
+  none: NO_MASTR_CLASSES_TO_SHOW,
   offline: 'You are offline: choosing a class needs a connection.',
   missing: 'Missing data',
   unauthorized: 'Unauthorized',

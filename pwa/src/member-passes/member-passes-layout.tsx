@@ -5,7 +5,7 @@ import { USER_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useDayPasses, useMastrPasses } from '../data/use-tenant-queries.ts';
 import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';
-import { useUkToday } from '../shell/use-uk-today.ts';
+import { useUkToday } from '../lib/index.ts';
 import { memberPasses, type MemberPasses } from './member-passes-model.ts';
 import './member-passes.css';
 

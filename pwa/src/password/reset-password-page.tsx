@@ -1,3 +1,4 @@
+import { PAGE_NOT_FOUND_TITLE } from '@mastr/rules/texts.ts';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
@@ -60,7 +61,7 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   if (link === 'invalid') {
     return (
       <main className="form-page">
-        <title>Page Not Found · Mastr</title>
+        <title>{PAGE_NOT_FOUND_TITLE}</title>
         <h1>404 NOT FOUND</h1>
       </main>
     );

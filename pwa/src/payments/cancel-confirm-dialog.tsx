@@ -1,4 +1,4 @@
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import './payments.css';
 
 /** What a cancel dialog states: the question, the refund that follows, and whether it may go ahead. */

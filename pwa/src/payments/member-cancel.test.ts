@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MASTR_CLASS_STARTED_MESSAGE,
-  mastrPassCancellation,
-  memberCancellation,
-  SALES_FINAL_MESSAGE,
-} from '@mastr/rules/refunds.ts';
+import { MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
+import { mastrPassCancellation, memberCancellation, SALES_FINAL_MESSAGE } from '@mastr/rules/refunds.ts';
 import { cancelledText, cancelPrompt, mastrCancelledText, mastrCancelPrompt } from './member-cancel.ts';
 
 const PASS = { passType: 'Adult', gymName: 'Iron Temple', date: 'Saturday 21st November 2026' };
@@ -72,7 +68,7 @@ describe("the member's Mastr pass cancel dialog (decision 70)", () => {
       'Mastr pass cancelled. No automatic refund is made on the day of the class.',
     );
     const started = mastrCancelPrompt(BOOKED, mastrPassCancellation(CLASS, ON_THE_DAY));
-    expect(started).toMatchObject({ canCancel: false, outcome: MASTR_CLASS_STARTED_MESSAGE });
+    expect(started).toMatchObject({ canCancel: false, outcome: MASTR_CLASS_STARTED });
     expect(mastrCancelledText(' Mastr Pass Cancelled. ', mastrPassCancellation(CLASS, DAY_BEFORE))).toBe(
       'Mastr Pass Cancelled.',
     );

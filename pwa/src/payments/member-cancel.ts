@@ -2,6 +2,7 @@
  * What the member is told when cancelling their own day pass (or Mastr class pass), from the refund rule of §1
  * (rules/refunds.ts): asked with the outcome before confirming, told the outcome after.
  */
+import { FULL_REFUND_TO_CARD } from '@mastr/rules/texts.ts';
 import type { MemberCancellation } from '@mastr/rules/refunds.ts';
 
 export interface CancelPrompt {
@@ -21,7 +22,7 @@ interface PassNaming {
 
 const OUTCOME_TEXTS: Record<Exclude<MemberCancellation['outcome'], 'refused'>, { before: string; after: string }> = {
   'full-refund': {
-    before: 'You will get a full refund to your card.',
+    before: FULL_REFUND_TO_CARD,
     after: 'Day pass cancelled. A full refund is on its way to your card.',
   },
   'no-refund': {

@@ -4,7 +4,7 @@ import type { GymMe } from '@mastr/rules/api/me.ts';
 import { formatPence } from '@mastr/rules/money.ts';
 import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { planReturnNotice, subscriptionReturnOf } from './checkout-return.ts';
 import { currentPlanLabel } from './current-plan.ts';
 import { SUBSCRIPTION_FAILURES } from './payment-errors.ts';
@@ -25,14 +25,14 @@ function SelectPlanModal({ onClose }: { onClose(): void }) {
   const price = useBasicPlanPrice();
   return (
     <Modal title="Select Plan" onClose={onClose} busy={checkout.busy}>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         A monthly subscription lists your gym on Mastr and lets members buy day passes and Mastr classes.
       </p>
       {/* The price before the checkout, not first on the payment page (issue 24). */}
       <p className="plan-price" aria-live="polite">
         {price === undefined ? 'Basic Subscription' : `Basic Subscription: ${formatPence(price)} a month`}
       </p>
-      <p className="gym-modal__note">
+      <p className="modal__note">
         Billed monthly until you cancel with Manage Plan. Cancelling takes your gym off the public list; passes already
         sold stay valid, and their holders can still open your page.
       </p>

@@ -4,6 +4,14 @@
  * rules/pt-bookings.ts, so the lists are right offline too. The member's cancel states the refund of
  * §1 (rules/refunds.ts) before confirming, as the server applies it (decision 40).
  */
+import {
+  FULL_REFUND_TO_CARD,
+  NO_SESSIONS_COMPLETED_TODAY,
+  NO_UPCOMING_SESSIONS,
+  NO_UPCOMING_SESSIONS_TODAY,
+  SESSION_ALREADY_STARTED,
+  SESSION_CANCELLED_REFUNDED,
+} from '@mastr/rules/texts.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted, sessionLists } from '@mastr/rules/pt-bookings.ts';
@@ -11,10 +19,10 @@ import { memberCancellation } from '@mastr/rules/refunds.ts';
 import { whenOf, type SessionWhen } from './session-requests-model.ts';
 
 export const BOOKING_TEXTS = {
-  noUpcoming: 'You have no Upcoming Sessions',
-  noneToday: 'You have no Upcoming Sessions Today',
-  noneCompletedToday: 'You have not completed any Sessions Today',
-  started: 'This session has already started.',
+  noUpcoming: NO_UPCOMING_SESSIONS,
+  noneToday: NO_UPCOMING_SESSIONS_TODAY,
+  noneCompletedToday: NO_SESSIONS_COMPLETED_TODAY,
+  started: SESSION_ALREADY_STARTED,
   offline: 'You are offline. Cancelling a session needs a connection; nothing was changed.',
 } as const;
 
@@ -88,7 +96,7 @@ export function sessionCancelPrompt(session: SessionItem, now: Date): SessionCan
   if (rule.outcome === 'refused') return { question, outcome: rule.message, canCancel: false };
   const outcome =
     rule.outcome === 'full-refund'
-      ? 'You will get a full refund to your card.'
+      ? FULL_REFUND_TO_CARD
       : 'Your session is today, so no automatic refund is made: same-day cancellations are not refunded.';
   return { question, outcome, canCancel: true };
 }
@@ -96,5 +104,5 @@ export function sessionCancelPrompt(session: SessionItem, now: Date): SessionCan
 /** The line shown once cancelled: the server's own account (it knows what it refunded), else the rule's. */
 export function sessionCancelledText(serverMessage: unknown, refundedPence: number | undefined): string {
   if (typeof serverMessage === 'string' && serverMessage.trim()) return serverMessage.trim();
-  return refundedPence ? 'Session Cancelled. Your payment will be refunded in full.' : 'Session Cancelled.';
+  return refundedPence ? SESSION_CANCELLED_REFUNDED : 'Session Cancelled.';
 }

@@ -6,7 +6,7 @@ import { ConflictOverlay } from './conflict-overlay.tsx';
 import { openCoachRequestCheckout } from './sessions-api.ts';
 import { SessionCardText, SessionError, SessionSection } from './session-list.tsx';
 import { memberCoachRequests, REQUEST_TEXTS } from './session-requests-model.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 import { useSessionCheckout } from './use-session-checkout.ts';
 
 export function CoachRequestsPage({ title }: { title: string }) {

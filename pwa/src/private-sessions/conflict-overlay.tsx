@@ -1,4 +1,4 @@
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 
 /** §8's checkout 409: 'Conflict' and the server's message, dismissed by the member. */
 export function ConflictOverlay({ message, onClose }: { message: string | null; onClose(): void }) {

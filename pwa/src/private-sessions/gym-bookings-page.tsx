@@ -4,7 +4,7 @@ import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
 import { SessionCardText, SessionSection } from './session-list.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 
 const card = (session: SessionItem) => (
   <SessionCardText

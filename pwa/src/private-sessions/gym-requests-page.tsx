@@ -6,12 +6,12 @@
 import { useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useGymRequests } from '../data/use-tenant-queries.ts';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from '../ui/index.ts';
 import { ConflictOverlay } from './conflict-overlay.tsx';
 import { SessionCardText, SessionError, SessionSection } from './session-list.tsx';
 import { memberGymRequests, REQUEST_TEXTS, type MemberGymRequest } from './session-requests-model.ts';
 import { openGymRequestCheckout } from './sessions-api.ts';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 import { useSessionCheckout, type SessionCheckout } from './use-session-checkout.ts';
 
 function CoachSelection({

@@ -6,7 +6,7 @@ import { FormMessage, successMessage, type Message } from '../forms/form-message
 import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
 import { CancelSessionControl } from './cancel-session-control.tsx';
 import { SessionCardText, SessionSection } from './session-list.tsx';
-import { useNow } from './use-now.ts';
+import { useNow } from '../lib/index.ts';
 
 export function MemberBookingsPage({ title }: { title: string }) {
   const { docs, ready } = useBookings();

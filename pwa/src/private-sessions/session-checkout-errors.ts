@@ -1,4 +1,5 @@
 /** §8 "Accept or checkout (user)": the texts of a failed PT checkout, as a pure function of the error. */
+import { ACCEPT_SESSION_FAILED } from '@mastr/rules/texts.ts';
 import type { CheckoutConflictResponse } from '@mastr/rules/api/sessions.ts';
 import { ApiError, statusOf } from '../api/http.ts';
 import { REQUEST_TEXTS } from './session-requests-model.ts';
@@ -37,8 +38,5 @@ export function checkoutFailure(err: unknown): CheckoutFailure {
     return { kind: 'error', message: reason && reason !== "Missing ID's" ? `Missing ID's: ${reason}` : "Missing ID's" };
   }
   if (status === 401) return { kind: 'error', message: 'Unauthorized' };
-  return { kind: 'error', message: 'Accept Session Failed' };
+  return { kind: 'error', message: ACCEPT_SESSION_FAILED };
 }
-
-/** The address a checkout answered can be opened; else 'Accept Session Failed'. */
-export const UNUSABLE_CHECKOUT = 'Accept Session Failed';

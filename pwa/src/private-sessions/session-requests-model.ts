@@ -3,6 +3,7 @@
  * request"), from the request copies replicated into their database: soonest first, requests whose
  * session has started (or whose acceptance has lapsed, decision 38) left out, since none can be paid.
  */
+import { NO_PRIVATE_SESSION_REQUESTS } from '@mastr/rules/texts.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { formatHourlyRate, formatPence } from '@mastr/rules/money.ts';
@@ -10,7 +11,7 @@ import { byStartAscending } from '@mastr/rules/pass-listing.ts';
 import { hasSessionStarted, isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 
 export const REQUEST_TEXTS = {
-  none: 'No Private Session Requests',
+  none: NO_PRIVATE_SESSION_REQUESTS,
   complete: 'Complete Request',
   offline: 'You are offline. Paying for a session needs a connection; nothing was changed.',
   waiting: 'Waiting for the coach to accept.',

@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { checkoutDestination } from '../gyms/checkout-destination.ts';
-import { checkoutFailure, UNUSABLE_CHECKOUT } from './session-checkout-errors.ts';
+import { ACCEPT_SESSION_FAILED } from '@mastr/rules/texts.ts';
+import { checkoutFailure } from './session-checkout-errors.ts';
 import { REQUEST_TEXTS } from './session-requests-model.ts';
 
 export interface SessionCheckout {
@@ -30,7 +31,8 @@ export function useSessionCheckout(): SessionCheckout {
     try {
       const destination = checkoutDestination((await call())?.url);
       if (destination) return window.location.assign(destination);
-      setError(UNUSABLE_CHECKOUT);
+      // The address a checkout answered cannot be opened.
+      setError(ACCEPT_SESSION_FAILED);
     } catch (err) {
       const failure = checkoutFailure(err);
       if (failure.kind === 'conflict') {

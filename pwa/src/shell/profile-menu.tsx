@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { logout } from '../session/session-api.ts';
-import { Avatar } from './avatar.tsx';
+import { Avatar } from '../ui/index.ts';
 import type { NavItem } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';
 

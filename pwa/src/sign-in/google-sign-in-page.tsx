@@ -1,3 +1,4 @@
+import { NO_ACCOUNT_YET } from '@mastr/rules/texts.ts';
 import { Link, useLocation } from 'react-router-dom';
 import { ContinueWithGoogleButton } from './continue-with-google.tsx';
 
@@ -17,7 +18,7 @@ export function GoogleSignInPage() {
             Sign in with email
           </Link>
           {' · '}
-          <Link to="/register">Don't have an Account?</Link>
+          <Link to="/register">{NO_ACCOUNT_YET}</Link>
         </p>
       </section>
     </main>

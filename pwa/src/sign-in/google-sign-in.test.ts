@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
+import { GOOGLE_NOT_CONFIGURED } from '@mastr/rules/texts.ts';
 import {
-  GOOGLE_NOT_CONFIGURED,
   GOOGLE_RETURN_URL_KEY,
   GOOGLE_SIGN_IN_URL,
   probeGoogleSignIn,

@@ -2,9 +2,9 @@
  * Google sign-in for members (§4): remember where to come back to, then a full-page redirect to
  * the server, which answers 501 with a JSON message when Google is not configured.
  */
+import { GOOGLE_NOT_CONFIGURED } from '@mastr/rules/texts.ts';
 export const GOOGLE_SIGN_IN_URL = '/api/auth/user/google';
 export const GOOGLE_RETURN_URL_KEY = 'googleReturnUrl';
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 const NO_SERVER_RESPONSE = 'No Server Response.';
 
 /** Only paths inside this app: '//host' and '/\host' would leave it (open redirect). */

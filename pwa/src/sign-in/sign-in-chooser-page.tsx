@@ -1,3 +1,4 @@
+import { NO_ACCOUNT_YET } from '@mastr/rules/texts.ts';
 import { Link } from 'react-router-dom';
 import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
 import '../forms/forms.css';
@@ -34,7 +35,7 @@ export function SignInChooserPage() {
       <h1>Sign In</h1>
       <ChoiceCards choices={CHOICES} />
       <p className="form-page__aside">
-        <Link to="/register">Don't have an Account?</Link>
+        <Link to="/register">{NO_ACCOUNT_YET}</Link>
       </p>
     </main>
   );

@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_SUCCESSFUL } from '@mastr/rules/texts.ts';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
@@ -26,7 +27,7 @@ export function VerifyEmailPage({ kind }: { kind: AccountKind }) {
       {outcome === 'checking' && <p role="status">Verifying your email...</p>}
       {outcome === 'verified' && (
         <>
-          <h1>Email Verification Successful</h1>
+          <h1>{EMAIL_VERIFICATION_SUCCESSFUL}</h1>
           <p className="form-page__aside">
             <Link to={SIGN_IN_PATH[kind]}>Sign In</Link>
           </p>

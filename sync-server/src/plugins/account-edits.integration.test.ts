@@ -13,7 +13,7 @@ import { givenCoach, givenGym, givenMember } from '../test-support/directory-fix
 import { givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
-import { MISSING } from './account-edits.ts';
+import { MISSING_ACCOUNT_OR_PROFILE_ID } from '@mastr/rules/texts.ts';
 
 type Profile = GymProfileDoc | CoachProfileDoc | UserProfileDoc;
 
@@ -135,7 +135,7 @@ describe('account edits (POST /api/me/{gyms|coaches|users}/account/...)', () => 
       for (const bad of missing) {
         const res = await post(kind, field, bad);
         expect(res.statusCode, `${field} ${JSON.stringify(bad)}`).toBe(400);
-        expect(messageOf(res), `${field} ${JSON.stringify(bad)}`).toBe(MISSING);
+        expect(messageOf(res), `${field} ${JSON.stringify(bad)}`).toBe(MISSING_ACCOUNT_OR_PROFILE_ID);
       }
       expect((await post(kind, field, body, null)).statusCode, field).toBe(401);
       expect((await post(kind, field, body, kind === 'gym' ? 'coach' : 'gym')).statusCode, field).toBe(403);

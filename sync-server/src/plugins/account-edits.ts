@@ -1,3 +1,4 @@
+import { MISSING_ACCOUNT_OR_PROFILE_ID, PRICE_IN_POUNDS, UNKNOWN_FIELD } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, RouteOptionsPayload } from '@hapi/hapi';
 import Joi from 'joi';
@@ -15,9 +16,6 @@ import { coachEdits, editMemberImage, gymEdits, type EditOutcome } from '../serv
 import { IMAGE_REFUSALS } from '../services/accounts/profile-images.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
-/** §8's text for an account edit with something missing (an empty or absent value, no profile). */
-export const MISSING = "Missing ID's, Account or Profile";
-
 /**
  * Room for a data URL of MAX_PROFILE_IMAGE_BYTES (base64 is 4/3 of the bytes) and its JSON
  * wrapping; only the image routes accept a body this large. Between 5 MB of image and this, the
@@ -33,8 +31,8 @@ function text(label: string, max: number): Joi.StringSchema {
     .max(max)
     .required()
     .messages({
-      'any.required': MISSING,
-      'string.empty': MISSING,
+      'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
+      'string.empty': MISSING_ACCOUNT_OR_PROFILE_ID,
       'string.base': `${label} must be text.`,
       'string.max': `${label} must be at most ${max} characters.`,
     });
@@ -47,8 +45,8 @@ function oneOf(label: string, values: readonly string[]): Joi.StringSchema {
     .required()
     .valid(...values)
     .messages({
-      'any.required': MISSING,
-      'string.empty': MISSING,
+      'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
+      'string.empty': MISSING_ACCOUNT_OR_PROFILE_ID,
       'string.base': `${label} must be text.`,
       'any.only': `${label} must be one of: ${values.join(', ')}.`,
     });
@@ -66,9 +64,9 @@ const price = Joi.any()
     return typed;
   })
   .messages({
-    'any.required': MISSING,
-    'string.empty': MISSING,
-    'any.invalid': 'Price must be an amount in pounds, e.g. 12 or 8.50.',
+    'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
+    'string.empty': MISSING_ACCOUNT_OR_PROFILE_ID,
+    'any.invalid': PRICE_IN_POUNDS,
   })
   // Names the custom rule for tools reading the schema (the route fuzzer's arbitraries).
   .meta({ format: 'pounds' });
@@ -79,14 +77,14 @@ const social = Joi.string()
   .max(MAX_SOCIAL_INPUT_LENGTH)
   .required()
   .messages({
-    'any.required': MISSING,
+    'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
     'string.base': 'The username must be text.',
     'string.max': `The username must be at most ${MAX_SOCIAL_INPUT_LENGTH} characters.`,
   });
 
 const image = Joi.string().max(MAX_IMAGE_BODY_BYTES).required().messages({
-  'any.required': MISSING,
-  'string.empty': MISSING,
+  'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
+  'string.empty': MISSING_ACCOUNT_OR_PROFILE_ID,
   'string.base': IMAGE_REFUSALS.notAnImage,
   'string.max': IMAGE_REFUSALS.tooLarge,
 });
@@ -99,7 +97,11 @@ function body(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
   return Joi.object(keys)
     .required()
     .prefs({ errors: { wrap: { label: false } } })
-    .messages({ 'object.base': MISSING, 'any.required': MISSING, 'object.unknown': "Unknown field '{#key}'." });
+    .messages({
+      'object.base': MISSING_ACCOUNT_OR_PROFILE_ID,
+      'any.required': MISSING_ACCOUNT_OR_PROFILE_ID,
+      'object.unknown': UNKNOWN_FIELD,
+    });
 }
 
 const GYM_BODIES: Record<keyof GymAccountRequests, Joi.ObjectSchema> = {
@@ -133,7 +135,7 @@ const imagePayload: RouteOptionsPayload = {
   maxBytes: MAX_IMAGE_BODY_BYTES,
   failAction: async (_request: Request, _h: ResponseToolkit, err?: Error) => {
     if (Boom.isBoom(err) && err.output.statusCode === 413) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
-    throw err ?? Boom.badRequest(MISSING);
+    throw err ?? Boom.badRequest(MISSING_ACCOUNT_OR_PROFILE_ID);
   },
 };
 
@@ -155,7 +157,7 @@ function answer<A>(result: EditOutcome<A>): A {
     case 'busy':
       throw retryLater(Boom.serverUnavailable(result.message), result.retryAfterSeconds);
     case 'no-profile':
-      throw Boom.badRequest(MISSING);
+      throw Boom.badRequest(MISSING_ACCOUNT_OR_PROFILE_ID);
   }
 }
 
@@ -195,7 +197,7 @@ export const accountEditsPlugin: Plugin<Deps> = {
             payload: schema,
             failAction: async (_request, _h, err) => {
               if (imageTooLargeForJoi(err)) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
-              throw Boom.badRequest(err instanceof Error ? err.message : MISSING);
+              throw Boom.badRequest(err instanceof Error ? err.message : MISSING_ACCOUNT_OR_PROFILE_ID);
             },
           },
         },

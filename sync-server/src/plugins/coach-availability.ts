@@ -1,3 +1,4 @@
+import { MISSING_COACH_ID_IN_TOKEN, MISSING_ID_COACH_IN_TOKEN } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
@@ -25,10 +26,6 @@ const WEEKS: readonly {
   { week: 'nextweek', add: 'newNextWeekTime', remove: 'nextWeekTimeToDelete' },
 ];
 
-// §8's texts for a bad availability add and delete, whatever was wrong with the input.
-const ADD_INPUT_ERROR = 'Missing ID - Coach ID in token';
-const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
-
 const slotBody = (timeField: string) =>
   Joi.object({
     weekday: Joi.number().integer().min(0).max(6).required(),
@@ -47,8 +44,8 @@ export const coachAvailabilityPlugin: Plugin<Deps> = {
   register(server, deps) {
     for (const { week, add, remove } of WEEKS) {
       for (const [method, field, inputError, apply] of [
-        ['POST', add, ADD_INPUT_ERROR, addAvailabilitySlot],
-        ['PUT', remove, REMOVE_INPUT_ERROR, removeAvailabilitySlot],
+        ['POST', add, MISSING_ID_COACH_IN_TOKEN, addAvailabilitySlot],
+        ['PUT', remove, MISSING_COACH_ID_IN_TOKEN, removeAvailabilitySlot],
       ] as const) {
         server.route({
           method,

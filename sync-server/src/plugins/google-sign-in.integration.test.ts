@@ -8,7 +8,7 @@ import { findAccountByEmail, getAccount } from '../services/accounts/accounts-st
 import { VERIFICATION_WINDOW_MS } from '../services/accounts/lapsed-registrations.ts';
 import { givenAccount, jwtCookieOf, refresh, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
-import { GOOGLE_NOT_CONFIGURED } from './google-sign-in.ts';
+import { GOOGLE_NOT_CONFIGURED } from '@mastr/rules/texts.ts';
 
 const GOOGLE = { clientId: 'x', clientSecret: 'y' };
 

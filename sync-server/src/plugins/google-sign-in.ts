@@ -1,3 +1,4 @@
+import { GOOGLE_NOT_CONFIGURED } from '@mastr/rules/texts.ts';
 import Bell from '@hapi/bell';
 import Boom from '@hapi/boom';
 import type { Plugin, Request, ResponseToolkit, Server } from '@hapi/hapi';
@@ -15,8 +16,6 @@ const PATH = '/api/auth/user/google';
 const SUCCESS_PAGE = '/googlesuccess';
 /** Where a cancelled or refused Google sign-in lands: the Google sign-in screen (§2). */
 const FAILURE_PAGE = '/auth/google';
-
-export const GOOGLE_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';
 
 /** The parts of bell's Google profile we rely on. */
 interface BellGoogleProfile {

@@ -1,3 +1,4 @@
+import { MISSING_COACH_ID_IN_TOKEN, MISSING_ID_COACH_IN_TOKEN } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
@@ -6,10 +7,6 @@ import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
 import { addScheduleClass, removeScheduleClass } from '../services/directory/schedule-edit-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
-
-// §8's texts for a bad schedule create and delete, whatever was wrong with the input.
-const ADD_INPUT_ERROR = 'Missing ID - Coach ID in token';
-const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
 
 const ID = Joi.string().pattern(/^[A-Za-z0-9_-]{1,64}$/);
 
@@ -34,8 +31,8 @@ export const gymSchedulePlugin: Plugin<Deps> = {
   register(server, deps) {
     for (const week of SCHEDULE_WEEKS) {
       for (const [method, body, inputError] of [
-        ['POST', addBody, ADD_INPUT_ERROR],
-        ['PUT', removeBody, REMOVE_INPUT_ERROR],
+        ['POST', addBody, MISSING_ID_COACH_IN_TOKEN],
+        ['PUT', removeBody, MISSING_COACH_ID_IN_TOKEN],
       ] as const) {
         server.route({
           method,

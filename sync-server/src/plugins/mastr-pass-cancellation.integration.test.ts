@@ -4,7 +4,7 @@ import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { mastrClassDocId, notificationDocId, passDocId, paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { MastrClassDoc, MastrPassDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { notificationText } from '@mastr/rules/memberships.ts';
-import { MASTR_CLASS_STARTED_MESSAGE } from '@mastr/rules/refunds.ts';
+import { MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
@@ -144,7 +144,7 @@ describe('a member cancels a Mastr pass; the gym cancels, and the member is told
     const started = await paidBookedPass(new Date('2026-11-21T10:00:00Z'));
     const late = await cancelMine(started.pass.passId, started.member.headers);
     expect(late.statusCode).toBe(400);
-    expect(body(late).message).toBe(MASTR_CLASS_STARTED_MESSAGE);
+    expect(body(late).message).toBe(MASTR_CLASS_STARTED);
     expect((await copies(started.pass.passId, started.member.memberId)).gym.cancelled).toBeUndefined();
   });
 

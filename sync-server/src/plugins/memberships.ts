@@ -1,3 +1,4 @@
+import { MISSING_GYM_OR_COACH_ID } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
 import Joi from 'joi';
@@ -17,7 +18,6 @@ import { changeMembership, requestGym, type MembershipOutcome } from '../service
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 
 /** §8 "Coach request gym": a bad body reads as the page's own text. */
-const MISSING_GYM_ID = 'Missing ID - gym_id / Coach ID in token';
 
 const requestGymBody = Joi.object<RequestGymRequest>({ gym_id: id().required() });
 
@@ -47,7 +47,7 @@ export const membershipsPlugin: Plugin<Deps> = {
         validate: {
           payload: requestGymBody,
           failAction: async () => {
-            throw Boom.badRequest(MISSING_GYM_ID);
+            throw Boom.badRequest(MISSING_GYM_OR_COACH_ID);
           },
         },
       },

@@ -1,3 +1,4 @@
+import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { MessageResponse } from '@mastr/rules/api/common.ts';
@@ -37,7 +38,7 @@ export const registrationPlugin: Plugin<Deps> = {
             error.output.headers['Retry-After'] = String(result.retryAfterSeconds);
             throw error;
           }
-          if (result.outcome === 'taken') throw Boom.conflict('Email or Mobile Taken');
+          if (result.outcome === 'taken') throw Boom.conflict(EMAIL_OR_MOBILE_TAKEN);
           if (result.outcome === 'mail-failed') {
             request.logger.error({ err: result.cause }, 'registration undone: the verification mail failed');
             throw Boom.serverUnavailable(

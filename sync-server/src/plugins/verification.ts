@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_SUCCESSFUL } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import type { Plugin } from '@hapi/hapi';
 import type { MessageResponse } from '@mastr/rules/api/common.ts';
@@ -17,7 +18,7 @@ export const verificationPlugin: Plugin<Deps> = {
         async handler(request) {
           const { id, token } = request.params as { id: string; token: string };
           if (!(await verifyEmail(deps, kind, id, token))) throw Boom.notFound('Not Found');
-          return { message: 'Email Verification Successful' } satisfies MessageResponse;
+          return { message: EMAIL_VERIFICATION_SUCCESSFUL } satisfies MessageResponse;
         },
       });
     }

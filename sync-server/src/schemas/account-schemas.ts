@@ -3,6 +3,7 @@
  * rules/validation.ts, so the API refuses exactly what the PWA's forms refuse. Every message names
  * the field and the problem in words a person can act on; the server's failAction sends it as is.
  */
+import { UNKNOWN_FIELD } from '@mastr/rules/texts.ts';
 import Joi from 'joi';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { EMAIL_REGEX, MAX_NAME_LENGTH, PASSWORD_REGEX, isValidMobile } from '@mastr/rules/validation.ts';
@@ -88,7 +89,7 @@ function payload(keys: Record<string, Joi.Schema>): Joi.ObjectSchema {
     .messages({
       'object.base': MESSAGES.body,
       'any.required': MESSAGES.body,
-      'object.unknown': "Unknown field '{#key}'.",
+      'object.unknown': UNKNOWN_FIELD,
     });
 }
 

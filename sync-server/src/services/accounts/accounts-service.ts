@@ -1,3 +1,4 @@
+import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
 import { accountDocId, emailClaimId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
@@ -30,7 +31,7 @@ export interface NewAccountInput {
 
 export class AccountTakenError extends Error {
   constructor() {
-    super('Email or Mobile Taken');
+    super(EMAIL_OR_MOBILE_TAKEN);
     this.name = 'AccountTakenError';
   }
 }

@@ -1,3 +1,9 @@
+import {
+  NOT_FINISHED_SIGNING_UP,
+  NOT_REGISTERED_TO_THIS_GYM,
+  REQUEST_NO_LONGER_AVAILABLE,
+  SESSION_ALREADY_STARTED,
+} from '@mastr/rules/texts.ts';
 import type { GymSessionRequestView } from '@mastr/rules/api/me.ts';
 import { gymRequestId, isId, membershipDocId } from '@mastr/rules/doc-ids.ts';
 import type { GymProfileDoc, GymRequestDoc, MembershipDoc } from '@mastr/rules/documents.ts';
@@ -20,10 +26,10 @@ import { sessionOfRequest, tellSession } from './session-notifications.ts';
  */
 
 export const AUCTION_REFUSALS = {
-  notRegistered: 'You are not registered to this Gym.',
-  notSignedUp: 'You have not finished signing up.',
-  unknown: 'This request is no longer available.',
-  started: 'This session has already started.',
+  notRegistered: NOT_REGISTERED_TO_THIS_GYM,
+  notSignedUp: NOT_FINISHED_SIGNING_UP,
+  unknown: REQUEST_NO_LONGER_AVAILABLE,
+  started: SESSION_ALREADY_STARTED,
 } as const;
 export const ALREADY_APPLIED = 'You have already applied for this session.';
 

@@ -1,3 +1,4 @@
+import { SESSION_ALREADY_STARTED, SESSION_CANCELLED_REFUNDED } from '@mastr/rules/texts.ts';
 import { bookingDocId, isId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
@@ -25,9 +26,9 @@ import { sessionOfBooking, tellSession } from './session-notifications.ts';
 export const BOOKING_CANCEL_MESSAGES = {
   unknown: 'This booking does not exist.',
   cancelled: 'This booking is already cancelled.',
-  started: 'This session has already started.',
+  started: SESSION_ALREADY_STARTED,
   coachRefunded: 'Session Cancelled. The client will be refunded in full.',
-  memberRefunded: 'Session Cancelled. Your payment will be refunded in full.',
+  memberRefunded: SESSION_CANCELLED_REFUNDED,
   memberNotRefunded: 'Session Cancelled. Same-day cancellations are not refunded automatically.',
 } as const;
 

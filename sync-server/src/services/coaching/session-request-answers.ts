@@ -1,3 +1,4 @@
+import { SESSION_ALREADY_STARTED } from '@mastr/rules/texts.ts';
 import { coachRequestId, isId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted, isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
@@ -16,7 +17,7 @@ import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 export const ANSWER_REFUSALS = {
   unknown: 'This request no longer exists.',
-  started: 'This session has already started.',
+  started: SESSION_ALREADY_STARTED,
   paid: 'This session has been paid for: cancel the booking instead.',
 } as const;
 

@@ -1,3 +1,4 @@
+import { MASTR_CLASS_CANCELLED, MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import type { MastrAssignResponse } from '@mastr/rules/api/mastr.ts';
 import type { MastrClassAvailabilityEntry } from '@mastr/rules/api/me.ts';
@@ -33,8 +34,8 @@ const MASTR_CLASS_REFUSALS = {
   noGym: 'Activation Failed',
   noDefault: 'Missing data: the Mastr class has not been set up.',
   unknownClass: "Missing ID's: that Mastr class is not one of the next two.",
-  classCancelled: 'That Mastr class is cancelled.',
-  classStarted: 'That Mastr class has already started.',
+  classCancelled: MASTR_CLASS_CANCELLED,
+  classStarted: MASTR_CLASS_STARTED,
   unknownPass: "Missing ID's: no such unassigned Mastr pass.",
   passBooked: 'That Mastr pass is already booked into a class.',
   passCancelled: 'That Mastr pass is cancelled.',

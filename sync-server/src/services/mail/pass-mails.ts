@@ -1,3 +1,4 @@
+import { NOTHING_TO_REFUND, YOUR_MASTR_CLASS_PASSES } from '@mastr/rules/texts.ts';
 import QRCode from 'qrcode';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { Address, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
@@ -147,7 +148,7 @@ export function mastrClassBookedMail(
     greeting: input.greeting,
     paragraphs: [`Your Mastr Class pass is booked into the class at ${pass.gymName} on ${atTime(input.start)}.`],
     details,
-    action: { label: 'Your Mastr Class passes', url: input.passesUrl },
+    action: { label: YOUR_MASTR_CLASS_PASSES, url: input.passesUrl },
     closing: ['You can cancel up to the day before the class for a full refund.'],
   };
 }
@@ -179,7 +180,7 @@ export function mastrClassCancelledMail(
           'Your pass is kept: book it into another class, or cancel it for a full refund.',
         ],
     details,
-    action: { label: 'Your Mastr Class passes', url: input.passesUrl },
+    action: { label: YOUR_MASTR_CLASS_PASSES, url: input.passesUrl },
   };
 }
 
@@ -188,7 +189,7 @@ export function refundLine(input: { refundDue: boolean; refundedPence: number })
   if (!input.refundDue) return 'Same-day cancellations are not refunded automatically; the gym may still refund you.';
   if (input.refundedPence > 0)
     return `You have been refunded ${formatPence(input.refundedPence)} in full to the card you paid with; banks usually take 5–10 working days to show it.`;
-  return 'No payment was taken for this pass, so there is nothing to refund.';
+  return NOTHING_TO_REFUND;
 }
 
 /** A pass cancelled by its gym or its member, with the refund that follows. */
@@ -226,6 +227,6 @@ export function passCancelledMail(
       ['Pass', what],
       ['Refunded', formatPence(input.refundedPence)],
     ],
-    action: { label: pass.type === 'day-pass' ? 'Your day passes' : 'Your Mastr Class passes', url: input.passesUrl },
+    action: { label: pass.type === 'day-pass' ? 'Your day passes' : YOUR_MASTR_CLASS_PASSES, url: input.passesUrl },
   };
 }

@@ -1,3 +1,4 @@
+import { YOUR_MASTR_CLASS_PASSES } from '@mastr/rules/texts.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { BookingDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { MailContent } from './mail-layout.ts';
@@ -75,7 +76,7 @@ export function mastrPassReminder(recipient: MailRecipient, pass: MastrPassDoc, 
       'Show your entry code at the front desk (the QR code is on your passes page, offline too).',
     ],
     details: [['Entry code', pass.idCode.toUpperCase()]],
-    action: { label: 'Your Mastr Class passes', url: `${publicUrl}/userdashboard/daypasses/mastr` },
+    action: { label: YOUR_MASTR_CLASS_PASSES, url: `${publicUrl}/userdashboard/daypasses/mastr` },
   };
 }
 

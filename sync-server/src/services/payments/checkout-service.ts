@@ -1,3 +1,4 @@
+import { GYM_CANNOT_TAKE_CARD_PAYMENTS, MASTR_CLASS_CANCELLED, MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
 import type Stripe from 'stripe';
 import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
 import type { DayPassType } from '@mastr/rules/constants.ts';
@@ -24,15 +25,15 @@ export const CHECKOUT_REFUSALS = {
   notYou: 'Missing data: user_id is not the signed-in member.',
   unknownGym: 'Missing data: gym_id does not name a gym taking bookings.',
   notSubscribed: 'This gym is not taking bookings at the moment.',
-  cannotSell: 'This gym cannot take card payments yet.',
+  cannotSell: GYM_CANNOT_TAKE_CARD_PAYMENTS,
   noPrice: 'This gym has not set a price for this pass yet.',
   badDate: 'Missing data: passDayDate is not a date.',
   pastDate: 'Day passes cannot be bought for a day that has passed.',
   beyondWindow: 'Day passes can be bought for this week and next week only.',
   noClasses: 'There is no class this pass covers at this gym on that day.',
   mastrNotOffered: 'Missing data: that Mastr class is not on offer.',
-  mastrCancelled: 'That Mastr class is cancelled.',
-  mastrStarted: 'That Mastr class has already started.',
+  mastrCancelled: MASTR_CLASS_CANCELLED,
+  mastrStarted: MASTR_CLASS_STARTED,
 } as const;
 
 export class CheckoutRefusal extends Error {}

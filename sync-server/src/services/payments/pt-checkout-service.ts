@@ -1,3 +1,8 @@
+import {
+  GYM_CANNOT_TAKE_CARD_PAYMENTS,
+  REQUEST_NO_LONGER_AVAILABLE,
+  SESSION_ALREADY_STARTED,
+} from '@mastr/rules/texts.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
@@ -23,13 +28,13 @@ export const PT_CHECKOUT_REFUSALS = {
   notAccepted: 'The coach has not accepted this request yet.',
   notApplied: 'That coach has not applied for this request.',
   coachCannotSell: 'This coach cannot take card payments yet.',
-  gymCannotReceive: 'This gym cannot take card payments yet.',
+  gymCannotReceive: GYM_CANNOT_TAKE_CARD_PAYMENTS,
 } as const;
 
 /** §8's 409 texts: the request can no longer be paid, and leaves the member's list. */
 export const PT_CHECKOUT_CONFLICTS = {
-  gone: 'This request is no longer available.',
-  started: 'This session has already started.',
+  gone: REQUEST_NO_LONGER_AVAILABLE,
+  started: SESSION_ALREADY_STARTED,
   booked: 'This session is already booked.',
   coachGone: 'That coach is no longer registered at this gym.',
   coachBusy: 'That coach is no longer free at that time.',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
-import './gym-modal.css';
+import './modal.css';
 
 interface ModalProps {
   title: string;
@@ -37,9 +37,9 @@ export function Modal({ title, onClose, children, closeDisabled = false, busy = 
   };
 
   return (
-    <dialog ref={ref} className="gym-modal" aria-labelledby={titleId} onCancel={onCancel}>
-      <header className="gym-modal__head">
-        <h2 id={titleId} className="gym-modal__title">
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onCancel={onCancel}>
+      <header className="modal__head">
+        <h2 id={titleId} className="modal__title">
           {title}
         </h2>
         <button
@@ -52,7 +52,7 @@ export function Modal({ title, onClose, children, closeDisabled = false, busy = 
           <span aria-hidden="true">✕</span>
         </button>
       </header>
-      <div className="gym-modal__body">{children}</div>
+      <div className="modal__body">{children}</div>
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Modal } from '../gyms/modal.tsx';
+import { Modal } from './modal.tsx';
 
 /** A yes/no confirmation for one relation change; the page keeps at most one open. */
 export function ConfirmModal({
@@ -26,7 +26,7 @@ export function ConfirmModal({
   return (
     <Modal title={title} onClose={onClose} busy={busy}>
       <p>{children}</p>
-      <div className="management__modal-actions">
+      <div className="modal__actions">
         <button type="button" className="button" onClick={onConfirm} disabled={busy}>
           {busy ? 'Please Wait' : confirmLabel}
         </button>
