@@ -28,15 +28,29 @@ export function useMemberCancels(): MemberCancels {
 }
 
 /**
- * 'Cancel' on one of the member's day passes: a dialog states the refund outcome of cancelling now
- * (rules/refunds.ts) and cancels through the server, which applies the same rule and refunds.
- * Cancelling needs a connection: offline nothing changes.
+ * The member's 'Cancel' button and its dialog, whatever the pass (decision 128): the dialog states
+ * the refund of cancelling now (`promptNow`, from rules/refunds.ts), `send` cancels through the
+ * server (which applies the same rule and refunds) and answers the line to show, and the pass
+ * leaves the list at once. A refusal stays in the dialog. Cancelling needs a connection: offline
+ * nothing changes.
  */
-export function CancelDayPassControl({
+export function MemberPassCancel({
   pass,
+  srText,
+  title,
+  keepLabel,
+  promptNow,
+  send,
   onCancelled,
 }: {
-  pass: MemberDayPass;
+  pass: { id: string };
+  /** What the button cancels, for screen readers ("Adult Day Pass on …"). */
+  srText: string;
+  /** The dialog's title and its confirm button ("Cancel Day Pass"). */
+  title: string;
+  keepLabel: string;
+  promptNow: () => CancelPrompt;
+  send: () => Promise<string>;
   onCancelled: MemberCancels['cancelled'];
 }) {
   const [prompt, setPrompt] = useState<CancelPrompt | null>(null);
@@ -45,18 +59,15 @@ export function CancelDayPassControl({
 
   const open = () => {
     setError('');
-    setPrompt(cancelPrompt(pass, memberCancellation(pass.day, new Date())));
+    setPrompt(promptNow());
   };
-  const close = () => setPrompt(null);
 
   const confirm = async () => {
     if (!navigator.onLine) return setError(CANCEL_MESSAGES.offline);
     setSending(true);
     setError('');
     try {
-      const answer = await cancelMemberDayPass(pass.passId);
-      // Without the server's words: the rule it just applied, at (almost) the same moment.
-      const text = cancelledText(answer?.message, memberCancellation(pass.day, new Date()));
+      const text = await send();
       setPrompt(null);
       onCancelled(pass, text);
     } catch (err) {
@@ -69,23 +80,45 @@ export function CancelDayPassControl({
     <>
       <button type="button" className="button button--ghost pass-card__cancel" onClick={open} aria-haspopup="dialog">
         Cancel
-        <span className="sr-only">
-          {' '}
-          {pass.passType} Day Pass on {pass.date}
-        </span>
+        <span className="sr-only"> {srText}</span>
       </button>
       {prompt && (
         <CancelConfirmDialog
-          title="Cancel Day Pass"
+          title={title}
           prompt={prompt}
           error={error}
           sending={sending}
-          confirmLabel="Cancel Day Pass"
-          keepLabel="Keep Pass"
+          confirmLabel={title}
+          keepLabel={keepLabel}
           onConfirm={() => void confirm()}
-          onClose={close}
+          onClose={() => setPrompt(null)}
         />
       )}
     </>
+  );
+}
+
+/** 'Cancel' on one of the member's day passes. */
+export function CancelDayPassControl({
+  pass,
+  onCancelled,
+}: {
+  pass: MemberDayPass;
+  onCancelled: MemberCancels['cancelled'];
+}) {
+  return (
+    <MemberPassCancel
+      pass={pass}
+      srText={`${pass.passType} Day Pass on ${pass.date}`}
+      title="Cancel Day Pass"
+      keepLabel="Keep Pass"
+      promptNow={() => cancelPrompt(pass, memberCancellation(pass.day, new Date()))}
+      send={async () => {
+        const answer = await cancelMemberDayPass(pass.passId);
+        // Without the server's words: the rule it just applied, at (almost) the same moment.
+        return cancelledText(answer?.message, memberCancellation(pass.day, new Date()));
+      }}
+      onCancelled={onCancelled}
+    />
   );
 }
