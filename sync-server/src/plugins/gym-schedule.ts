@@ -1,11 +1,15 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse } from '@mastr/rules/api/schedule.ts';
+import type { ScheduleClassRequest } from '@mastr/rules/api/schedule.ts';
 import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
-import { addScheduleClass, removeScheduleClass } from '../services/directory/schedule-edit-service.ts';
+import {
+  addScheduleClass,
+  removeScheduleClass,
+  type ScheduleEditOutcome,
+} from '../services/directory/schedule-edit-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 // §8's texts for a bad schedule create and delete, whatever was wrong with the input.
 const ADD_INPUT_ERROR = 'Missing ID - Coach ID in token';
@@ -14,7 +18,7 @@ const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
 const ID = Joi.string().pattern(/^[A-Za-z0-9_-]{1,64}$/);
 
 // The shape only; the class rules themselves (grid, end after start, disciplines) are classRefusal's.
-const addBody = Joi.object({
+const addBody = Joi.object<ScheduleClassRequest>({
   startTime: Joi.number().integer().required(),
   endTime: Joi.number().integer().required(),
   discipline: Joi.string().max(100).required(),
@@ -29,45 +33,39 @@ const removeBody = Joi.object({ classObjectId: ID.required() });
  * of the default, current or next week; each answers with the whole schedule. The offline path is the
  * gym's device writing the same documents through the sync gateway (design/sync.md "Schedules").
  */
-export const gymSchedulePlugin: Plugin<Deps> = {
-  name: 'gym-schedule',
-  register(server, deps) {
-    for (const week of SCHEDULE_WEEKS) {
-      for (const [method, body, inputError] of [
-        ['POST', addBody, ADD_INPUT_ERROR],
-        ['PUT', removeBody, REMOVE_INPUT_ERROR],
-      ] as const) {
-        server.route({
-          method,
-          path: `/api/me/gyms/schedule/{weekdayId}/${week}`,
-          options: {
-            auth: roleAccess('gym'),
-            validate: {
-              params: Joi.object({ weekdayId: ID.required() }),
-              payload: body,
-              failAction: async () => {
-                throw Boom.badRequest(inputError);
-              },
-            },
-          },
-          async handler(request) {
-            const gymId = credentialsOf(request).UserInfo.profileId;
-            const { weekdayId } = request.params as { weekdayId: string };
-            const outcome =
-              method === 'POST'
-                ? await addScheduleClass(deps, gymId, week, weekdayId, request.payload as ScheduleClassRequest)
-                : await removeScheduleClass(
-                    deps,
-                    gymId,
-                    week,
-                    weekdayId,
-                    (request.payload as ScheduleDeleteRequest).classObjectId,
-                  );
-            if (outcome.outcome !== 'saved') throw Boom.badRequest(inputError);
-            return outcome.timetable satisfies ScheduleResponse;
-          },
-        });
-      }
-    }
-  },
-};
+export const gymSchedulePlugin = contractPlugin('gym-schedule', (deps: Deps) => {
+  const options = (payload: Joi.ObjectSchema, inputError: string) => ({
+    auth: roleAccess('gym'),
+    validate: {
+      params: Joi.object({ weekdayId: ID.required() }),
+      payload,
+      failAction: async () => {
+        throw Boom.badRequest(inputError);
+      },
+    },
+  });
+  const answer = (outcome: ScheduleEditOutcome, inputError: string) => {
+    if (outcome.outcome !== 'saved') throw Boom.badRequest(inputError);
+    return outcome.timetable;
+  };
+
+  return SCHEDULE_WEEKS.flatMap((week) => [
+    defineRoute(`POST /api/me/gyms/schedule/{weekdayId}/${week}`, {
+      options: options(addBody, ADD_INPUT_ERROR),
+      async handler(request) {
+        const gymId = credentialsOf(request).UserInfo.profileId;
+        const outcome = await addScheduleClass(deps, gymId, week, request.params.weekdayId, request.payload);
+        return answer(outcome, ADD_INPUT_ERROR);
+      },
+    }),
+    defineRoute(`PUT /api/me/gyms/schedule/{weekdayId}/${week}`, {
+      options: options(removeBody, REMOVE_INPUT_ERROR),
+      async handler(request) {
+        const gymId = credentialsOf(request).UserInfo.profileId;
+        const { weekdayId } = request.params;
+        const outcome = await removeScheduleClass(deps, gymId, week, weekdayId, request.payload.classObjectId);
+        return answer(outcome, REMOVE_INPUT_ERROR);
+      },
+    }),
+  ]);
+});
