@@ -1,6 +1,7 @@
 import Boom from '@hapi/boom';
 import Joi from 'joi';
 import type { ScheduleClassRequest } from '@mastr/rules/api/schedule.ts';
+import { CLASS_FIELD_NAMES, CLASS_FIELDS, CLASS_TEXT_MAX_LENGTH } from '@mastr/rules/class-fields.ts';
 import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -17,15 +18,18 @@ const REMOVE_INPUT_ERROR = 'Missing Coach ID in token';
 
 const ID = Joi.string().pattern(/^[A-Za-z0-9_-]{1,64}$/);
 
-// The shape only; the class rules themselves (grid, end after start, disciplines) are classRefusal's.
-const addBody = Joi.object<ScheduleClassRequest>({
-  startTime: Joi.number().integer().required(),
-  endTime: Joi.number().integer().required(),
-  discipline: Joi.string().max(100).required(),
-  kidsClass: Joi.boolean().required(),
-  difficulty: Joi.string().max(100).required(),
-  location: Joi.string().max(100).required(),
-});
+/** Each kind of class field as joi reads it. */
+const FIELD_SCHEMA = {
+  integer: () => Joi.number().integer().required(),
+  text: () => Joi.string().max(CLASS_TEXT_MAX_LENGTH).required(),
+  boolean: () => Joi.boolean().required(),
+} satisfies Record<(typeof CLASS_FIELDS)[keyof typeof CLASS_FIELDS], () => Joi.Schema>;
+
+// The shape only, from the fields' one declaration; the class rules themselves (grid, end after
+// start, disciplines) are classRefusal's.
+const addBody = Joi.object<ScheduleClassRequest>(
+  Object.fromEntries(CLASS_FIELD_NAMES.map((field) => [field, FIELD_SCHEMA[CLASS_FIELDS[field]]()])),
+);
 const removeBody = Joi.object({ classObjectId: ID.required() });
 
 /**
