@@ -11,7 +11,7 @@ import {
 } from '../services/auth/sign-in-service.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
-const PATH = 'GET /api/auth/user/google';
+const KEY = 'GET /api/auth/user/google';
 /** The PWA page that refreshes the new session and returns to the stored googleReturnUrl (§2). */
 const SUCCESS_PAGE = '/googlesuccess';
 /** Where a cancelled or refused Google sign-in lands: the Google sign-in screen (§2). */
@@ -37,7 +37,7 @@ export const googleSignInPlugin = contractPlugin('google-sign-in', async (deps: 
   const google = deps.config.google;
   if (!google) {
     return [
-      defineRoute(PATH, {
+      defineRoute(KEY, {
         options: { auth: false },
         handler() {
           throw Boom.notImplemented(GOOGLE_NOT_CONFIGURED);
@@ -47,7 +47,7 @@ export const googleSignInPlugin = contractPlugin('google-sign-in', async (deps: 
   }
   await registerGoogleStrategy(server, deps, google);
   return [
-    defineRoute(PATH, {
+    defineRoute(KEY, {
       options: { auth: { strategy: 'google', mode: 'try' } },
       async handler(request, h) {
         if (!request.auth.isAuthenticated) return h.redirect(FAILURE_PAGE);
