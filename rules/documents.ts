@@ -6,6 +6,7 @@
  */
 import type { DayPassType } from './constants.ts';
 import type { CountedCheckIn } from './check-in.ts';
+import type { ClassFields } from './class-fields.ts';
 
 // ---- mastr_accounts (server only): account-documents.ts ------------------------------------------
 export type { AccountDoc, CalendarFeedDoc, ClaimDoc, EntryCodeClaimDoc } from './account-documents.ts';
@@ -131,14 +132,9 @@ export type SessionEvent =
   | 'session-cancelled-by-member'
   | 'session-cancelled-by-gym';
 
-export interface ClassItem {
+/** A class on a gym's timetable: its id and its fields (declared once in class-fields.ts). */
+export interface ClassItem extends ClassFields {
   _id: string;
-  discipline: string;
-  difficulty: string;
-  startTime: number;
-  endTime: number;
-  location: string;
-  kidsClass: boolean;
 }
 
 /** mastr_gym_<id>: scheduleDocId(null) and scheduleDocId(its Monday). A week with no doc of its own follows the default. */

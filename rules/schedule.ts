@@ -1,5 +1,7 @@
+import { CLASS_TEXT_MAX_LENGTH } from './class-fields.ts';
 import { CLASS_DISCIPLINES, DIFFICULTIES, GYM_WEEKDAYS, KIDS_CLASS_DISCIPLINES } from './constants.ts';
 import { scheduleDocId } from './doc-ids.ts';
+import type { ClassFields } from './class-fields.ts';
 import type { ClassItem, ScheduleWeekDoc } from './documents.ts';
 import { CLASS_START_SLOTS, END_OF_DAY, isMorning } from './time-of-day.ts';
 import { gymWeekDate, gymWeekStart } from './timetable.ts';
@@ -15,7 +17,7 @@ export type ScheduleWeek = (typeof SCHEDULE_WEEKS)[number];
 
 /** A class end lies on the same 30-minute grid as starts, up to midnight (86400, shown 00:00). */
 const HALF_HOUR = 1800;
-const LOCATION_MAX_LENGTH = 100;
+const LOCATION_MAX_LENGTH = CLASS_TEXT_MAX_LENGTH;
 
 export const PLEASE_SELECT_START = 'Please Select A Start Time';
 
@@ -40,7 +42,7 @@ const DIFFICULTY_SET = new Set<string>(DIFFICULTIES);
 export const isKidsDiscipline = (discipline: string) => KIDS_DISCIPLINES.has(discipline);
 
 /** The class fields a gym chooses (§7 "Gym schedule" body, without the id). */
-export type ClassFields = Omit<ClassItem, '_id'>;
+export type { ClassFields };
 
 /**
  * Why a class cannot be on the timetable, or null when it can: a start off the 30-minute grid

@@ -1,8 +1,14 @@
 import { MISSING_ACCOUNT_OR_PROFILE_ID, PRICE_IN_POUNDS, UNKNOWN_FIELD } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
-import type { Plugin, Request, ResponseToolkit, RouteOptionsPayload } from '@hapi/hapi';
+import type { Request, ResponseToolkit, RouteOptionsPayload } from '@hapi/hapi';
 import Joi from 'joi';
-import type { CoachAccountRequests, GymAccountRequests } from '@mastr/rules/api/account.ts';
+import type {
+  CoachAccountRequests,
+  CoachAccountResponses,
+  GymAccountRequests,
+  GymAccountResponses,
+} from '@mastr/rules/api/account.ts';
+import type { ApiResponse, ApiRouteKey } from '@mastr/rules/api/routes.ts';
 import {
   MAX_ADDRESS_LINE_LENGTH,
   MAX_BIO_LENGTH,
@@ -15,6 +21,11 @@ import type { Deps } from '../deps.ts';
 import { coachEdits, editMemberImage, gymEdits, type EditOutcome } from '../services/accounts/account-edit-service.ts';
 import { IMAGE_REFUSALS } from '../services/accounts/profile-images.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
+
+type AccountEditKey = Extract<ApiRouteKey, `POST /api/me/${string}/account/${string}`>;
+type GymEditAnswer = GymAccountResponses[keyof GymAccountResponses];
+type CoachEditAnswer = CoachAccountResponses[keyof CoachAccountResponses];
 
 /**
  * Room for a data URL of MAX_PROFILE_IMAGE_BYTES (base64 is 4/3 of the bytes) and its JSON
@@ -177,62 +188,63 @@ const imageTooLargeForJoi = (err: unknown) =>
  * both with Retry-After (design/security.md "Abuse: image uploads"); 401 without a token, 403 for
  * another role.
  */
-export const accountEditsPlugin: Plugin<Deps> = {
-  name: 'account-edits',
-  register(server, deps) {
-    const route = (
-      path: string,
-      kind: 'user' | 'gym' | 'coach',
-      schema: Joi.ObjectSchema,
-      edit: (profileId: string, payload: never) => Promise<EditOutcome<unknown>>,
-      isImage: boolean,
-    ) =>
-      server.route({
-        method: 'POST',
-        path,
-        options: {
-          auth: roleAccess(kind),
-          ...(isImage ? { payload: imagePayload } : {}),
-          validate: {
-            payload: schema,
-            failAction: async (_request, _h, err) => {
-              if (imageTooLargeForJoi(err)) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
-              throw Boom.badRequest(err instanceof Error ? err.message : MISSING_ACCOUNT_OR_PROFILE_ID);
-            },
+export const accountEditsPlugin = contractPlugin('account-edits', (deps: Deps) => {
+  /**
+   * One field's route. Which body goes with which edit and answer is typed field by field in the service
+   * (`gymEdits`, `coachEdits`); here the key, the body and the answer are checked as the family they are.
+   */
+  const route = (
+    key: AccountEditKey,
+    kind: 'user' | 'gym' | 'coach',
+    schema: Joi.ObjectSchema,
+    edit: (profileId: string, payload: never) => Promise<EditOutcome<ApiResponse<AccountEditKey>>>,
+    isImage: boolean,
+  ) =>
+    defineRoute(key, {
+      options: {
+        auth: roleAccess(kind),
+        ...(isImage ? { payload: imagePayload } : {}),
+        validate: {
+          payload: schema,
+          failAction: async (_request, _h, err) => {
+            if (imageTooLargeForJoi(err)) throw Boom.entityTooLarge(IMAGE_REFUSALS.tooLarge);
+            throw Boom.badRequest(err instanceof Error ? err.message : MISSING_ACCOUNT_OR_PROFILE_ID);
           },
         },
-        async handler(request) {
-          const { profileId } = credentialsOf(request).UserInfo;
-          return answer(await edit(profileId, request.payload as never));
-        },
-      });
+      },
+      async handler(request) {
+        const { profileId } = credentialsOf(request).UserInfo;
+        return answer(await edit(profileId, request.payload as never));
+      },
+    });
 
-    for (const field of Object.keys(GYM_BODIES) as (keyof GymAccountRequests)[]) {
-      const edit = gymEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<unknown>>;
-      route(
-        `/api/me/gyms/account/${field}`,
+  return [
+    ...(Object.keys(GYM_BODIES) as (keyof GymAccountRequests)[]).map((field) => {
+      const edit = gymEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<GymEditAnswer>>;
+      return route(
+        `POST /api/me/gyms/account/${field}`,
         'gym',
         GYM_BODIES[field],
         (id, payload) => edit(deps, id, payload),
         field === 'profileImage',
       );
-    }
-    for (const field of Object.keys(COACH_BODIES) as (keyof CoachAccountRequests)[]) {
-      const edit = coachEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<unknown>>;
-      route(
-        `/api/me/coaches/account/${field}`,
+    }),
+    ...(Object.keys(COACH_BODIES) as (keyof CoachAccountRequests)[]).map((field) => {
+      const edit = coachEdits[field] as (deps: Deps, id: string, body: never) => Promise<EditOutcome<CoachEditAnswer>>;
+      return route(
+        `POST /api/me/coaches/account/${field}`,
         'coach',
         COACH_BODIES[field],
         (id, payload) => edit(deps, id, payload),
         field === 'profileImage',
       );
-    }
+    }),
     route(
-      '/api/me/users/account/profileImage',
+      'POST /api/me/users/account/profileImage',
       'user',
       body({ profileImage: image }),
       (id, payload) => editMemberImage(deps, id, payload),
       true,
-    );
-  },
-};
+    ),
+  ];
+});

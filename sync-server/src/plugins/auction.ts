@@ -1,11 +1,10 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { AuctionApplyResponse, AuctionHouseResponse } from '@mastr/rules/api/sessions.ts';
 import type { Deps } from '../deps.ts';
 import { id } from '../schemas/bounds.ts';
 import { applyForRequest, auctionHouse, type AuctionOutcome } from '../services/coaching/auction-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** §8 "Coach session actions": bad ids read 'Missing ID's'. */
 const MISSING_IDS = "Missing ID's";
@@ -24,32 +23,25 @@ function valueOf<T>(result: AuctionOutcome<T>): T {
  * open PT requests and applies once (409 §8 'Conflict' banner on a second apply). Coaches only;
  * a coach not registered at the gym is refused (400).
  */
-export const auctionPlugin: Plugin<Deps> = {
-  name: 'auction',
-  register(server, deps) {
-    server.route({
-      method: 'GET',
-      path: '/api/me/coaches/auctionhouse/gym/{gymId}',
-      options: { auth: roleAccess('coach'), validate: { params: Joi.object({ gymId: id().required() }), failAction } },
-      async handler(request) {
-        const coachId = credentialsOf(request).UserInfo.profileId;
-        return valueOf(await auctionHouse(deps, coachId, String(request.params.gymId))) satisfies AuctionHouseResponse;
-      },
-    });
+export const auctionPlugin = contractPlugin('auction', (deps: Deps) => [
+  defineRoute('GET /api/me/coaches/auctionhouse/gym/{gymId}', {
+    options: { auth: roleAccess('coach'), validate: { params: Joi.object({ gymId: id().required() }), failAction } },
+    async handler(request) {
+      const coachId = credentialsOf(request).UserInfo.profileId;
+      return valueOf(await auctionHouse(deps, coachId, request.params.gymId));
+    },
+  }),
 
-    server.route({
-      method: 'POST',
-      path: '/api/me/coaches/auctionhouse/apply/{gymId}/{requestId}',
-      options: {
-        auth: roleAccess('coach'),
-        validate: { params: Joi.object({ gymId: id().required(), requestId: id().required() }), failAction },
-      },
-      async handler(request) {
-        const coachId = credentialsOf(request).UserInfo.profileId;
-        const { gymId, requestId } = request.params as { gymId: string; requestId: string };
-        const list = valueOf(await applyForRequest(deps, coachId, gymId, requestId));
-        return { privateSessionRequestsInformation: list } satisfies AuctionApplyResponse;
-      },
-    });
-  },
-};
+  defineRoute('POST /api/me/coaches/auctionhouse/apply/{gymId}/{requestId}', {
+    options: {
+      auth: roleAccess('coach'),
+      validate: { params: Joi.object({ gymId: id().required(), requestId: id().required() }), failAction },
+    },
+    async handler(request) {
+      const coachId = credentialsOf(request).UserInfo.profileId;
+      const { gymId, requestId } = request.params;
+      const list = valueOf(await applyForRequest(deps, coachId, gymId, requestId));
+      return { privateSessionRequestsInformation: list };
+    },
+  }),
+]);

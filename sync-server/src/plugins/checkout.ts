@@ -1,8 +1,6 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
-import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import { DAY_PASS_TYPES } from '@mastr/rules/constants.ts';
 import type { Deps } from '../deps.ts';
 import { boundedText, calendarDate, id } from '../schemas/bounds.ts';
@@ -13,6 +11,7 @@ import {
   createMastrClassCheckout,
 } from '../services/payments/checkout-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**
  * A field out of its bounds (design/decisions.md 27) is refused with the same 400 its service gives
@@ -52,33 +51,26 @@ async function refusalsAs400<T>(work: () => Promise<T>): Promise<T> {
  * members only (401 without a token, 403 for gyms and coaches), for themselves only. No amount is
  * read from the request (unknown fields are refused); design/payments.md "Calls".
  */
-export const checkoutPlugin: Plugin<Deps> = {
-  name: 'checkout',
-  register(server, deps) {
-    for (const passType of DAY_PASS_TYPES) {
-      server.route({
-        method: 'POST',
-        path: `/api/booking/createCheckoutSession${passType}DayPass`,
-        options: { auth: roleAccess('user'), validate: { payload: dayPassBody } },
-        async handler(request) {
-          const body = request.payload as DayPassCheckoutRequest;
-          const memberId = credentialsOf(request).UserInfo.profileId;
-          const url = await refusalsAs400(() => createDayPassCheckout(deps, passType, { ...body, memberId }));
-          return { url } satisfies RedirectResponse;
-        },
-      });
-    }
-
-    server.route({
-      method: 'POST',
-      path: '/api/booking/createCheckoutMastrClass',
-      options: { auth: roleAccess('user'), validate: { payload: mastrClassBody } },
+export const checkoutPlugin = contractPlugin('checkout', (deps: Deps) => [
+  ...DAY_PASS_TYPES.map((passType) =>
+    defineRoute(`POST /api/booking/createCheckoutSession${passType}DayPass`, {
+      options: { auth: roleAccess('user'), validate: { payload: dayPassBody } },
       async handler(request) {
-        const body = request.payload as MastrClassCheckoutRequest;
+        const body = request.payload;
         const memberId = credentialsOf(request).UserInfo.profileId;
-        const url = await refusalsAs400(() => createMastrClassCheckout(deps, { ...body, memberId }));
-        return { url } satisfies RedirectResponse;
+        const url = await refusalsAs400(() => createDayPassCheckout(deps, passType, { ...body, memberId }));
+        return { url };
       },
-    });
-  },
-};
+    }),
+  ),
+
+  defineRoute('POST /api/booking/createCheckoutMastrClass', {
+    options: { auth: roleAccess('user'), validate: { payload: mastrClassBody } },
+    async handler(request) {
+      const body = request.payload;
+      const memberId = credentialsOf(request).UserInfo.profileId;
+      const url = await refusalsAs400(() => createMastrClassCheckout(deps, { ...body, memberId }));
+      return { url };
+    },
+  }),
+]);

@@ -1,11 +1,10 @@
 import { MISSING_COACH_ID_IN_TOKEN, MISSING_ID_COACH_IN_TOKEN } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
 import type {
   AvailabilityAddFields,
   AvailabilityRemoveFields,
-  AvailabilityResponse,
+  AvailabilitySlotRequest,
   AvailabilityWeek,
 } from '@mastr/rules/api/availability.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
@@ -16,6 +15,7 @@ import {
   removeAvailabilitySlot,
 } from '../services/coaching/availability-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** The body field naming the slot, per week and per call (§7). */
 const WEEKS: readonly {
@@ -39,35 +39,33 @@ const slotBody = (timeField: string) =>
  * an hourly slot in the default, current or next week; each answers with the whole availability.
  * The offline path is the coach's device writing the same documents through the sync gateway.
  */
-export const coachAvailabilityPlugin: Plugin<Deps> = {
-  name: 'coach-availability',
-  register(server, deps) {
-    for (const { week, add, remove } of WEEKS) {
-      for (const [method, field, inputError, apply] of [
+export const coachAvailabilityPlugin = contractPlugin('coach-availability', (deps: Deps) =>
+  WEEKS.flatMap(({ week, add, remove }) =>
+    (
+      [
         ['POST', add, MISSING_ID_COACH_IN_TOKEN, addAvailabilitySlot],
         ['PUT', remove, MISSING_COACH_ID_IN_TOKEN, removeAvailabilitySlot],
-      ] as const) {
-        server.route({
-          method,
-          path: `/api/me/coaches/availability/${week}`,
-          options: {
-            auth: roleAccess('coach'),
-            validate: {
-              payload: slotBody(field),
-              failAction: async () => {
-                throw Boom.badRequest(inputError);
-              },
+      ] as const
+    ).map(([method, field, inputError, apply]) =>
+      defineRoute(`${method} /api/me/coaches/availability/${week}`, {
+        options: {
+          auth: roleAccess('coach'),
+          validate: {
+            payload: slotBody(field),
+            failAction: async () => {
+              throw Boom.badRequest(inputError);
             },
           },
-          async handler(request) {
-            const coachId = credentialsOf(request).UserInfo.profileId;
-            const body = request.payload as Record<string, number>;
-            const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
-            if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
-            return { availability: await availabilityView(deps, coachId) } satisfies AvailabilityResponse;
-          },
-        });
-      }
-    }
-  },
-};
+        },
+        async handler(request) {
+          const coachId = credentialsOf(request).UserInfo.profileId;
+          // Read by name: `field` is this route's slot field (WEEKS), which the compiler cannot pair with the route.
+          const body: AvailabilitySlotRequest<string> = request.payload;
+          const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
+          if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
+          return { availability: await availabilityView(deps, coachId) };
+        },
+      }),
+    ),
+  ),
+);

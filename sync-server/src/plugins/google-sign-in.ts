@@ -1,7 +1,7 @@
 import { GOOGLE_NOT_CONFIGURED } from '@mastr/rules/texts.ts';
 import Bell from '@hapi/bell';
 import Boom from '@hapi/boom';
-import type { Plugin, Request, ResponseToolkit, Server } from '@hapi/hapi';
+import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { GoogleConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';
 import {
@@ -10,8 +10,9 @@ import {
   openSession,
   type GoogleIdentity,
 } from '../services/auth/sign-in-service.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
-const PATH = '/api/auth/user/google';
+const KEY = 'GET /api/auth/user/google';
 /** The PWA page that refreshes the new session and returns to the stored googleReturnUrl (§2). */
 const SUCCESS_PAGE = '/googlesuccess';
 /** Where a cancelled or refused Google sign-in lands: the Google sign-in screen (§2). */
@@ -31,33 +32,29 @@ interface BellGoogleProfile {
  * handles the callback on the same path and fetches the profile; we then create or link the member,
  * open a refresh session (the `jwt` cookie) and send the browser to /googlesuccess.
  */
-export const googleSignInPlugin: Plugin<Deps> = {
-  name: 'google-sign-in',
-  async register(server, deps) {
-    const google = deps.config.google;
-    if (!google) {
-      server.route({
-        method: 'GET',
-        path: PATH,
+export const googleSignInPlugin = contractPlugin('google-sign-in', async (deps: Deps, server) => {
+  const google = deps.config.google;
+  if (!google) {
+    return [
+      defineRoute(KEY, {
         options: { auth: false },
         handler() {
           throw Boom.notImplemented(GOOGLE_NOT_CONFIGURED);
         },
-      });
-      return;
-    }
-    await registerGoogleStrategy(server, deps, google);
-    server.route({
-      method: 'GET',
-      path: PATH,
+      }),
+    ];
+  }
+  await registerGoogleStrategy(server, deps, google);
+  return [
+    defineRoute(KEY, {
       options: { auth: { strategy: 'google', mode: 'try' } },
       async handler(request, h) {
         if (!request.auth.isAuthenticated) return h.redirect(FAILURE_PAGE);
         return completeGoogleSignIn(deps, request, h);
       },
-    });
-  },
-};
+    }),
+  ];
+});
 
 async function registerGoogleStrategy(server: Server, deps: Deps, google: GoogleConfig): Promise<void> {
   await server.register(Bell);
@@ -73,7 +70,7 @@ async function registerGoogleStrategy(server: Server, deps: Deps, google: Google
   });
 }
 
-async function completeGoogleSignIn(deps: Deps, request: Request, h: ResponseToolkit) {
+async function completeGoogleSignIn(deps: Deps, request: Pick<Request, 'auth'>, h: ResponseToolkit) {
   const profile = (request.auth.credentials as { profile?: BellGoogleProfile }).profile;
   if (!profile?.id || !profile.email) return h.redirect(FAILURE_PAGE);
   const identity: GoogleIdentity = {

@@ -1,24 +1,32 @@
 import { MISSING_COACH_ID_IN_TOKEN, MISSING_ID_COACH_IN_TOKEN } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { ScheduleClassRequest, ScheduleDeleteRequest, ScheduleResponse } from '@mastr/rules/api/schedule.ts';
+import type { ScheduleClassRequest } from '@mastr/rules/api/schedule.ts';
+import { CLASS_FIELD_NAMES, CLASS_FIELDS, CLASS_TEXT_MAX_LENGTH } from '@mastr/rules/class-fields.ts';
 import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
-import { addScheduleClass, removeScheduleClass } from '../services/directory/schedule-edit-service.ts';
+import {
+  addScheduleClass,
+  removeScheduleClass,
+  type ScheduleEditOutcome,
+} from '../services/directory/schedule-edit-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 const ID = Joi.string().pattern(/^[A-Za-z0-9_-]{1,64}$/);
 
-// The shape only; the class rules themselves (grid, end after start, disciplines) are classRefusal's.
-const addBody = Joi.object({
-  startTime: Joi.number().integer().required(),
-  endTime: Joi.number().integer().required(),
-  discipline: Joi.string().max(100).required(),
-  kidsClass: Joi.boolean().required(),
-  difficulty: Joi.string().max(100).required(),
-  location: Joi.string().max(100).required(),
-});
+/** Each kind of class field as joi reads it. */
+const FIELD_SCHEMA = {
+  integer: () => Joi.number().integer().required(),
+  text: () => Joi.string().max(CLASS_TEXT_MAX_LENGTH).required(),
+  boolean: () => Joi.boolean().required(),
+} satisfies Record<(typeof CLASS_FIELDS)[keyof typeof CLASS_FIELDS], () => Joi.Schema>;
+
+// The shape only, from the fields' one declaration; the class rules themselves (grid, end after
+// start, disciplines) are classRefusal's.
+const addBody = Joi.object<ScheduleClassRequest>(
+  Object.fromEntries(CLASS_FIELD_NAMES.map((field) => [field, FIELD_SCHEMA[CLASS_FIELDS[field]]()])),
+);
 const removeBody = Joi.object({ classObjectId: ID.required() });
 
 /**
@@ -26,45 +34,39 @@ const removeBody = Joi.object({ classObjectId: ID.required() });
  * of the default, current or next week; each answers with the whole schedule. The offline path is the
  * gym's device writing the same documents through the sync gateway (design/sync.md "Schedules").
  */
-export const gymSchedulePlugin: Plugin<Deps> = {
-  name: 'gym-schedule',
-  register(server, deps) {
-    for (const week of SCHEDULE_WEEKS) {
-      for (const [method, body, inputError] of [
-        ['POST', addBody, MISSING_ID_COACH_IN_TOKEN],
-        ['PUT', removeBody, MISSING_COACH_ID_IN_TOKEN],
-      ] as const) {
-        server.route({
-          method,
-          path: `/api/me/gyms/schedule/{weekdayId}/${week}`,
-          options: {
-            auth: roleAccess('gym'),
-            validate: {
-              params: Joi.object({ weekdayId: ID.required() }),
-              payload: body,
-              failAction: async () => {
-                throw Boom.badRequest(inputError);
-              },
-            },
-          },
-          async handler(request) {
-            const gymId = credentialsOf(request).UserInfo.profileId;
-            const { weekdayId } = request.params as { weekdayId: string };
-            const outcome =
-              method === 'POST'
-                ? await addScheduleClass(deps, gymId, week, weekdayId, request.payload as ScheduleClassRequest)
-                : await removeScheduleClass(
-                    deps,
-                    gymId,
-                    week,
-                    weekdayId,
-                    (request.payload as ScheduleDeleteRequest).classObjectId,
-                  );
-            if (outcome.outcome !== 'saved') throw Boom.badRequest(inputError);
-            return outcome.timetable satisfies ScheduleResponse;
-          },
-        });
-      }
-    }
-  },
-};
+export const gymSchedulePlugin = contractPlugin('gym-schedule', (deps: Deps) => {
+  const options = (payload: Joi.ObjectSchema, inputError: string) => ({
+    auth: roleAccess('gym'),
+    validate: {
+      params: Joi.object({ weekdayId: ID.required() }),
+      payload,
+      failAction: async () => {
+        throw Boom.badRequest(inputError);
+      },
+    },
+  });
+  const answer = (outcome: ScheduleEditOutcome, inputError: string) => {
+    if (outcome.outcome !== 'saved') throw Boom.badRequest(inputError);
+    return outcome.timetable;
+  };
+
+  return SCHEDULE_WEEKS.flatMap((week) => [
+    defineRoute(`POST /api/me/gyms/schedule/{weekdayId}/${week}`, {
+      options: options(addBody, MISSING_ID_COACH_IN_TOKEN),
+      async handler(request) {
+        const gymId = credentialsOf(request).UserInfo.profileId;
+        const outcome = await addScheduleClass(deps, gymId, week, request.params.weekdayId, request.payload);
+        return answer(outcome, MISSING_ID_COACH_IN_TOKEN);
+      },
+    }),
+    defineRoute(`PUT /api/me/gyms/schedule/{weekdayId}/${week}`, {
+      options: options(removeBody, MISSING_COACH_ID_IN_TOKEN),
+      async handler(request) {
+        const gymId = credentialsOf(request).UserInfo.profileId;
+        const { weekdayId } = request.params;
+        const outcome = await removeScheduleClass(deps, gymId, week, weekdayId, request.payload.classObjectId);
+        return answer(outcome, MISSING_COACH_ID_IN_TOKEN);
+      },
+    }),
+  ]);
+});

@@ -1,7 +1,7 @@
-import type { Plugin } from '@hapi/hapi';
 import type { HealthResponse } from '@mastr/rules/api/common.ts';
 import { createHealthProbe } from '../couch/health-probe.ts';
 import type { Deps } from '../deps.ts';
+import { contractPlugin, defineRoute, reply } from './define-route.ts';
 
 /** Seconds a load balancer or client is asked to wait before asking again after a 503. */
 const HEALTH_RETRY_AFTER_SECONDS = 5;
@@ -13,21 +13,18 @@ const HEALTH_RETRY_AFTER_SECONDS = 5;
  * has a lane of its own (couch/health-probe.ts), so one client being shed does not take the
  * instance out of the load balancer.
  */
-export const healthPlugin: Plugin<Deps> = {
-  name: 'health',
-  register(server, deps) {
-    const probe = createHealthProbe(deps.couch, deps.config.couchTimeoutMs);
-    server.route({
-      method: 'GET',
-      path: '/api/health',
+export const healthPlugin = contractPlugin('health', (deps: Deps) => {
+  const probe = createHealthProbe(deps.couch, deps.config.couchTimeoutMs);
+  return [
+    defineRoute('GET /api/health', {
       options: { auth: false },
       async handler(_request, h) {
         const starting = deps.startup !== undefined && deps.startup.phase !== 'ready';
         const status: HealthResponse['status'] = starting ? 'starting' : (await probe()) ? 'ok' : 'unavailable';
-        const response = h.response({ status } satisfies HealthResponse);
-        if (status === 'ok') return response.code(200);
-        return response.code(503).header('Retry-After', String(HEALTH_RETRY_AFTER_SECONDS));
+        const response = reply(h, { status }, status === 'ok' ? 200 : 503);
+        if (status !== 'ok') response.header('Retry-After', String(HEALTH_RETRY_AFTER_SECONDS));
+        return response;
       },
-    });
-  },
-};
+    }),
+  ];
+});

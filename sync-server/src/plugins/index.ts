@@ -1,5 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
+import type { ServedKeys } from './define-route.ts';
+import type { healthPlugin } from './health.ts';
 import { registrationPlugin } from './registration.ts';
 import { verificationPlugin } from './verification.ts';
 import { passwordResetPlugin } from './password-reset.ts';
@@ -34,7 +36,7 @@ import { mailSettingsPlugin } from './mail-settings.ts';
  * The /api/* route plugins, registered in this order. Each is thin: it validates with joi and
  * calls a domain service in ../services.
  */
-export const apiPlugins: Plugin<Deps>[] = [
+export const apiPlugins = [
   registrationPlugin,
   verificationPlugin,
   passwordResetPlugin,
@@ -64,4 +66,10 @@ export const apiPlugins: Plugin<Deps>[] = [
   bookingCancellationPlugin,
   auctionPlugin,
   mailSettingsPlugin,
-];
+] as const satisfies readonly Plugin<Deps>[];
+
+/**
+ * Every route-map key the server serves, added up by the compiler from the contract plugins (health is
+ * registered on its own, ahead of the client budgets). The route-map test holds it equal to the map.
+ */
+export type ServedRouteKey = ServedKeys<(typeof apiPlugins)[number] | typeof healthPlugin>;

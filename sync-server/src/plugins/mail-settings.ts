@@ -1,13 +1,6 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { MessageResponse } from '@mastr/rules/api/common.ts';
-import type {
-  CalendarFeedResponse,
-  MailPreferencesRequest,
-  MailSettingsResponse,
-  UnsubscribeRequest,
-} from '@mastr/rules/api/mail.ts';
+import type { MailPreferencesRequest, UnsubscribeRequest } from '@mastr/rules/api/mail.ts';
 import { MAIL_CATEGORY_TEXT, OPTIONAL_MAIL_CATEGORIES } from '@mastr/rules/mail-categories.ts';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
@@ -20,6 +13,7 @@ import {
 } from '../services/mail/calendar-feed-tokens.ts';
 import { changeMailPreferences, readMailSettings, unsubscribeByToken } from '../services/mail/mail-preferences.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** Longest token either link carries (an unsubscribe token is an id, a category and 43 characters). */
 const MAX_TOKEN_LENGTH = 200;
@@ -44,39 +38,32 @@ const oneClickBody = Joi.object<UnsubscribeRequest>({
 
 /**
  * Email choices and the calendar feed (design/mail.md "Choices and unsubscribe", "Calendar feed"):
- * GET/POST /api/me/{plural}/mail, POST /api/me/{plural}/calendar (a new secret link), and, with no
+ * GET/POST /api/me/{plural}/mail, POST /api/me/{plural}/calendar (a new secret link), DELETE (no link),
+ * and, with no
  * sign-in, the one-click unsubscribe and GET /api/calendar/{token}.ics.
  */
-export const mailSettingsPlugin: Plugin<Deps> = {
-  name: 'mail-settings',
-  register(server, deps) {
-    const views = meViewsOf(deps);
-    for (const kind of ACCOUNT_KINDS) {
-      const path = `/api/me/${KIND_PLURAL[kind]}`;
-      server.route({
-        method: 'GET',
-        path: `${path}/mail`,
+export const mailSettingsPlugin = contractPlugin('mail-settings', (deps: Deps) => {
+  const views = meViewsOf(deps);
+  return [
+    ...ACCOUNT_KINDS.flatMap((kind) => [
+      defineRoute(`GET /api/me/${KIND_PLURAL[kind]}/mail`, {
         options: { auth: roleAccess(kind) },
         async handler(request) {
           const settings = await readMailSettings(deps.couch, credentialsOf(request).UserInfo.profileId);
           if (!settings) throw Boom.unauthorized('Unauthorized');
-          return settings satisfies MailSettingsResponse;
+          return settings;
         },
-      });
-      server.route({
-        method: 'POST',
-        path: `${path}/mail`,
+      }),
+      defineRoute(`POST /api/me/${KIND_PLURAL[kind]}/mail`, {
         options: { auth: roleAccess(kind), validate: { payload: preferencesBody } },
         async handler(request) {
-          const change = request.payload as MailPreferencesRequest;
+          const change = request.payload;
           const settings = await changeMailPreferences(deps.couch, credentialsOf(request).UserInfo.profileId, change);
           if (!settings) throw Boom.unauthorized('Unauthorized');
-          return settings satisfies MailSettingsResponse;
+          return settings;
         },
-      });
-      server.route({
-        method: 'POST',
-        path: `${path}/calendar`,
+      }),
+      defineRoute(`POST /api/me/${KIND_PLURAL[kind]}/calendar`, {
         options: { auth: roleAccess(kind) },
         async handler(request) {
           const profileId = credentialsOf(request).UserInfo.profileId;
@@ -88,12 +75,10 @@ export const mailSettingsPlugin: Plugin<Deps> = {
             url,
             webcalUrl: url.replace(/^https?:\/\//, 'webcal://'),
             createdAt: issued.createdAt,
-          } satisfies CalendarFeedResponse;
+          };
         },
-      });
-      server.route({
-        method: 'DELETE',
-        path: `${path}/calendar`,
+      }),
+      defineRoute(`DELETE /api/me/${KIND_PLURAL[kind]}/calendar`, {
         options: { auth: roleAccess(kind) },
         async handler(request) {
           const profileId = credentialsOf(request).UserInfo.profileId;
@@ -101,45 +86,39 @@ export const mailSettingsPlugin: Plugin<Deps> = {
           await revokeCalendarFeedToken(deps.couch, profileId);
           const settings = await readMailSettings(deps.couch, profileId);
           if (!settings) throw Boom.unauthorized('Unauthorized');
-          return settings satisfies MailSettingsResponse;
+          return settings;
         },
-      });
-    }
+      }),
+    ]),
 
-    server.route({
-      method: 'POST',
-      path: '/api/mail/unsubscribe/{token}',
+    defineRoute('POST /api/mail/unsubscribe/{token}', {
       options: { auth: false, validate: { params: token, payload: oneClickBody } },
       async handler(request) {
         const done = await unsubscribeByToken(
           { couch: deps.couch, secret: deps.config.jwtAccessSecret },
-          (request.params as { token: string }).token,
+          request.params.token,
         );
         if (!done) throw Boom.notFound('Not Found');
         const label = MAIL_CATEGORY_TEXT[done.category].label;
         return {
           message: `${label} turned off. You can turn them on again on your account page.`,
-        } satisfies MessageResponse;
+        };
       },
-    });
+    }),
     // A browser opening the link (a person clicking it in a mail): the page that says what stops
     // and asks to confirm. A GET never unsubscribes, as link scanners fetch every link in a mail.
-    server.route({
-      method: 'GET',
-      path: '/api/mail/unsubscribe/{token}',
+    defineRoute('GET /api/mail/unsubscribe/{token}', {
       options: { auth: false, validate: { params: token } },
       handler(request, h) {
-        const { token: value } = request.params as { token: string };
+        const { token: value } = request.params;
         return h.redirect(`/mail/unsubscribe/${encodeURIComponent(value)}`).code(303);
       },
-    });
+    }),
 
-    server.route({
-      method: 'GET',
-      path: '/api/calendar/{token}.ics',
+    defineRoute('GET /api/calendar/{token}.ics', {
       options: { auth: false, validate: { params: token } },
       async handler(request, h) {
-        const account = await accountOfCalendarToken(deps.couch, (request.params as { token: string }).token);
+        const account = await accountOfCalendarToken(deps.couch, request.params.token);
         const me = account && (await views.viewOf(account.kind, account.profileId));
         if (!account || !me) throw Boom.notFound('Not Found');
         const body = feedCalendar(account.kind, me, { now: deps.now(), publicUrl: deps.config.publicUrl });
@@ -152,6 +131,6 @@ export const mailSettingsPlugin: Plugin<Deps> = {
             .header('content-disposition', 'inline; filename="mastr.ics"')
         );
       },
-    });
-  },
-};
+    }),
+  ];
+});

@@ -1,12 +1,12 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { MemberCancelRefusal, MemberCancelResponse } from '@mastr/rules/api/booking.ts';
+import type { MemberCancelRefusal } from '@mastr/rules/api/booking.ts';
 import type { Deps } from '../deps.ts';
 import { ID_PATTERN } from '@mastr/rules/doc-ids.ts';
 import { cancelOwnDayPass } from '../services/payments/member-cancellation.ts';
 import { cancelOwnMastrPass } from '../services/payments/member-mastr-cancellation.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** §8 "Cancel booking": a path id that is not an id changes nothing. */
 const MISSING_IDS = "Missing ID's";
@@ -25,45 +25,30 @@ function refusalOf(outcome: { message: string; pass?: MemberCancelRefusal['pass'
  * own Mastr class pass (decision 70). 400 with the reason when refused (§8 "Cancel booking"), and
  * the pass's final state when it was cancelled already.
  */
-export const memberCancellationPlugin: Plugin<Deps> = {
-  name: 'member-cancellation',
-  register(server, deps) {
-    server.route({
-      method: 'POST',
-      path: '/api/booking/user/cancel_day_pass/{id}',
-      options: { auth: roleAccess('user') },
-      async handler(request) {
-        const outcome = await cancelOwnDayPass(
-          deps,
-          credentialsOf(request).UserInfo.profileId,
-          String(request.params.id),
-        );
-        if (outcome.outcome === 'refused') throw refusalOf(outcome);
-        return { message: outcome.message, refundedPence: outcome.refundedPence } satisfies MemberCancelResponse;
-      },
-    });
+export const memberCancellationPlugin = contractPlugin('member-cancellation', (deps: Deps) => [
+  defineRoute('POST /api/booking/user/cancel_day_pass/{id}', {
+    options: { auth: roleAccess('user') },
+    async handler(request) {
+      const outcome = await cancelOwnDayPass(deps, credentialsOf(request).UserInfo.profileId, request.params.id);
+      if (outcome.outcome === 'refused') throw refusalOf(outcome);
+      return { message: outcome.message, refundedPence: outcome.refundedPence };
+    },
+  }),
 
-    server.route({
-      method: 'POST',
-      path: '/api/booking/user/cancel_mastr_pass/{id}',
-      options: {
-        auth: roleAccess('user'),
-        validate: {
-          params: Joi.object({ id: Joi.string().pattern(ID_PATTERN).required() }),
-          failAction: async () => {
-            throw Boom.badRequest(MISSING_IDS);
-          },
+  defineRoute('POST /api/booking/user/cancel_mastr_pass/{id}', {
+    options: {
+      auth: roleAccess('user'),
+      validate: {
+        params: Joi.object({ id: Joi.string().pattern(ID_PATTERN).required() }),
+        failAction: async () => {
+          throw Boom.badRequest(MISSING_IDS);
         },
       },
-      async handler(request) {
-        const outcome = await cancelOwnMastrPass(
-          deps,
-          credentialsOf(request).UserInfo.profileId,
-          String(request.params.id),
-        );
-        if (outcome.outcome === 'refused') throw refusalOf(outcome);
-        return { message: outcome.message, refundedPence: outcome.refundedPence } satisfies MemberCancelResponse;
-      },
-    });
-  },
-};
+    },
+    async handler(request) {
+      const outcome = await cancelOwnMastrPass(deps, credentialsOf(request).UserInfo.profileId, request.params.id);
+      if (outcome.outcome === 'refused') throw refusalOf(outcome);
+      return { message: outcome.message, refundedPence: outcome.refundedPence };
+    },
+  }),
+]);

@@ -1,27 +1,20 @@
 import { MISSING_GYM_OR_COACH_ID } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
-import type { Plugin, Request } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
-import type {
-  ApproveCoachResponse,
-  CancelGymRequestResponse,
-  LeaveGymResponse,
-  RejectCoachResponse,
-  RequestGymRequest,
-  RequestGymResponse,
-  TerminateCoachResponse,
-} from '@mastr/rules/api/memberships.ts';
+import type { RequestGymRequest } from '@mastr/rules/api/memberships.ts';
 import type { Deps } from '../deps.ts';
 import { id } from '../schemas/bounds.ts';
 import { coachGymLists, gymCoachLists } from '../services/accounts/me-views-service.ts';
 import { changeMembership, requestGym, type MembershipOutcome } from '../services/memberships/memberships-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** §8 "Coach request gym": a bad body reads as the page's own text. */
 
 const requestGymBody = Joi.object<RequestGymRequest>({ gym_id: id().required() });
 
-const profileIdOf = (request: Request) => credentialsOf(request).UserInfo.profileId;
+const profileIdOf = (request: Pick<Request, 'auth'>) => credentialsOf(request).UserInfo.profileId;
 
 function refuseUnlessDone(result: MembershipOutcome): void {
   if (result.outcome === 'refused') throw Boom.badRequest(result.message);
@@ -33,15 +26,12 @@ function refuseUnlessDone(result: MembershipOutcome): void {
  * relations; a refused call is 400 with the reason (rules/memberships.ts). Each answer is the lists
  * §7 names, read after the write.
  */
-export const membershipsPlugin: Plugin<Deps> = {
-  name: 'memberships',
-  register(server, deps) {
-    const coachLists = (coachId: string) => coachGymLists(deps, coachId);
-    const gymLists = (gymId: string) => gymCoachLists(deps, gymId);
+export const membershipsPlugin = contractPlugin('memberships', (deps: Deps) => {
+  const coachLists = (coachId: string) => coachGymLists(deps, coachId);
+  const gymLists = (gymId: string) => gymCoachLists(deps, gymId);
 
-    server.route({
-      method: 'POST',
-      path: '/api/me/coaches/requestgym',
+  return [
+    defineRoute('POST /api/me/coaches/requestgym', {
       options: {
         auth: roleAccess('coach'),
         validate: {
@@ -53,69 +43,59 @@ export const membershipsPlugin: Plugin<Deps> = {
       },
       async handler(request) {
         const coachId = profileIdOf(request);
-        refuseUnlessDone(await requestGym(deps, coachId, (request.payload as RequestGymRequest).gym_id));
+        refuseUnlessDone(await requestGym(deps, coachId, request.payload.gym_id));
         const { pendingRequests, pendingRequestsInformation } = await coachLists(coachId);
-        return { pendingRequests, pendingRequestsInformation } satisfies RequestGymResponse;
+        return { pendingRequests, pendingRequestsInformation };
       },
-    });
+    }),
 
-    server.route({
-      method: 'PUT',
-      path: '/api/me/coaches/requestgym/{gymId}',
+    defineRoute('PUT /api/me/coaches/requestgym/{gymId}', {
       options: { auth: roleAccess('coach') },
       async handler(request) {
         const coachId = profileIdOf(request);
-        refuseUnlessDone(await changeMembership(deps, 'cancel', String(request.params.gymId), coachId));
+        refuseUnlessDone(await changeMembership(deps, 'cancel', request.params.gymId, coachId));
         const { pendingRequests, pendingRequestsInformation } = await coachLists(coachId);
-        return { pendingRequests, pendingRequestsInformation } satisfies CancelGymRequestResponse;
+        return { pendingRequests, pendingRequestsInformation };
       },
-    });
+    }),
 
-    server.route({
-      method: 'PUT',
-      path: '/api/me/coaches/registeredgym/{gymId}',
+    defineRoute('PUT /api/me/coaches/registeredgym/{gymId}', {
       options: { auth: roleAccess('coach') },
       async handler(request) {
         const coachId = profileIdOf(request);
-        refuseUnlessDone(await changeMembership(deps, 'leave', String(request.params.gymId), coachId));
+        refuseUnlessDone(await changeMembership(deps, 'leave', request.params.gymId, coachId));
         const { registeredGyms, registeredGymsInformation } = await coachLists(coachId);
-        return { registeredGyms, registeredGymsInformation } satisfies LeaveGymResponse;
+        return { registeredGyms, registeredGymsInformation };
       },
-    });
+    }),
 
-    server.route({
-      method: 'POST',
-      path: '/api/me/gyms/mycoaches/approve/{coachId}',
+    defineRoute('POST /api/me/gyms/mycoaches/approve/{coachId}', {
       options: { auth: roleAccess('gym') },
       async handler(request) {
         const gymId = profileIdOf(request);
-        refuseUnlessDone(await changeMembership(deps, 'approve', gymId, String(request.params.coachId)));
-        return (await gymLists(gymId)) satisfies ApproveCoachResponse;
+        refuseUnlessDone(await changeMembership(deps, 'approve', gymId, request.params.coachId));
+        return gymLists(gymId);
       },
-    });
+    }),
 
-    server.route({
-      method: 'DELETE',
-      path: '/api/me/gyms/mycoaches/{coachId}',
+    defineRoute('DELETE /api/me/gyms/mycoaches/{coachId}', {
       options: { auth: roleAccess('gym') },
       async handler(request) {
         const gymId = profileIdOf(request);
-        refuseUnlessDone(await changeMembership(deps, 'terminate', gymId, String(request.params.coachId)));
+        refuseUnlessDone(await changeMembership(deps, 'terminate', gymId, request.params.coachId));
         const { coachesInformation } = await gymLists(gymId);
-        return { coachesInformation } satisfies TerminateCoachResponse;
+        return { coachesInformation };
       },
-    });
+    }),
 
-    server.route({
-      method: 'PUT',
-      path: '/api/me/gyms/myrequests/{coachId}',
+    defineRoute('PUT /api/me/gyms/myrequests/{coachId}', {
       options: { auth: roleAccess('gym') },
       async handler(request) {
         const gymId = profileIdOf(request);
-        refuseUnlessDone(await changeMembership(deps, 'reject', gymId, String(request.params.coachId)));
+        refuseUnlessDone(await changeMembership(deps, 'reject', gymId, request.params.coachId));
         const { requestsInformation } = await gymLists(gymId);
-        return { requestsInformation } satisfies RejectCoachResponse;
+        return { requestsInformation };
       },
-    });
-  },
-};
+    }),
+  ];
+});

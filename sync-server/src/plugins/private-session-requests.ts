@@ -1,8 +1,6 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { CoachSlotRequest, CoachSlotRequestResponse, GymSessionRequest } from '@mastr/rules/api/booking.ts';
-import type { MessageResponse } from '@mastr/rules/api/common.ts';
+import type { CoachSlotRequest, GymSessionRequest } from '@mastr/rules/api/booking.ts';
 import { COACH_WEEK_KINDS } from '@mastr/rules/coach-slots.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import {
@@ -17,6 +15,7 @@ import { availabilityView } from '../services/coaching/availability-service.ts';
 import { requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
 import { requestGymSession } from '../services/coaching/private-session-requests-service.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute, reply } from './define-route.ts';
 
 /** §8: a booking call's bad input reads 'Missing data' whatever was wrong with it. */
 const BAD_INPUT = 'Missing data';
@@ -77,52 +76,45 @@ const coachRequestBody = Joi.object<CoachSlotRequest>({
  * A member's private session requests (§7 "Member bookings"): to a gym (its coaches then apply) or
  * for one of a coach's slots. Members only: 401 without a token, 403 for gyms and coaches.
  */
-export const privateSessionRequestsPlugin: Plugin<Deps> = {
-  name: 'private-session-requests',
-  register(server, deps) {
-    server.route({
-      method: 'POST',
-      path: '/api/booking/handlePrivateSessionGymRequest',
-      options: { auth: roleAccess('user'), validate: { payload: gymRequestBody(deps.now), failAction } },
-      async handler(request, h) {
-        const body = request.payload as GymSessionRequest;
-        const outcome = await requestGymSession(deps, {
-          memberId: credentialsOf(request).UserInfo.profileId,
-          gymId: body.gym_id,
-          date: body.selectedDate,
-          time: body.selectedTime,
-          discipline: body.selectedDiscipline,
-          experienceLevel: body.selectedExperienceLevel,
-        });
-        if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
-        return h.response({ message: REQUEST_SENT } satisfies MessageResponse).code(201);
-      },
-    });
+export const privateSessionRequestsPlugin = contractPlugin('private-session-requests', (deps: Deps) => [
+  defineRoute('POST /api/booking/handlePrivateSessionGymRequest', {
+    options: { auth: roleAccess('user'), validate: { payload: gymRequestBody(deps.now), failAction } },
+    async handler(request, h) {
+      const body = request.payload;
+      const outcome = await requestGymSession(deps, {
+        memberId: credentialsOf(request).UserInfo.profileId,
+        gymId: body.gym_id,
+        date: body.selectedDate,
+        time: body.selectedTime,
+        discipline: body.selectedDiscipline,
+        experienceLevel: body.selectedExperienceLevel,
+      });
+      if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
+      return reply(h, { message: REQUEST_SENT }, 201);
+    },
+  }),
 
-    server.route({
-      method: 'POST',
-      path: '/api/booking/handlePrivateSessionCoachRequest',
-      options: { auth: roleAccess('user'), validate: { payload: coachRequestBody, failAction } },
-      async handler(request, h) {
-        const memberId = credentialsOf(request).UserInfo.profileId;
-        const body = request.payload as CoachSlotRequest;
-        if (body.user_id !== memberId) throw Boom.badRequest(BAD_INPUT);
-        const outcome = await requestCoachSlot(deps, {
-          memberId,
-          coachId: body.coach_id,
-          gymId: body.gym_id,
-          experienceLevel: body.selectedExperience,
-          weekKind: body.currentOrNextWeek,
-          bookingDate: body.bookingDate,
-          time: body.bookingTimeObject.time,
-        });
-        if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
-        const availability = await availabilityView(deps, body.coach_id);
-        if (outcome.outcome === 'taken') {
-          return h.response({ message: SLOT_TAKEN_MESSAGE, availability } satisfies CoachSlotRequestResponse).code(409);
-        }
-        return h.response({ message: REQUEST_SENT, availability } satisfies CoachSlotRequestResponse).code(201);
-      },
-    });
-  },
-};
+  defineRoute('POST /api/booking/handlePrivateSessionCoachRequest', {
+    options: { auth: roleAccess('user'), validate: { payload: coachRequestBody, failAction } },
+    async handler(request, h) {
+      const memberId = credentialsOf(request).UserInfo.profileId;
+      const body = request.payload;
+      if (body.user_id !== memberId) throw Boom.badRequest(BAD_INPUT);
+      const outcome = await requestCoachSlot(deps, {
+        memberId,
+        coachId: body.coach_id,
+        gymId: body.gym_id,
+        experienceLevel: body.selectedExperience,
+        weekKind: body.currentOrNextWeek,
+        bookingDate: body.bookingDate,
+        time: body.bookingTimeObject.time,
+      });
+      if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
+      const availability = await availabilityView(deps, body.coach_id);
+      if (outcome.outcome === 'taken') {
+        return reply(h, { message: SLOT_TAKEN_MESSAGE, availability }, 409);
+      }
+      return reply(h, { message: REQUEST_SENT, availability }, 201);
+    },
+  }),
+]);

@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, readProfileImage } from '../services/accounts/profile-images.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**
  * GET /api/images/{kind}/{profileId}/{version}.webp: a stored profile image (design/data-model.md
@@ -9,24 +9,19 @@ import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, readProfileImage } from '../se
  * the bytes, so an address always means the same picture: browsers and caches keep it for a year
  * without asking again, and a new picture gets a new address.
  */
-export const profileImagesPlugin: Plugin<Deps> = {
-  name: 'profile-images',
-  register(server, deps) {
-    server.route({
-      method: 'GET',
-      path: '/api/images/{kind}/{profileId}/{version}.webp',
-      options: { auth: false },
-      async handler(request, h) {
-        const { kind, profileId, version } = request.params as Record<string, string>;
-        const bytes = await readProfileImage(deps.couch, kind, profileId, version);
-        if (!bytes) throw Boom.notFound('Not Found');
-        return h
-          .response(bytes)
-          .type(IMAGE_CONTENT_TYPE)
-          .etag(version)
-          .header('cache-control', IMAGE_CACHE_CONTROL)
-          .header('content-security-policy', "default-src 'none'");
-      },
-    });
-  },
-};
+export const profileImagesPlugin = contractPlugin('profile-images', (deps: Deps) => [
+  defineRoute('GET /api/images/{kind}/{profileId}/{version}.webp', {
+    options: { auth: false },
+    async handler(request, h) {
+      const { kind, profileId, version } = request.params;
+      const bytes = await readProfileImage(deps.couch, kind, profileId, version);
+      if (!bytes) throw Boom.notFound('Not Found');
+      return h
+        .response(bytes)
+        .type(IMAGE_CONTENT_TYPE)
+        .etag(version)
+        .header('cache-control', IMAGE_CACHE_CONTROL)
+        .header('content-security-policy', "default-src 'none'");
+    },
+  }),
+]);

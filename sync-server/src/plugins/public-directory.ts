@@ -1,8 +1,9 @@
 import Boom from '@hapi/boom';
-import type { Plugin, Request, ResponseToolkit } from '@hapi/hapi';
+import type { Request, ResponseToolkit } from '@hapi/hapi';
 import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { credentialsOf } from './auth-strategy.ts';
+import { contractPlugin, defineRoute, type Reply } from './define-route.ts';
 import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
 import type { PreparedBody } from '../services/directory/prepared-body.ts';
 
@@ -11,64 +12,56 @@ import type { PreparedBody } from '../services/directory/prepared-body.ts';
  * An unknown, malformed or non-public id is 404 alike, so the answer never tells a hidden gym or
  * coach from one that does not exist.
  */
-export const publicDirectoryPlugin: Plugin<Deps> = {
-  name: 'public-directory',
-  register(server, deps) {
-    const lists = createDirectoryLists(deps, server.app.databaseUpdates);
-    /**
-     * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
-     * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker
-     * ask again each time, which an unchanged list answers with a 304 and no body.
-     */
-    const send = (body: PreparedBody, request: Request, h: ResponseToolkit) => {
-      const gzip = request.info.acceptEncoding === 'gzip';
-      const response = h
-        .response(gzip ? body.gzip : body.json)
-        .type('application/json; charset=utf-8')
-        .etag(body.etag, { weak: true, vary: false })
-        .header('cache-control', 'no-cache')
-        .vary('accept-encoding');
-      return gzip ? response.compressed('gzip') : response;
-    };
-    server.route({
-      method: 'GET',
-      path: '/api/gyms',
+export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: Deps, server) => {
+  const lists = createDirectoryLists(deps, server.app.databaseUpdates);
+  /**
+   * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
+   * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker
+   * ask again each time, which an unchanged list answers with a 304 and no body.
+   */
+  const send = <T>(body: PreparedBody<T>, request: Pick<Request, 'info'>, h: ResponseToolkit): Reply<T> => {
+    const gzip = request.info.acceptEncoding === 'gzip';
+    const response = h
+      .response(gzip ? body.gzip : body.json)
+      .type('application/json; charset=utf-8')
+      .etag(body.etag, { weak: true, vary: false })
+      .header('cache-control', 'no-cache')
+      .vary('accept-encoding');
+    // The bytes are the answer, serialised ahead: typed as the route's answer they hold.
+    return (gzip ? response.compressed('gzip') : response) as Reply<T>;
+  };
+  return [
+    defineRoute('GET /api/gyms', {
       options: { auth: false },
       handler: async (request, h) => send(await lists.gyms(), request, h),
-    });
-    server.route({
-      method: 'GET',
-      path: '/api/coaches',
+    }),
+    defineRoute('GET /api/coaches', {
       options: { auth: false },
       handler: async (request, h) => send(await lists.coaches(), request, h),
-    });
+    }),
 
-    server.route({
-      method: 'GET',
-      path: '/api/gyms/{id}',
+    defineRoute('GET /api/gyms/{id}', {
       // Public; a member's token, when sent, lets a gym no longer listed answer to someone holding a
       // pass there (decision 65). A missing or bad token is simply anonymous ('try' never refuses).
       options: { auth: { strategy: 'access', mode: 'try' } },
       async handler(request) {
-        const id = String(request.params.id);
+        const { id } = request.params;
         const caller = request.auth.isAuthenticated ? credentialsOf(request) : null;
         const viewer = caller?.kind === 'user' ? { memberId: caller.UserInfo.profileId } : null;
         const gym = isId(id) ? await gymProfile(deps, id, viewer) : null;
         if (!gym) throw Boom.notFound('Gym not found');
         return gym;
       },
-    });
+    }),
 
-    server.route({
-      method: 'GET',
-      path: '/api/coaches/{id}',
+    defineRoute('GET /api/coaches/{id}', {
       options: { auth: false },
       async handler(request) {
-        const id = String(request.params.id);
+        const { id } = request.params;
         const coach = isId(id) ? await coachProfile(deps, id) : null;
         if (!coach) throw Boom.notFound('Coach not found');
         return coach;
       },
-    });
-  },
-};
+    }),
+  ];
+});

@@ -1,5 +1,5 @@
 import Boom from '@hapi/boom';
-import type { Plugin, Request } from '@hapi/hapi';
+import type { Request } from '@hapi/hapi';
 import Joi from 'joi';
 import type { RejectSessionRequest, SessionRequestsResponse } from '@mastr/rules/api/sessions.ts';
 import { coachRequestId } from '@mastr/rules/doc-ids.ts';
@@ -14,6 +14,7 @@ import {
   type AnswerOutcome,
 } from '../services/coaching/session-request-answers.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** §8 "Coach session actions": bad ids read 'Missing ID's'. */
 const MISSING_IDS = "Missing ID's";
@@ -33,43 +34,35 @@ const rejectBody = Joi.object<RejectSessionRequest>({
   .allow(null)
   .optional();
 
-const coachIdOf = (request: Request) => credentialsOf(request).UserInfo.profileId;
+const coachIdOf = (request: Pick<Request, 'auth'>) => credentialsOf(request).UserInfo.profileId;
 
 /**
  * A coach's answers to members' slot requests (services/coaching/session-request-answers.ts). Coaches
  * only (401 without a token, 403 for members and gyms); a request that is not the token's coach's
  * reads as gone (400 with the reason). Both answer the coach's requests read after the write.
  */
-export const sessionRequestsPlugin: Plugin<Deps> = {
-  name: 'session-requests',
-  register(server, deps) {
-    const answer = async (coachId: string, outcome: AnswerOutcome): Promise<SessionRequestsResponse> => {
-      if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
-      const requests = await docsWithPrefix(
-        tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId),
-        coachRequestId(''),
-      );
-      return { privateSessionRequestsInformation: coachRequestList(requests) };
-    };
+export const sessionRequestsPlugin = contractPlugin('session-requests', (deps: Deps) => {
+  const answer = async (coachId: string, outcome: AnswerOutcome): Promise<SessionRequestsResponse> => {
+    if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
+    const requests = await docsWithPrefix(tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId), coachRequestId(''));
+    return { privateSessionRequestsInformation: coachRequestList(requests) };
+  };
 
-    server.route({
-      method: 'POST',
-      path: '/api/me/coaches/sessionrequests/accept/{requestId}',
+  return [
+    defineRoute('POST /api/me/coaches/sessionrequests/accept/{requestId}', {
       options: { auth: roleAccess('coach'), validate: { params, failAction } },
       async handler(request) {
         const coachId = coachIdOf(request);
-        return answer(coachId, await acceptSessionRequest(deps, coachId, String(request.params.requestId)));
+        return answer(coachId, await acceptSessionRequest(deps, coachId, request.params.requestId));
       },
-    });
+    }),
 
-    server.route({
-      method: 'PUT',
-      path: '/api/me/coaches/sessionrequests/reject/{requestId}',
+    defineRoute('PUT /api/me/coaches/sessionrequests/reject/{requestId}', {
       options: { auth: roleAccess('coach'), validate: { params, payload: rejectBody, failAction } },
       async handler(request) {
         const coachId = coachIdOf(request);
-        return answer(coachId, await rejectSessionRequest(deps, coachId, String(request.params.requestId)));
+        return answer(coachId, await rejectSessionRequest(deps, coachId, request.params.requestId));
       },
-    });
-  },
-};
+    }),
+  ];
+});

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import Boom from '@hapi/boom';
-import type { Plugin } from '@hapi/hapi';
 import Joi from 'joi';
-import type { AccessTokenResponse } from '@mastr/rules/api/auth.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { getAccount } from '../services/accounts/accounts-store.ts';
@@ -10,6 +8,7 @@ import { accessCheckFor } from '../services/auth/access-check.ts';
 import { revokeRefreshSession, rotateRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
 import { accessTokenFor } from '../services/auth/sign-in-service.ts';
 import { id } from '../schemas/bounds.ts';
+import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**
  * `?session={sid}`: the session a device logged out of while offline, sent once it is back (design/auth.md
@@ -27,16 +26,13 @@ export const SESSION_MESSAGES = {
  * GET /api/refresh and GET /api/logout/user|coach|gym (§7 "Session"). Both read the `jwt` refresh
  * cookie rather than an access token, so they are `auth: false`.
  */
-export const sessionPlugin: Plugin<Deps> = {
-  name: 'session',
-  register(server, deps) {
-    // Its own key, derived from the server's secret (configured once for every instance).
-    const successorKey = createHash('sha256')
-      .update(`refresh-successor-key:${deps.config.jwtAccessSecret}`)
-      .digest('hex');
-    server.route({
-      method: 'GET',
-      path: '/api/refresh',
+export const sessionPlugin = contractPlugin('session', (deps: Deps) => {
+  // Its own key, derived from the server's secret (configured once for every instance).
+  const successorKey = createHash('sha256')
+    .update(`refresh-successor-key:${deps.config.jwtAccessSecret}`)
+    .digest('hex');
+  return [
+    defineRoute('GET /api/refresh', {
       options: { auth: false },
       async handler(request, h) {
         const result = await rotateRefreshSession(deps.couch, request.state.jwt, {
@@ -66,14 +62,12 @@ export const sessionPlugin: Plugin<Deps> = {
         }
         h.state('jwt', result.cookie);
         const sid = sessionIdOfCookie(result.cookie)!;
-        return { accessToken: accessTokenFor(deps, result.account, sid) } satisfies AccessTokenResponse;
+        return { accessToken: accessTokenFor(deps, result.account, sid) };
       },
-    });
+    }),
 
-    for (const kind of ACCOUNT_KINDS) {
-      server.route({
-        method: 'GET',
-        path: `/api/logout/${kind}`,
+    ...ACCOUNT_KINDS.map((kind) =>
+      defineRoute(`GET /api/logout/${kind}`, {
         options: { auth: false, validate: { query: logoutQuerySchema } },
         async handler(request, h) {
           const sid = sessionIdOfCookie(request.state.jwt);
@@ -85,7 +79,7 @@ export const sessionPlugin: Plugin<Deps> = {
           h.unstate('jwt');
           return h.response().code(204);
         },
-      });
-    }
-  },
-};
+      }),
+    ),
+  ];
+});

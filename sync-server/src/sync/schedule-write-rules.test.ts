@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLASS_FIELD_NAMES } from '@mastr/rules/class-fields.ts';
 import { parseScheduleDocs } from './write-rules.ts';
 
 // Wednesday 18 November 2026: this gym week began Monday the 16th, next week the 23rd.
@@ -84,6 +85,22 @@ describe('schedule writes from a gym device', () => {
       { extra: 1 },
     ] as ClassOverrides[])
       expect(parse(week({ cls })), JSON.stringify(cls)).toBeNull();
+  });
+
+  it('takes a class of exactly its declared fields (rules/class-fields.ts): one missing or one more is refused', () => {
+    const withClass = (cls: object) => {
+      const doc = week();
+      doc.days[0].classes = [cls as (typeof doc.days)[0]['classes'][0]];
+      return parse(doc);
+    };
+    const cls = week().days[0].classes[0];
+    expect(withClass(cls)).toHaveLength(1);
+    for (const field of CLASS_FIELD_NAMES) {
+      const without: Record<string, unknown> = { ...cls };
+      delete without[field];
+      expect(withClass(without), field).toBeNull();
+    }
+    expect(withClass({ ...cls, booked: false })).toBeNull();
   });
 
   it('refuses a class id twice in one week', () => {

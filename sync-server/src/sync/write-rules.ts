@@ -1,3 +1,4 @@
+import { CLASS_FIELD_NAMES } from '@mastr/rules/class-fields.ts';
 import { coachWeekStart, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
 import { COACH_WEEKDAYS, GYM_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { isCalendarDate } from '@mastr/rules/dates.ts';
@@ -217,7 +218,7 @@ export function hasLockedSlots(week: AvailabilityWeekDoc): boolean {
 
 const SCHEDULE_KEYS = ['_id', '_rev', '_deleted', 'type', 'gymId', 'weekStart', 'days', 'updatedAt'];
 const SCHEDULE_DAY_KEYS = ['_id', 'weekday', 'abbreviation', 'classes'];
-const CLASS_KEYS = ['_id', 'discipline', 'difficulty', 'startTime', 'endTime', 'location', 'kidsClass'];
+const CLASS_KEYS: readonly string[] = ['_id', ...CLASS_FIELD_NAMES];
 /** Far more classes than a day holds (36 starts), but bounded. */
 const MAX_CLASSES_PER_DAY = 64;
 

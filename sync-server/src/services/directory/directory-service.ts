@@ -160,11 +160,8 @@ async function listCoaches(deps: Deps): Promise<CoachListItem[]> {
  * to send: serialised, compressed and tagged once per change (decision 111). With the instance's
  * `_db_updates` feed, an unchanged list is served with no CouchDB call.
  */
-export function createDirectoryLists(
-  deps: Deps,
-  updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>,
-): { gyms: () => Promise<PreparedBody>; coaches: () => Promise<PreparedBody> } {
-  const prepared = (list: () => Promise<unknown>) =>
+export function createDirectoryLists(deps: Deps, updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>) {
+  const prepared = <T>(list: () => Promise<T>): (() => Promise<PreparedBody<T>>) =>
     memoiseBySequence(deps.couch, DB.profiles, async () => prepareBody(await list()), Date.now, updates);
   return { gyms: prepared(() => listGyms(deps)), coaches: prepared(() => listCoaches(deps)) };
 }

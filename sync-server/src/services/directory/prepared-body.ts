@@ -9,14 +9,16 @@ const gzip = promisify(gzipCallback);
  * a hash of its bytes, so a request for an unchanged list costs no JSON.stringify, no gzip and, with
  * `If-None-Match`, no body at all.
  */
-export interface PreparedBody {
+export interface PreparedBody<T = unknown> {
   json: Buffer;
   gzip: Buffer;
   /** Weak: the same tag names the identity and gzip bytes (RFC 9110 §8.8.1). */
   etag: string;
+  /** Types only: what the bytes hold, so a route sending them is checked against its answer. */
+  readonly answer?: T;
 }
 
-export async function prepareBody(value: unknown): Promise<PreparedBody> {
+export async function prepareBody<T>(value: T): Promise<PreparedBody<T>> {
   const json = Buffer.from(JSON.stringify(value));
   return {
     json,
