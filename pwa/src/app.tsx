@@ -5,29 +5,61 @@ import { Splash } from './shell/splash.tsx';
 import { useSession } from './session/session-context.tsx';
 import { RequireRole } from './session/require-role.tsx';
 import { HomePage } from './home/home-page.tsx';
-import { AboutPage } from './about/about-page.tsx';
-import { PolicyPage } from './policy/policy-page.tsx';
-import { RegisterChooserPage } from './register/register-chooser-page.tsx';
-import { RegisterUserPage } from './register/register-user-page.tsx';
-import { RegisterCoachPage } from './register/register-coach-page.tsx';
-import { RegisterGymPage } from './register/register-gym-page.tsx';
-import { SignInChooserPage } from './sign-in/sign-in-chooser-page.tsx';
-import { SignInPage } from './sign-in/sign-in-page.tsx';
-import { GoogleSignInPage } from './sign-in/google-sign-in-page.tsx';
-import { GoogleSuccessPage } from './sign-in/google-success-page.tsx';
-import { VerifyEmailPage } from './verify/verify-email-page.tsx';
-import { ForgottenPasswordPage } from './password/forgotten-password-page.tsx';
-import { ResetPasswordPage } from './password/reset-password-page.tsx';
-import { DashboardsPage } from './dashboards/dashboards-page.tsx';
-import { UnauthorizedPage } from './shell/unauthorized-page.tsx';
-import { GymsPage } from './gyms/gyms-page.tsx';
-import { GymProfilePage } from './gyms/gym-profile-page.tsx';
-import { GymCoachesPage } from './gyms/gym-coaches-page.tsx';
-import { CoachesListPage } from './coaches/coaches-list-page.tsx';
-import { CoachProfilePage } from './coaches/coach-profile-page.tsx';
-import { UnsubscribePage } from './mail-settings/unsubscribe-page.tsx';
 
-// Dashboards are code-split: public routes never download them.
+// Every page but the home page is code-split (issue 27, design/decisions.md 125): `/` downloads only
+// what it renders, and each public page its own chunk when first visited. Dashboards likewise.
+const AboutPage = lazy(() => import('./about/about-page.tsx').then((m) => ({ default: m.AboutPage })));
+const PolicyPage = lazy(() => import('./policy/policy-page.tsx').then((m) => ({ default: m.PolicyPage })));
+const RegisterChooserPage = lazy(() =>
+  import('./register/register-chooser-page.tsx').then((m) => ({ default: m.RegisterChooserPage })),
+);
+const RegisterUserPage = lazy(() =>
+  import('./register/register-user-page.tsx').then((m) => ({ default: m.RegisterUserPage })),
+);
+const RegisterCoachPage = lazy(() =>
+  import('./register/register-coach-page.tsx').then((m) => ({ default: m.RegisterCoachPage })),
+);
+const RegisterGymPage = lazy(() =>
+  import('./register/register-gym-page.tsx').then((m) => ({ default: m.RegisterGymPage })),
+);
+const SignInChooserPage = lazy(() =>
+  import('./sign-in/sign-in-chooser-page.tsx').then((m) => ({ default: m.SignInChooserPage })),
+);
+const SignInPage = lazy(() => import('./sign-in/sign-in-page.tsx').then((m) => ({ default: m.SignInPage })));
+const GoogleSignInPage = lazy(() =>
+  import('./sign-in/google-sign-in-page.tsx').then((m) => ({ default: m.GoogleSignInPage })),
+);
+const GoogleSuccessPage = lazy(() =>
+  import('./sign-in/google-success-page.tsx').then((m) => ({ default: m.GoogleSuccessPage })),
+);
+const VerifyEmailPage = lazy(() =>
+  import('./verify/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+);
+const ForgottenPasswordPage = lazy(() =>
+  import('./password/forgotten-password-page.tsx').then((m) => ({ default: m.ForgottenPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./password/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+);
+const DashboardsPage = lazy(() =>
+  import('./dashboards/dashboards-page.tsx').then((m) => ({ default: m.DashboardsPage })),
+);
+const UnauthorizedPage = lazy(() =>
+  import('./shell/unauthorized-page.tsx').then((m) => ({ default: m.UnauthorizedPage })),
+);
+const GymsPage = lazy(() => import('./gyms/gyms-page.tsx').then((m) => ({ default: m.GymsPage })));
+const GymProfilePage = lazy(() => import('./gyms/gym-profile-page.tsx').then((m) => ({ default: m.GymProfilePage })));
+const GymCoachesPage = lazy(() => import('./gyms/gym-coaches-page.tsx').then((m) => ({ default: m.GymCoachesPage })));
+const CoachesListPage = lazy(() =>
+  import('./coaches/coaches-list-page.tsx').then((m) => ({ default: m.CoachesListPage })),
+);
+const CoachProfilePage = lazy(() =>
+  import('./coaches/coach-profile-page.tsx').then((m) => ({ default: m.CoachProfilePage })),
+);
+const UnsubscribePage = lazy(() =>
+  import('./mail-settings/unsubscribe-page.tsx').then((m) => ({ default: m.UnsubscribePage })),
+);
+
 const UserDashboard = lazy(() => import('./user-dashboard/user-dashboard.tsx'));
 const GymDashboard = lazy(() => import('./gym-dashboard/gym-dashboard.tsx'));
 const CoachDashboard = lazy(() => import('./coach-dashboard/coach-dashboard.tsx'));

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   flushPendingLogouts,
@@ -72,5 +73,19 @@ describe('pending logouts', () => {
     await recordPendingLogout('user', SESSION_A);
     await forgetPendingLogouts();
     expect(await pendingLogouts()).toEqual([]);
+  });
+
+  it('reads nothing and creates nothing on a device that never logged out (Dexie stays off the start path)', async () => {
+    const kept = globalThis.indexedDB;
+    globalThis.indexedDB = new IDBFactory();
+    try {
+      const { sent, send } = sender([]);
+      expect(await flushPendingLogouts(send)).toBe(true);
+      await forgetPendingLogouts();
+      expect(sent).toEqual([]);
+      expect(await globalThis.indexedDB.databases()).toEqual([]);
+    } finally {
+      globalThis.indexedDB = kept;
+    }
   });
 });

@@ -5,8 +5,11 @@
  * is sent again at start-up, when the browser says it is online, every 30 s, and before any refresh
  * or sign-in (session-api.ts). Each names the session it ends, so sending it late can never end a
  * session signed in since. IndexedDB, not the account's data: logging out wipes that, not this.
+ *
+ * Every public page checks for these at start-up, so Dexie (31 kB gzip) is imported only once the
+ * database exists (design/decisions.md 126): a device that never logged out never downloads it.
  */
-import { Dexie, type Table } from 'dexie';
+import type { Table } from 'dexie';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 
 const DATABASE_NAME = 'mastr-pending-logouts';
@@ -26,6 +29,7 @@ export type LogoutSender = (logout: PendingLogout) => Promise<LogoutOutcome>;
 
 /** The database on the IndexedDB of the moment (tests install theirs after import). */
 async function withLogouts<T>(work: (table: Table<PendingLogout, string>) => Promise<T>): Promise<T> {
+  const { Dexie } = await import('dexie');
   const db = new Dexie(DATABASE_NAME, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
   db.version(1).stores({ logouts: 'key' });
   try {
@@ -37,6 +41,21 @@ async function withLogouts<T>(work: (table: Table<PendingLogout, string>) => Pro
 }
 
 const hasIndexedDb = () => typeof globalThis.indexedDB !== 'undefined';
+
+/**
+ * False only when the database was never created, read without Dexie (indexedDB.databases(), which
+ * does not create it): then nothing is pending. A browser without databases(), or one failing it, says
+ * "maybe", and the database is read as before.
+ */
+async function mayHaveLogouts(): Promise<boolean> {
+  const factory = globalThis.indexedDB as IDBFactory & { databases?: IDBFactory['databases'] };
+  if (typeof factory.databases !== 'function') return true;
+  try {
+    return (await factory.databases()).some((db) => db.name === DATABASE_NAME);
+  } catch {
+    return true;
+  }
+}
 
 /** Writes a logout down; false when it could not be (no IndexedDB): the caller then sends it once, as before. */
 export async function recordPendingLogout(
@@ -56,13 +75,13 @@ export async function recordPendingLogout(
 }
 
 export async function pendingLogouts(): Promise<PendingLogout[]> {
-  if (!hasIndexedDb()) return [];
+  if (!hasIndexedDb() || !(await mayHaveLogouts())) return [];
   return withLogouts((t) => t.toArray());
 }
 
 /** Forgets every pending logout: a sign-in replaced the cookie, and the server ended the old session itself. */
 export async function forgetPendingLogouts(): Promise<void> {
-  if (!hasIndexedDb()) return;
+  if (!hasIndexedDb() || !(await mayHaveLogouts())) return;
   await withLogouts((t) => t.clear());
 }
 

@@ -1,6 +1,19 @@
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Footer } from './footer.tsx';
 import { TopNav } from './top-nav.tsx';
+
+/**
+ * While a page's chunk loads (pages are code-split, app.tsx) the top bar stays and the body keeps a
+ * full screen's height, so the footer does not show mid-screen and then jump when the page arrives.
+ */
+function PagePending() {
+  return (
+    <div className="page-pending" role="status" aria-busy="true">
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
 
 /** Frame of the public pages and the member dashboard; each page renders its own `<main>`. */
 export function Layout() {
@@ -11,7 +24,9 @@ export function Layout() {
       </a>
       <TopNav />
       <div className="site__body" id="content" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<PagePending />}>
+          <Outlet />
+        </Suspense>
       </div>
       <Footer />
     </div>
