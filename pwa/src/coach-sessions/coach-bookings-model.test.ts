@@ -6,6 +6,7 @@ import {
   coachBookingLists,
   errorLine,
   sessionCount,
+  todaysSessionCount,
   BOOKINGS_TEXTS,
 } from './coach-bookings-model.ts';
 
@@ -63,6 +64,14 @@ describe('coachBookingLists', () => {
     expect(ids(lists.completedToday)).toEqual(['early', 'morning']);
     expect(ids(lists.today)).toEqual(['now', 'evening']);
     expect(ids(lists.upcoming)).toEqual(['tomorrow', 'later']);
+  });
+
+  it("counts today's sessions for the home's Today's Bookings as the page lists them", () => {
+    expect(todaysSessionCount(docs, NOW)).toBe(4);
+    expect(todaysSessionCount([], NOW)).toBe(0);
+    // A session cancelled today is on neither.
+    const cancelled = booking('cancelled-today', '2026-12-01T15:00:00', { cancelled: true, cancelledBy: 'coach' });
+    expect(todaysSessionCount([...docs, cancelled], NOW)).toBe(4);
   });
 
   it('reads a session as §2 and the Cancel PT modal show it', () => {

@@ -88,6 +88,16 @@ export function coachBookingLists(
   };
 }
 
+/**
+ * The coach home's Today's Bookings: the sessions of today on the Bookings page (completed and still
+ * to come), counted from the same device documents, so the pod and the page never disagree and both
+ * read offline (design/sync.md "Coach bookings").
+ */
+export function todaysSessionCount(docs: readonly BookingDoc[], now: Date): number {
+  const lists = coachBookingLists(docs, new Set(), now);
+  return lists.completedToday.length + lists.today.length;
+}
+
 /** §8 "Cancel booking": 400, 401, anything else; a call that never reached the server says so. */
 export function cancelErrorText(status: number): string {
   if (status === 0) return BOOKINGS_TEXTS.offline;
