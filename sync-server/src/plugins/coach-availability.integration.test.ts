@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { AvailabilityWeekDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -33,18 +33,8 @@ describe('coach availability online calls', () => {
   const day = (res: { payload: string }, weekday: number) =>
     (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
   const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
-  /** A slot claim on the hour, as a member's request (or, paid, the webhook) writes it. */
   const claimHour = (weekStart: string, weekday: number, time: number, paid: boolean) =>
-    stack.couch.use<SlotClaimDoc>(tenantDbName('coach', coachId)).insert({
-      _id: slotClaimId(weekStart, weekday, time),
-      type: 'slot-claim',
-      requestId: newId(),
-      weekStart,
-      weekday,
-      time,
-      createdAt: NOW.toISOString(),
-      ...(paid ? { booking: { bookingId: newId(), checkoutSessionId: `cs_${newId()}` } } : {}),
-    });
+    givenSlotClaim(stack, coachId, { weekStart, weekday, time }, paid);
 
   beforeAll(async () => {
     stack = await startTestStack();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
-import { availabilityDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { tenantDbName } from '../couch/databases.ts';
@@ -8,6 +8,7 @@ import { issueAccessToken } from '../services/auth/access-tokens.ts';
 import { newId } from '../couch/ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { mintAccessToken, sessionIdOfToken } from '../test-support/access-fixtures.ts';
+import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -334,16 +335,7 @@ describe('sync gateway', () => {
     const weekIn = async (id: string) => (await db().get(id)) as AvailabilityWeekDoc;
     /** A paid session's claim on the hour, as the webhook writes it: the only record that it is booked. */
     const bookHour = (weekStart: string, weekday: number, time: number) =>
-      db().insert({
-        _id: slotClaimId(weekStart, weekday, time),
-        type: 'slot-claim',
-        requestId: newId(),
-        weekStart,
-        weekday,
-        time,
-        createdAt: stack.clock.now.toISOString(),
-        booking: { bookingId: newId(), checkoutSessionId: `cs_${newId()}` },
-      });
+      givenSlotClaim(stack, ids.coach, { weekStart, weekday, time }, true);
 
     it('writes a new slot the coach added, and refuses removing an hour a claim holds as a conflict', async () => {
       const nextWeek = coachWeekStart(stack.clock.now, 1);

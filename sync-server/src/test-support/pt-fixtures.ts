@@ -1,5 +1,5 @@
 import { claimedSlot, claimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
-import { bookingDocId, coachRequestId, gymRequestId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
+import { bookingDocId, coachRequestId, gymRequestId, slotClaimId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
 import type {
   AvailabilityWeekDoc,
   BookingDoc,
@@ -118,6 +118,25 @@ export async function slotOf(
   );
   return { _id: slot._id, time, ...claimedSlot(weekday, time, claims) };
 }
+
+/**
+ * A slot claim on a coach's hour as a member's request writes it (`paid`: as the webhook leaves it,
+ * with a booking): the only record that the hour is requested or booked (decision 120).
+ */
+export const givenSlotClaim = (
+  stack: TestStack,
+  coachId: string,
+  hour: { weekStart: string; weekday: number; time: number },
+  paid: boolean,
+) =>
+  stack.couch.use<SlotClaimDoc>(tenantDbName('coach', coachId)).insert({
+    _id: slotClaimId(hour.weekStart, hour.weekday, hour.time),
+    type: 'slot-claim',
+    requestId: newId(),
+    ...hour,
+    createdAt: stack.clock.now.toISOString(),
+    ...(paid ? { booking: { bookingId: newId(), checkoutSessionId: `cs_${newId()}` } } : {}),
+  });
 
 /** A request the coach accepted, and the member's checkout for it through the real calls. */
 export async function acceptedCheckout(
