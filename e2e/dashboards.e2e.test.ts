@@ -106,7 +106,7 @@ describe('dashboard homes and gym analytics', () => {
     await expect.poll(() => home.podCount('Coaches'), UI_WAIT).toBe(memberships('registered'));
     await expect.poll(() => home.podCount('Requests'), UI_WAIT).toBe(memberships('pending'));
     expect(await home.podText('Requests')).toContain('1 coach asks to join.');
-    // PT bookings do not exist yet (issue 12): the pod says so, without a made-up number.
+    // The seed books no PT session today: the pod says so, without a made-up number.
     expect(await home.podText("Today's Bookings")).toBe('No sessions booked today.');
     expect(await home.podText('Notifications')).toBe('No alerts.');
     expect(await home.podText('Mastr Class Status')).toBe('Active');
@@ -209,7 +209,8 @@ describe('dashboard homes and gym analytics', () => {
       .toEqual(gymNames.slice(0, 2).map((name) => expect.stringContaining(name)));
     expect(await home.pod('Registered Gyms').locator('.avatar').count()).toBe(Math.min(2, gymNames.length));
     expect(await home.podLink('Registered Gyms')).toBe('/coachdashboard/management');
-    expect(await home.podText("Today's Bookings")).toBe('No sessions booked today.');
+    // From the bookings on the device, as the Bookings page lists them (they arrive with the first sync).
+    await expect.poll(() => home.podText("Today's Bookings"), UI_WAIT).toBe('No sessions booked today.');
     await expect
       .poll(() => home.pod('Analytics').locator('figcaption').textContent(), UI_WAIT)
       .toBe('1 session and £30 earned in the last 8 weeks');

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import type { AvailabilityWeekDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
+import { slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { ukCoachWeekStart, ukGymWeekStart } from '../sync-server/src/seed/demo-calendar.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_GYMS, DEMO_MEMBERS, DEMO_PASSWORD } from '../sync-server/src/seed/demo-data.ts';
 import { SignInScreen } from './support/account-pages.ts';
@@ -160,15 +161,11 @@ describe('a visitor browses the marketplace, signs in and sends requests', () =>
       expect(await coach.slotStatus(FREE_SLOT.abbreviation, FREE_SLOT.hour)).toBe('requested');
       expect(await coach.slot(FREE_SLOT.abbreviation, FREE_SLOT.hour).isDisabled()).toBe(true);
 
-      // CouchDB holds it: next week's availability document has the slot requested.
-      const nextWeekDoc = (await app.tenantDocs<AvailabilityWeekDoc>('coach', COACH.profileId)).find(
-        (d) => d._id === `availability:week:${ukCoachWeekStart(new Date(), 1)}`,
-      );
-      const monday = nextWeekDoc?.days.find((d) => d.weekday === FREE_SLOT.weekday);
-      expect(monday?.times.find((t) => t.time === FREE_SLOT.hour * 3600)).toMatchObject({
-        requested: true,
-        booked: false,
-      });
+      // CouchDB holds it: the hour's slot claim (a request waiting), the only record that it is taken.
+      const claimId = slotClaimId(ukCoachWeekStart(new Date(), 1), FREE_SLOT.weekday, FREE_SLOT.hour * 3600);
+      const claim = (await app.tenantDocs<SlotClaimDoc>('coach', COACH.profileId)).find((d) => d._id === claimId);
+      expect(claim).toMatchObject({ type: 'slot-claim', weekday: FREE_SLOT.weekday });
+      expect(claim?.booking).toBeUndefined();
     },
   );
 });

@@ -84,19 +84,13 @@ describe("a slot's claim decides its state", () => {
     '2026-11-22',
   );
 
-  it('a paid claim reads booked and a waiting one requested, whatever the flags say', () => {
-    expect(claimedSlot(free, 1, 43200, claims)).toEqual({ booked: true, requested: false });
-    expect(claimedSlot({ booked: true, requested: false }, 2, 43200, claims)).toEqual({
-      booked: false,
-      requested: true,
-    });
+  it('a paid claim reads booked and a waiting one requested', () => {
+    expect(claimedSlot(1, 43200, claims)).toEqual({ booked: true, requested: false });
+    expect(claimedSlot(2, 43200, claims)).toEqual({ booked: false, requested: true });
   });
 
-  it('an hour without a claim in that week keeps its flags', () => {
-    expect(claimedSlot({ booked: false, requested: true }, 1, 46800, claims)).toEqual({
-      booked: false,
-      requested: true,
-    });
-    expect(claimedSlot(free, 3, 43200, claims)).toEqual(free);
+  it("an hour without a claim in that week is free (old documents' flags are never read)", () => {
+    expect(claimedSlot(1, 46800, claims)).toEqual(free);
+    expect(claimedSlot(3, 43200, claims)).toEqual(free);
   });
 });

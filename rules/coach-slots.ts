@@ -10,11 +10,20 @@ import { privateSessionTimes } from './pt-requests.ts';
  */
 
 export type SlotState = 'booked' | 'requested' | 'free';
+/** Whether a client holds an hour: read from its slot claim (`claimedSlot`), never stored on the hour. */
+export interface SlotFlags {
+  booked: boolean;
+  requested: boolean;
+}
+/** An hour as the §3 availability shows it: the coach's offered hour with its claim's state. */
+export type ShownSlot = TimeSlot & SlotFlags;
+/** An hour no claim holds. */
+export const FREE: SlotFlags = Object.freeze({ booked: false, requested: false });
 /** The two weeks a member can book in, as the request body names them. */
 export type CoachWeekKind = 'currentWeek' | 'nextWeek';
 export const COACH_WEEK_KINDS: readonly CoachWeekKind[] = ['currentWeek', 'nextWeek'];
 
-export function slotState(slot: Pick<TimeSlot, 'booked' | 'requested'>): SlotState {
+export function slotState(slot: SlotFlags): SlotState {
   if (slot.booked) return 'booked';
   return slot.requested ? 'requested' : 'free';
 }
@@ -25,12 +34,7 @@ export function isDaySelectable(weekKind: CoachWeekKind, weekday: number, todayU
 }
 
 /** Whether the slot may be selected: free, on a selectable day. */
-export function isSlotSelectable(
-  weekKind: CoachWeekKind,
-  weekday: number,
-  todayUk: string,
-  slot: Pick<TimeSlot, 'booked' | 'requested'>,
-): boolean {
+export function isSlotSelectable(weekKind: CoachWeekKind, weekday: number, todayUk: string, slot: SlotFlags): boolean {
   return slotState(slot) === 'free' && isDaySelectable(weekKind, weekday, todayUk);
 }
 
@@ -68,18 +72,14 @@ export function claimsByHour(
 }
 
 /**
- * A concrete week's slot as everyone sees it: the hour's slot claim, when there is one, decides over
- * the week document's flags (decisions 17, 37). A claim with a booking is a paid session (booked),
- * one without a request waiting (requested). So an hour a gym request booked outside the coach's
- * availability reads booked once the coach offers it, and is never offered to a member who would be
- * refused it.
+ * Whether a client holds an hour of a concrete week, from its slot claim alone (decisions 17, 37,
+ * 120): a claim with a booking is a paid session (booked), one without a request waiting
+ * (requested), no claim is free. The claim is the only home of this fact: the week documents carry
+ * no flags, so the coach's edit lock, the gateway and the public profile all read it here. An hour a
+ * gym request booked outside the coach's availability reads booked once the coach offers it, and is
+ * never offered to a member who would be refused it.
  */
-export function claimedSlot(
-  slot: Pick<TimeSlot, 'booked' | 'requested'>,
-  weekday: number,
-  time: number,
-  claims: ClaimsByHour,
-): Pick<TimeSlot, 'booked' | 'requested'> {
+export function claimedSlot(weekday: number, time: number, claims: ClaimsByHour): SlotFlags {
   const claim = claims.get(`${weekday}:${time}`);
-  return claim ? { booked: Boolean(claim.booking), requested: !claim.booking } : slot;
+  return claim ? { booked: Boolean(claim.booking), requested: !claim.booking } : FREE;
 }

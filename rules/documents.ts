@@ -148,11 +148,14 @@ export interface ScheduleWeekDoc {
   updatedAt: string;
 }
 
+/**
+ * An hour the coach offers. Whether a client holds it lives only in the hour's slot claim
+ * (`claimedSlot`, rules/coach-slots.ts; decision 120): documents written before that may still carry
+ * `booked`/`requested` flags, which nothing reads and the next write of the week drops.
+ */
 export interface TimeSlot {
   _id: string;
   time: number;
-  booked: boolean;
-  requested: boolean;
 }
 
 /** mastr_coach_<id>: availabilityDocId(null) and availabilityDocId(its Sunday). */

@@ -2,7 +2,7 @@
  * A coach's availability (§3 "Coach availability day", §7 "Coach gyms, availability"): what
  * GET /api/coaches/{id} carries, what the coach's online edits and a member's slot request answer.
  */
-import type { TimeSlot } from '../documents.ts';
+import type { ShownSlot } from '../coach-slots.ts';
 
 /** One coach weekday (0 Sunday .. 6 Saturday, Sunday first) with its hourly slots per week. */
 export interface CoachAvailabilityDay {
@@ -10,10 +10,10 @@ export interface CoachAvailabilityDay {
   _id: string;
   weekday: number;
   abbreviation: string;
-  defaultTimes: TimeSlot[];
-  /** A week without its own document shows the default's hours, free. */
-  currentWeekTimes: TimeSlot[];
-  nextWeekTimes: TimeSlot[];
+  defaultTimes: ShownSlot[];
+  /** A week without its own document shows the default's hours; a dated hour's state is its slot claim's. */
+  currentWeekTimes: ShownSlot[];
+  nextWeekTimes: ShownSlot[];
 }
 
 /** The whole availability after an edit or a request. */

@@ -2,9 +2,8 @@
  * A member's bookings (§7 "Member bookings"): checkouts answer a RedirectResponse to Stripe's hosted
  * checkout; every amount comes from stored prices, never from the request (design/payments.md).
  */
-import type { CoachWeekKind } from '../coach-slots.ts';
+import type { CoachWeekKind, ShownSlot } from '../coach-slots.ts';
 import type { EXPERIENCE_LEVELS } from '../constants.ts';
-import type { TimeSlot } from '../documents.ts';
 import type { CoachAvailabilityDay } from './availability.ts';
 
 export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
@@ -49,7 +48,7 @@ export interface CoachSlotRequest {
   user_id: string;
   gym_id: string;
   selectedExperience: ExperienceLevel;
-  bookingTimeObject: TimeSlot;
+  bookingTimeObject: ShownSlot;
   /** The page's day id; the server finds the slot by week, date and time instead. */
   bookingDayId: string;
   bookingDate: string;

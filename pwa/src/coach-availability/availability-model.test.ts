@@ -21,11 +21,10 @@ const TUE = 2;
 const THU = 4;
 
 type Flag = '' | 'booked' | 'requested';
+type Slots = Partial<Record<number, [hour: number, flag?: Flag][]>>;
 
-function doc(
-  weekStart: string | null,
-  slots: Partial<Record<number, [hour: number, flag?: Flag][]>>,
-): AvailabilityWeekDoc {
+/** A week document: its hours only (a flag in `slots` is a claim, see `claimsOf`). */
+function doc(weekStart: string | null, slots: Slots): AvailabilityWeekDoc {
   const key = weekStart ?? 'default';
   return {
     _id: weekStart ? `availability:week:${weekStart}` : 'availability:default',
@@ -36,15 +35,35 @@ function doc(
       _id: `${key}-day-${weekday}`,
       weekday,
       abbreviation,
-      times: (slots[weekday] ?? []).map(([hour, flag = '']): TimeSlot => ({
+      times: (slots[weekday] ?? []).map(([hour]): TimeSlot => ({
         _id: `${key}-slot-${weekday}-${hour}`,
         time: hour * HOUR,
-        booked: flag === 'booked',
-        requested: flag === 'requested',
       })),
     })),
     updatedAt: '2026-11-01T09:00:00.000Z',
   };
+}
+
+function claim(weekStart: string, weekday: number, hour: number, paid: boolean): SlotClaimDoc {
+  return {
+    _id: `slot-claim:${weekStart}:${weekday}:${hour * HOUR}`,
+    type: 'slot-claim',
+    requestId: `r${hour}`,
+    weekStart,
+    weekday,
+    time: hour * HOUR,
+    createdAt: '2026-11-16T09:00:00.000Z',
+    ...(paid ? { booking: { bookingId: `r${hour}`, checkoutSessionId: 'cs' } } : {}),
+  };
+}
+
+/** The slot claims the flags in `slots` stand for (booked: paid, requested: waiting). */
+function claimsOf(weekStart: string, slots: Slots): SlotClaimDoc[] {
+  return Object.entries(slots).flatMap(([weekday, hours]) =>
+    (hours ?? []).flatMap(([hour, flag = '']) =>
+      flag ? [claim(weekStart, Number(weekday), hour, flag === 'booked')] : [],
+    ),
+  );
 }
 
 function context(): EditContext {
@@ -71,13 +90,12 @@ describe('coach weeks', () => {
 });
 
 describe('availability view', () => {
-  const docs = [
-    doc(null, { [TUE]: [[8]] }),
-    doc('2026-11-15', { [THU]: [[9], [8, 'booked'], [10, 'requested']], [TUE]: [[7]] }),
-  ];
+  const currentSlots: Slots = { [THU]: [[9], [8, 'booked'], [10, 'requested']], [TUE]: [[7]] };
+  const docs = [doc(null, { [TUE]: [[8]] }), doc('2026-11-15', currentSlots)];
+  const held = claimsOf('2026-11-15', currentSlots);
 
   it('shows each weekday from Sunday with its slots in time order and their state', () => {
-    const view = weekView(CURRENT, docs, NOW);
+    const view = weekView(CURRENT, docs, NOW, held);
     expect(view.followsDefault).toBe(false);
     expect(view.days.map((d) => d.abbreviation)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     expect(view.days[THU].date).toBe('2026-11-19');
@@ -120,16 +138,6 @@ describe('availability view', () => {
   });
 
   it("reads a dated hour as its slot claim says: a paid session's hour booked, a waiting request's requested", () => {
-    const claim = (weekStart: string, weekday: number, hour: number, paid: boolean): SlotClaimDoc => ({
-      _id: `slot-claim:${weekStart}:${weekday}:${hour * HOUR}`,
-      type: 'slot-claim',
-      requestId: `r${hour}`,
-      weekStart,
-      weekday,
-      time: hour * HOUR,
-      createdAt: '2026-11-16T09:00:00.000Z',
-      ...(paid ? { booking: { bookingId: `r${hour}`, checkoutSessionId: 'cs' } } : {}),
-    });
     // Thursday 09:00 was offered after a gym request booked it; next Tuesday's 08:00 (from the default) is requested.
     const claims = [
       claim('2026-11-15', THU, 9, true),
@@ -161,7 +169,7 @@ describe('adding and removing slots', () => {
     const before = structuredClone(current);
     const next = written(addSlot(CURRENT, [current], THU, 9 * HOUR, context()));
     expect(hoursOn(next, THU)).toEqual([7, 9, 12]);
-    expect(next.days[THU].times[1]).toEqual({ _id: 'fresh-1', time: 9 * HOUR, booked: false, requested: false });
+    expect(next.days[THU].times[1]).toEqual({ _id: 'fresh-1', time: 9 * HOUR });
     expect(next.updatedAt).toBe(NOW.toISOString());
     expect(current).toEqual(before);
   });
@@ -171,15 +179,19 @@ describe('adding and removing slots', () => {
     expect(hoursOn(next, THU)).toEqual([12]);
   });
 
-  it('refuses to remove a booked or requested slot', () => {
-    const current = doc('2026-11-15', {
-      [THU]: [
-        [8, 'booked'],
-        [10, 'requested'],
-      ],
-    });
-    expect(removeSlot(CURRENT, [current], THU, 8 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
-    expect(removeSlot(CURRENT, [current], THU, 10 * HOUR, context())).toEqual({ ok: false, reason: 'locked' });
+  it('refuses to remove an hour a slot claim holds, booked or requested (the claims the device holds)', () => {
+    const slots: Slots = { [THU]: [[8, 'booked'], [10, 'requested'], [12]] };
+    const current = doc('2026-11-15', slots);
+    const claims = claimsOf('2026-11-15', slots);
+    expect(removeSlot(CURRENT, [current], THU, 8 * HOUR, context(), claims)).toEqual({ ok: false, reason: 'locked' });
+    expect(removeSlot(CURRENT, [current], THU, 10 * HOUR, context(), claims)).toEqual({ ok: false, reason: 'locked' });
+    expect(hoursOn(written(removeSlot(CURRENT, [current], THU, 12 * HOUR, context(), claims)), THU)).toEqual([8, 10]);
+    // A claim of another week, or of the hour in a week that follows the default, is that week's.
+    expect(removeSlot(NEXT, [current], THU, 8 * HOUR, context(), claims)).toEqual({ ok: false, reason: 'not-found' });
+    const defaults = doc(null, { [THU]: [[8]] });
+    const nextHeld = claimsOf('2026-11-22', { [THU]: [[8, 'requested']] });
+    expect(removeSlot(NEXT, [defaults], THU, 8 * HOUR, context(), nextHeld)).toEqual({ ok: false, reason: 'locked' });
+    expect(written(removeSlot(DEFAULT, [defaults], THU, 8 * HOUR, context(), nextHeld)).weekStart).toBeNull();
   });
 
   it('refuses edits on a past day of the current week', () => {
@@ -213,12 +225,21 @@ describe('adding and removing slots', () => {
     expect(hoursOn(defaults, THU)).toEqual([7, 12]);
   });
 
-  it('copies no flags from the default (only the server sets them)', () => {
-    const defaults = doc(null, { [THU]: [[7, 'booked']] });
+  it('writes no flags an old copy still carries (decision 120: the claims hold them)', () => {
+    const legacy = (week: AvailabilityWeekDoc) => ({
+      ...week,
+      days: week.days.map((d) => ({ ...d, times: d.times.map((t) => ({ ...t, booked: true, requested: false })) })),
+    });
+    const defaults = legacy(doc(null, { [THU]: [[7]] }));
     const next = written(addSlot(NEXT, [defaults], THU, 9 * HOUR, context()));
-    expect(next.days[THU].times.map((t) => [t.time / HOUR, t.booked, t.requested])).toEqual([
-      [7, false, false],
-      [9, false, false],
+    expect(next.days[THU].times.map((t) => Object.keys(t))).toEqual([
+      ['_id', 'time'],
+      ['_id', 'time'],
+    ]);
+    const own = written(addSlot(CURRENT, [legacy(doc('2026-11-15', { [THU]: [[7]] }))], THU, 9 * HOUR, context()));
+    expect(own.days[THU].times).toEqual([
+      { _id: '2026-11-15-slot-4-7', time: 7 * HOUR },
+      { _id: 'fresh-1', time: 9 * HOUR },
     ]);
   });
 
@@ -229,15 +250,11 @@ describe('adding and removing slots', () => {
     expect(hoursOn(created, 0)).toEqual([10]);
   });
 
-  it("edits a week's own document, keeping its ids and the server's flags", () => {
-    const current = doc('2026-11-15', { [THU]: [[8, 'booked'], [9]] });
+  it("edits a week's own document, keeping its ids", () => {
+    const current = doc('2026-11-15', { [THU]: [[8], [9]] });
     const next = written(addSlot(CURRENT, [doc(null, { [THU]: [[20]] }), current], THU, 11 * HOUR, context()));
     expect(next.days[THU]._id).toBe('2026-11-15-day-4');
-    expect(next.days[THU].times.map((t) => [t._id, t.booked])).toEqual([
-      ['2026-11-15-slot-4-8', true],
-      ['2026-11-15-slot-4-9', false],
-      ['fresh-1', false],
-    ]);
+    expect(next.days[THU].times.map((t) => t._id)).toEqual(['2026-11-15-slot-4-8', '2026-11-15-slot-4-9', 'fresh-1']);
   });
 });
 

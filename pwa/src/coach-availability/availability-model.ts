@@ -2,13 +2,15 @@
  * The coach's availability page as pure data (§2 "Availability", §4): the Default, Current Week
  * and Next Week sections built from the replicated `availability-week` documents, and the edits
  * (add or remove an hourly slot) as new whole documents the page writes locally. Booked and
- * requested slots belong to the server (design/sync.md) and are never removed here; days before
- * today are history and stay as they are.
+ * requested hours are held by the server's slot claims (replicated to the device, the only record
+ * of them: design/sync.md) and are never removed here; days before today are history and stay as
+ * they are.
  */
 import { coachWeekDate, coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
+import { withoutSlotFlags } from '@mastr/rules/availability-merge.ts';
 import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import { claimedSlot, claimsByHour, slotState, type SlotState } from '@mastr/rules/coach-slots.ts';
+import { claimedSlot, claimsByHour, slotState, type ClaimsByHour, type SlotState } from '@mastr/rules/coach-slots.ts';
 import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 
@@ -70,7 +72,12 @@ export function coachWeeks(now: Date): WeekRef[] {
   ];
 }
 
-const isLocked = (slot: TimeSlot) => slot.booked || slot.requested;
+/** Whether a slot claim holds the hour of a dated week (the default week has no claims). */
+function isHeld(ref: WeekRef, weekday: number, time: number, claims: readonly SlotClaimDoc[]): boolean {
+  if (!ref.weekStart) return false;
+  const held = claimedSlot(weekday, time, claimsByHour(claims, ref.weekStart));
+  return held.booked || held.requested;
+}
 
 function ownDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[]): AvailabilityWeekDoc | undefined {
   const id = availabilityDocId(ref.weekStart);
@@ -93,8 +100,8 @@ function daysOf(
 
 /**
  * A week's section as shown: its own document, or else the default's slots. A dated week's hours
- * read as their slot claims say when they have one (`claimedSlot`): an hour a paid session holds is
- * booked even if the coach offered it only after a gym request booked it.
+ * read as their slot claims say (`claimedSlot`; the documents carry no flags): an hour a paid
+ * session holds is booked even if the coach offered it only after a gym request booked it.
  */
 export function weekView(
   ref: WeekRef,
@@ -104,7 +111,7 @@ export function weekView(
 ): WeekView {
   const own = ownDoc(ref, docs);
   const followsDefault = !own && ref.weekStart !== null;
-  const claimed = ref.weekStart ? claimsByHour(claims, ref.weekStart) : new Map();
+  const claimed: ClaimsByHour = ref.weekStart ? claimsByHour(claims, ref.weekStart) : new Map();
   // A week that follows the default shows what its first edit would copy: the default's hours, all free.
   const shown = own ?? ownDoc(DEFAULT_WEEK, docs);
   return {
@@ -113,8 +120,7 @@ export function weekView(
     days: daysOf(shown).map(({ weekday, abbreviation, times }) => {
       const past = isPast(ref, weekday, now);
       const slots = times.map((slot) => {
-        const flags = followsDefault ? { booked: false, requested: false } : slot;
-        const state = slotState(claimedSlot(flags, weekday, slot.time, claimed));
+        const state = slotState(claimedSlot(weekday, slot.time, claimed));
         return { time: slot.time, label: formatTimeOfDay(slot.time), state, removable: !past && state === 'free' };
       });
       const taken = new Set(times.map((slot) => slot.time));
@@ -134,8 +140,8 @@ export function weekView(
 
 /**
  * The document an edit starts from: the week's own, or (first edit of a week that follows the
- * default) a copy of the default under the week's id with fresh ids and no flags — flags are only
- * ever set by the server, and the gateway refuses a device that sets one.
+ * default) a copy of the default under the week's id with fresh ids. Written without the flags a
+ * copy from before decision 120 may still carry.
  */
 function editableDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], ctx: EditContext): AvailabilityWeekDoc {
   const own = ownDoc(ref, docs);
@@ -146,7 +152,7 @@ function editableDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], ctx: Ed
       _id: own.days.find((d) => d.weekday === day.weekday)?._id ?? ctx.newId(),
       times: [...day.times],
     }));
-    return { ...own, days };
+    return withoutSlotFlags({ ...own, days });
   }
   return {
     _id: availabilityDocId(ref.weekStart),
@@ -157,7 +163,7 @@ function editableDoc(ref: WeekRef, docs: readonly AvailabilityWeekDoc[], ctx: Ed
       _id: ctx.newId(),
       weekday,
       abbreviation,
-      times: times.map((slot) => ({ _id: ctx.newId(), time: slot.time, booked: false, requested: false })),
+      times: times.map((slot) => ({ _id: ctx.newId(), time: slot.time })),
     })),
     updatedAt: ctx.now.toISOString(),
   };
@@ -188,7 +194,7 @@ export function addSlot(
   const doc = editableDoc(ref, docs, ctx);
   const times = timesOn(doc, weekday);
   if (times.some((slot) => slot.time === time)) return { ok: false, reason: 'taken' };
-  const added: TimeSlot = { _id: ctx.newId(), time, booked: false, requested: false };
+  const added: TimeSlot = { _id: ctx.newId(), time };
   return {
     ok: true,
     doc: withDayTimes(
@@ -200,20 +206,21 @@ export function addSlot(
   };
 }
 
-/** Removes a free slot; booked and requested slots are the server's and stay. */
+/** Removes a free slot; an hour a slot claim holds (booked or requested) stays. */
 export function removeSlot(
   ref: WeekRef,
   docs: readonly AvailabilityWeekDoc[],
   weekday: number,
   time: number,
   ctx: EditContext,
+  claims: readonly SlotClaimDoc[] = [],
 ): EditResult {
   if (isPast(ref, weekday, ctx.now)) return { ok: false, reason: 'past-day' };
   const doc = editableDoc(ref, docs, ctx);
   const times = timesOn(doc, weekday);
   const slot = times.find((s) => s.time === time);
   if (!slot) return { ok: false, reason: 'not-found' };
-  if (isLocked(slot)) return { ok: false, reason: 'locked' };
+  if (isHeld(ref, weekday, time, claims)) return { ok: false, reason: 'locked' };
   return {
     ok: true,
     doc: withDayTimes(

@@ -5,7 +5,7 @@
  */
 import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
 import { useCallback, useRef, useState } from 'react';
-import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import {
   addSlot,
@@ -31,7 +31,7 @@ function newId(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-type Edit = (docs: readonly AvailabilityWeekDoc[], ctx: EditContext) => EditResult;
+type Edit = (docs: readonly AvailabilityWeekDoc[], ctx: EditContext, claims: readonly SlotClaimDoc[]) => EditResult;
 
 export interface AvailabilityEditor {
   /** False until the device's store is open. */
@@ -55,7 +55,9 @@ export function useAvailabilityEditor(): AvailabilityEditor {
       if (!store) return;
       queue.current = queue.current.then(async () => {
         try {
-          const result = edit(await store.availability.weeks(), { coachId: store.tenantId, now: new Date(), newId });
+          // The claims the device holds say which hours a client has: the edit lock reads them.
+          const [weeks, claims] = await Promise.all([store.availability.weeks(), store.availability.claims()]);
+          const result = edit(weeks, { coachId: store.tenantId, now: new Date(), newId }, claims);
           if (!result.ok) {
             setSaved(null);
             return setProblem(REFUSALS[result.reason]);
@@ -80,6 +82,9 @@ export function useAvailabilityEditor(): AvailabilityEditor {
     add: (week, weekday, time) =>
       run((docs, ctx) => addSlot(week, docs, weekday, time, ctx), savedEditText('added', week, weekday, time)),
     remove: (week, weekday, time) =>
-      run((docs, ctx) => removeSlot(week, docs, weekday, time, ctx), savedEditText('removed', week, weekday, time)),
+      run(
+        (docs, ctx, claims) => removeSlot(week, docs, weekday, time, ctx, claims),
+        savedEditText('removed', week, weekday, time),
+      ),
   };
 }

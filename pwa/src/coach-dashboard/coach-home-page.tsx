@@ -1,13 +1,13 @@
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { DashboardPage, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
 import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
 import { coachChecklist } from '../dashboard-frame/go-live-checklist.ts';
-import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
+import { PodCount, ProfilePod } from '../dashboard-frame/home-pods.tsx';
 import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
 import { Avatar } from '../ui/index.ts';
 import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
 import { CoachWeeksChart } from '../coach-sessions/coach-analytics-pod.tsx';
+import { CoachTodaysBookings } from '../coach-sessions/coach-todays-bookings.tsx';
 import {
   NO_REGISTERED_GYMS,
   pendingGymRequestsCount,
@@ -77,9 +77,9 @@ export function CoachHomePage() {
         <ProfilePod me={me} title="Registered Gyms" to="/coachdashboard/management">
           {(coach) => <RegisteredGyms figure={registeredGymsFigure(coach)} />}
         </ProfilePod>
-        <ProfilePod me={me} title="Today's Bookings" to="/coachdashboard/bookings">
-          {(coach) => <TodaysBookings count={todaysBookingCount(coach, new Date())} />}
-        </ProfilePod>
+        <Pod title="Today's Bookings" to="/coachdashboard/bookings">
+          <CoachTodaysBookings />
+        </Pod>
         <ProfilePod me={me} title="Analytics" to="/coachdashboard/sessionrequests">
           {(coach) => (
             <>

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
+import { bookingSections } from '../data/booking-view.ts';
 import {
   cancelErrorText,
   cancelQuestion,
-  coachBookingLists,
   errorLine,
   sessionCount,
+  todaysSessionCount,
   BOOKINGS_TEXTS,
 } from './coach-bookings-model.ts';
 
@@ -42,7 +43,7 @@ function booking(id: string, startTime: string, fields: Partial<BookingDoc> = {}
 
 const ids = (rows: { bookingId: string }[]) => rows.map((row) => row.bookingId);
 
-describe('coachBookingLists', () => {
+describe("the coach's Bookings lists (the shared booking view)", () => {
   const docs = [
     booking('later', '2026-12-09T18:00:00'),
     booking('tomorrow', '2026-12-02T07:00:00'),
@@ -59,25 +60,33 @@ describe('coachBookingLists', () => {
   ];
 
   it("splits today's completed, today's to come (one under way too) and later sessions, soonest first", () => {
-    const lists = coachBookingLists(docs, new Set(), NOW);
-    expect(ids(lists.completedToday)).toEqual(['early', 'morning']);
+    const lists = bookingSections(docs, NOW);
+    expect(ids(lists.todaysCompleted)).toEqual(['early', 'morning']);
     expect(ids(lists.today)).toEqual(['now', 'evening']);
     expect(ids(lists.upcoming)).toEqual(['tomorrow', 'later']);
   });
 
+  it("counts today's sessions for the home's Today's Bookings as the page lists them", () => {
+    expect(todaysSessionCount(docs, NOW)).toBe(4);
+    expect(todaysSessionCount([], NOW)).toBe(0);
+    // A session cancelled today is on neither.
+    const cancelled = booking('cancelled-today', '2026-12-01T15:00:00', { cancelled: true, cancelledBy: 'coach' });
+    expect(todaysSessionCount([...docs, cancelled], NOW)).toBe(4);
+  });
+
   it('reads a session as §2 and the Cancel PT modal show it', () => {
-    expect(coachBookingLists(docs, new Set(), NOW).upcoming[0]).toMatchObject({
+    expect(bookingSections(docs, NOW).upcoming[0]).toMatchObject({
       clientName: 'Client tomorrow',
       discipline: 'Boxing',
       gymName: 'Iron Gym',
-      day: 'Wednesday 2nd December 2026',
+      date: 'Wednesday 2nd December 2026',
       start: '07:00',
-      time: '07:00 - 08:00',
+      end: '08:00',
     });
   });
 
   it('drops a session cancelled on this device before replication says so', () => {
-    expect(ids(coachBookingLists(docs, new Set(['later']), NOW).upcoming)).toEqual(['tomorrow']);
+    expect(ids(bookingSections(docs, NOW, new Set(['later'])).upcoming)).toEqual(['tomorrow']);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * The coach's Bookings page (§2 coach "Bookings", §8 "Cancel booking"): its three lists from the
- * device's `booking` documents, how a session reads, and the texts. Completed is worked out on the
- * UK wall clock by rules/pt-bookings.ts, as the server does. Pure.
+ * The coach's Bookings page (§2 coach "Bookings", §8 "Cancel booking"): its texts and the home's
+ * count of today's sessions. The lists and how a session reads are the one booking view every
+ * Bookings page uses (pwa/src/data/booking-view.ts). Pure.
  */
 import {
   CANCEL_BOOKING_FAILED,
@@ -10,8 +10,7 @@ import {
   NO_UPCOMING_SESSIONS_TODAY,
 } from '@mastr/rules/texts.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
-import { DATE_FORMATS, formatWallClock, ukDateKey } from '@mastr/rules/dates.ts';
-import { sessionLists } from '@mastr/rules/pt-bookings.ts';
+import { bookingSections } from '../data/booking-view.ts';
 
 export const BOOKINGS_TEXTS = {
   title: 'Bookings',
@@ -38,60 +37,14 @@ export const cancelQuestion = (client: string) => `Cancel PT with ${client}?`;
 /** '1 Session', '3 Sessions'. */
 export const sessionCount = (count: number) => `${count} ${count === 1 ? 'Session' : 'Sessions'}`;
 
-export interface BookingRow {
-  bookingId: string;
-  clientName: string;
-  discipline: string;
-  gymName: string;
-  experienceLevel: string;
-  /** 'Monday 7th December 2026'. */
-  day: string;
-  /** '18:00'. */
-  start: string;
-  /** '18:00 - 19:00'. */
-  time: string;
-}
-
-export interface CoachBookingLists {
-  completedToday: BookingRow[];
-  today: BookingRow[];
-  /** After today; only these can be cancelled (§2). */
-  upcoming: BookingRow[];
-}
-
-const rowOf = (doc: BookingDoc): BookingRow => ({
-  bookingId: doc.bookingId,
-  clientName: doc.clientName,
-  discipline: doc.discipline,
-  gymName: doc.gymName,
-  experienceLevel: doc.experienceLevel,
-  day: formatWallClock(doc.startTime, DATE_FORMATS.long),
-  start: formatWallClock(doc.startTime, DATE_FORMATS.time),
-  time: `${formatWallClock(doc.startTime, DATE_FORMATS.time)} - ${formatWallClock(doc.endTime, DATE_FORMATS.time)}`,
-});
-
 /**
- * Today's completed (ended), today's still to come (including one under way) and later sessions,
- * soonest first. Cancelled ones, and those cancelled on this device before replication says so, are
- * on none.
+ * The coach home's Today's Bookings: the sessions of today on the Bookings page (completed and still
+ * to come), counted from the same device documents, so the pod and the page never disagree and both
+ * read offline (design/sync.md "Coach bookings").
  */
-export function coachBookingLists(
-  docs: readonly BookingDoc[],
-  cancelledHere: ReadonlySet<string>,
-  now: Date,
-): CoachBookingLists {
-  const today = ukDateKey(now);
-  const lists = sessionLists(
-    docs.filter((doc) => !cancelledHere.has(doc.bookingId)),
-    now,
-    0,
-  );
-  const isToday = (doc: BookingDoc) => doc.startTime.slice(0, 10) === today;
-  return {
-    completedToday: lists.todaysCompleted.map(rowOf),
-    today: lists.upcoming.filter(isToday).map(rowOf),
-    upcoming: lists.upcoming.filter((doc) => !isToday(doc)).map(rowOf),
-  };
+export function todaysSessionCount(docs: readonly BookingDoc[], now: Date): number {
+  const lists = bookingSections(docs, now);
+  return lists.todaysCompleted.length + lists.today.length;
 }
 
 /** §8 "Cancel booking": 400, 401, anything else; a call that never reached the server says so. */

@@ -4,25 +4,19 @@ import { useOnline } from '../account-editing/use-online.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { ConfirmModal } from '../ui/index.ts';
-import {
-  BOOKINGS_TEXTS as TEXTS,
-  cancelQuestion,
-  coachBookingLists,
-  errorLine,
-  sessionCount,
-  type BookingRow,
-} from './coach-bookings-model.ts';
+import { BOOKINGS_TEXTS as TEXTS, cancelQuestion, errorLine, sessionCount } from './coach-bookings-model.ts';
+import { bookingSections, type BookingView } from '../data/booking-view.ts';
 import { useBookingCancel } from './use-booking-cancel.ts';
 import { useNow } from '../lib/index.ts';
 import './coach-sessions.css';
 
 interface SessionListProps {
   title: string;
-  rows: BookingRow[] | null;
+  rows: BookingView[] | null;
   loading: string;
   empty: string;
   /** Given for the upcoming list only: the one whose sessions can be cancelled. */
-  onCancel?: (row: BookingRow) => void;
+  onCancel?: (row: BookingView) => void;
   busy?: boolean;
 }
 
@@ -40,7 +34,7 @@ function SessionList({ title, rows, loading, empty, onCancel, busy = false }: Se
                 {row.discipline} · {row.experienceLevel} · {row.gymName}
               </span>
               <span>
-                {row.time} · {row.day}
+                {row.start} - {row.end} · {row.date}
               </span>
             </span>
             {onCancel && (
@@ -60,8 +54,8 @@ export function CoachBookingsPage() {
   const online = useOnline();
   const now = useNow();
   const { busy, error, done, cancelledHere, cancel } = useBookingCancel();
-  const [confirming, setConfirming] = useState<BookingRow | null>(null);
-  const lists = ready ? coachBookingLists(docs, cancelledHere, now) : null;
+  const [confirming, setConfirming] = useState<BookingView | null>(null);
+  const lists = ready ? bookingSections(docs, now, cancelledHere) : null;
 
   const confirm = async () => {
     if (!confirming) return;
@@ -84,7 +78,7 @@ export function CoachBookingsPage() {
       )}
       <SessionList
         title={TEXTS.completedToday}
-        rows={lists?.completedToday ?? null}
+        rows={lists?.todaysCompleted ?? null}
         loading={TEXTS.loadingCompleted}
         empty={TEXTS.noneCompleted}
       />
@@ -111,7 +105,7 @@ export function CoachBookingsPage() {
           onConfirm={() => void confirm()}
           onClose={() => setConfirming(null)}
         >
-          {confirming.day} {confirming.start}
+          {confirming.date} {confirming.start}
           <br />
           {cancelQuestion(confirming.clientName)}
         </ConfirmModal>

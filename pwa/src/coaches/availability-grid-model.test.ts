@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { TimeSlot } from '@mastr/rules/documents.ts';
+import type { ShownSlot } from '@mastr/rules/coach-slots.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { availabilityGrid, slotChoice } from './availability-grid-model.ts';
 
@@ -10,7 +10,7 @@ const TODAY = '2026-11-18';
 const WEEKS = { currentWeekStart: '2026-11-15', nextWeekStart: '2026-11-22' };
 const [SUN, TUE, WED, THU] = [0, 2, 3, 4];
 
-function slot(hour: number, flag?: 'booked' | 'requested'): TimeSlot {
+function slot(hour: number, flag?: 'booked' | 'requested'): ShownSlot {
   return {
     _id: `slot-${hour}-${flag ?? 'free'}`,
     time: hour * HOUR,
@@ -21,8 +21,8 @@ function slot(hour: number, flag?: 'booked' | 'requested'): TimeSlot {
 
 /** Seven days, Sunday first; `current` and `next` give some days' slots. */
 function availability(
-  current: Record<number, TimeSlot[]>,
-  next: Record<number, TimeSlot[]> = {},
+  current: Record<number, ShownSlot[]>,
+  next: Record<number, ShownSlot[]> = {},
 ): CoachAvailabilityDay[] {
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     _id: `day-${weekday}`,

@@ -9,9 +9,9 @@ import {
   isSlotSelectable,
   slotState,
   type CoachWeekKind,
+  type ShownSlot,
   type SlotState,
 } from '@mastr/rules/coach-slots.ts';
-import type { TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
@@ -22,7 +22,7 @@ const WEEK_TITLES: Record<CoachWeekKind, string> = { currentWeek: 'Current Week'
 export type SlotStatus = SlotState | 'unavailable';
 
 export interface GridSlot {
-  slot: TimeSlot;
+  slot: ShownSlot;
   /** 'HH:mm'. */
   label: string;
   status: SlotStatus;
@@ -60,12 +60,12 @@ export interface SlotChoice {
   weekday: number;
   abbreviation: string;
   date: string;
-  slot: TimeSlot;
+  slot: ShownSlot;
 }
 
 type WeekSource = Pick<CoachDetail, 'availability' | 'currentWeekStart' | 'nextWeekStart'>;
 
-function timesOf(day: CoachAvailabilityDay, kind: CoachWeekKind): TimeSlot[] {
+function timesOf(day: CoachAvailabilityDay, kind: CoachWeekKind): ShownSlot[] {
   const times = kind === 'currentWeek' ? day.currentWeekTimes : day.nextWeekTimes;
   return [...(times ?? [])].sort((a, b) => a.time - b.time);
 }

@@ -8,7 +8,7 @@ import { toLocalDoc, type CouchShape } from './tenant-docs.ts';
 const week = (weekStart: string | null, times: number[]): AvailabilityWeekDoc => ({
   _id: weekStart ? `availability:week:${weekStart}` : 'availability:default', type: 'availability-week', coachId: 'c'.repeat(24), weekStart,
   updatedAt: '2026-11-21T10:00:00.000Z',
-  days: [{ _id: 'd1', weekday: 1, abbreviation: 'Mon', times: times.map((time) => ({ _id: `t${time}`, time, booked: false, requested: false })) }],
+  days: [{ _id: 'd1', weekday: 1, abbreviation: 'Mon', times: times.map((time) => ({ _id: `t${time}`, time })) }],
 });
 
 let local: LocalCollection;

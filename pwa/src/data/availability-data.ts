@@ -15,6 +15,8 @@ export interface AvailabilityData {
   watchClaims(): Observable<SlotClaimDoc[]>;
   /** The weeks as the device holds them now: what an edit is computed from. */
   weeks(): Promise<AvailabilityWeekDoc[]>;
+  /** The slot claims as the device holds them now: an edit may not remove an hour one holds. */
+  claims(): Promise<SlotClaimDoc[]>;
   /** Stores an edited week; resolves once it is durable on the device (it then waits to sync). */
   saveWeek(week: AvailabilityWeekDoc): Promise<void>;
 }
@@ -24,6 +26,7 @@ export function createAvailabilityData(collection: RxCollection<LocalDoc>, write
     watchWeeks: () => watchDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
     watchClaims: () => watchDocs<SlotClaimDoc>(collection, 'slot-claim'),
     weeks: () => findDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
+    claims: () => findDocs<SlotClaimDoc>(collection, 'slot-claim'),
     saveWeek: (week) => write(week),
   };
 }

@@ -11,6 +11,7 @@ import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { auditTime, combineLatest, filter, of, type Observable } from 'rxjs';
+import type { SlotClaimDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { availabilityNotices } from './availability-notices.ts';
 import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
@@ -22,6 +23,7 @@ import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
 import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
+import { findDocs } from './local-queries.ts';
 import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { resumeLiveFeedFromPull } from './live-feed-since.ts';
@@ -128,6 +130,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       conflictHandler: tenantConflictHandler({
         onResolved: (id, resolved, needsPush) => void outbox?.resolved(id, needsPush ? resolved : null),
         onAvailabilityNotices: (notices) => availabilityNotices.publish(notices),
+        // The collection this handler belongs to holds the claims (it exists by the first conflict).
+        claimsOf: (weekStart) => findDocs<SlotClaimDoc>(collection, 'slot-claim', { weekStart }),
       }),
     },
     outbox: { schema: OUTBOX_SCHEMA },

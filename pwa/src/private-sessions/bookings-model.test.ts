@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
-import { bookingSections, sessionCancelledText, sessionCancelPrompt, sessionCount } from './bookings-model.ts';
+import { bookingSections } from '../data/booking-view.ts';
+import { sessionCancelledText, sessionCancelPrompt, sessionCount } from './bookings-model.ts';
 
 // Thursday 19 November 2026, 12:30 in the UK (GMT).
 const NOW = new Date('2026-11-19T12:30:00Z');

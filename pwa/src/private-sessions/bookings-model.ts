@@ -12,11 +12,9 @@ import {
   SESSION_ALREADY_STARTED,
   SESSION_CANCELLED_REFUNDED,
 } from '@mastr/rules/texts.ts';
-import { ukDateKey } from '@mastr/rules/dates.ts';
-import type { BookingDoc } from '@mastr/rules/documents.ts';
-import { hasSessionStarted, sessionLists } from '@mastr/rules/pt-bookings.ts';
+import type { BookingView } from '../data/booking-view.ts';
+import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
-import { whenOf, type SessionWhen } from './session-requests-model.ts';
 
 export const BOOKING_TEXTS = {
   noUpcoming: NO_UPCOMING_SESSIONS,
@@ -25,58 +23,6 @@ export const BOOKING_TEXTS = {
   started: SESSION_ALREADY_STARTED,
   offline: 'You are offline. Cancelling a session needs a connection; nothing was changed.',
 } as const;
-
-export interface SessionItem extends SessionWhen {
-  id: string;
-  /** What the cancel call names. */
-  bookingId: string;
-  clientName: string;
-  coachFullName: string;
-  gymName: string;
-  discipline: string;
-  experienceLevel: string;
-  /** The session's UK start, which the refund rule reckons from. */
-  startTime: string;
-}
-
-export interface BookingSections {
-  todaysCompleted: SessionItem[];
-  /** Today's, not yet ended, soonest first. */
-  today: SessionItem[];
-  /** After today, soonest first. */
-  upcoming: SessionItem[];
-}
-
-const itemOf = (doc: BookingDoc): SessionItem => ({
-  id: doc._id,
-  bookingId: doc.bookingId,
-  clientName: doc.clientName,
-  coachFullName: doc.coachFullName,
-  gymName: doc.gymName,
-  discipline: doc.discipline,
-  experienceLevel: doc.experienceLevel,
-  startTime: doc.startTime,
-  ...whenOf(doc),
-});
-
-/** Cancelled sessions, and those hidden after a cancel here (before sync brings the cancelled copy), are left out. */
-export function bookingSections(
-  docs: readonly BookingDoc[],
-  now: Date,
-  hidden: ReadonlySet<string> = new Set(),
-): BookingSections {
-  const lists = sessionLists(
-    docs.filter((doc) => !hidden.has(doc.bookingId)),
-    now,
-    0,
-  );
-  const today = ukDateKey(now);
-  return {
-    todaysCompleted: lists.todaysCompleted.map(itemOf),
-    today: lists.upcoming.filter((doc) => doc.startTime.slice(0, 10) === today).map(itemOf),
-    upcoming: lists.upcoming.filter((doc) => doc.startTime.slice(0, 10) > today).map(itemOf),
-  };
-}
 
 /** 'Session' for one, else 'Sessions' (§2). */
 export const sessionCount = (n: number) => `${n} ${n === 1 ? 'Session' : 'Sessions'}`;
@@ -89,7 +35,7 @@ export interface SessionCancelPrompt {
 }
 
 /** The member's 'Cancel' of an upcoming session: the refund rule of §1 as day passes, refused once started. */
-export function sessionCancelPrompt(session: SessionItem, now: Date): SessionCancelPrompt {
+export function sessionCancelPrompt(session: BookingView, now: Date): SessionCancelPrompt {
   const question = `Cancel your PT session with ${session.coachFullName} at ${session.gymName} on ${session.date} at ${session.time.slice(0, 5)}?`;
   if (hasSessionStarted(session, now)) return { question, outcome: BOOKING_TEXTS.started, canCancel: false };
   const rule = memberCancellation(session.startTime.slice(0, 10), now);

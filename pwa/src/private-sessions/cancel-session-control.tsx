@@ -7,8 +7,8 @@ import {
   sessionCancelledText,
   sessionCancelPrompt,
   type SessionCancelPrompt,
-  type SessionItem,
 } from './bookings-model.ts';
+import type { BookingView } from '../data/booking-view.ts';
 import { cancelMemberBooking } from './sessions-api.ts';
 
 /**
@@ -20,8 +20,8 @@ export function CancelSessionControl({
   session,
   onCancelled,
 }: {
-  session: SessionItem;
-  onCancelled(session: SessionItem, text: string): void;
+  session: BookingView;
+  onCancelled(session: BookingView, text: string): void;
 }) {
   const [prompt, setPrompt] = useState<SessionCancelPrompt | null>(null);
   const [sending, setSending] = useState(false);

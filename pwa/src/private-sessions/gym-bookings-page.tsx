@@ -2,11 +2,12 @@
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useBookings } from '../data/use-tenant-queries.ts';
-import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
+import { bookingSections, type BookingView } from '../data/booking-view.ts';
+import { BOOKING_TEXTS } from './bookings-model.ts';
 import { SessionCardText, SessionSection } from './session-list.tsx';
 import { useNow } from '../lib/index.ts';
 
-const card = (session: SessionItem) => (
+const card = (session: BookingView) => (
   <SessionCardText
     title={`${session.discipline}: ${session.clientName}`}
     when={session}

@@ -3,7 +3,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { FormMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { BOOKING_TEXTS, bookingSections, type SessionItem } from './bookings-model.ts';
+import { bookingSections, type BookingView } from '../data/booking-view.ts';
+import { BOOKING_TEXTS } from './bookings-model.ts';
 import { CancelSessionControl } from './cancel-session-control.tsx';
 import { SessionCardText, SessionSection } from './session-list.tsx';
 import { useNow } from '../lib/index.ts';
@@ -15,12 +16,12 @@ export function MemberBookingsPage({ title }: { title: string }) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [message, setMessage] = useState<Message | null>(null);
   const sections = useMemo(() => bookingSections(docs, now, hidden), [docs, now, hidden]);
-  const cancelled = useCallback((session: SessionItem, text: string) => {
+  const cancelled = useCallback((session: BookingView, text: string) => {
     setHidden((ids) => new Set(ids).add(session.bookingId));
     setMessage(successMessage(text));
   }, []);
 
-  const card = (session: SessionItem, cancellable: boolean) => (
+  const card = (session: BookingView, cancellable: boolean) => (
     <>
       <SessionCardText
         title={`${session.discipline} with ${session.coachFullName}`}

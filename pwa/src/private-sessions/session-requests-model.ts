@@ -24,7 +24,7 @@ export interface SessionWhen {
   time: string;
 }
 
-export const whenOf = (session: { startTime: string; endTime: string }): SessionWhen => ({
+const whenOf = (session: { startTime: string; endTime: string }): SessionWhen => ({
   date: formatWallClock(session.startTime, DATE_FORMATS.long),
   time: `${formatWallClock(session.startTime, DATE_FORMATS.time)} – ${formatWallClock(session.endTime, DATE_FORMATS.time)}`,
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -32,6 +33,8 @@ describe('coach availability online calls', () => {
   const day = (res: { payload: string }, weekday: number) =>
     (JSON.parse(res.payload).availability as DayView[]).find((d) => d.weekday === weekday)!;
   const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
+  const claimHour = (weekStart: string, weekday: number, time: number, paid: boolean) =>
+    givenSlotClaim(stack, coachId, { weekStart, weekday, time }, paid);
 
   beforeAll(async () => {
     stack = await startTestStack();
@@ -67,15 +70,43 @@ describe('coach availability online calls', () => {
     expect(removed.statusCode).toBe(200);
     expect(day(removed, 5).currentWeekTimes.map((s) => s.time)).toEqual([SEVEN_AM]);
 
-    // A client books Friday 07:00 of the current week (as the PT booking flow will).
-    const week = await db().get('availability:week:2026-11-15');
-    const days = week.days.map((d) =>
-      d.weekday === 5 ? { ...d, times: d.times.map((s) => ({ ...s, booked: true })) } : d,
-    );
-    await db().insert({ ...week, days });
+    // A client books Friday 07:00 of the current week: a paid session's claim, the only record of it.
+    await claimHour('2026-11-15', 5, SEVEN_AM, true);
     const refused = await call('PUT', 'currentweek', { weekday: 5, currentWeekTimeToDelete: SEVEN_AM });
     expect(refused.statusCode).toBe(400);
     expect(JSON.parse(refused.payload).message).toBe('07:00 on Fri cannot be removed: a client has booked it.');
+  });
+
+  it("ignores the flags an old document still carries, and keeps a following week's held hour when the default loses it", async () => {
+    // Written before decision 120: 12:00 flagged booked on Saturday of the current week, no claim holds it.
+    const week = await db().get('availability:week:2026-11-15');
+    const days = week.days.map((d) =>
+      d.weekday === 6 ? { ...d, times: [{ _id: newId(), time: NOON, booked: true, requested: false }] } : d,
+    );
+    await db().insert({ ...week, days } as AvailabilityWeekDoc);
+    const shown = await call('POST', 'currentweek', { weekday: 6, newCurrentWeekTime: SEVEN_AM });
+    expect(day(shown, 6).currentWeekTimes).toMatchObject([
+      { time: SEVEN_AM, booked: false, requested: false },
+      { time: NOON, booked: false, requested: false },
+    ]);
+    const stored = (await db().get('availability:week:2026-11-15')).days.find((d) => d.weekday === 6)!;
+    expect(stored.times.map((t) => Object.keys(t).sort())).toEqual([
+      ['_id', 'time'],
+      ['_id', 'time'],
+    ]);
+    expect((await call('PUT', 'currentweek', { weekday: 6, currentWeekTimeToDelete: NOON })).statusCode).toBe(200);
+
+    // Next week follows the default (its own document, from an earlier test, gone); a member's request holds its Thursday 12:00.
+    const nextWeek = await db().get('availability:week:2026-11-22');
+    await db().destroy(nextWeek._id, nextWeek._rev);
+    await call('POST', 'default', { weekday: 4, newDefaultTime: NOON });
+    await claimHour('2026-11-22', 4, NOON, false);
+    const held = await call('PUT', 'nextweek', { weekday: 4, nextWeekTimeToDelete: NOON });
+    expect(JSON.parse(held.payload).message).toBe('12:00 on Thu cannot be removed: a client has requested it.');
+    const fromDefault = await call('PUT', 'default', { weekday: 4, defaultTimeToDelete: NOON });
+    expect(fromDefault.statusCode).toBe(200);
+    expect(day(fromDefault, 4).defaultTimes.map((s) => s.time)).not.toContain(NOON);
+    expect(day(fromDefault, 4).nextWeekTimes.find((s) => s.time === NOON)).toMatchObject({ requested: true });
   });
 
   it('refuses a day of the current week that has passed', async () => {

@@ -109,7 +109,9 @@ describe('coach slot requests', () => {
         bookingTimeObject_id: slots[1]._id,
         slotClaimId: 'slot-claim:2026-11-15:5:64800',
       });
-      const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
+      // Nothing is written into the coach's week (decision 120): it still follows the default, whose ids the request names.
+      expect(await getDoc(coachDb(coachId), 'availability:week:2026-11-15')).toBeNull();
+      const week = (await coachDb(coachId).get('availability:default')) as AvailabilityWeekDoc;
       expect(request.bookingDayId).toBe(week.days.find((d) => d.weekday === 5)!._id);
       expect(
         (await stack.couch.use<CoachRequestDoc>(tenantDbName('member', memberId)).get(request._id)).startTime,
@@ -119,10 +121,25 @@ describe('coach slot requests', () => {
         requestId: request.requestId,
       });
 
-      // The coach's device cannot take the requested slot back.
-      const stale = { ...week, _rev: undefined, days: week.days.map((d) => ({ ...d, times: [] })), _deleted: false };
-      const push = await bulkDocs(stack.server, stack, 'coach', coachId, [stale]);
-      expect(JSON.parse(push.payload)[0]).toMatchObject({ error: 'conflict' });
+      // The coach's device cannot take the requested slot back: its first edit of the week (made
+      // before it heard of the request) is stored with the held hour put back.
+      const emptied = {
+        ...week,
+        _id: 'availability:week:2026-11-15',
+        weekStart: '2026-11-15',
+        _rev: undefined,
+        days: week.days.map((d) => ({ ...d, times: [] })),
+        _deleted: false,
+      };
+      const push = await bulkDocs(stack.server, stack, 'coach', coachId, [emptied]);
+      expect(JSON.parse(push.payload)[0]).toMatchObject({ ok: true });
+      const stored = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
+      expect(stored.days.find((d) => d.weekday === 5)!.times.map((s) => s.time)).toEqual([SIX_PM]);
+      // Once the week is stored, removing the hour again is a conflict the device merges.
+      const again = await bulkDocs(stack.server, stack, 'coach', coachId, [
+        { ...stored, days: stored.days.map((d) => ({ ...d, times: [] })), _deleted: false },
+      ]);
+      expect(JSON.parse(again.payload)[0]).toMatchObject({ error: 'conflict' });
     });
 
     it('refuses requests at a gym the coach has left; a request sent before stays (decision 33)', async () => {
@@ -321,28 +338,21 @@ describe('coach slot requests', () => {
       };
       expect((await post(url, body({ coachId, gymId, memberId }, saturday), headers)).status).toBe(201);
 
-      // The coach's week (created from the default) has Friday 18:00 booked by another route.
-      await post(
-        url,
-        body(
-          { coachId, gymId, memberId },
-          {
-            bookingDate: '2026-11-19',
-            bookingTimeObject: { _id: 'x', time: SEVEN_AM, booked: false, requested: false },
-          },
-        ),
-        headers,
-      );
-      const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
+      // Friday 18:00 booked by another route (a gym request's payment): its claim holds the hour for good.
+      const booking = { bookingId: newId(), checkoutSessionId: `cs_${newId()}` };
       await coachDb(coachId).insert({
-        ...week,
-        days: week.days.map((d) => ({
-          ...d,
-          times: d.times.map((s) => (s.time === SIX_PM ? { ...s, booked: true } : s)),
-        })),
+        _id: 'slot-claim:2026-11-15:5:64800',
+        type: 'slot-claim',
+        requestId: newId(),
+        weekStart: '2026-11-15',
+        weekday: 5,
+        time: SIX_PM,
+        // Long enough ago to be taken over if it were a dead request's: a paid one never is.
+        createdAt: new Date(stack.clock.now.getTime() - 60 * 60_000).toISOString(),
+        booking,
       });
       expect((await post(url, body({ coachId, gymId, memberId }), headers)).status).toBe(409);
-      expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:5:64800')).toBeNull();
+      expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:5:64800')).toMatchObject({ booking });
     });
 
     it('undoes the claim and the lock when the request cannot be written, so the slot stays free', async () => {
@@ -378,10 +388,8 @@ describe('coach slot requests', () => {
       ).rejects.toThrow('disk full');
       expect(await getDoc(coachDb(coachId), 'slot-claim:2026-11-15:5:64800')).toBeNull();
       expect(await requestsOf(coachId)).toEqual([]);
-      const week = (await coachDb(coachId).get('availability:week:2026-11-15')) as AvailabilityWeekDoc;
-      expect(week.days.find((d) => d.weekday === 5)!.times.find((s) => s.time === SIX_PM)).toMatchObject({
-        requested: false,
-      });
+      // The claim was the only record of the request: with it gone, nothing says the hour is taken.
+      expect(await getDoc(coachDb(coachId), 'availability:week:2026-11-15')).toBeNull();
 
       expect(
         (await post(url, body({ coachId, gymId, memberId }), await bearerFor(stack, 'user', memberId))).status,

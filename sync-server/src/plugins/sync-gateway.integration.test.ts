@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import { coachWeekStart } from '@mastr/rules/coach-week.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
+import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { issueAccessToken } from '../services/auth/access-tokens.ts';
 import { newId } from '../couch/ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { mintAccessToken, sessionIdOfToken } from '../test-support/access-fixtures.ts';
+import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { bearerFor, bulkDocs, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -313,51 +316,101 @@ describe('sync gateway', () => {
   describe('coach availability writes', () => {
     const weekDoc = (
       times: Record<number, { time: number; booked?: boolean; requested?: boolean }[]>,
+      weekStart: string | null = null,
     ): AvailabilityWeekDoc => ({
-      _id: 'availability:default',
+      _id: availabilityDocId(weekStart),
       type: 'availability-week',
       coachId: ids.coach,
-      weekStart: null,
+      weekStart,
       updatedAt: new Date().toISOString(),
       days: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({
         _id: `day-${weekday}`,
         weekday,
         abbreviation: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][weekday],
-        times: (times[weekday] ?? []).map((t) => ({
-          _id: `slot-${weekday}-${t.time}`,
-          time: t.time,
-          booked: !!t.booked,
-          requested: !!t.requested,
-        })),
+        // `booked`/`requested` only as an old device (before decision 120) still sends them.
+        times: (times[weekday] ?? []).map(({ time, ...flags }) => ({ _id: `slot-${weekday}-${time}`, time, ...flags })),
       })),
     });
-    const db = () => stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', ids.coach));
+    const db = () => stack.couch.use<AvailabilityWeekDoc | SlotClaimDoc>(tenantDbName('coach', ids.coach));
+    const weekIn = async (id: string) => (await db().get(id)) as AvailabilityWeekDoc;
+    /** A paid session's claim on the hour, as the webhook writes it: the only record that it is booked. */
+    const bookHour = (weekStart: string, weekday: number, time: number) =>
+      givenSlotClaim(stack, ids.coach, { weekStart, weekday, time }, true);
 
-    it('writes a new slot the coach added, and refuses removing a booked one as a conflict', async () => {
-      const added = await bulkDocs(stack.server, stack, 'coach', ids.coach, [weekDoc({ 1: [{ time: 25200 }] })]);
+    it('writes a new slot the coach added, and refuses removing an hour a claim holds as a conflict', async () => {
+      const nextWeek = coachWeekStart(stack.clock.now, 1);
+      const id = availabilityDocId(nextWeek);
+      const added = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        weekDoc({ 1: [{ time: 25200 }] }, nextWeek),
+      ]);
       expect(added.statusCode).toBe(201);
-      expect(JSON.parse(added.payload)[0]).toMatchObject({ ok: true, id: 'availability:default' });
+      expect(JSON.parse(added.payload)[0]).toMatchObject({ ok: true, id });
 
-      // The server books 07:00 on Monday (as a PT booking will).
-      const stored = await db().get('availability:default');
-      await db().insert({ ...stored, days: weekDoc({ 1: [{ time: 25200, booked: true }] }).days });
-      const current = await db().get('availability:default');
+      // A paid session books 07:00 on Monday: its claim, nothing written into the week.
+      const current = await weekIn(id);
+      await bookHour(nextWeek, 1, 25200);
+      expect((await weekIn(id))._rev).toBe(current._rev);
 
       const removal = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
-        { ...weekDoc({}), _rev: current._rev, _deleted: false },
+        { ...weekDoc({}, nextWeek), _rev: current._rev, _deleted: false },
       ]);
       expect(removal.statusCode).toBe(201);
-      expect(JSON.parse(removal.payload)[0]).toMatchObject({ id: 'availability:default', error: 'conflict' });
-      expect((await db().get('availability:default'))._rev).toBe(current._rev);
+      expect(JSON.parse(removal.payload)[0]).toMatchObject({ id, error: 'conflict' });
+      expect((await weekIn(id))._rev).toBe(current._rev);
 
       const addition = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
-        { ...weekDoc({ 1: [{ time: 25200, booked: true }], 2: [{ time: 36000 }] }), _rev: current._rev },
+        { ...weekDoc({ 1: [{ time: 25200 }], 2: [{ time: 36000 }] }, nextWeek), _rev: current._rev },
       ]);
       expect(JSON.parse(addition.payload)[0]).toMatchObject({ ok: true });
       const stale = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
-        { ...weekDoc({ 1: [{ time: 25200, booked: true }] }), _rev: current._rev },
+        { ...weekDoc({ 1: [{ time: 25200 }] }, nextWeek), _rev: current._rev },
       ]);
       expect(JSON.parse(stale.payload)[0]).toMatchObject({ error: 'conflict' });
+    });
+
+    it("takes an old device's flags without storing them, and never lets them hold an hour", async () => {
+      const weekStart = coachWeekStart(stack.clock.now, 2);
+      const id = availabilityDocId(weekStart);
+      const legacy = weekDoc(
+        {
+          3: [
+            { time: 36000, booked: true },
+            { time: 39600, requested: true },
+          ],
+        },
+        weekStart,
+      );
+      const res = await bulkDocs(stack.server, stack, 'coach', ids.coach, [legacy]);
+      expect(JSON.parse(res.payload)[0]).toMatchObject({ ok: true, id });
+      const stored = await weekIn(id);
+      expect(stored.days[3].times).toEqual([
+        { _id: 'slot-3-36000', time: 36000 },
+        { _id: 'slot-3-39600', time: 39600 },
+      ]);
+      // No claim holds them: the coach may remove them.
+      const removal = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        { ...weekDoc({}, weekStart), _rev: stored._rev },
+      ]);
+      expect(JSON.parse(removal.payload)[0]).toMatchObject({ ok: true });
+    });
+
+    it('keeps a held hour of a week that followed the default, whichever document the device drops it from', async () => {
+      const thisWeek = coachWeekStart(stack.clock.now);
+      const storedDefault = await weekIn('availability:default').catch(() => null);
+      const defaults = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        {
+          ...weekDoc({ 6: [{ time: 64800 }, { time: 68400 }] }),
+          ...(storedDefault ? { _rev: storedDefault._rev } : {}),
+        },
+      ]);
+      expect(JSON.parse(defaults.payload)[0]).toMatchObject({ ok: true });
+      await bookHour(thisWeek, 6, 64800);
+      // The device's first edit of the week (made before it heard of the claim) drops 18:00.
+      const first = await bulkDocs(stack.server, stack, 'coach', ids.coach, [
+        weekDoc({ 6: [{ time: 68400 }] }, thisWeek),
+      ]);
+      expect(JSON.parse(first.payload)[0]).toMatchObject({ ok: true });
+      expect((await weekIn(availabilityDocId(thisWeek))).days[6].times.map((t) => t.time)).toEqual([64800, 68400]);
     });
 
     it('refuses documents of another shape or owner as a whole batch (403)', async () => {
@@ -367,12 +420,7 @@ describe('sync gateway', () => {
         { ...weekDoc({}), _id: 'availability:week:2026-11-24', weekStart: '2026-11-24' }, // a Tuesday
         { ...weekDoc({ 1: [{ time: 25200 + 1800 }] }) },
         { ...weekDoc({}), days: weekDoc({}).days.slice(1) },
-        {
-          ...weekDoc({}),
-          _id: 'availability:week:2026-11-22',
-          weekStart: '2026-11-22',
-          days: weekDoc({ 3: [{ time: 36000, booked: true }] }).days,
-        },
+        { ...weekDoc({ 3: [{ time: 36000, booked: 'yes' as unknown as boolean }] }) },
         { ...weekDoc({}), _deleted: true },
         { _id: 'schedule:default', type: 'schedule-week' },
       ];

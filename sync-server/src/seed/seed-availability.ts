@@ -1,6 +1,6 @@
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
-import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
+import { availabilityDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Couch } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
@@ -17,7 +17,7 @@ const DEMO_HOURS: readonly Partial<Record<number, number[]>>[] = [
   { 1: [16, 17], 3: [16, 17, 18], 5: [7, 8] },
 ];
 
-/** Which slots carry a flag in a week document: [weekday, index of the slot that day]. */
+/** Which slots a client holds in a week: [weekday, index of the slot that day]. */
 interface WeekFlags {
   booked?: [number, number];
   requested?: [number, number];
@@ -27,12 +27,9 @@ function availabilityDoc(
   coachId: string,
   hours: Partial<Record<number, number[]>>,
   weekStart: string | null,
-  flags: WeekFlags,
   now: Date,
 ): AvailabilityWeekDoc {
   const weekKey = weekStart ?? 'default';
-  const isFlag = (flag: [number, number] | undefined, weekday: number, index: number) =>
-    flag?.[0] === weekday && flag[1] === index;
   return {
     _id: availabilityDocId(weekStart),
     type: 'availability-week',
@@ -45,12 +42,7 @@ function availabilityDoc(
       times: (hours[weekday] ?? []).map((hour, index): TimeSlot => {
         const time = hour * 3600;
         if (!HOURLY_SLOTS.includes(time)) throw new Error(`Demo availability off the hourly grid: ${hour}:00`);
-        return {
-          _id: demoId(`slot:${coachId}:${weekKey}:${weekday}:${index}`),
-          time,
-          booked: isFlag(flags.booked, weekday, index),
-          requested: isFlag(flags.requested, weekday, index),
-        };
+        return { _id: demoId(`slot:${coachId}:${weekKey}:${weekday}:${index}`), time };
       }),
     })),
     updatedAt: now.toISOString(),
@@ -58,8 +50,42 @@ function availabilityDoc(
 }
 
 /**
+ * The slot claims that make a week's held hours show (decision 120: the claim is the only record).
+ * A booked one names a demo booking and is never taken over; a requested one has no request
+ * document, so like any claim whose request never appeared it may be taken after two minutes.
+ */
+function demoClaims(
+  coachId: string,
+  hours: Partial<Record<number, number[]>>,
+  weekStart: string,
+  flags: WeekFlags,
+  now: Date,
+): SlotClaimDoc[] {
+  return (['booked', 'requested'] as const).flatMap((state) => {
+    const at = flags[state];
+    const hour = at && hours[at[0]]?.[at[1]];
+    if (!at || hour === undefined) return [];
+    const time = hour * 3600;
+    const requestId = demoId(`slot-claim:${coachId}:${weekStart}:${at[0]}:${time}`);
+    return [
+      {
+        _id: slotClaimId(weekStart, at[0], time),
+        type: 'slot-claim' as const,
+        requestId,
+        weekStart,
+        weekday: at[0],
+        time,
+        createdAt: now.toISOString(),
+        ...(state === 'booked' ? { booking: { bookingId: requestId, checkoutSessionId: `cs_demo_${requestId}` } } : {}),
+      },
+    ];
+  });
+}
+
+/**
  * Each demo coach's default availability plus the current and next UK coach weeks, where a few
- * slots show as booked or requested. As with schedules, week documents come only with a new default.
+ * hours show as booked or requested (their slot claims). As with schedules, week documents come
+ * only with a new default.
  */
 export async function seedDemoAvailability(couch: Couch, now: Date): Promise<number> {
   let created = 0;
@@ -67,20 +93,18 @@ export async function seedDemoAvailability(couch: Couch, now: Date): Promise<num
     const hours = DEMO_HOURS[i];
     const days = Object.keys(hours).map(Number);
     const [firstDay, lastDay] = [days[0], days[days.length - 1]];
-    const db = couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coach.profileId));
-    if (!(await createIfMissing(db, availabilityDoc(coach.profileId, hours, null, {}, now)))) continue;
+    const db = couch.use<AvailabilityWeekDoc | SlotClaimDoc>(tenantDbName('coach', coach.profileId));
+    if (!(await createIfMissing(db, availabilityDoc(coach.profileId, hours, null, now)))) continue;
     created += 1;
-    const weeks = [
-      availabilityDoc(
-        coach.profileId,
-        hours,
-        ukCoachWeekStart(now),
-        { booked: [lastDay, 0], requested: [lastDay, 1] },
-        now,
-      ),
-      availabilityDoc(coach.profileId, hours, ukCoachWeekStart(now, 1), { requested: [firstDay, 0] }, now),
+    const held: [string, WeekFlags][] = [
+      [ukCoachWeekStart(now), { booked: [lastDay, 0], requested: [lastDay, 1] }],
+      [ukCoachWeekStart(now, 1), { requested: [firstDay, 0] }],
     ];
-    for (const week of weeks) if (await createIfMissing(db, week)) created += 1;
+    for (const [weekStart, flags] of held) {
+      if (await createIfMissing(db, availabilityDoc(coach.profileId, hours, weekStart, now))) created += 1;
+      for (const claim of demoClaims(coach.profileId, hours, weekStart, flags, now))
+        if (await createIfMissing(db, claim)) created += 1;
+    }
   }
   return created;
 }

@@ -1,15 +1,17 @@
-import { keepsLockedSlots } from '@mastr/rules/availability-merge.ts';
+import { droppedHeldHours, keepsHeldHours, withHeldHours, withoutSlotFlags } from '@mastr/rules/availability-merge.ts';
+import type { ClaimsByHour } from '@mastr/rules/coach-slots.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { applyGoLive } from '../services/accounts/go-live-service.ts';
 import { recordCheckIns, type NewCheckIn } from '../services/passes/check-in-service.ts';
-import { fetchDocs, tenantDb } from '../couch/tenant-docs.ts';
-import { hasLockedSlots } from './write-rules.ts';
+import { claimsOf, keepHeldHoursOfFollowingWeeks } from '../services/coaching/availability-service.ts';
+import { fetchDocs, tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 
 /** One row of a CouchDB `_bulk_docs` answer, as RxDB's replication reads it. */
 export type BulkRow = { ok: true; id: string; rev: string } | { id: string; error: string; reason: string };
 
-const LOCKED_SLOT_REASON = "A booked or requested slot is the server's: it cannot be removed or changed from a device.";
+const HELD_HOUR_REASON = 'An hour a client has booked or requested cannot be removed: its slot claim holds it.';
 
 /**
  * Check-ins go through the check-in authority, which stores them as sent and its decisions as
@@ -22,31 +24,33 @@ export async function writeCheckIns(deps: Deps, gymId: string, checkIns: readonl
 }
 
 /**
- * Availability documents are written as sent, except that one which would remove or alter a
- * booked/requested slot of the stored revision is answered `conflict` (RxDB then fetches the
- * server's state and merges, keeping the locked slots). CouchDB's own revision check makes this
- * race-free: a document written meanwhile by the server fails as a conflict too.
- * Returns null when a new document claims a locked slot (only the server sets those): hostile.
+ * Availability documents are written as sent, without the `booked`/`requested` flags an old device
+ * may still carry (decision 120), except that one which would remove an hour of the stored revision
+ * a slot claim holds is answered `conflict` (RxDB then fetches the server's state and merges against
+ * the claims it holds, keeping the hour). CouchDB's revision check covers a concurrent write of the
+ * week; a request claiming an hour at the same moment is seen after the write: the claims are read
+ * again, and an hour the write dropped that a claim now holds is put back (the request read the
+ * week before this write, so it was sent). A default the device changed keeps the held hours of
+ * weeks that follow it (`keepHeldHoursOfFollowingWeeks`).
  */
 export async function writeAvailability(
   deps: Deps,
   coachId: string,
-  weeks: readonly AvailabilityWeekDoc[],
-): Promise<BulkRow[] | null> {
+  sent: readonly AvailabilityWeekDoc[],
+): Promise<BulkRow[]> {
   const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
-  const current = await fetchDocs(
-    db,
-    weeks.map((w) => w._id),
-  );
+  const weeks = sent.map(withoutSlotFlags);
+  // The default too: a new dated week starts from it, so it says which held hours the week must keep.
+  const [current, claims] = await Promise.all([
+    fetchDocs(db, [...new Set([availabilityDocId(null), ...weeks.map((w) => w._id)])]),
+    claimsOfWeeks(deps, coachId, weeks),
+  ]);
   const rows = new Map<string, BulkRow>();
   const toWrite: AvailabilityWeekDoc[] = [];
   for (const week of weeks) {
     const stored = current.get(week._id);
-    if (!stored) {
-      if (hasLockedSlots(week)) return null;
-      toWrite.push(week);
-    } else if (week._rev === stored._rev && !keepsLockedSlots(stored, week)) {
-      rows.set(week._id, { id: week._id, error: 'conflict', reason: LOCKED_SLOT_REASON });
+    if (stored && week._rev === stored._rev && !keepsHeldHours(stored, week, claims(week))) {
+      rows.set(week._id, { id: week._id, error: 'conflict', reason: HELD_HOUR_REASON });
     } else {
       toWrite.push(week); // a stale or missing _rev is CouchDB's conflict to report
     }
@@ -60,7 +64,55 @@ export async function writeAvailability(
         : { id: result.id, error: result.error ?? 'unknown_error', reason: result.reason ?? '' },
     );
   }
+  // Only a write that dropped an hour can have dropped one a request claimed meanwhile.
+  const accepted = toWrite.filter((w) => 'ok' in rows.get(w._id)! && dropsHours(w, current));
+  if (accepted.length) await keepClaimedHours(deps, coachId, accepted, current);
   return weeks.map((w) => rows.get(w._id)!);
+}
+
+async function claimsOfWeeks(deps: Deps, coachId: string, weeks: readonly AvailabilityWeekDoc[]) {
+  const starts = [...new Set(weeks.flatMap((w) => (w.weekStart ? [w.weekStart] : [])))];
+  const byStart = new Map(await Promise.all(starts.map(async (s) => [s, await claimsOf(deps, coachId, s)] as const)));
+  return (week: AvailabilityWeekDoc): ClaimsByHour => (week.weekStart && byStart.get(week.weekStart)) || new Map();
+}
+
+/** After the write: held hours a concurrent request claimed are put back; a changed default keeps following weeks' held hours. */
+async function keepClaimedHours(
+  deps: Deps,
+  coachId: string,
+  written: readonly AvailabilityWeekDoc[],
+  before: ReadonlyMap<string, AvailabilityWeekDoc>,
+): Promise<void> {
+  const claims = await claimsOfWeeks(deps, coachId, written);
+  for (const week of written) {
+    // A week new to the server followed the default until now: its held hours are the default's.
+    const stored = before.get(week._id) ?? (week.weekStart ? before.get(availabilityDocId(null)) : undefined);
+    if (!stored) continue;
+    if (week.weekStart === null) {
+      const dropped = droppedHours(stored, week);
+      await keepHeldHoursOfFollowingWeeks(deps, coachId, dropped);
+      continue;
+    }
+    const held = droppedHeldHours({ ...stored, weekStart: week.weekStart }, week, claims(week));
+    if (held.length === 0) continue;
+    await updateDoc(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), week._id, (now) => {
+      const back = now ? droppedHeldHours({ ...stored, weekStart: week.weekStart }, now, claims(week)) : [];
+      return now && back.length ? withHeldHours(now, back) : null;
+    });
+  }
+}
+
+const dropsHours = (week: AvailabilityWeekDoc, before: ReadonlyMap<string, AvailabilityWeekDoc>) => {
+  const stored = before.get(week._id) ?? (week.weekStart ? before.get(availabilityDocId(null)) : undefined);
+  return stored !== undefined && droppedHours(stored, week).length > 0;
+};
+
+/** Hours (by weekday) `before` has and `after` does not. */
+function droppedHours(before: AvailabilityWeekDoc, after: AvailabilityWeekDoc) {
+  return before.days.flatMap((day) => {
+    const kept = new Set(after.days.find((d) => d.weekday === day.weekday)?.times.map((s) => s.time) ?? []);
+    return day.times.filter((s) => !kept.has(s.time)).map((s) => ({ weekday: day.weekday, time: s.time }));
+  });
 }
 
 /**

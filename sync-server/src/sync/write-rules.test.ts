@@ -24,10 +24,7 @@ function week(overrides: { weekStart?: string | null; dayId?: string; slotId?: s
       _id: weekday === 1 && overrides.dayId !== undefined ? overrides.dayId : `${'d'.repeat(23)}${weekday}`,
       weekday,
       abbreviation,
-      times:
-        weekday === 1
-          ? [{ _id: overrides.slotId ?? 'e'.repeat(24), time: 25200, booked: false, requested: false }]
-          : [],
+      times: weekday === 1 ? [{ _id: overrides.slotId ?? 'e'.repeat(24), time: 25200 }] : [],
     })),
   };
 }
@@ -49,6 +46,18 @@ describe('availability writes: ids, dates and revisions within bounds', () => {
       expect(parseWeek(week({ slotId })), slotId.slice(0, 20)).toBeNull();
     for (const dayId of [huge, 'x'.repeat(65), '', 'a/b']) expect(parseWeek(week({ dayId }))).toBeNull();
     expect(parseWeek({ ...week(), days: week().days.map((d) => ({ ...d, _id: 7 })) })).toBeNull();
+  });
+
+  it("takes an old device's slot flags (written before decision 120) but nothing else in their place", () => {
+    const withSlot = (slot: object) => ({
+      ...week(),
+      days: week().days.map((d) =>
+        d.weekday === 1 ? { ...d, times: [{ _id: 'e'.repeat(24), time: 25200, ...slot }] } : d,
+      ),
+    });
+    expect(parseWeek(withSlot({ booked: true, requested: false }))).toHaveLength(1);
+    expect(parseWeek(withSlot({ booked: 'yes' }))).toBeNull();
+    expect(parseWeek(withSlot({ held: true }))).toBeNull();
   });
 
   it('refuses a week that is not a real Sunday: 2026-02-29 reads as Sunday 1 March to Date.parse', () => {

@@ -19,7 +19,7 @@ import type { NewCheckIn } from '../services/passes/check-in-service.ts';
  * What a device may write through `_bulk_docs` (design/sync.md "Writes and who decides"), as
  * shape checks. Each parser returns the documents ready for the server's own write, or null when
  * any document is outside the rules: the gateway then refuses the whole batch (403) and writes
- * nothing. Rules that depend on the stored state (the pass, the slots the server locked) are the
+ * nothing. Rules that depend on the stored state (the pass, the hours slot claims hold) are the
  * services' business and come back as per-document outcomes, never as a refused batch.
  */
 
@@ -141,7 +141,9 @@ export function parseCheckIns(
 
 const WEEK_KEYS = ['_id', '_rev', '_deleted', 'type', 'coachId', 'weekStart', 'days', 'updatedAt'];
 const DAY_KEYS = ['_id', 'weekday', 'abbreviation', 'times'];
+/** `booked`/`requested` only from a device that kept a copy written before decision 120: ignored, dropped on write. */
 const SLOT_KEYS = ['_id', 'time', 'booked', 'requested'];
+const optionalFlag = (value: unknown) => value === undefined || typeof value === 'boolean';
 
 /** A real Sunday ('2026-02-29' is none, though `Date.parse` reads it as Sunday 1 March) within the weeks a device may write. */
 function isWritableWeek(weekStart: string, now: Date): boolean {
@@ -160,8 +162,8 @@ function isSlot(value: unknown): value is TimeSlot {
     isNestedId(value._id) &&
     typeof value.time === 'number' &&
     HOURLY_SLOTS.includes(value.time) &&
-    typeof value.booked === 'boolean' &&
-    typeof value.requested === 'boolean'
+    optionalFlag(value.booked) &&
+    optionalFlag(value.requested)
   );
 }
 
@@ -209,11 +211,6 @@ export function parseAvailabilityDocs(
     parsed.push(week as unknown as AvailabilityWeekDoc);
   }
   return uniqueIds(parsed) ? parsed : null;
-}
-
-/** Whether a document claims any booked or requested slot (only the server sets those flags). */
-export function hasLockedSlots(week: AvailabilityWeekDoc): boolean {
-  return week.days.some((day) => day.times.some((slot) => slot.booked || slot.requested));
 }
 
 const SCHEDULE_KEYS = ['_id', '_rev', '_deleted', 'type', 'gymId', 'weekStart', 'days', 'updatedAt'];

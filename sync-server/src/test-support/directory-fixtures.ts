@@ -176,7 +176,7 @@ export async function givenDefaultAvailability(stack: TestStack, coachId: string
       _id: newId(),
       weekday,
       abbreviation,
-      times: (times[weekday] ?? []).map((time) => ({ _id: newId(), time, booked: false, requested: false })),
+      times: (times[weekday] ?? []).map((time) => ({ _id: newId(), time })),
     })),
     updatedAt: stack.clock.now.toISOString(),
   };

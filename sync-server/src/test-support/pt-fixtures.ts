@@ -1,4 +1,5 @@
-import { bookingDocId, coachRequestId, gymRequestId } from '@mastr/rules/doc-ids.ts';
+import { claimedSlot, claimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
+import { bookingDocId, coachRequestId, gymRequestId, slotClaimId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
 import type {
   AvailabilityWeekDoc,
   BookingDoc,
@@ -95,14 +96,47 @@ export const bookingsIn = (stack: TestStack, kind: TenantKind, owner: string) =>
 export const claimIn = (stack: TestStack, coachId: string, claimId: string) =>
   getDoc(tenantDb<SlotClaimDoc>(stack.couch, 'coach', coachId), claimId);
 
-/** The coach's slot at that time of that week's own document (undefined while the week follows the default). */
-export async function slotOf(stack: TestStack, coachId: string, weekStart: string, weekday: number, time: number) {
-  const week = await getDoc(
-    stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId)),
-    `availability:week:${weekStart}`,
+/**
+ * The coach's hour at that time of that week as everyone sees it: offered by the week's own document
+ * or the default it follows (undefined when not offered), booked or requested as its slot claim says
+ * (decision 120: the week documents carry no flags).
+ */
+export async function slotOf(
+  stack: TestStack,
+  coachId: string,
+  weekStart: string,
+  weekday: number,
+  time: number,
+): Promise<ShownSlot | undefined> {
+  const db = stack.couch.use<AvailabilityWeekDoc>(tenantDbName('coach', coachId));
+  const week = (await getDoc(db, `availability:week:${weekStart}`)) ?? (await getDoc(db, 'availability:default'));
+  const slot = week?.days.find((d) => d.weekday === weekday)?.times.find((s) => s.time === time);
+  if (!slot) return undefined;
+  const claims = claimsByHour(
+    await docsWithPrefix(tenantDb<SlotClaimDoc>(stack.couch, 'coach', coachId), slotClaimPrefix(weekStart)),
+    weekStart,
   );
-  return week?.days.find((d) => d.weekday === weekday)?.times.find((s) => s.time === time);
+  return { _id: slot._id, time, ...claimedSlot(weekday, time, claims) };
 }
+
+/**
+ * A slot claim on a coach's hour as a member's request writes it (`paid`: as the webhook leaves it,
+ * with a booking): the only record that the hour is requested or booked (decision 120).
+ */
+export const givenSlotClaim = (
+  stack: TestStack,
+  coachId: string,
+  hour: { weekStart: string; weekday: number; time: number },
+  paid: boolean,
+) =>
+  stack.couch.use<SlotClaimDoc>(tenantDbName('coach', coachId)).insert({
+    _id: slotClaimId(hour.weekStart, hour.weekday, hour.time),
+    type: 'slot-claim',
+    requestId: newId(),
+    ...hour,
+    createdAt: stack.clock.now.toISOString(),
+    ...(paid ? { booking: { bookingId: newId(), checkoutSessionId: `cs_${newId()}` } } : {}),
+  });
 
 /** A request the coach accepted, and the member's checkout for it through the real calls. */
 export async function acceptedCheckout(

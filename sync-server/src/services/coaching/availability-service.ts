@@ -1,10 +1,10 @@
 import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import { claimedSlot, claimsByHour, type ClaimsByHour } from '@mastr/rules/coach-slots.ts';
+import { heldHourRefusal, withoutSlotFlags } from '@mastr/rules/availability-merge.ts';
+import { claimedSlot, claimsByHour, FREE, type ClaimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
 import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
-import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
@@ -31,7 +31,7 @@ function withAllDays(days: readonly Day[]): Day[] {
   );
 }
 
-/** A week's own document starts as a copy of the default (or empty): its hours, fresh ids, nothing booked. */
+/** A week's own document starts as a copy of the default (or empty): its hours, with fresh ids. */
 function newWeekDoc(
   coachId: string,
   weekStart: string | null,
@@ -47,15 +47,15 @@ function newWeekDoc(
     days: withAllDays(base?.days ?? []).map((day) => ({
       ...day,
       _id: newId(),
-      times: day.times.map((s) => ({ _id: newId(), time: s.time, booked: false, requested: false })),
+      times: day.times.map((s) => ({ _id: newId(), time: s.time })),
     })),
   };
 }
 
 /**
  * Applies one slot edit to one day of a week with a revision-guarded write (creating the week's
- * document from the default when it has none), so it never overwrites a booking the server made
- * meanwhile: on a conflict the edit is judged again against the newer document.
+ * document from the default when it has none), so it never overwrites a concurrent edit (the
+ * coach's device syncing): on a conflict the edit is judged again against the newer document.
  */
 async function editWeek(
   deps: Deps,
@@ -93,11 +93,12 @@ async function editWeekDoc(
     const result = edit([...day.times], day);
     refusal = typeof result === 'string' ? result : null;
     if (typeof result === 'string' || (current && sameTimes(result, day.times))) return null;
-    return {
+    // Written without the flags an old document may still carry (decision 120).
+    return withoutSlotFlags({
       ...doc,
       days: days.map((d) => (d === day ? { ...d, times: result.sort(byTime) } : d)),
       updatedAt: now.toISOString(),
-    };
+    });
   });
   return refusal ? { outcome: 'refused', message: refusal } : { outcome: 'saved' };
 }
@@ -114,81 +115,127 @@ export function addAvailabilitySlot(
   time: number,
 ): Promise<EditOutcome> {
   return editWeek(deps, coachId, week, weekday, (times) =>
-    times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time, booked: false, requested: false }],
+    times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time }],
   );
 }
 
-/** Removes a slot unless a client has booked or requested it (removing an absent one changes nothing). */
-export function removeAvailabilitySlot(
+/** A concrete week's slot claims by hour: who holds which hour (the only record of it, decision 120). */
+export async function claimsOf(deps: Deps, coachId: string, weekStart: string): Promise<ClaimsByHour> {
+  return claimsByHour(
+    await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(weekStart)),
+    weekStart,
+  );
+}
+
+const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
+  const held = claimedSlot(weekday, time, claims);
+  return held.booked ? 'booked' : held.requested ? 'requested' : null;
+};
+
+/**
+ * Removes a slot unless a client has booked or requested it (removing an absent one changes nothing).
+ * The hour's slot claim says so, and a request may claim the hour while this runs, so the claims are
+ * read again after the write: a request reads the week after claiming (`offeredHour`), this reads the
+ * claims after removing, so at least one of the two sees the other. If the claim came first after
+ * all, the hour is put back and the removal refused, as if it had come a moment later.
+ */
+export async function removeAvailabilitySlot(
   deps: Deps,
   coachId: string,
   week: AvailabilityWeek,
   weekday: number,
   time: number,
 ): Promise<EditOutcome> {
-  return editWeek(deps, coachId, week, weekday, (times, day) => {
+  const now = deps.now();
+  const weekStart = weekStartOf(week, now);
+  if (weekStart && isPastCoachDay(weekStart, weekday, now))
+    return { outcome: 'refused', message: 'That day has passed.' };
+  const claims = weekStart ? await claimsOf(deps, coachId, weekStart) : new Map();
+  let removed: { slot: TimeSlot; abbreviation: string } | null = null;
+  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, (times, day) => {
     const slot = times.find((s) => s.time === time);
+    removed = null;
     if (!slot) return times;
-    if (slot.booked || slot.requested) {
-      return `${formatTimeOfDay(time)} on ${day.abbreviation} cannot be removed: a client has ${slot.booked ? 'booked' : 'requested'} it.`;
-    }
+    const reason = heldReason(claims, weekday, time);
+    if (reason) return heldHourRefusal(day.abbreviation, time, reason);
+    removed = { slot, abbreviation: day.abbreviation };
     return times.filter((s) => s !== slot);
   });
+  const gone = removed as { slot: TimeSlot; abbreviation: string } | null;
+  if (outcome.outcome === 'refused' || !gone) return outcome;
+  if (!weekStart) {
+    await keepHeldHoursOfFollowingWeeks(deps, coachId, [{ weekday, time }]);
+    return outcome;
+  }
+  const reason = heldReason(await claimsOf(deps, coachId, weekStart), weekday, time);
+  if (!reason) return outcome;
+  await editWeekDoc(deps, coachId, weekStart, weekday, (times) =>
+    times.some((s) => s.time === time) ? times : [...times, { _id: gone.slot._id, time }],
+  );
+  return { outcome: 'refused', message: heldHourRefusal(gone.abbreviation, time, reason) };
 }
 
-/** Why the server could not lock a slot for a request: the coach removed it, or it is locked already. */
-const SLOT_GONE = 'That time is no longer offered.';
-const SLOT_TAKEN = 'That time has just been taken.';
+/**
+ * A week without its own document shows the default's hours, so removing an hour from the default
+ * would take it out of such a week too, even where a client holds it there. Such a week gets its own
+ * document first, the default as it was with the hour still in it (a coach's edit writing the coach's
+ * week; a request or booking never does). Runs after the default's write, for the same reason as the
+ * re-read in `removeAvailabilitySlot`; the gateway calls it for a device's write of the default.
+ */
+export async function keepHeldHoursOfFollowingWeeks(
+  deps: Deps,
+  coachId: string,
+  dropped: readonly { weekday: number; time: number }[],
+): Promise<void> {
+  if (dropped.length === 0) return;
+  const now = deps.now();
+  const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
+  const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
+  const docs = await fetchDocs(db, [null, ...weekStarts].map(availabilityDocId));
+  for (const weekStart of weekStarts) {
+    if (docs.get(availabilityDocId(weekStart))) continue;
+    const claims = await claimsOf(deps, coachId, weekStart);
+    const held = dropped.filter((h) => heldReason(claims, h.weekday, h.time));
+    if (held.length === 0) continue;
+    const week = newWeekDoc(coachId, weekStart, docs.get(availabilityDocId(null)) ?? null, now);
+    const pinned: AvailabilityWeekDoc = {
+      ...week,
+      days: week.days.map((day) => {
+        const back = held.filter((h) => h.weekday === day.weekday && !day.times.some((s) => s.time === h.time));
+        return { ...day, times: [...day.times, ...back.map((h) => ({ _id: newId(), time: h.time }))].sort(byTime) };
+      }),
+    };
+    // A week the device created meanwhile is the coach's own: it is left as it is.
+    await updateDoc(db, availabilityDocId(weekStart), (existing) => (existing ? null : pinned));
+  }
+}
 
 /**
- * Sets or clears the server's `requested` lock on a slot of a concrete week (§4 "Coach slot"),
- * creating the week's document from the default when it has none. Locking refuses a slot that is
- * missing, booked or requested already; unlocking a slot that is not requested changes nothing.
- * Revision-guarded like every edit, so a coach's concurrent write (online or synced) is never lost.
+ * The hour of a concrete week as the coach offers it (the week's own document, or the default it
+ * follows), or null when it is not offered. A request reads this after claiming the hour.
  */
-export function setSlotRequested(
+export async function offeredHour(
   deps: Deps,
   coachId: string,
   weekStart: string,
   weekday: number,
   time: number,
-  requested: boolean,
-): Promise<EditOutcome> {
-  return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
-    const slot = times.find((s) => s.time === time);
-    if (!requested) return slot?.requested ? times.map((s) => (s === slot ? { ...s, requested: false } : s)) : times;
-    if (!slot) return SLOT_GONE;
-    if (slot.booked || slot.requested) return SLOT_TAKEN;
-    return times.map((s) => (s === slot ? { ...s, requested: true } : s));
-  });
-}
-
-/**
- * Marks the slot at that time of a concrete week booked (a paid session holds it) or free again (the
- * session was cancelled); booking clears the request lock it replaces. A week or slot the coach never offered (a gym
- * request's hour) is left as it is: the slot claim holds that hour (decision 37).
- */
-export function setSlotBooked(
-  deps: Deps,
-  coachId: string,
-  weekStart: string,
-  weekday: number,
-  time: number,
-  booked: boolean,
-): Promise<EditOutcome> {
-  return editWeekDoc(deps, coachId, weekStart, weekday, (times) => {
-    const slot = times.find((s) => s.time === time);
-    if (!slot || (slot.booked === booked && !(booked && slot.requested))) return times;
-    // Booking takes over the request's lock; freeing leaves a later request's lock alone.
-    return times.map((s) => (s === slot ? { ...s, booked, requested: booked ? false : s.requested } : s));
-  });
+): Promise<{ dayId: string; slotId: string } | null> {
+  const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), [
+    availabilityDocId(weekStart),
+    availabilityDocId(null),
+  ]);
+  const week = docs.get(availabilityDocId(weekStart)) ?? docs.get(availabilityDocId(null));
+  const day = week?.days.find((d) => d.weekday === weekday);
+  const slot = day?.times.find((s) => s.time === time);
+  return day && slot ? { dayId: day._id, slotId: slot._id } : null;
 }
 
 /**
  * The coach's availability in the §3 shape (rules/api/availability.ts): one entry per weekday (Sunday
  * first) with the default, current-week and next-week slots. A week without its own document shows
- * the default's hours, free; the hours' slot claims decide over a concrete week's flags
- * (`claimedSlot`), so a member is never offered an hour the coach cannot be sold.
+ * the default's hours; a dated hour's state is its slot claim's (`claimedSlot`), so a member is never
+ * offered an hour the coach cannot be sold.
  */
 export async function availabilityView(deps: Deps, coachId: string): Promise<CoachAvailabilityDay[]> {
   const now = deps.now();
@@ -196,19 +243,13 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
   const ids = [null, ...weekStarts].map(availabilityDocId);
   const [docs, currentClaims, nextClaims] = await Promise.all([
     fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids),
-    ...weekStarts.map(async (start) =>
-      claimsByHour(
-        await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(start)),
-        start,
-      ),
-    ),
+    ...weekStarts.map((start) => claimsOf(deps, coachId, start)),
   ]);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));
-  const slotsOf = (doc: AvailabilityWeekDoc | undefined, weekday: number, claims?: ClaimsByHour, free = false) =>
-    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])].sort(byTime).map((s) => {
-      const flags = free ? { booked: false, requested: false } : { booked: s.booked, requested: s.requested };
-      return { _id: s._id, time: s.time, ...(claims ? claimedSlot(flags, weekday, s.time, claims) : flags) };
-    });
+  const slotsOf = (doc: AvailabilityWeekDoc | undefined, weekday: number, claims?: ClaimsByHour): ShownSlot[] =>
+    [...(doc?.days.find((d) => d.weekday === weekday)?.times ?? [])]
+      .sort(byTime)
+      .map((s) => ({ _id: s._id, time: s.time, ...(claims ? claimedSlot(weekday, s.time, claims) : FREE) }));
   return COACH_WEEKDAYS.map(({ weekday, abbreviation }) => ({
     // Days are known by the default week's day ids (every edit creates the default first); a coach
     // who never set any availability gets ids derived from the weekday.
@@ -216,7 +257,7 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
     weekday,
     abbreviation,
     defaultTimes: slotsOf(defaultDoc, weekday),
-    currentWeekTimes: slotsOf(currentDoc ?? defaultDoc, weekday, currentClaims, !currentDoc),
-    nextWeekTimes: slotsOf(nextDoc ?? defaultDoc, weekday, nextClaims, !nextDoc),
+    currentWeekTimes: slotsOf(currentDoc ?? defaultDoc, weekday, currentClaims),
+    nextWeekTimes: slotsOf(nextDoc ?? defaultDoc, weekday, nextClaims),
   }));
 }

@@ -1,14 +1,13 @@
 import { SESSION_ALREADY_STARTED, SESSION_CANCELLED_REFUNDED } from '@mastr/rules/texts.ts';
 import { bookingDocId, isId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
-import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
+import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { DocumentScope } from 'nano';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { refundSessionPayment } from '../payments/refund-service.ts';
-import { setSlotBooked } from './availability-service.ts';
 import { sessionOfBooking, tellSession } from './session-notifications.ts';
 
 /**
@@ -131,13 +130,11 @@ export async function cancelBooking(
   return { outcome: 'cancelled', message, refundedPence } satisfies BookingCancelOutcome;
 }
 
-/** Gives the hour back: the claim deleted while it still names this booking, the slot free. */
+/** Gives the hour back: the claim (the only record that it is held) deleted while it still names this booking. */
 async function releaseHour(deps: Deps, booking: BookingDoc): Promise<void> {
-  const hour = coachHourOf(booking.startTime);
   const claims = tenantDb<SlotClaimDoc & { _deleted?: boolean }>(deps.couch, 'coach', booking.coachId);
   const claim = await getDoc(claims, booking.slotClaimId);
   if (claim?.booking?.bookingId !== booking.bookingId) return; // given back already
-  await setSlotBooked(deps, booking.coachId, hour.weekStart, hour.weekday, hour.time, false);
   await updateDoc(claims, booking.slotClaimId, (current) =>
     current?.booking?.bookingId === booking.bookingId ? { ...current, _deleted: true } : null,
   );

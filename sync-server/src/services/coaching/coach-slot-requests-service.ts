@@ -8,13 +8,13 @@ import {
   type CoachWeekKind,
 } from '@mastr/rules/coach-slots.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import { availabilityDocId, coachRequestId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { AvailabilityWeekDoc, CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { coachRequestId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
-import { setSlotRequested } from './availability-service.ts';
+import { offeredHour } from './availability-service.ts';
 import { profilesById } from '../directory/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
 import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
@@ -28,10 +28,13 @@ import { sessionOfRequest, tellSession } from './session-notifications.ts';
  *   1. claim the slot with `slot-claim:{weekStart}:{weekday}:{time}` in the coach's database —
  *      CouchDB accepts exactly one creation of an id, so of any number of simultaneous requests on
  *      any number of instances one wins and the rest get 409;
- *   2. the winner sets `requested: true` on the slot (revision-guarded, so a coach's concurrent
- *      edit is re-judged, never lost; the week's document is created from the default if missing);
+ *   2. the winner reads the week (its own document, or the default it follows) and gives the claim
+ *      back if the coach no longer offers the hour. The claim alone says the hour is requested
+ *      (decision 120): nothing is written into the coach's week, and a coach removing the hour at
+ *      the same moment reads the claims after its write (`removeAvailabilitySlot`, the gateway), so
+ *      one of the two always sees the other;
  *   3. writes the request into the coach's and the member's databases.
- * When step 2 or 3 fails the earlier steps are undone, so a failed request never strands the slot.
+ * When step 2 or 3 fails the claim is released, so a failed request never strands the slot.
  */
 
 export interface CoachSlotRequest {
@@ -60,29 +63,28 @@ const SLOT_REFUSALS = {
  */
 export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
 
-type CoachDoc = SlotClaimDoc | CoachRequestDoc | AvailabilityWeekDoc;
+type CoachDoc = SlotClaimDoc | CoachRequestDoc;
 type CoachDb = DocumentScope<CoachDoc & { _deleted?: boolean }>;
 
 /** The claim's revision when this request now holds the slot, null when another request does. */
-async function claimSlot(deps: Deps, db: CoachDb, coachId: string, claim: SlotClaimDoc): Promise<string | null> {
+async function claimSlot(deps: Deps, db: CoachDb, claim: SlotClaimDoc): Promise<string | null> {
   try {
     return (await db.insert(claim)).rev;
   } catch (err) {
     if (couchStatus(err) !== 409) throw err;
   }
   const held = await getDoc(db, claim._id);
+  // A paid session's claim is never abandoned (its request document is gone once it is booked).
   if (
     !held ||
     held.type !== 'slot-claim' ||
+    held.booking ||
     !isAbandoned(deps, held) ||
     (await getDoc(db, coachRequestId(held.requestId)))
   )
     return null;
   try {
-    const { rev } = await db.insert({ ...claim, _rev: held._rev });
-    // The dead request may have locked the slot already: that lock is the claim holder's, now ours.
-    await setSlotRequested(deps, coachId, claim.weekStart, claim.weekday, claim.time, false);
-    return rev;
+    return (await db.insert({ ...claim, _rev: held._rev })).rev;
   } catch (err) {
     if (couchStatus(err) === 409) return null;
     throw err;
@@ -102,7 +104,7 @@ async function isRegisteredAt(deps: Deps, coachId: string, gymId: string) {
   return membership?.type === 'membership' && membership.state === 'registered' && gym && isPublicGym(gym) ? gym : null;
 }
 
-/** Claims, locks and records the slot; see the file comment for the steps and why they are race-free. */
+/** Claims and records the slot; see the file comment for the steps and why they are race-free. */
 export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Promise<CoachSlotOutcome> {
   const now = deps.now();
   const { coachId, gymId, memberId, time } = input;
@@ -134,55 +136,49 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
     time,
     createdAt: now.toISOString(),
   };
-  const claimRev = await claimSlot(deps, db, coachId, claim);
+  const claimRev = await claimSlot(deps, db, claim);
   if (!claimRev) return { outcome: 'taken' };
   let sent = false;
   try {
-    if ((await setSlotRequested(deps, coachId, weekStart, weekday, time, true)).outcome === 'refused')
-      return { outcome: 'taken' };
-    try {
-      const week = (await getDoc(db, availabilityDocId(weekStart))) as AvailabilityWeekDoc;
-      const day = week.days.find((d) => d.weekday === weekday)!;
-      const request: CoachRequestDoc = {
-        _id: coachRequestId(requestId),
-        type: 'coach-request',
-        requestId,
-        ...coachSlotTimes(weekStart, weekday, time),
-        clientName,
-        userProfile_id: memberId,
-        coachId,
-        coachFullName: `${coach.firstName} ${coach.lastName}`.trim(),
-        coachPrice: coach.price,
-        gymId,
-        gymName: gym.gymName,
-        experienceLevel: input.experienceLevel,
-        accepted: false,
-        weekStart,
-        bookingDayId: day._id,
-        bookingTimeObject_id: day.times.find((s) => s.time === time)!._id,
-        slotClaimId: claim._id,
-        createdAt: now.toISOString(),
-      };
-      await writeRequestCopies(
-        deps.couch,
-        [
-          ['coach', coachId],
-          ['member', memberId],
-        ],
-        request,
-      );
-      sent = true;
-      await tellSession(deps, {
-        event: 'session-requested',
-        session: sessionOfRequest(request, coach.discipline),
-        otherName: clientName,
-        notify: ['coach'],
-        mail: ['coach'],
-      });
-      return { outcome: 'sent' };
-    } finally {
-      if (!sent) await setSlotRequested(deps, coachId, weekStart, weekday, time, false).catch(() => undefined);
-    }
+    const offered = await offeredHour(deps, coachId, weekStart, weekday, time);
+    if (!offered) return { outcome: 'taken' };
+    const request: CoachRequestDoc = {
+      _id: coachRequestId(requestId),
+      type: 'coach-request',
+      requestId,
+      ...coachSlotTimes(weekStart, weekday, time),
+      clientName,
+      userProfile_id: memberId,
+      coachId,
+      coachFullName: `${coach.firstName} ${coach.lastName}`.trim(),
+      coachPrice: coach.price,
+      gymId,
+      gymName: gym.gymName,
+      experienceLevel: input.experienceLevel,
+      accepted: false,
+      weekStart,
+      bookingDayId: offered.dayId,
+      bookingTimeObject_id: offered.slotId,
+      slotClaimId: claim._id,
+      createdAt: now.toISOString(),
+    };
+    await writeRequestCopies(
+      deps.couch,
+      [
+        ['coach', coachId],
+        ['member', memberId],
+      ],
+      request,
+    );
+    sent = true;
+    await tellSession(deps, {
+      event: 'session-requested',
+      session: sessionOfRequest(request, coach.discipline),
+      otherName: clientName,
+      notify: ['coach'],
+      mail: ['coach'],
+    });
+    return { outcome: 'sent' };
   } finally {
     // Released as a full document (design/sync.md "Deletes"); a later request may claim the id again.
     if (!sent) await db.insert({ ...claim, _rev: claimRev, _deleted: true }).catch(() => undefined);

@@ -3,7 +3,6 @@ import type { CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { setSlotRequested } from './availability-service.ts';
 
 /**
  * Ending a PT request for good: both copies go (design/sync.md "Deletes": the full document with
@@ -41,7 +40,6 @@ export async function endCoachRequest(
   const claim = await getDoc(coachDb, request.slotClaimId);
   // A claim a payment booked meanwhile belongs to the booking now: only cancelling it frees the slot.
   if (claim?.type === 'slot-claim' && claim.requestId === request.requestId && !claim.booking) {
-    await setSlotRequested(deps, request.coachId, claim.weekStart, claim.weekday, claim.time, false);
     await updateDoc(coachDb as DocumentScope<Deletable<CoachRequestDoc | SlotClaimDoc>>, claim._id, (current) =>
       current?.type === 'slot-claim' && current.requestId === request.requestId && !current.booking
         ? { ...current, _deleted: true }

@@ -12,7 +12,6 @@ import { platformFeePence } from './fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
-import { setSlotBooked } from '../coaching/availability-service.ts';
 import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
 import type { SaleMetadata } from './checkout-service.ts';
@@ -110,7 +109,6 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
   const booking = booked ?? (await newBooking(deps, sale, request!, won, paymentId, session.amount_total));
   let written = false;
   for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
-  await setSlotBooked(deps, sale.coachId, won.weekStart, won.weekday, won.time, true);
   await transferSpaceShare(deps, paymentId, sale);
   await setPaymentOutcome(deps, paymentId, 'booked');
   // Told in the app once: by the delivery that wrote a copy (a re-delivery finds them all written).
