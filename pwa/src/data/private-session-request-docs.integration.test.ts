@@ -1,3 +1,4 @@
+import { claimedSlot, claimsByHour } from '@mastr/rules/coach-slots.ts';
 import 'fake-indexeddb/auto';
 import { createRxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
@@ -103,9 +104,8 @@ describe('private session requests on devices', () => {
     expect(watched[0]).toMatchObject({ requestId: request.requestId, type: 'coach-request', accepted: false });
     const [claim] = await eventually(() => localDocs<SlotClaimDoc>(coachPhone, 'slot-claim'), (docs) => docs.length === 1);
     expect(claim).toMatchObject({ requestId: request.requestId, weekday: 1, time: 64800 });
-    const weeks = await eventually(() => localDocs<AvailabilityWeekDoc>(coachPhone, 'availability-week'), (docs) => docs.length === 2);
-    const week = weeks.find((w) => w.weekStart === detail.nextWeekStart)!;
-    expect(week.days.find((d) => d.weekday === 1)!.times).toEqual([expect.objectContaining({ time: 64800, requested: true })]);
+    // The claim alone locks the hour on the coach's phone (decision 120): the week it falls in reads requested.
+    expect(claimedSlot(1, 64800, claimsByHour([claim], detail.nextWeekStart))).toEqual({ booked: false, requested: true });
     const [mine] = await eventually(() => localDocs<CoachRequestDoc>(phone.store, 'coach-request'), (docs) => docs.length === 1);
     expect(mine.requestId).toBe(request.requestId);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { accountDocId, availabilityDocId, coachRequestId, gymRequestId, imageDocId } from '@mastr/rules/doc-ids.ts';
+import { accountDocId, coachRequestId, gymRequestId, imageDocId } from '@mastr/rules/doc-ids.ts';
 import type {
   AccountDoc,
   AvailabilityWeekDoc,
@@ -188,10 +188,19 @@ describe('DELETE /api/me/users|coaches|gyms', () => {
         tenantDbName('coach', coachId),
       );
       expect(await getDoc(coachDb, coachRequestId(sentToCoach.requestId))).toBeNull();
+      // The claim is the only thing that holds the hour (decision 120): with it gone, the hour is free.
       expect(await getDoc(coachDb, sentToCoach.slotClaimId)).toBeNull();
-      const week = (await getDoc(coachDb, availabilityDocId('2027-11-14'))) as AvailabilityWeekDoc;
-      expect(week.days.find((d) => d.weekday === 5)!.times).toEqual([
-        expect.objectContaining({ time: SIX_PM, requested: false }),
+      const coachPage = await stack.server.inject({ method: 'GET', url: `/api/coaches/${coachId}` });
+      const friday = (
+        JSON.parse(coachPage.payload) as {
+          availability: {
+            weekday: number;
+            currentWeekTimes: { time: number; requested: boolean; booked: boolean }[];
+          }[];
+        }
+      ).availability.find((d) => d.weekday === 5)!;
+      expect(friday.currentWeekTimes).toEqual([
+        expect.objectContaining({ time: SIX_PM, requested: false, booked: false }),
       ]);
 
       expect(await getDoc(images, imageId)).toBeNull();
