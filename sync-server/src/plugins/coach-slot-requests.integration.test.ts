@@ -14,6 +14,7 @@ import {
   givenProfiles,
 } from '../test-support/directory-fixtures.ts';
 import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
+import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 // Wednesday 18 November 2026, 10:00 in the UK (GMT): the coach week started Sunday 15th, the next starts Sunday 22nd.
@@ -401,15 +402,7 @@ describe('coach slot requests', () => {
       const memberId = await givenMember(stack);
       const headers = await bearerFor(stack, 'user', memberId);
       // A request died after claiming Friday 18:00 and locking it, before writing the request.
-      await coachDb(coachId).insert({
-        _id: 'slot-claim:2026-11-15:5:64800',
-        type: 'slot-claim',
-        requestId: newId(),
-        weekStart: '2026-11-15',
-        weekday: 5,
-        time: SIX_PM,
-        createdAt: NOW.toISOString(),
-      });
+      await givenSlotClaim(stack, coachId, { weekStart: '2026-11-15', weekday: 5, time: SIX_PM }, false);
       expect((await post(url, body({ coachId, gymId, memberId }), headers)).status).toBe(409);
       stack.clock.advance(ABANDONED_CLAIM_MS);
       try {
