@@ -26,9 +26,9 @@ export function DashboardTopBar({ kind, lead, actions }: { kind: AccountKind; le
 
   async function signOut() {
     setLeaving(true);
-    // Leave the guarded dashboard first, so clearing the session does not bounce through the guard.
-    navigate(AFTER_LOGOUT[kind], { replace: true });
-    await logout(kind);
+    // Leave the guarded dashboard before the session is cleared, so it does not bounce through the
+    // guard, and only once the logout is written down (session-api.ts).
+    await logout(kind, () => navigate(AFTER_LOGOUT[kind], { replace: true }));
   }
 
   return (

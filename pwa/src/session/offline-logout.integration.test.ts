@@ -95,6 +95,23 @@ describe('a device that logged out offline', () => {
     expect(await refreshSession()).not.toBeNull(); // nothing pending stops the new session refreshing
   });
 
+  it('a load the user starts as the page leaves does not bring the session back', async () => {
+    const { email } = await givenAccount(stack, 'gym');
+    await signIn('gym', email, PASSWORD);
+    const cookie = browser.jwt;
+    // The page is replaced by a full load as it leaves: nothing of the logout after that point runs.
+    const tabGone = new Error('the tab is gone');
+    await expect(
+      logout('gym', () => {
+        throw tabGone;
+      }),
+    ).rejects.toBe(tabGone);
+    expect((await session(cookie)).revoked).toBe(false); // the server has not heard of it yet
+    tokenStore.clear(); // what the fresh page starts with
+    expect(await refreshSession()).toBeNull();
+    expect((await session(cookie)).revoked).toBe(true);
+  });
+
   it('sent after the browser signed in elsewhere (the cookie names a newer session): that session lives on', async () => {
     const { email, cookie } = await loggedOutOffline();
     // A sign-in the PWA's calls did not make (Google's redirect sets the cookie on a navigation).

@@ -104,11 +104,16 @@ export function refreshSession(): Promise<string | null> {
 /**
  * Written down first, then sent: offline (or if the tab closes meanwhile) it is sent again once the
  * server can be reached, and the session it names ends then (design/auth.md "Logout while offline").
+ * `leave` runs once the logout is written down and before the session is cleared: a page that moves
+ * on (or a full load the user starts) any earlier could reload into the session being ended
+ * (design/decisions.md 129).
  */
-export async function logout(kind: AccountKind): Promise<void> {
+export async function logout(kind: AccountKind, leave: () => void = () => {}): Promise<void> {
   const { userInfo, accessToken } = tokenStore.get();
   const session = sessionIdOf(accessToken) ?? recallIdentity()?.sessionId ?? null;
-  if (await recordPendingLogout(kind, session)) await sendPendingLogouts();
+  const recorded = await recordPendingLogout(kind, session);
+  leave();
+  if (recorded) await sendPendingLogouts();
   else await sendLogout({ kind, session });
   await forgetAccountOnDevice(kind, userInfo?.profileId);
 }

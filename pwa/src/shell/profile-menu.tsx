@@ -13,10 +13,9 @@ export function ProfileMenu({ items, email, name }: { items: NavItem[]; email: s
 
   async function signOut() {
     setLeaving(true);
-    // Leave first: clearing the session while a guarded member page is shown would bounce
-    // through the sign-in screen on the way home.
-    navigate('/');
-    await logout('user');
+    // Leave before the session is cleared (a guarded member page would bounce through the sign-in
+    // screen on the way home), and only once the logout is written down (session-api.ts).
+    await logout('user', () => navigate('/'));
   }
 
   return (

@@ -2,9 +2,11 @@ import { newId } from '../couch/ids.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
+import type Stripe from 'stripe';
+import type { Couch } from '../couch/couch.ts';
 import { NOT_ONBOARDED } from '../services/payments/connect-service.ts';
 import { getPayee } from '../services/payments/payment-docs.ts';
-import { SUBSCRIPTION_REFUSALS } from '../services/payments/subscription-service.ts';
+import { applySubscriptionEvent, SUBSCRIPTION_REFUSALS } from '../services/payments/subscription-service.ts';
 import { givenCoach } from '../test-support/directory-fixtures.ts';
 import { checkoutSessionIdOf, givenSellingGym, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
@@ -59,6 +61,34 @@ describe('gym plan and Stripe Connect', () => {
     );
     expect(await profile<GymProfileDoc>(`gym:${gymId}`)).toMatchObject({ subscribed: false, mastrPlan: null });
     expect(await listedGymIds()).not.toContain(gymId);
+  });
+
+  it("counts a plan whose record a cluster's range read has not got yet (a lagging copy)", async () => {
+    const gymId = await givenSellingGym(stack, { profile: { subscribed: false, mastrPlan: null } });
+    // A cluster answers a range of the payments database from one copy per shard, which may not have
+    // the record the event has just written (w=2 of 3); reads by id are quorum reads and see it.
+    const lagging = new Proxy(stack.couch, {
+      get(target, key, receiver) {
+        if (key !== 'use') return Reflect.get(target, key, receiver) as unknown;
+        return (name: string) => {
+          const db = target.use(name);
+          if (name !== DB.payments) return db;
+          return new Proxy(db, {
+            get(inner, member, innerReceiver) {
+              if (member !== 'list') return Reflect.get(inner, member, innerReceiver) as unknown;
+              return async (params: Parameters<typeof inner.list>[0]) => ({ ...(await inner.list(params)), rows: [] });
+            },
+          });
+        };
+      },
+    }) as Couch;
+    const subscription = {
+      id: `sub_${newId()}`,
+      status: 'active',
+      metadata: { gymId },
+    } as unknown as Stripe.Subscription;
+    await applySubscriptionEvent({ ...stack.depsOf(), couch: lagging }, subscription, 1_700_000_000, false);
+    expect(await profile<GymProfileDoc>(`gym:${gymId}`)).toMatchObject({ subscribed: true, mastrPlan: 'Basic' });
   });
 
   it('sets stripeAccountDetailsSubmittedStatus from account.updated once onboarding is complete, and only then gives a login link', async () => {

@@ -135,15 +135,20 @@ export async function applySubscriptionEvent(
       };
     },
   );
-  await derivePlanFlags(deps, gymId);
+  await derivePlanFlags(deps, gymId, record ? [record] : []);
   // Told from the record as stored, whichever delivery wrote it: a redelivery, or one that lost
   // the race, names the same change and so the same mail.
   if (record) await tellPlanChanged(deps, record);
 }
 
-/** The gym's `subscribed` and `mastrPlan` flags, derived from its subscription records only. */
-async function derivePlanFlags(deps: Deps, gymId: string): Promise<void> {
-  const subscriptions = await gymSubscriptions(deps, gymId);
+/**
+ * The gym's `subscribed` and `mastrPlan` flags, derived from its subscription records only. Records
+ * the caller has just written or read by id stand in for their rows: on a cluster the range read can
+ * come from a copy that has not got them yet (design/decisions.md 79, 130).
+ */
+async function derivePlanFlags(deps: Deps, gymId: string, known: SubscriptionDoc[] = []): Promise<void> {
+  const fresh = new Set(known.map((s) => s._id));
+  const subscriptions = [...(await gymSubscriptions(deps, gymId)).filter((s) => !fresh.has(s._id)), ...known];
   await setPaymentFlags(deps.couch, 'gym', gymId, {
     subscribed: subscriptions.some((s) => PAYING.has(s.status)),
     // A plan with a failed payment is still the gym's plan (Manage Plan lets it fix the card).
@@ -168,13 +173,15 @@ export async function reconcileGymPlan(deps: Deps, gymId: string): Promise<boole
         },
       )
     : [];
+  const closed: SubscriptionDoc[] = [];
   for (const record of await gymSubscriptions(deps, gymId)) {
     if (ENDED.has(record.status) || known.includes(record.subscriptionId)) continue;
-    await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), record._id, (current) =>
+    const stored = await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), record._id, (current) =>
       current && !ENDED.has(current.status) ? { ...current, status: 'canceled', previousStatus: current.status } : null,
     );
+    if (stored) closed.push(stored);
   }
-  await derivePlanFlags(deps, gymId);
+  await derivePlanFlags(deps, gymId, closed);
   return known.length > 0;
 }
 
