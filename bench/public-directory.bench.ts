@@ -1,6 +1,6 @@
 /**
- * The public directory served from memory (issue 27, decision 111): GET /api/gyms (200 public
- * gyms) as a browser asks for it (gzip), against a bare Node `http` server sending the same
+ * The public directory served from memory (issue 27, decisions 111, 143): GET /api/gyms (200 public
+ * gyms) and one gym's profile as a browser asks for them (gzip), each against a bare Node `http` server sending the same
  * pre-serialised, pre-compressed bytes (support/bare-bytes-process.ts), in one run, phases real,
  * bare, bare, real. Target: ≥ 50% of the bare server. Also: a revalidation (`If-None-Match`, 304),
  * and how long an edit takes to show in the list on each of two instances.
@@ -83,33 +83,51 @@ await runBench(
     const other = await startInstance('server-process.ts', env);
     cleanup(() => Promise.all([real, other].map(stopInstance)));
 
-    // The bytes the real route sends, for the bare server to send (read raw: fetch would unzip them).
-    const zipped = await rawGet(`${real.origin}/api/gyms`, GZIP);
-    if (zipped.headers['content-encoding'] !== 'gzip') throw new Error('the real route did not send gzip');
-    const gzipBytes = zipped.body;
-    const json = gunzipSync(gzipBytes);
-    const etag = String(zipped.headers.etag);
-    writeFileSync(path.join(dataDir, 'gyms.json.gz'), gzipBytes);
-    writeFileSync(path.join(dataDir, 'gyms.json'), json);
-    const bare = await startInstance('bare-bytes-process.ts', {
-      BARE_BODY_FILE: path.join(dataDir, 'gyms.json.gz'),
-      BARE_JSON_FILE: path.join(dataDir, 'gyms.json'),
-    });
-    cleanup(() => stopInstance(bare));
-    console.log(
-      `${SECONDS} s per phase · ${CONNECTIONS} connections · ${GYMS} public gyms · ${(json.length / 1024).toFixed(0)} kB JSON, ${(gzipBytes.length / 1024).toFixed(1)} kB gzip · phases real, bare, bare, real`,
-    );
+    /**
+     * One route from memory against a bare Node server sending the bytes it sent, phases real,
+     * bare, bare, real, then revalidations (304). Resolves to the mean rates.
+     */
+    async function againstBare(route: string, name: string) {
+      // The bytes the real route sends, for the bare server to send (read raw: fetch would unzip them).
+      const zipped = await rawGet(`${real.origin}${route}`, GZIP);
+      if (zipped.headers['content-encoding'] !== 'gzip') throw new Error(`${route} did not send gzip`);
+      const gzipBytes = zipped.body;
+      const json = gunzipSync(gzipBytes);
+      const etag = String(zipped.headers.etag);
+      const file = name.replace(/\W+/g, '-');
+      writeFileSync(path.join(dataDir, `${file}.json.gz`), gzipBytes);
+      writeFileSync(path.join(dataDir, `${file}.json`), json);
+      const bare = await startInstance('bare-bytes-process.ts', {
+        BARE_BODY_FILE: path.join(dataDir, `${file}.json.gz`),
+        BARE_JSON_FILE: path.join(dataDir, `${file}.json`),
+      });
+      try {
+        console.log(
+          `GET ${route}: ${(json.length / 1024).toFixed(1)} kB JSON, ${(gzipBytes.length / 1024).toFixed(1)} kB gzip · phases real, bare, bare, real`,
+        );
+        // Warm both (the JIT, the memo's settle), then measure.
+        await autocannon({ url: `${real.origin}${route}`, headers: GZIP, connections: CONNECTIONS, duration: 2 });
+        await autocannon({ url: bare.origin, headers: GZIP, connections: CONNECTIONS, duration: 2 });
+        const realRuns = [await load(`${real.origin}${route}`, GZIP, 200)];
+        const bareRuns = [await load(bare.origin, GZIP, 200), await load(bare.origin, GZIP, 200)];
+        realRuns.push(await load(`${real.origin}${route}`, GZIP, 200));
+        const revalidated = await load(`${real.origin}${route}`, { ...GZIP, 'if-none-match': etag }, 304);
+        realRuns.forEach((p, i) => line(`GET ${name}, gzip (run ${i + 1})`, p));
+        bareRuns.forEach((p, i) => line(`bare Node http, same bytes (run ${i + 1})`, p));
+        line(`GET ${name} with If-None-Match (304)`, revalidated);
+        const rate = (phases: Phase[]) => phases.reduce((sum, p) => sum + p.perSecond, 0) / phases.length;
+        const wrong = [...realRuns, ...bareRuns, revalidated].reduce((sum, p) => sum + p.wrong, 0);
+        return { real: rate(realRuns), bare: rate(bareRuns), revalidated: revalidated.perSecond, wrong };
+      } finally {
+        await stopInstance(bare);
+      }
+    }
 
-    // Warm both (the JIT, the memo's settle), then measure.
-    await autocannon({ url: `${real.origin}/api/gyms`, headers: GZIP, connections: CONNECTIONS, duration: 2 });
-    await autocannon({ url: bare.origin, headers: GZIP, connections: CONNECTIONS, duration: 2 });
-    const realRuns = [await load(`${real.origin}/api/gyms`, GZIP, 200)];
-    const bareRuns = [await load(bare.origin, GZIP, 200), await load(bare.origin, GZIP, 200)];
-    realRuns.push(await load(`${real.origin}/api/gyms`, GZIP, 200));
-    const revalidated = await load(`${real.origin}/api/gyms`, { ...GZIP, 'if-none-match': etag }, 304);
-    realRuns.forEach((p, i) => line(`GET /api/gyms, gzip (run ${i + 1})`, p));
-    bareRuns.forEach((p, i) => line(`bare Node http, same bytes (run ${i + 1})`, p));
-    line('GET /api/gyms with If-None-Match (304)', revalidated);
+    console.log(`${SECONDS} s per phase · ${CONNECTIONS} connections · ${GYMS} public gyms`);
+    const list = await againstBare('/api/gyms', 'gym list');
+    // One gym's profile (decision 143): the profiles database and the gym's own are read for it.
+    const profileGym = directory.gyms[0]!._id.split(':')[1]!;
+    const profile = await againstBare(`/api/gyms/${profileGym}`, 'gym profile');
 
     // An edit (a gym's name) made in CouchDB, polled on both instances until each list shows it.
     const visible: number[] = [];
@@ -133,21 +151,31 @@ await runBench(
     }
     console.log(`edit visible on both instances: ${visible.map((v) => ms(v)).join(', ')}`);
 
-    const rate = (phases: Phase[]) => phases.reduce((sum, p) => sum + p.perSecond, 0) / phases.length;
-    const ratio = rate(realRuns) / rate(bareRuns);
-    const wrong = [...realRuns, ...bareRuns, revalidated].reduce((sum, p) => sum + p.wrong, 0);
-    console.log(
-      `public list: ${rate(realRuns).toFixed(0)} / ${rate(bareRuns).toFixed(0)} req/s = ${(ratio * 100).toFixed(0)}% of the bare server · 304: ${revalidated.perSecond.toFixed(0)} req/s`,
-    );
-    figure('directory.list', rate(realRuns), 'req/s');
-    figure('directory.list.bare', rate(bareRuns), 'req/s');
-    figure('directory.list.304', revalidated.perSecond, 'req/s');
+    const wrong = list.wrong + profile.wrong;
+    const routes = [
+      ['public list', list],
+      ['gym profile', profile],
+    ] as const;
+    for (const [label, route] of routes) {
+      console.log(
+        `${label}: ${route.real.toFixed(0)} / ${route.bare.toFixed(0)} req/s = ${((route.real / route.bare) * 100).toFixed(0)}% of the bare server · 304: ${route.revalidated.toFixed(0)} req/s`,
+      );
+    }
+    figure('directory.list', list.real, 'req/s');
+    figure('directory.list.bare', list.bare, 'req/s');
+    figure('directory.list.304', list.revalidated, 'req/s');
+    figure('directory.profile', profile.real, 'req/s');
+    figure('directory.profile.bare', profile.bare, 'req/s');
+    figure('directory.profile.304', profile.revalidated, 'req/s');
     figure('directory.edit-visible.max', Math.max(...visible), 'ms');
-    verdict(
-      `public list ≥ ${TARGET_RATIO * 100}% of the bare server`,
-      ratio >= TARGET_RATIO,
-      `${(ratio * 100).toFixed(0)}%`,
-    );
+    for (const [label, route] of routes) {
+      const ratio = route.real / route.bare;
+      verdict(
+        `${label} ≥ ${TARGET_RATIO * 100}% of the bare server`,
+        ratio >= TARGET_RATIO,
+        `${(ratio * 100).toFixed(0)}%`,
+      );
+    }
     verdict('an edit visible within 1 s on every instance', Math.max(...visible) <= 1_000, ms(Math.max(...visible)));
     verdict('every answer as expected', wrong === 0, `${wrong} not as expected`);
   },

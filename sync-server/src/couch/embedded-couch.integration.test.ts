@@ -195,7 +195,7 @@ describe.each([
     expect((await call(couch, 'GET', '/_db_updates?feed=continuous', {})).status).toBe(401);
   });
 
-  it('tells a continuous _db_updates feed of every database written, created and deleted, and of nothing refused', async () => {
+  it('tells a continuous _db_updates feed of every database written, created and deleted, and of nothing refused or only read', async () => {
     const lines: string[] = [];
     const feed = http.get(
       { host: '127.0.0.1', port: couch.port, path: '/_db_updates?feed=continuous&heartbeat=200', headers: admin },
@@ -216,6 +216,10 @@ describe.each([
       expect((await write('PUT', `/${tenant}`)).status).toBe(201);
       expect((await write('POST', `/${tenant}/_bulk_docs`, { docs: [{ _id: 'a' }] })).status).toBe(201);
       expect((await write('PUT', '/mastr_probe/doc-1', { type: 'stale' })).status).toBe(409); // refused: not told
+      // Reads sent as POST (keys, selectors in the body) are no update, as on Apache CouchDB.
+      expect((await write('POST', `/${tenant}/_all_docs`, { keys: ['a'] })).status).toBe(200);
+      expect((await write('POST', `/${tenant}/_bulk_get`, { docs: [{ id: 'a' }] })).status).toBe(200);
+      expect((await write('POST', `/${tenant}/_revs_diff`, { a: ['1-x'] })).status).toBe(200);
       expect((await write('PUT', '/mastr_probe/doc-9', { type: 'x' })).status).toBe(201);
       expect((await write('DELETE', `/${tenant}`)).status).toBe(200);
       const updates = () =>

@@ -25,9 +25,21 @@ function dbOf(pathname: string): string | null {
 }
 
 /**
+ * Requests that only read although sent as POST (keys, selectors and revision lists in the body):
+ * Apache CouchDB tells no update for them.
+ */
+const READS_BY_POST = new Set(['_all_docs', '_find', '_bulk_get', '_changes', '_explain', '_revs_diff', '_view']);
+
+function onlyReads(method: string, pathname: string): boolean {
+  if (method === 'GET' || method === 'HEAD') return true;
+  const segments = pathname.replace(/\/$/, '').split('/');
+  return method === 'POST' && READS_BY_POST.has(segments.at(segments.at(-2) === '_view' ? -2 : -1) ?? '');
+}
+
+/**
  * `GET /_db_updates?feed=continuous` for the embedded CouchDB-compatible server (express-pouchdb
  * answers it 400, "TODO"). Every database change goes through this server's HTTP interface, so a
- * write request answered 2xx is a database update: a `PUT /{db}` is `created`, a `DELETE /{db}`
+ * write request answered 2xx is a database update (a POST that only reads, e.g. `_all_docs` with keys, is none): a `PUT /{db}` is `created`, a `DELETE /{db}`
  * `deleted`, any other write `updated`. One continuous feed per listener, newline-delimited JSON
  * with heartbeats (blank lines), as Apache CouchDB 3 sends it; it always starts at "now" (the sync
  * gateway asks for nothing older). Other feed kinds are refused with 400.
@@ -38,8 +50,8 @@ export function createEmbeddedDbUpdates(): { track: Middleware; feed: Middleware
   return {
     track(req, res, next) {
       const method = req.method ?? 'GET';
-      if (method !== 'GET' && method !== 'HEAD') {
-        const pathname = (req.url ?? '/').split('?')[0];
+      const pathname = (req.url ?? '/').split('?')[0];
+      if (!onlyReads(method, pathname)) {
         const db = dbOf(pathname);
         if (db) {
           const whole = pathname.replace(/\/$/, '').split('/').length === 2;

@@ -1,10 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
-import { DB } from '../couch/databases.ts';
+import { DB, tenantDbName } from '../couch/databases.ts';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from '../faults/fault-proxy.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
+import { onboard } from '../test-support/payment-fixtures.ts';
+import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 /**
@@ -86,5 +89,73 @@ describe('public lists served from memory', () => {
     };
     expect(await gone(watched)).toBe(true);
     expect(await gone(stack.server)).toBe(true);
+  });
+
+  it("keeps a gym's profile ready: no CouchDB call while nothing changed, an edit seen on every instance, a started Mastr class gone by the clock alone", async () => {
+    const kept = stack.clock.now;
+    // Friday 20 November 2026, 09:00 GMT; the gym's Mastr Class is on Saturdays at 10:00.
+    stack.clock.now = new Date('2026-11-20T09:00:00Z');
+    try {
+      const gymId = await givenGym(stack, {
+        mastrClassActive: true,
+        mastrClassDefault: { weekday: 6, time: 36_000, cancelled: false },
+      });
+      await onboard(stack, 'gym', gymId); // a schedule edit derives the status again: payments make it stay listed
+      const profile = (server: Server, headers: Record<string, string> = {}) =>
+        server.inject({ method: 'GET', url: `/api/gyms/${gymId}`, headers });
+      const detail = (payload: string) => JSON.parse(payload) as GymDetail;
+      const addMondayClass = async (startHour: number) => {
+        const added = await stack.server.inject({
+          method: 'POST',
+          url: `/api/me/gyms/schedule/${gymId}-1/default`,
+          headers: await bearerFor(stack, 'gym', gymId),
+          payload: {
+            discipline: 'Boxing',
+            startTime: startHour * 3600,
+            endTime: (startHour + 1) * 3600,
+            kidsClass: false,
+            difficulty: 'Fundamentals',
+            location: 'Main mat',
+          },
+        });
+        expect(added.statusCode, added.payload).toBe(200);
+      };
+      await addMondayClass(9); // a gym with no class is not listed (go-live-service.ts)
+      const first = await profile(watched);
+      expect(first.statusCode, first.payload).toBe(200);
+      expect(detail(first.payload).mastrClassAvailability.map((c) => c.classDateAndTime)).toEqual([
+        '2026-11-21T10:00:00',
+        '2026-11-28T10:00:00',
+      ]);
+      const tag = String(first.headers.etag);
+      expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+      expect((await profile(watched, { 'if-none-match': tag })).statusCode).toBe(304);
+
+      await new Promise((resolve) => setTimeout(resolve, 1_200)); // the marks settle (see above)
+      await profile(watched);
+      seen.length = 0;
+      for (let i = 0; i < 20; i += 1) expect((await profile(watched)).payload).toBe(first.payload);
+      const gymDb = tenantDbName('gym', gymId);
+      expect(seen.filter((r) => r.url.includes(DB.profiles) || r.url.includes(gymDb))).toEqual([]);
+
+      // An edit of the gym's own database, made through the other instance.
+      await addMondayClass(18);
+      const mondays = async () =>
+        detail((await profile(watched)).payload).schedule.find((d) => d.weekday === 1)!.defaultClasses.length;
+      let shown = 1;
+      for (let i = 0; i < 40 && shown === 1; i += 1) {
+        shown = await mondays();
+        if (shown === 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(shown).toBe(2);
+
+      // Saturday 10:00 has come: the class has started, with no write anywhere.
+      stack.clock.now = new Date('2026-11-21T10:00:00Z');
+      expect(detail((await profile(watched)).payload).mastrClassAvailability[0].classDateAndTime).toBe(
+        '2026-11-28T10:00:00',
+      );
+    } finally {
+      stack.clock.now = kept;
+    }
   });
 });

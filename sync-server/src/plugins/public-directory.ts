@@ -4,7 +4,12 @@ import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { credentialsOf } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, type Reply } from './define-route.ts';
-import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
+import {
+  coachProfile,
+  createDirectoryLists,
+  gymProfile,
+  publicGymProfiles,
+} from '../services/directory/directory-service.ts';
 import type { PreparedBody } from '../services/directory/prepared-body.ts';
 
 /**
@@ -14,6 +19,7 @@ import type { PreparedBody } from '../services/directory/prepared-body.ts';
  */
 export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: Deps, server) => {
   const lists = createDirectoryLists(deps, server.app.databaseUpdates);
+  const gymProfiles = publicGymProfiles(deps, server.app.databaseUpdates);
   /**
    * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
    * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker
@@ -44,11 +50,15 @@ export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: D
       // Public; a member's token, when sent, lets a gym no longer listed answer to someone holding a
       // pass there (decision 65). A missing or bad token is simply anonymous ('try' never refuses).
       options: { auth: { strategy: 'access', mode: 'try' } },
-      async handler(request) {
+      async handler(request, h) {
         const { id } = request.params;
+        if (!isId(id)) throw Boom.notFound('Gym not found');
+        // A listed gym's answer is the same for everyone: the one kept ready (decision 143).
+        const listed = await gymProfiles(id);
+        if (listed) return send(listed, request, h);
         const caller = request.auth.isAuthenticated ? credentialsOf(request) : null;
         const viewer = caller?.kind === 'user' ? { memberId: caller.UserInfo.profileId } : null;
-        const gym = isId(id) ? await gymProfile(deps, id, viewer) : null;
+        const gym = viewer ? await gymProfile(deps, id, viewer) : null;
         if (!gym) throw Boom.notFound('Gym not found');
         return gym;
       },

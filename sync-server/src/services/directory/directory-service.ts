@@ -9,13 +9,14 @@ import type {
   GymListItem,
 } from '@mastr/rules/api/directory.ts';
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
+import { gymWeekStart } from '@mastr/rules/timetable.ts';
 import { passDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { CoachProfileDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
 import { cardAvatars, holdsPassAt, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
 import { couchStatus } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { DatabaseUpdates } from '../../sync/database-updates.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
@@ -32,7 +33,9 @@ import {
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 import { currentMastrClasses } from './mastr-class-service.ts';
+import { mastrClassAvailability } from './mastr-class-schedule.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
+import { memoiseProfiles } from './profile-memo.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
 
 /**
@@ -169,7 +172,8 @@ export function createDirectoryLists(deps: Deps, updates?: Pick<DatabaseUpdates,
 /**
  * GET /api/gyms/{id}, or null unless the gym is public: the card fields, every active registered
  * coach (newest registration first: §2 lists the gym's coaches in reverse order), the two-week
- * timetable and the next two Mastr classes.
+ * timetable and the next two Mastr classes. A viewer holding a pass there also sees a gym no longer
+ * listed (decision 65); for anyone else the answer is `publicGymProfiles`'s.
  */
 export async function gymProfile(
   deps: Deps,
@@ -182,6 +186,11 @@ export async function gymProfile(
   const listed = isPublicGym(gym);
   // An unlisted gym stays visible to a member still holding a pass there (decision 65), to nobody else.
   if (!listed && !(viewer && (await memberHoldsPassAt(deps, viewer.memberId, gymId, ukDateKey(now))))) return null;
+  return gymDetail(deps, gym, now);
+}
+
+async function gymDetail(deps: Deps, gym: GymProfileDoc, now: Date): Promise<GymDetail> {
+  const gymId = profileIdOf(gym._id);
   const memberships = await registeredMembershipsOfGym(deps.couch, gymId);
   const [coachesById, timetable, mastrClasses] = await Promise.all([
     profilesById(
@@ -200,12 +209,34 @@ export async function gymProfile(
     .reverse();
   return {
     ...gymCard(gym),
-    listed,
+    listed: isPublicGym(gym),
     activeCoachCount: coaches.length,
     coachesInformation: coaches.map((c) => ({ ...coachAvatar(c), discipline: c.discipline, price: c.price })),
     ...timetable,
     mastrClassAvailability: mastrClasses,
   };
+}
+
+/**
+ * The anonymous GET /api/gyms/{id}, kept ready to send per gym (decision 143): it reads the profiles
+ * database (the gym, its memberships, their coaches) and the gym's own (timetable weeks, Mastr
+ * classes), and of the clock only the current week and which Mastr classes have not started.
+ */
+export function publicGymProfiles(deps: Deps, updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>) {
+  return memoiseProfiles<GymDetail>(
+    async (gymId, now) => {
+      const gym = (await profilesById(deps.couch, 'gym', [gymId])).get(gymId);
+      const shown = gym && isPublicGym(gym) ? gym : null;
+      return {
+        value: shown && (await gymDetail(deps, shown, now)),
+        timeKey: (at) =>
+          shown
+            ? [gymWeekStart(at), ...mastrClassAvailability(gymId, shown, at).map((o) => o.classDateAndTime)].join()
+            : '',
+      };
+    },
+    { dbNamesOf: (gymId) => [DB.profiles, tenantDbName('gym', gymId)], now: deps.now, updates },
+  );
 }
 
 /** A member who never bought anything has no database yet: no passes. */

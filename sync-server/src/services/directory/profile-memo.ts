@@ -1,0 +1,81 @@
+import type { DatabaseUpdates, UpdatesMark } from '../../sync/database-updates.ts';
+import { prepareBody, type PreparedBody } from './prepared-body.ts';
+
+/** What one computation of a profile's answer read, so the memo can tell when it no longer holds. */
+export interface ProfileView<T> {
+  /** The answer, or null when there is none to give (not public): kept and served alike. */
+  value: T | null;
+  /**
+   * What of the clock the answer depends on, as a key (e.g. the current week and the classes still
+   * to start): the answer holds while the key read at a later time is the same. Pure, no I/O.
+   */
+  timeKey: (now: Date) => string;
+}
+
+interface Entry<T> {
+  marks: { dbName: string; mark: UpdatesMark }[];
+  timeKey: (now: Date) => string;
+  key: string;
+  body: PreparedBody<T> | null;
+}
+
+/** Profiles kept at most; the least recently served is dropped first. */
+const MAX_ENTRIES = 1_000;
+
+/**
+ * Per-profile public answers kept ready to send (issue 27, decision 143), like the lists (111) but
+ * keyed by id. A profile reads several databases (the profiles and the gym's own) and depends on the
+ * time of day, so an entry holds while the instance's `_db_updates` feed has told of no update to
+ * any database it read since the marks taken before its reads, and its time key has not moved. No
+ * feed (or a mark it cannot give): every call computes, as before. Concurrent calls for one id while
+ * it is computed share the computation; a failed one is not kept.
+ */
+export function memoiseProfiles<T>(
+  compute: (id: string, now: Date) => Promise<ProfileView<T>>,
+  options: {
+    /** Every database the profile's computation reads. */
+    dbNamesOf: (id: string) => readonly string[];
+    now: () => Date;
+    updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>;
+    maxEntries?: number;
+  },
+): (id: string) => Promise<PreparedBody<T> | null> {
+  const { now, updates, dbNamesOf } = options;
+  const maxEntries = options.maxEntries ?? MAX_ENTRIES;
+  const entries = new Map<string, Entry<T>>();
+  const computing = new Map<string, Promise<PreparedBody<T> | null>>();
+
+  const holds = (entry: Entry<T>, at: Date) =>
+    !!updates &&
+    entry.marks.every(({ dbName, mark }) => updates.unchangedSince(dbName, mark)) &&
+    entry.timeKey(at) === entry.key;
+
+  async function computeAndKeep(id: string, at: Date): Promise<PreparedBody<T> | null> {
+    // Marks are taken before the reads, so a write landing meanwhile shows as an update since them.
+    const marks = dbNamesOf(id).map((dbName) => ({ dbName, mark: updates?.mark(dbName) ?? null }));
+    const view = await compute(id, at);
+    const body = view.value === null ? null : await prepareBody(view.value);
+    entries.delete(id);
+    if (marks.every((m): m is Entry<T>['marks'][number] => m.mark !== null)) {
+      entries.set(id, { marks, timeKey: view.timeKey, key: view.timeKey(at), body });
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    }
+    return body;
+  }
+
+  return async (id) => {
+    const at = now();
+    const entry = entries.get(id);
+    if (entry && holds(entry, at)) {
+      // Most recently served last: the first key is the one to drop.
+      entries.delete(id);
+      entries.set(id, entry);
+      return entry.body;
+    }
+    const running = computing.get(id);
+    if (running) return running;
+    const started = computeAndKeep(id, at).finally(() => computing.delete(id));
+    computing.set(id, started);
+    return started;
+  };
+}
