@@ -1,6 +1,6 @@
 /**
  * The public directory served from memory (issue 27, decisions 111, 143): GET /api/gyms (200 public
- * gyms) and one gym's profile as a browser asks for them (gzip), each against a bare Node `http` server sending the same
+ * gyms), one gym's and one coach's profile as a browser asks for them (gzip), each against a bare Node `http` server sending the same
  * pre-serialised, pre-compressed bytes (support/bare-bytes-process.ts), in one run, phases real,
  * bare, bare, real. Target: ≥ 50% of the bare server. Also: a revalidation (`If-None-Match`, 304),
  * and how long an edit takes to show in the list on each of two instances.
@@ -128,6 +128,8 @@ await runBench(
     // One gym's profile (decision 143): the profiles database and the gym's own are read for it.
     const profileGym = directory.gyms[0]!._id.split(':')[1]!;
     const profile = await againstBare(`/api/gyms/${profileGym}`, 'gym profile');
+    const profileCoach = directory.coaches[0]!._id.split(':')[1]!;
+    const coach = await againstBare(`/api/coaches/${profileCoach}`, 'coach profile');
 
     // An edit (a gym's name) made in CouchDB, polled on both instances until each list shows it.
     const visible: number[] = [];
@@ -151,10 +153,11 @@ await runBench(
     }
     console.log(`edit visible on both instances: ${visible.map((v) => ms(v)).join(', ')}`);
 
-    const wrong = list.wrong + profile.wrong;
+    const wrong = list.wrong + profile.wrong + coach.wrong;
     const routes = [
       ['public list', list],
       ['gym profile', profile],
+      ['coach profile', coach],
     ] as const;
     for (const [label, route] of routes) {
       console.log(
@@ -167,6 +170,8 @@ await runBench(
     figure('directory.profile', profile.real, 'req/s');
     figure('directory.profile.bare', profile.bare, 'req/s');
     figure('directory.profile.304', profile.revalidated, 'req/s');
+    figure('directory.coach-profile', coach.real, 'req/s');
+    figure('directory.coach-profile.bare', coach.bare, 'req/s');
     figure('directory.edit-visible.max', Math.max(...visible), 'ms');
     for (const [label, route] of routes) {
       const ratio = route.real / route.bare;

@@ -1,12 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GymDetail } from '@mastr/rules/api/directory.ts';
+import type { CoachDetail, GymDetail } from '@mastr/rules/api/directory.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from '../faults/fault-proxy.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
 import { onboard } from '../test-support/payment-fixtures.ts';
+import { givenPtCoach } from '../test-support/pt-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -157,5 +158,37 @@ describe('public lists served from memory', () => {
     } finally {
       stack.clock.now = kept;
     }
+  });
+
+  it("keeps a coach's profile ready: no CouchDB call while nothing changed, an edit to the coach's hours seen", async () => {
+    const { coachId } = await givenPtCoach(stack);
+    const profile = async () => {
+      const res = await watched.inject(`/api/coaches/${coachId}`);
+      expect(res.statusCode, res.payload).toBe(200);
+      return res.payload;
+    };
+    const first = await profile();
+    await new Promise((resolve) => setTimeout(resolve, 1_200)); // the marks settle
+    await profile();
+    seen.length = 0;
+    for (let i = 0; i < 20; i += 1) expect(await profile()).toBe(first);
+    const coachDb = tenantDbName('coach', coachId);
+    expect(seen.filter((r) => r.url.includes(DB.profiles) || r.url.includes(coachDb))).toEqual([]);
+
+    // The coach's default week edited in CouchDB (as a replicated edit lands).
+    const weeks = stack.couch.use<{ _id: string; days: { weekday: number; times: { _id: string; time: number }[] }[] }>(
+      coachDb,
+    );
+    const week = await weeks.get('availability:default');
+    week.days = week.days.map((d) => ({ ...d, times: d.weekday === 3 ? [] : d.times }));
+    await weeks.insert(week);
+    const wednesdays = async () =>
+      (JSON.parse(await profile()) as CoachDetail).availability.find((d) => d.weekday === 3)!.defaultTimes.length;
+    let shown = await wednesdays();
+    for (let i = 0; i < 40 && shown > 0; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      shown = await wednesdays();
+    }
+    expect(shown).toBe(0);
   });
 });

@@ -5,9 +5,9 @@ import type { Deps } from '../deps.ts';
 import { credentialsOf } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, type Reply } from './define-route.ts';
 import {
-  coachProfile,
   createDirectoryLists,
   gymProfile,
+  publicCoachProfiles,
   publicGymProfiles,
 } from '../services/directory/directory-service.ts';
 import type { PreparedBody } from '../services/directory/prepared-body.ts';
@@ -20,6 +20,7 @@ import type { PreparedBody } from '../services/directory/prepared-body.ts';
 export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: Deps, server) => {
   const lists = createDirectoryLists(deps, server.app.databaseUpdates);
   const gymProfiles = publicGymProfiles(deps, server.app.databaseUpdates);
+  const coachProfiles = publicCoachProfiles(deps, server.app.databaseUpdates);
   /**
    * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
    * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker
@@ -66,11 +67,11 @@ export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: D
 
     defineRoute('GET /api/coaches/{id}', {
       options: { auth: false },
-      async handler(request) {
+      async handler(request, h) {
         const { id } = request.params;
-        const coach = isId(id) ? await coachProfile(deps, id) : null;
+        const coach = isId(id) ? await coachProfiles(id) : null;
         if (!coach) throw Boom.notFound('Coach not found');
-        return coach;
+        return send(coach, request, h);
       },
     }),
   ];

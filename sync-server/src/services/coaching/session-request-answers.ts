@@ -70,18 +70,20 @@ const tellMember = (deps: Deps, request: CoachRequestDoc, event: 'session-accept
  * Releases the coach's accepted requests whose payment window has passed (rules/pt-bookings.ts
  * `isAcceptanceLapsed`): there is no background job, so whoever reads or asks for the coach's slots
  * (the public profile, a new slot request, the coach's and members' own views, a checkout) releases
- * them first. Idempotent, and a claim a payment booked meanwhile is never touched.
+ * them first. Idempotent, and a claim a payment booked meanwhile is never touched. Resolves to the
+ * requests it left in place, so a reader can tell when the next one lapses (decision 145).
  */
-export async function releaseLapsedAcceptances(deps: Deps, coachId: string): Promise<void> {
+export async function releaseLapsedAcceptances(deps: Deps, coachId: string): Promise<CoachRequestDoc[]> {
   const now = deps.now();
   const requests = await docsWithPrefix(coachRequests(deps, coachId), coachRequestId(''));
   const claims = tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId);
+  const kept: CoachRequestDoc[] = [];
   for (const request of requests) {
-    if (!isAcceptanceLapsed(request, now)) continue;
     // Paid meanwhile: the booking, not the window, decides now (the webhook removes the request).
-    if ((await getDoc(claims, request.slotClaimId))?.booking) continue;
-    await endCoachRequest(deps, request);
+    if (!isAcceptanceLapsed(request, now) || (await getDoc(claims, request.slotClaimId))?.booking) kept.push(request);
+    else await endCoachRequest(deps, request);
   }
+  return kept;
 }
 
 const refused = (message: string): AnswerOutcome => ({ outcome: 'refused', message });

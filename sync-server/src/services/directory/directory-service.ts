@@ -12,6 +12,7 @@ import { coachWeekStart } from '@mastr/rules/coach-week.ts';
 import { gymWeekStart } from '@mastr/rules/timetable.ts';
 import { passDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
+import { isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import type { CoachProfileDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
 import { cardAvatars, holdsPassAt, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
@@ -256,16 +257,32 @@ async function memberHoldsPassAt(deps: Deps, memberId: string, gymId: string, to
 }
 
 /**
- * GET /api/coaches/{id}, or null unless the coach is public: the card fields, socials, the public
- * gyms the coach is registered to, and the availability of the default, current and next week.
+ * GET /api/coaches/{id}, kept ready to send per coach (decision 145): null unless the coach is
+ * public; else the card fields, socials, the public gyms the coach is registered to, and the
+ * availability of the default, current and next week. It reads the profiles database and the
+ * coach's own, and of the clock the current week and which accepted requests have lapsed.
  */
-export async function coachProfile(deps: Deps, coachId: string): Promise<CoachDetail | null> {
-  const now = deps.now();
-  const coach = (await profilesById(deps.couch, 'coach', [coachId])).get(coachId);
-  if (!coach || !isPublicCoach(coach)) return null;
+export function publicCoachProfiles(deps: Deps, updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>) {
+  return memoiseProfiles<CoachDetail>(
+    async (coachId, now) => {
+      const coach = (await profilesById(deps.couch, 'coach', [coachId])).get(coachId);
+      if (!coach || !isPublicCoach(coach)) return { value: null, timeKey: () => '' };
+      // Lapsed acceptances (decision 38) are released before the slots are shown; the answer holds
+      // until one of those left lapses too.
+      const waiting = await releaseLapsedAcceptances(deps, coachId);
+      return {
+        value: await coachDetail(deps, coach, now),
+        timeKey: (at) =>
+          [coachWeekStart(at), ...waiting.filter((r) => isAcceptanceLapsed(r, at)).map((r) => r._id)].join(),
+      };
+    },
+    { dbNamesOf: (coachId) => [DB.profiles, tenantDbName('coach', coachId)], now: deps.now, updates },
+  );
+}
+
+async function coachDetail(deps: Deps, coach: CoachProfileDoc, now: Date): Promise<CoachDetail> {
+  const coachId = profileIdOf(coach._id);
   const memberships = await registeredMembershipsOfCoach(deps.couch, coachId);
-  // Lapsed acceptances (decision 38) are released before the slots are shown.
-  await releaseLapsedAcceptances(deps, coachId);
   const [gymsById, availability] = await Promise.all([
     profilesById(
       deps.couch,
