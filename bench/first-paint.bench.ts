@@ -71,6 +71,12 @@ async function visit(browser: Browser, origin: string): Promise<Visit> {
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto('/', { waitUntil: 'networkidle', timeout: 60_000 });
+    // Paint entries are queued after the frame is presented; one slow frame can land after network idle.
+    await page.waitForFunction(
+      () => performance.getEntriesByName('first-contentful-paint').length > 0 && window.lcpAt !== undefined,
+      undefined,
+      { timeout: 30_000 },
+    );
     const figures = await page.evaluate(() => ({
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
       app: window.appRenderedAt,
