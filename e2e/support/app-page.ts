@@ -32,11 +32,16 @@ export class AppPage {
     return this.page.evaluate(() => navigator.serviceWorker.controller !== null);
   }
 
-  /** Waits until the app has rendered something into #root, then returns its text. */
+  /**
+   * Waits until the app has rendered something into #root, then returns its text. index.html's
+   * static shell (decisions.md 131) does not count: it is there before any script runs.
+   */
   async rootText(timeout = 10_000): Promise<string> {
-    await this.page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, {
-      timeout,
-    });
+    await this.page.waitForFunction(
+      () => document.querySelector('#root > :not([data-static-shell])') !== null,
+      undefined,
+      { timeout },
+    );
     return this.page.locator('#root').innerText();
   }
 

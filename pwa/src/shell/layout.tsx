@@ -4,8 +4,9 @@ import { Footer } from './footer.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /**
- * While a page's chunk loads (pages are code-split, app.tsx) the top bar stays and the body keeps a
- * full screen's height, so the footer does not show mid-screen and then jump when the page arrives.
+ * While a page's chunk loads (pages are code-split, app.tsx) the top bar stays, the body keeps a
+ * full screen's height and the footer is left out (shell.css), so it neither shows mid-screen nor
+ * moves into view when the page arrives. index.html's static shell paints the same before React.
  */
 function PagePending() {
   return (
