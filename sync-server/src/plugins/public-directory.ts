@@ -4,8 +4,7 @@ import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
 import { credentialsOf } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, type Reply } from './define-route.ts';
-import { coachProfile, createDirectoryLists, gymProfile } from '../services/directory/directory-service.ts';
-import type { PreparedBody } from '../services/directory/prepared-body.ts';
+import { coachProfile, createDirectoryLists, gymProfile, type PreparedBody } from '../services/directory/index.ts';
 
 /**
  * The public directory (§7 "Public data"): gyms and coaches anyone may browse without an account.
