@@ -6,7 +6,7 @@ import {
   USER_DAY_PASS_TABS,
   USER_NAV,
   USER_PRIVATE_SESSION_TABS,
-} from '../../pwa/src/dashboard-frame/dashboard-navs.ts';
+} from '../../pwa/src/dashboard-frame/index.ts';
 import { MEMBER_NOTIFICATIONS_PATH } from '../../pwa/src/member-notifications/member-notifications-model.ts';
 import { navItemsFor } from '../../pwa/src/shell/nav-items.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';

@@ -1,9 +1,12 @@
 import { Route, Routes } from 'react-router-dom';
 import { CoachAvailabilityPage } from '../coach-availability/availability-page.tsx';
-import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
-import { COACH_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import {
+  NotificationsPage,
+  SettingsPage,
+  DashboardFrame,
+  COACH_NAV,
+  MeProfileProvider,
+} from '../dashboard-frame/index.ts';
 import { CoachStripePage } from '../payments/stripe-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';

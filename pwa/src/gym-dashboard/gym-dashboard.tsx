@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
-import { GYM_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import {
+  NotificationsPage,
+  SettingsPage,
+  DashboardFrame,
+  GYM_NAV,
+  MeProfileProvider,
+} from '../dashboard-frame/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { GymStripePage } from '../payments/stripe-pages.tsx';
 import { GymAccountPage } from './gym-account-pages.tsx';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { statusOf } from '../api/http.ts';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { managementErrorText, type ManagementAction } from './management-model.ts';
 
 /**

@@ -1,6 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { SettingsPage, MeProfileProvider } from '../dashboard-frame/index.ts';
 import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
 import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
 import { MemberNotificationsPage } from '../member-notifications/member-notifications-page.tsx';
