@@ -40,7 +40,8 @@ const pwaBoundaries = [
 ];
 
 // Server domains (issue 25, decision 139). Each `services/<domain>/index.ts` says what the domain
-// exports to the rest of the server (plugins, sync, cli, seed, test support, benches, e2e): those
+// exports to the rest of the server (plugins, sync, cli, seed, test support, the PWA's sync test kit,
+// benches, e2e): those
 // import a domain only through it. Domains still import each other's files directly: the domain
 // graph has cycles (accounts ↔ auth ↔ mail, payments ↔ passes ↔ directory, …) that an index would
 // turn into module cycles, so layering them is its own step (decision 140).
@@ -49,6 +50,7 @@ const serverOutside = [
   ...readdirSync('./sync-server/src', { withFileTypes: true })
     .filter((entry) => entry.name !== 'services')
     .map((entry) => `./sync-server/src/${entry.name}`),
+  './pwa',
   './bench',
   './e2e',
   './dev-tools',
