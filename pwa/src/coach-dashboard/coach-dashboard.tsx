@@ -12,9 +12,12 @@ import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
 import { CoachManagementPage } from './coach-management-page.tsx';
-import { CoachAuctionGymPage, CoachAuctionPage } from '../coach-sessions/auction-pages.tsx';
-import { CoachBookingsPage } from '../coach-sessions/coach-bookings-page.tsx';
-import { CoachSessionRequestsPage } from '../coach-sessions/session-requests-page.tsx';
+import {
+  CoachAuctionGymPage,
+  CoachAuctionPage,
+  CoachBookingsPage,
+  CoachSessionRequestsPage,
+} from '../coach-sessions/index.ts';
 
 /** /coachdashboard/* (§2 "Coach dashboard"); a lazy chunk behind the coach role guard. */
 export default function CoachDashboard() {

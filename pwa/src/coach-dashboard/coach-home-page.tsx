@@ -13,8 +13,7 @@ import {
   NotificationsPod,
 } from '../dashboard-frame/index.ts';
 import { Avatar } from '../ui/index.ts';
-import { CoachWeeksChart } from '../coach-sessions/coach-analytics-pod.tsx';
-import { CoachTodaysBookings } from '../coach-sessions/coach-todays-bookings.tsx';
+import { CoachWeeksChart, CoachTodaysBookings } from '../coach-sessions/index.ts';
 import {
   NO_REGISTERED_GYMS,
   pendingGymRequestsCount,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { ApiError, callApi, statusOf } from '../api/http.ts';
+import { ApiError, callApi, statusOf } from '../api/index.ts';
 import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import {
   answerErrorText,

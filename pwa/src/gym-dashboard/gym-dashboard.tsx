@@ -15,8 +15,8 @@ import {
   MastrPassesPage,
   TodayPassesPage,
   UpcomingPassesPage,
-} from '../front-desk/front-desk-pages.tsx';
-import { VisitorsPage } from '../front-desk/visitors-page.tsx';
+  VisitorsPage,
+} from '../front-desk/index.ts';
 import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
 import { GymSchedulePage } from '../gym-schedule/schedule-page.tsx';

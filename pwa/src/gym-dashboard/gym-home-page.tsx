@@ -14,7 +14,7 @@ import {
   NotificationsPod,
 } from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useFrontDesk } from '../front-desk/use-front-desk.ts';
+import { useFrontDesk } from '../front-desk/index.ts';
 import { currentPlanLabel } from '../payments/current-plan.ts';
 import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';
 

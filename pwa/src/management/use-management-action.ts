@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { statusOf } from '../api/http.ts';
+import { statusOf } from '../api/index.ts';
 import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { managementErrorText, type ManagementAction } from './management-model.ts';
 

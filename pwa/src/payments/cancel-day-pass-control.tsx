@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
-import { CANCEL_MESSAGES } from '../front-desk/cancel-day-pass.ts';
+import { CANCEL_MESSAGES } from '../front-desk/index.ts';
 import { successMessage, type Message } from '../forms/index.ts';
 import type { MemberDayPass } from '../member-passes/member-passes-model.ts';
 import { cancelledText, cancelPrompt, type CancelPrompt } from './member-cancel.ts';

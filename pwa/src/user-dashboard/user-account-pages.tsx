@@ -4,7 +4,7 @@ import { postUserProfileImage } from '../account-editing/account-api.ts';
 import { imageSavedText } from '../account-editing/account-edit-model.ts';
 import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
-import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/member-notifications-model.ts';
+import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/index.ts';
 import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 
 const SECTION_HINTS: Record<string, string> = {
