@@ -13,7 +13,7 @@ import { toLocalDoc, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
 import { frontDeskSelectors } from '../pwa/src/data/front-desk-data.ts';
-import { frontDeskLists, frontDeskWindow, newCheckIn } from '../pwa/src/front-desk/index.ts';
+import { frontDeskLists, frontDeskWindow, newCheckIn } from '../pwa/src/front-desk/front-desk-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import {

@@ -4,7 +4,7 @@ import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { bookingDocId, gymRequestId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
-import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/index.ts';
+import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/coach-bookings-model.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { AppPage } from './support/app-page.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/index.ts';
+import { BOOKINGS_TEXTS } from '../pwa/src/coach-sessions/coach-bookings-model.ts';
 import { BOOKING_TEXTS } from '../pwa/src/private-sessions/bookings-model.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../sync-server/src/seed/demo-data.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';

@@ -17,7 +17,7 @@ import {
   type SyncStatus,
   type TenantStore,
 } from '../../pwa/src/data/tenant-store.ts';
-import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/index.ts';
+import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { waitUntil } from './stats.ts';
 

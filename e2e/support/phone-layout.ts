@@ -6,8 +6,8 @@ import {
   USER_DAY_PASS_TABS,
   USER_NAV,
   USER_PRIVATE_SESSION_TABS,
-} from '../../pwa/src/dashboard-frame/index.ts';
-import { MEMBER_NOTIFICATIONS_PATH } from '../../pwa/src/member-notifications/index.ts';
+} from '../../pwa/src/dashboard-frame/dashboard-navs.ts';
+import { MEMBER_NOTIFICATIONS_PATH } from '../../pwa/src/member-notifications/member-notifications-model.ts';
 import { navItemsFor } from '../../pwa/src/shell/nav-items.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DEMO_COACHES, DEMO_GYM, DEMO_MEMBERS } from '../../sync-server/src/seed/demo-data.ts';

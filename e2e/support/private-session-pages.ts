@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BOOKINGS_TEXTS } from '../../pwa/src/coach-sessions/index.ts';
+import { BOOKINGS_TEXTS } from '../../pwa/src/coach-sessions/coach-bookings-model.ts';
 
 /** Bounds a wait inside one page (a modal, a status line). */
 export const UI_WAIT = { timeout: 15_000, interval: 100 };

@@ -1,5 +1,5 @@
 import { Route, Routes } from 'react-router-dom';
-import { CoachAvailabilityPage } from '../coach-availability/availability-page.tsx';
+import { CoachAvailabilityPage } from '../coach-availability/index.ts';
 import {
   NotificationsPage,
   SettingsPage,

@@ -1,7 +1,6 @@
 // The coach-sessions folder's public surface: what other folders may import from it.
 export { CoachAuctionGymPage, CoachAuctionPage } from './auction-pages.tsx';
 export { CoachWeeksChart } from './coach-analytics-pod.tsx';
-export { BOOKINGS_TEXTS } from './coach-bookings-model.ts';
 export { CoachBookingsPage } from './coach-bookings-page.tsx';
 export { CoachTodaysBookings } from './coach-todays-bookings.tsx';
 export { CoachSessionRequestsPage } from './session-requests-page.tsx';

@@ -19,8 +19,8 @@ import {
 } from '../front-desk/index.ts';
 import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
-import { GymSchedulePage } from '../gym-schedule/schedule-page.tsx';
-import { GymBookingsPage } from '../private-sessions/gym-bookings-page.tsx';
+import { GymSchedulePage } from '../gym-schedule/index.ts';
+import { GymBookingsPage } from '../private-sessions/index.ts';
 import { GymManagementPage } from './gym-management-page.tsx';
 import { StatusFollowsSchedule } from './status-follows-schedule.tsx';
 

@@ -2,9 +2,7 @@
 import { Outlet } from 'react-router-dom';
 import { USER_PRIVATE_SESSION_TABS, SubNav } from '../dashboard-frame/index.ts';
 import { SessionCheckoutNotice } from '../payments/checkout-notices.tsx';
-import { CoachRequestsPage } from '../private-sessions/coach-requests-page.tsx';
-import { GymRequestsPage } from '../private-sessions/gym-requests-page.tsx';
-import { MemberBookingsPage } from '../private-sessions/member-bookings-page.tsx';
+import { CoachRequestsPage, GymRequestsPage, MemberBookingsPage } from '../private-sessions/index.ts';
 
 export function UserPrivateSessionsLayout() {
   return (

@@ -1,7 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
 import { SettingsPage, MeProfileProvider } from '../dashboard-frame/index.ts';
-import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
-import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
+import { MemberPassesLayout, MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/index.ts';
 import { MemberNotificationsPage } from '../member-notifications/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { UserAccountPage, UserHomePage } from './user-account-pages.tsx';
