@@ -39,6 +39,31 @@ const pwaBoundaries = [
     })),
 ];
 
+// Server domains (issue 25, decision 139). Each `services/<domain>/index.ts` says what the domain
+// exports to the rest of the server (plugins, sync, cli, seed, test support, the PWA's sync test kit,
+// benches, e2e): those
+// import a domain only through it. Domains still import each other's files directly: the domain
+// graph has cycles (accounts ↔ auth ↔ mail, payments ↔ passes ↔ directory, …) that an index would
+// turn into module cycles, so layering them is its own step (decision 140).
+const SERVICES = './sync-server/src/services';
+const serverOutside = [
+  ...readdirSync('./sync-server/src', { withFileTypes: true })
+    .filter((entry) => entry.name !== 'services')
+    .map((entry) => `./sync-server/src/${entry.name}`),
+  './pwa',
+  './bench',
+  './e2e',
+  './dev-tools',
+];
+const serverBoundaries = readdirSync(SERVICES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name: domain }) => ({
+    target: serverOutside,
+    from: `${SERVICES}/${domain}`,
+    except: ['./index.ts'],
+    message: `Import services/${domain}/ through its index.ts, which says what the domain exports.`,
+  }));
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'pwa/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -55,7 +80,7 @@ export default tseslint.config(
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: pwaBoundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...pwaBoundaries, ...serverBoundaries] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -10,7 +10,7 @@
  * Run: NODE_ENV=test npx tsx bench/image-upload-abuse.bench.ts (NODE_ENV=test keeps the request log quiet).
  */
 import sharp from 'sharp';
-import { createAccount } from '../sync-server/src/services/accounts/accounts-service.ts';
+import { createAccount } from '../sync-server/src/services/accounts/index.ts';
 import { mintAccessToken } from '../sync-server/src/test-support/access-fixtures.ts';
 import { startBenchStack, type BenchStack } from './support/bench-stack.ts';
 import { runBenchIn } from './support/run.ts';

@@ -16,14 +16,14 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../sync-server/src/couch/databases.ts';
 import type { Deps } from '../sync-server/src/deps.ts';
 import { createLogger } from '../sync-server/src/logging/logger.ts';
-import { createAccount } from '../sync-server/src/services/accounts/accounts-service.ts';
 import {
+  createAccount,
   sweepLapsedRegistrations,
   VERIFICATION_WINDOW_MS,
-} from '../sync-server/src/services/accounts/lapsed-registrations.ts';
-import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../sync-server/src/services/auth/expired-docs-sweeper.ts';
-import { createMailer } from '../sync-server/src/services/mail/mail-outbox.ts';
-import { createStripeClient } from '../sync-server/src/services/payments/stripe-client.ts';
+} from '../sync-server/src/services/accounts/index.ts';
+import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../sync-server/src/services/auth/index.ts';
+import { createMailer } from '../sync-server/src/services/mail/index.ts';
+import { createStripeClient } from '../sync-server/src/services/payments/index.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { runBench } from './support/run.ts';
 import { ms, ratio, summarise, timed, verdict, type Summary } from './support/stats.ts';

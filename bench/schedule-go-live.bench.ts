@@ -14,7 +14,7 @@ import type { GymTimetable } from '@mastr/rules/api/directory.ts';
 import { profileDocId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../sync-server/src/couch/databases.ts';
-import { applyGoLive } from '../sync-server/src/services/accounts/go-live-service.ts';
+import { applyGoLive } from '../sync-server/src/services/accounts/index.ts';
 import { givenGym } from '../sync-server/src/test-support/directory-fixtures.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { runBench } from './support/run.ts';

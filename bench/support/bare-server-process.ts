@@ -13,10 +13,10 @@ import { loadConfig } from '../../sync-server/src/config.ts';
 import { connectCouch } from '../../sync-server/src/couch/couch.ts';
 import type { Deps } from '../../sync-server/src/deps.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
-import { requestGymSession } from '../../sync-server/src/services/coaching/private-session-requests-service.ts';
-import { createDirectoryLists } from '../../sync-server/src/services/directory/directory-service.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
-import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
+import { requestGymSession } from '../../sync-server/src/services/coaching/index.ts';
+import { createDirectoryLists } from '../../sync-server/src/services/directory/index.ts';
+import { createMailer } from '../../sync-server/src/services/mail/index.ts';
+import { createStripeClient } from '../../sync-server/src/services/payments/index.ts';
 
 const config = { ...loadConfig({ ...process.env, PORT: '0', NODE_ENV: 'test' }), host: '127.0.0.1' };
 const couch = connectCouch(config.couchUrl!);

@@ -12,8 +12,7 @@ import { ensureDatabase } from '../../sync-server/src/couch/couch.ts';
 import { tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import { ukGymWeekStart } from '../../sync-server/src/seed/demo-calendar.ts';
 import { newId } from '../../sync-server/src/couch/ids.ts';
-import { passSigner } from '../../sync-server/src/services/passes/pass-signing.ts';
-import { ensureSigningKeysDoc } from '../../sync-server/src/services/passes/passes-service.ts';
+import { passSigner, ensureSigningKeysDoc } from '../../sync-server/src/services/passes/index.ts';
 import type { BenchStack } from './bench-stack.ts';
 
 export interface GymShape {

@@ -14,13 +14,13 @@ import {
   onboardDemoPayees,
   startLocalPayments,
   webhookUrlOf,
-} from '../../sync-server/src/services/payments/local-test-provider.ts';
+  type PaymentDoc,
+  createStripeClient,
+} from '../../sync-server/src/services/payments/index.ts';
 import { DB, tenantDbName } from '../../sync-server/src/couch/databases.ts';
-import type { PaymentDoc } from '../../sync-server/src/services/payments/payment-docs.ts';
-import { createStripeClient } from '../../sync-server/src/services/payments/stripe-client.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';
-import { createMailer } from '../../sync-server/src/services/mail/mail-outbox.ts';
+import { createMailer } from '../../sync-server/src/services/mail/index.ts';
 import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/outbox.ts';
 import { startSmtpInbox, type ReceivedMail } from '../../sync-server/src/test-support/smtp-inbox.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';

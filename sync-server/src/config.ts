@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
-import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/decode-gate.ts';
+import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/index.ts';
 import type { Budget } from './load/token-bucket.ts';
 
 export interface GoogleConfig {

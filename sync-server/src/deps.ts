@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import type { ServerConfig } from './config.ts';
 import type { Couch } from './couch/couch.ts';
 import type { Logger } from './logging/logger.ts';
-import type { MailOutbox } from './services/mail/mail-outbox.ts';
+import type { MailOutbox } from './services/mail/index.ts';
 
 /**
  * How far this instance's start-up has come (cli/backend.ts): `preparing` (CouchDB, databases,

@@ -8,7 +8,7 @@ import type {
 } from '@mastr/rules/api/account.ts';
 import type { ApiRouteKey } from '@mastr/rules/api/routes.ts';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 type GymField = keyof GymAccountRequests;
 type CoachField = keyof CoachAccountRequests;

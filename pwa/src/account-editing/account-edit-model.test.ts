@@ -4,7 +4,7 @@ import { REMOVED_SOCIAL } from '@mastr/rules/api/account.ts';
 import type { CoachMe, GymMe } from '@mastr/rules/api/me.ts';
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import {
   afterEditPatch,
   addressBody,

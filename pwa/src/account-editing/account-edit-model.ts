@@ -28,7 +28,7 @@ import type { GoLiveStep } from '@mastr/rules/go-live.ts';
 import { formatHourlyRate, formatPence } from '@mastr/rules/money.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { MAX_NAME_LENGTH } from '@mastr/rules/validation.ts';
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 
 /** How a field is typed in. */
 type InputKind = 'text' | 'textarea' | 'pounds' | 'select';

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import type { Address } from '@mastr/rules/documents.ts';
-import { addressLines } from '../dashboard-frame/me-profiles.ts';
-import { FormMessage } from '../forms/form-message.tsx';
+import { addressLines } from '../dashboard-frame/index.ts';
+import { FormMessage } from '../forms/index.ts';
 import { postGymEdit } from './account-api.ts';
 import { ADDRESS_LINES, addressBody, canConfirmAddress, savedText, storedAddress } from './account-edit-model.ts';
 import { useAccountEdit } from './use-account-edit.ts';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { FormMessage } from '../forms/form-message.tsx';
+import { FormMessage } from '../forms/index.ts';
 import { canConfirm, savedText, selectOptions, type AfterEdit, type FieldDef } from './account-edit-model.ts';
 import { useAccountEdit } from './use-account-edit.ts';
 import './account-editing.css';

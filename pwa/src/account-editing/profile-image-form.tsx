@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { FormMessage } from '../forms/form-message.tsx';
+import { FormMessage } from '../forms/index.ts';
 import { Avatar } from '../ui/index.ts';
 import { checkImageFile, IMAGE_ACCEPT, imageDataUrl } from './account-edit-model.ts';
 import { useAccountEdit, type Saved } from './use-account-edit.ts';

@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { useUpdateMeProfile } from '../dashboard-frame/index.ts';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { EDIT_TEXTS, afterEditPatch, editErrorText } from './account-edit-model.ts';
 import { useOnline } from './use-online.ts';
 

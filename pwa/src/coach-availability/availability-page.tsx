@@ -1,6 +1,6 @@
 /** /coachdashboard/availability (§2 "Availability"): Default, Current Week and Next Week, edited on the device and synced. */
 import { useMemo } from 'react';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage } from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useAvailabilityWeeks, useSlotClaims } from '../data/use-tenant-queries.ts';
 import { useUkToday } from '../lib/index.ts';

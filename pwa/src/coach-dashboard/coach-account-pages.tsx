@@ -4,9 +4,14 @@ import { COACH_FIELDS, imageSavedText, removedText, SOCIALS } from '../account-e
 import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
 import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
-import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { displayNameOf } from '../dashboard-frame/me-profiles.ts';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import {
+  DashboardPage,
+  DetailsList,
+  Panel,
+  StatusBadge,
+  displayNameOf,
+  ProfileGate,
+} from '../dashboard-frame/index.ts';
 import { socialLinksOf, type SocialLink } from './social-links.ts';
 import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 

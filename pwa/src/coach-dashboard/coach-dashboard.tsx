@@ -1,17 +1,23 @@
 import { Route, Routes } from 'react-router-dom';
-import { CoachAvailabilityPage } from '../coach-availability/availability-page.tsx';
-import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
-import { COACH_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import { CoachAvailabilityPage } from '../coach-availability/index.ts';
+import {
+  NotificationsPage,
+  SettingsPage,
+  DashboardFrame,
+  COACH_NAV,
+  MeProfileProvider,
+} from '../dashboard-frame/index.ts';
 import { CoachStripePage } from '../payments/stripe-pages.tsx';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';
 import { CoachManagementPage } from './coach-management-page.tsx';
-import { CoachAuctionGymPage, CoachAuctionPage } from '../coach-sessions/auction-pages.tsx';
-import { CoachBookingsPage } from '../coach-sessions/coach-bookings-page.tsx';
-import { CoachSessionRequestsPage } from '../coach-sessions/session-requests-page.tsx';
+import {
+  CoachAuctionGymPage,
+  CoachAuctionPage,
+  CoachBookingsPage,
+  CoachSessionRequestsPage,
+} from '../coach-sessions/index.ts';
 
 /** /coachdashboard/* (§2 "Coach dashboard"); a lazy chunk behind the coach role guard. */
 export default function CoachDashboard() {

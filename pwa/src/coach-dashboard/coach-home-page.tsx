@@ -1,13 +1,19 @@
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
-import { coachChecklist } from '../dashboard-frame/go-live-checklist.ts';
-import { PodCount, ProfilePod } from '../dashboard-frame/home-pods.tsx';
-import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import {
+  DashboardPage,
+  Pod,
+  PodGrid,
+  StatusBadge,
+  GoLiveChecklistPanel,
+  coachChecklist,
+  PodCount,
+  ProfilePod,
+  ProfileGate,
+  useMeProfile,
+  NotificationsPod,
+} from '../dashboard-frame/index.ts';
 import { Avatar } from '../ui/index.ts';
-import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
-import { CoachWeeksChart } from '../coach-sessions/coach-analytics-pod.tsx';
-import { CoachTodaysBookings } from '../coach-sessions/coach-todays-bookings.tsx';
+import { CoachWeeksChart, CoachTodaysBookings } from '../coach-sessions/index.ts';
 import {
   NO_REGISTERED_GYMS,
   pendingGymRequestsCount,

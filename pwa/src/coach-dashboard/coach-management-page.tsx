@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
-import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { FormMessage } from '../forms/form-message.tsx';
+import { DashboardPage, Panel, ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/index.ts';
+import { FormMessage } from '../forms/index.ts';
 import { fetchGyms } from '../directory/index.ts';
 import { useDirectoryLoad } from '../lib/index.ts';
 import { Avatar, ConfirmModal } from '../ui/index.ts';

@@ -2,9 +2,8 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import type { CoachMe } from '@mastr/rules/api/me.ts';
-import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
-import { FormMessage } from '../forms/form-message.tsx';
+import { DashboardPage, Panel, ProfileGate } from '../dashboard-frame/index.ts';
+import { FormMessage } from '../forms/index.ts';
 import { Avatar, ConfirmModal } from '../ui/index.ts';
 import { applyQuestion, auctionRows, auctionTitle, AUCTION_TEXTS as TEXTS, type AuctionRow } from './auction-model.ts';
 import { useAuction } from './use-auction.ts';

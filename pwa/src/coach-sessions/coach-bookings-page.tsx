@@ -1,7 +1,7 @@
 /** /coachdashboard/bookings: the coach's paid sessions from the device, readable offline (§2). */
 import { useState } from 'react';
 import { useOnline } from '../account-editing/use-online.ts';
-import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { ConfirmModal } from '../ui/index.ts';
 import { BOOKINGS_TEXTS as TEXTS, cancelQuestion, errorLine, sessionCount } from './coach-bookings-model.ts';

@@ -4,7 +4,7 @@
  * lagged the device and is not there offline).
  */
 import { useMemo } from 'react';
-import { TodaysBookings } from '../dashboard-frame/home-pods.tsx';
+import { TodaysBookings } from '../dashboard-frame/index.ts';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { todaysSessionCount } from './coach-bookings-model.ts';
 import { useNow } from '../lib/index.ts';

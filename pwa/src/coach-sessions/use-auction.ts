@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { GymSessionRequestView } from '@mastr/rules/api/me.ts';
-import { ApiError, callApi, statusOf } from '../api/http.ts';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { ApiError, callApi, statusOf } from '../api/index.ts';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { useDirectoryLoad } from '../lib/index.ts';
 import { applyFailure, AUCTION_TEXTS } from './auction-model.ts';
 

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { callApi, statusOf } from '../api/http.ts';
+import { callApi, statusOf } from '../api/index.ts';
 import { BOOKINGS_TEXTS, cancelErrorText } from './coach-bookings-model.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { ApiError, callApi, statusOf } from '../api/http.ts';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { ApiError, callApi, statusOf } from '../api/index.ts';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import {
   answerErrorText,
   NO_ANSWERS,

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { socialLinksOf } from '../coach-dashboard/social-links.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
-import { FormMessage } from '../forms/form-message.tsx';
+import { FormMessage } from '../forms/index.ts';
 import { useUkToday } from '../lib/index.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { coachFullName, sessionPreferenceView } from './coach-profile-model.ts';

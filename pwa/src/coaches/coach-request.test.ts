@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 import { availabilityAfterConflict, coachRequestBody, coachRequestErrorText } from './coach-request.ts';

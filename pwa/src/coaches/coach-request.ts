@@ -7,7 +7,7 @@
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import type { CoachSlotRequest, CoachSlotRequestResponse, ExperienceLevel } from '@mastr/rules/api/booking.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
-import { ApiError, callApi, statusOf } from '../api/http.ts';
+import { ApiError, callApi, statusOf } from '../api/index.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 
 export const REQUEST_SENT = 'Request Sent';

@@ -5,7 +5,7 @@ import { formatHourlyRate } from '@mastr/rules/money.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import type { ExperienceLevel } from '@mastr/rules/api/booking.ts';
 import type { RegisteredGym } from '@mastr/rules/api/directory.ts';
-import { FormMessage, type Message } from '../forms/form-message.tsx';
+import { FormMessage, type Message } from '../forms/index.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 import type { ConfirmedDetails } from './coach-request.ts';
 import { Avatar } from '../ui/index.ts';

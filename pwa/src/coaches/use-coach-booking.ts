@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { useRequireMember } from '../session/require-sign-in.ts';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { addDaysToKey, coachWeekdayOf } from '@mastr/rules/coach-week.ts';
-import { statusOf } from '../api/http.ts';
+import { statusOf } from '../api/index.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
 import { fetchCoach } from '../directory/index.ts';

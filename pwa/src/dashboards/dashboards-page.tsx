@@ -1,4 +1,4 @@
-import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
+import { ChoiceCards, type Choice } from '../forms/index.ts';
 
 const CHOICES: readonly Choice[] = [
   {

@@ -6,8 +6,7 @@ import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
 import { createFaultTally } from '../../../sync-server/src/faults/fault-matrix.ts';
 import { startDroppingProxy } from '../../../sync-server/src/faults/dropping-proxy.ts';
 import type { FaultProxy } from '../../../sync-server/src/faults/fault-proxy.ts';
-import { recordCheckIn } from '../front-desk/check-in-actions.ts';
-import { frontDeskLists, frontDeskWindow } from '../front-desk/front-desk-model.ts';
+import { recordCheckIn, frontDeskLists, frontDeskWindow } from '../front-desk/index.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type Device, type SyncKit } from './test-support/sync-test-kit.ts';
 
 /** The fault matrix's cell (design/faults.md): 30% of the requests between a front desk and the server lost. */

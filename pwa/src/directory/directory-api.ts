@@ -5,7 +5,7 @@
  * holding a pass there (decision 65). Errors are `ApiError`s (404 for an unknown or non-public id).
  */
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from '@mastr/rules/api/directory.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 export function fetchGyms(signal?: AbortSignal): Promise<GymListItem[]> {
   return callApi('GET /api/gyms', { signal });

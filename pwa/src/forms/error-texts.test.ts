@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import {
   forgottenPasswordErrorText,
   registrationErrorText,

@@ -3,7 +3,7 @@
  * each screen maps an HTTP status (0 = no response) to the text it shows.
  */
 import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 
 /** Client-side refusal before any call (§5 "Submit re-checks ..."). */
 export const INVALID_ENTRY = 'Invalid Entry';

@@ -1,6 +1,6 @@
 /** Cancelling an upcoming day pass: online only (§7, §8 "Cancel booking"). */
 import { CANCEL_BOOKING_FAILED } from '@mastr/rules/texts.ts';
-import { callApi, statusOf } from '../api/http.ts';
+import { callApi, statusOf } from '../api/index.ts';
 
 export const CANCEL_MESSAGES = {
   offline: 'You are offline. Cancelling a day pass needs a connection; nothing was changed.',

@@ -2,7 +2,7 @@
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { FrontDeskData } from '../data/front-desk-data.ts';
 import type { TenantStore } from '../data/tenant-store.ts';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { checkInBlocker, newCheckIn, type PassView } from './front-desk-model.ts';
 
 const CHECK_IN_MESSAGES = { done: 'Checked In.', failed: 'Check In Failed' } as const;

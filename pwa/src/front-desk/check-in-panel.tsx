@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useRef, useState, type FormEvent } from 'react';
 import { ENTRY_CODE_LENGTH } from '@mastr/rules/constants.ts';
-import { FormMessage, errorMessage, type Message } from '../forms/form-message.tsx';
+import { FormMessage, errorMessage, type Message } from '../forms/index.ts';
 import {
   cameraFailure,
   checkInFeedback,

@@ -2,7 +2,7 @@
  * What the front desk tells its staff (issue 15): one current message naming who was checked in,
  * and a camera that either scans, is off, or says plainly why it cannot start. Pure.
  */
-import type { Message } from '../forms/form-message.tsx';
+import type { Message } from '../forms/index.ts';
 import type { PassView } from './front-desk-model.ts';
 
 /** The check-in's result, with the member's name, the pass type and the entry code when it counted. */

@@ -1,9 +1,9 @@
 /** /gymdashboard/daypasses/*: the front desk (§2 "Day passes", §4), from the gym's local data. */
 import { OPENING_FRONT_DESK } from '@mastr/rules/texts.ts';
 import { useState } from 'react';
-import { DashboardPage, Pod, PodGrid } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage, Pod, PodGrid } from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { FormMessage, errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { CheckInPanel } from './check-in-panel.tsx';
 import { checkInFeedback } from './desk-feedback-model.ts';

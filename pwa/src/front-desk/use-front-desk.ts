@@ -3,7 +3,7 @@ import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { useNow } from '../lib/index.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { useFrontDeskDocs } from '../data/use-tenant-queries.ts';
-import type { Message } from '../forms/form-message.tsx';
+import type { Message } from '../forms/index.ts';
 import { recordCheckIn } from './check-in-actions.ts';
 import { CODE_ERRORS, frontDeskLists, frontDeskWindow, type PassView } from './front-desk-model.ts';
 

@@ -3,7 +3,7 @@
  * the gym's local copy (works offline). Loaded lazily (gym-dashboard.tsx) so chart.js is fetched only
  * here; the table below the chart lists the same figures for screen readers and without canvas.
  */
-import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { AnalyticsChart } from './analytics-chart.tsx';
 import { ANALYTICS_DAYS, analyticsSummary, dayLabel, type GymAnalytics } from './analytics-model.ts';

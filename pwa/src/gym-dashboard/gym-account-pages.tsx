@@ -4,8 +4,7 @@ import { AddressForm } from '../account-editing/address-form.tsx';
 import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
 import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
-import { DashboardPage, DetailsList, Panel, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
+import { DashboardPage, DetailsList, Panel, StatusBadge, ProfileGate } from '../dashboard-frame/index.ts';
 import { MastrClassSection } from './mastr-class-section.tsx';
 import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 

@@ -1,9 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { NotificationsPage, SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { DashboardFrame } from '../dashboard-frame/dashboard-frame.tsx';
-import { GYM_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
+import {
+  NotificationsPage,
+  SettingsPage,
+  DashboardFrame,
+  GYM_NAV,
+  MeProfileProvider,
+} from '../dashboard-frame/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { GymStripePage } from '../payments/stripe-pages.tsx';
 import { GymAccountPage } from './gym-account-pages.tsx';
@@ -12,12 +15,12 @@ import {
   MastrPassesPage,
   TodayPassesPage,
   UpcomingPassesPage,
-} from '../front-desk/front-desk-pages.tsx';
-import { VisitorsPage } from '../front-desk/visitors-page.tsx';
+  VisitorsPage,
+} from '../front-desk/index.ts';
 import { GymDayPassesLayout } from './gym-day-passes-pages.tsx';
 import { GymHomePage } from './gym-home-page.tsx';
-import { GymSchedulePage } from '../gym-schedule/schedule-page.tsx';
-import { GymBookingsPage } from '../private-sessions/gym-bookings-page.tsx';
+import { GymSchedulePage } from '../gym-schedule/index.ts';
+import { GymBookingsPage } from '../private-sessions/index.ts';
 import { GymManagementPage } from './gym-management-page.tsx';
 import { StatusFollowsSchedule } from './status-follows-schedule.tsx';
 

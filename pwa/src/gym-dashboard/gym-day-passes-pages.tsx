@@ -1,6 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { GYM_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
-import { SubNav } from '../dashboard-frame/dashboard-parts.tsx';
+import { GYM_DAY_PASS_TABS, SubNav } from '../dashboard-frame/index.ts';
 
 /** /gymdashboard/daypasses/*: tabs over the day-pass lists. */
 export function GymDayPassesLayout() {

@@ -1,14 +1,22 @@
-import { DashboardPage, Pod, PodGrid, StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { GoLiveChecklistPanel } from '../dashboard-frame/go-live-checklist-panel.tsx';
-import { gymChecklist } from '../dashboard-frame/go-live-checklist.ts';
-import { PodCount, ProfilePod, TodaysBookings } from '../dashboard-frame/home-pods.tsx';
-import { ProfileGate, useMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { todaysBookingCount } from '../dashboard-frame/todays-bookings.ts';
+import {
+  DashboardPage,
+  Pod,
+  PodGrid,
+  StatusBadge,
+  GoLiveChecklistPanel,
+  gymChecklist,
+  PodCount,
+  ProfilePod,
+  TodaysBookings,
+  ProfileGate,
+  useMeProfile,
+  todaysBookingCount,
+  NotificationsPod,
+} from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useFrontDesk } from '../front-desk/use-front-desk.ts';
+import { useFrontDesk } from '../front-desk/index.ts';
 import { currentPlanLabel } from '../payments/current-plan.ts';
 import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';
-import { NotificationsPod } from '../dashboard-frame/notifications-pod.tsx';
 
 /** The gym home (§2): nine pods, and the go-live checklist while the gym is not Active or not subscribed. */
 export function GymHomePage() {

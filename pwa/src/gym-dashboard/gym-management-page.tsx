@@ -2,10 +2,9 @@ import { useState, type ReactNode } from 'react';
 import type { GymCoach } from '@mastr/rules/api/directory.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { DashboardPage, Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { DashboardPage, Panel, ProfileGate, useFreshMeProfile, useUpdateMeProfile } from '../dashboard-frame/index.ts';
 import { fetchCoach } from '../directory/index.ts';
-import { FormMessage } from '../forms/form-message.tsx';
+import { FormMessage } from '../forms/index.ts';
 import { useDirectoryLoad } from '../lib/index.ts';
 import { Avatar, ConfirmModal } from '../ui/index.ts';
 import {

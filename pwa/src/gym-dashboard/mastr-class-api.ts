@@ -1,5 +1,5 @@
 /** The gym's Mastr Class calls (§7 "Mastr Class"); each answers what the profile merges in. */
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 export function activateMastrClass(selectedDay: number, selectedTime: number) {
   return callApi('POST /api/me/gyms/mastrclass/activate', { body: { selectedDay, selectedTime }, auth: true });

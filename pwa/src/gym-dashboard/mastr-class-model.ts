@@ -6,7 +6,7 @@ import { CANCEL_BOOKING_FAILED } from '@mastr/rules/texts.ts';
 import type { MastrClassAvailabilityEntry } from '@mastr/rules/api/me.ts';
 import { DATE_FORMATS, formatWallClock, ukWallClock } from '@mastr/rules/dates.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 
 /** Gym weekdays 1 (Monday) to 7 (Sunday). */
 export const MASTR_WEEKDAYS = [

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import type { GymMe } from '@mastr/rules/api/me.ts';
-import { StatusBadge } from '../dashboard-frame/dashboard-parts.tsx';
-import { useUpdateMeProfile } from '../dashboard-frame/me-profile-context.tsx';
-import { ChoiceSelect } from '../forms/choice-select.tsx';
+import { StatusBadge, useUpdateMeProfile } from '../dashboard-frame/index.ts';
+import { ChoiceSelect } from '../forms/index.ts';
 import { Modal } from '../ui/index.ts';
 import {
   activateMastrClass,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useReloadMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { useReloadMeProfile } from '../dashboard-frame/index.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 
 /**

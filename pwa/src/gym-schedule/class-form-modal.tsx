@@ -13,7 +13,7 @@ import {
   type ClassFields,
 } from '@mastr/rules/schedule.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
-import { ChoiceSelect } from '../forms/choice-select.tsx';
+import { ChoiceSelect } from '../forms/index.ts';
 import { Modal } from '../ui/index.ts';
 import { SCHEDULE_NOTES, type ScheduleDayView, type ScheduleWeekView } from './schedule-model.ts';
 

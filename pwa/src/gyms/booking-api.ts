@@ -2,7 +2,7 @@
 import type { DayPassType } from '@mastr/rules/constants.ts';
 import type { DayPassCheckoutRequest, GymSessionRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 /** Kids passes use the kids flow, adult passes the adult flow (§4). */
 export function createDayPassCheckout(passType: DayPassType, body: DayPassCheckoutRequest): Promise<RedirectResponse> {

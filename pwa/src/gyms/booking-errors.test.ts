@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import { bookingErrorText, bookingErrorWithReason } from './booking-errors.ts';
 
 describe('booking error texts (§8)', () => {

@@ -2,7 +2,7 @@
  * §8 "Booking (day pass, Mastr, gym request)": 400 'Missing data'; 401 'Unauthorized'; anything
  * else 'Booking Failed'; no answer at all is the common 'No Server Response.'.
  */
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 
 export function bookingErrorText(err: unknown): string {
   const status = statusOf(err);

@@ -5,7 +5,7 @@ import { useSession } from '../session/session-context.tsx';
 import { requestGymPrivateSession } from './booking-api.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';
 import { isPtDateDisabled, pickerWeeks, ptRequestBody } from './booking-models.ts';
-import { ChoiceSelect } from '../forms/choice-select.tsx';
+import { ChoiceSelect } from '../forms/index.ts';
 import { Modal } from '../ui/index.ts';
 import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { formatDayMonth } from './timetable-view.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { statusOf } from '../api/http.ts';
+import { statusOf } from '../api/index.ts';
 
 export type DirectoryLoad<T> =
   | { state: 'loading' }

@@ -2,7 +2,7 @@
 import type { CalendarFeedResponse, MailPreferencesRequest, MailSettingsResponse } from '@mastr/rules/api/mail.ts';
 import type { MessageResponse } from '@mastr/rules/api/common.ts';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 export function getMailSettings(kind: AccountKind): Promise<MailSettingsResponse> {
   return callApi(`GET /api/me/${KIND_PLURAL[kind]}/mail`, { auth: true });

@@ -3,7 +3,7 @@ import type { CalendarFeedResponse, MailSettingsResponse } from '@mastr/rules/ap
 import { isOptionalMailCategory } from '@mastr/rules/mail-categories.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useOnline } from '../account-editing/use-online.ts';
-import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { Panel } from '../dashboard-frame/index.ts';
 import '../forms/forms.css';
 import { deleteCalendarLink, getMailSettings, postMailPreferences, postNewCalendarLink } from './mail-api.ts';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { statusOf } from '../api/http.ts';
+import { statusOf } from '../api/index.ts';
 import '../forms/forms.css';
 import { postUnsubscribe } from './mail-api.ts';
 import { unsubscribeCategoryOf, unsubscribeText } from './mail-settings-model.ts';

@@ -2,7 +2,7 @@
  * The six relation calls of the two Management pages (§7 "Coach and gym relations"); each answers
  * the lists the page merges into the shared profile (use-management-action.ts).
  */
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 export function requestGym(gymId: string) {
   return callApi('POST /api/me/coaches/requestgym', { body: { gym_id: gymId }, auth: true });

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { statusOf } from '../api/http.ts';
-import { errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
+import { statusOf } from '../api/index.ts';
+import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { managementErrorText, type ManagementAction } from './management-model.ts';
 
 /**

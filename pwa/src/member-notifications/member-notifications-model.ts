@@ -4,8 +4,13 @@
  * member acts on it, and how many arrived since the page was last opened on this device (the bell).
  */
 import type { NotificationDoc } from '@mastr/rules/documents.ts';
-import { USER_DAY_PASS_TABS, USER_PRIVATE_SESSION_TABS } from '../dashboard-frame/dashboard-navs.ts';
-import { newestFirst, notificationItem, type NotificationItem } from '../dashboard-frame/notifications-model.ts';
+import {
+  USER_DAY_PASS_TABS,
+  USER_PRIVATE_SESSION_TABS,
+  newestFirst,
+  notificationItem,
+  type NotificationItem,
+} from '../dashboard-frame/index.ts';
 
 export const MEMBER_NOTIFICATIONS_PATH = '/userdashboard/notifications';
 

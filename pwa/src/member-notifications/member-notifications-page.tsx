@@ -1,6 +1,5 @@
 /** /userdashboard/notifications: what coaches and gyms did with the member's sessions, from the device. */
-import { NotificationList } from '../dashboard-frame/common-pages.tsx';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { NotificationList, DashboardPage } from '../dashboard-frame/index.ts';
 import { useMemberNotifications } from './use-member-notifications.ts';
 
 export function MemberNotificationsPage() {

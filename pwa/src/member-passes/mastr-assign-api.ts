@@ -1,6 +1,6 @@
 /** Choosing a class for an unassigned Mastr pass (§7 "Member passes"): the options, then the booking. */
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 export async function fetchClassOptions(passId: string): Promise<MastrClassOption[]> {
   const answer = await callApi('GET /api/me/users/mastrpass/{passId}/unassigned/getgymclassoptions', {

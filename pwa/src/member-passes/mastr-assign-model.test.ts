@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import { ASSIGN_TEXTS, assignErrorText, cancelledClassNotice, classChoices } from './mastr-assign-model.ts';
 
 // Saturday 21 November 2026, 09:30 in the UK (GMT).

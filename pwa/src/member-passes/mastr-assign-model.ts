@@ -5,7 +5,7 @@
 import { NO_MASTR_CLASSES_TO_SHOW } from '@mastr/rules/texts.ts';
 import type { MastrClassOption } from '@mastr/rules/api/directory.ts';
 import { DATE_FORMATS, formatWallClock, ukWallClock } from '@mastr/rules/dates.ts';
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 
 export interface ClassChoice {
   id: string;

@@ -1,7 +1,7 @@
 /** /userdashboard/daypasses: the Day Passes and Mastr Class tabs over the member's local copy of their passes. */
 import { useMemo } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
-import { USER_DAY_PASS_TABS } from '../dashboard-frame/dashboard-navs.ts';
+import { USER_DAY_PASS_TABS } from '../dashboard-frame/index.ts';
 import { useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useDayPasses, useMastrPasses } from '../data/use-tenant-queries.ts';
 import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';

@@ -1,7 +1,7 @@
 /** The member's two pass lists (§2 "User dashboard" daypasses); both read only the device's copy, so they work offline. */
 import { useState, type ReactNode } from 'react';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { FormMessage, successMessage } from '../forms/form-message.tsx';
+import { DashboardPage } from '../dashboard-frame/index.ts';
+import { FormMessage, successMessage } from '../forms/index.ts';
 import { CancelDayPassControl, useMemberCancels } from '../payments/cancel-day-pass-control.tsx';
 import { CancelMastrPassControl } from './cancel-mastr-pass-control.tsx';
 import { EntryCodeView } from './entry-code-view.tsx';

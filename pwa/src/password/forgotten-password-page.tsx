@@ -1,8 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { forgottenPasswordErrorText } from '../forms/error-texts.ts';
-import { TextField } from '../forms/text-field.tsx';
+import {
+  FormMessage,
+  errorMessage,
+  successMessage,
+  type Message,
+  forgottenPasswordErrorText,
+  TextField,
+} from '../forms/index.ts';
 import '../forms/forms.css';
 import { requestPasswordReset } from './password-api.ts';
 

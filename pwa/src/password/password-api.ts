@@ -1,7 +1,7 @@
 /** Forgotten password and reset calls (§7 "Registration, verification, reset"). */
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 /** Asks for a reset email; resolves with the server's message. */
 export async function requestPasswordReset(kind: AccountKind, email: string): Promise<string> {

@@ -2,8 +2,14 @@ import { PAGE_NOT_FOUND_TITLE } from '@mastr/rules/texts.ts';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
-import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { INVALID_ENTRY, resetPasswordErrorText } from '../forms/error-texts.ts';
+import {
+  FormMessage,
+  errorMessage,
+  successMessage,
+  type Message,
+  INVALID_ENTRY,
+  resetPasswordErrorText,
+} from '../forms/index.ts';
 import '../forms/forms.css';
 import { Wizard } from '../register/wizard.tsx';
 import { NEW_PASSWORD_STEPS, allStepsValid, type WizardValues } from '../register/wizard-steps.ts';

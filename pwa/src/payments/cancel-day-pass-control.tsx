@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
-import { CANCEL_MESSAGES } from '../front-desk/cancel-day-pass.ts';
-import { successMessage, type Message } from '../forms/form-message.tsx';
-import type { MemberDayPass } from '../member-passes/member-passes-model.ts';
+import { CANCEL_MESSAGES } from '../front-desk/index.ts';
+import { successMessage, type Message } from '../forms/index.ts';
+import type { MemberDayPass } from '../member-passes/index.ts';
 import { cancelledText, cancelPrompt, type CancelPrompt } from './member-cancel.ts';
 import { CancelConfirmDialog } from './cancel-confirm-dialog.tsx';
 import { memberCancelErrorText } from './payment-errors.ts';

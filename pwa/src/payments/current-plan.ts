@@ -1,5 +1,5 @@
 import type { GymMe } from '@mastr/rules/api/me.ts';
-import { planLabel } from '../dashboard-frame/me-profiles.ts';
+import { planLabel } from '../dashboard-frame/index.ts';
 
 /**
  * The plan a gym is on (§2 "Account (current plan)", /gymdashboard/stripe): its plan name while the

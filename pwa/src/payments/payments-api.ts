@@ -2,7 +2,7 @@
 import type { MemberCancelResponse } from '@mastr/rules/api/booking.ts';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
 import type { PayeeKind } from '@mastr/rules/api/payments.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 /**
  * The Stripe link a gym or coach needs now (§2 "Stripe"): the Express dashboard login once their

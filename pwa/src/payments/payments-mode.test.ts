@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import { isTestMode, loadPaymentsMode, parsePaymentsMode, PAYMENTS_MODE_KEY, type ModeCache } from './payments-mode.ts';
 
 function memoryCache(initial: Record<string, string> = {}): ModeCache & { items: Record<string, string> } {

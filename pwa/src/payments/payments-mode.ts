@@ -4,7 +4,7 @@
  * mode" marker, so nobody mistakes a test card page for a real payment.
  */
 import type { PaymentsMode } from '@mastr/rules/api/payments.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 const MODES: readonly PaymentsMode[] = ['live', 'test', 'local-test'];
 

@@ -1,5 +1,5 @@
 import type { PayeeKind } from '@mastr/rules/api/payments.ts';
-import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { Panel } from '../dashboard-frame/index.ts';
 import { openStripeLink } from './payments-api.ts';
 import { useRedirectCall } from './use-redirect-call.ts';
 

@@ -1,6 +1,5 @@
 /** /gymdashboard/stripe and /coachdashboard/stripe (§2 "Stripe"). Stripe sends the browser back to them, so they ask for a fresh profile. */
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate, useFreshMeProfile } from '../dashboard-frame/me-profile-context.tsx';
+import { DashboardPage, ProfileGate, useFreshMeProfile } from '../dashboard-frame/index.ts';
 import { PlanPanel } from './plan-panel.tsx';
 import { StripeAccountPanel } from './stripe-account-panel.tsx';
 import './payments.css';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { statusOf } from '../api/http.ts';
+import { statusOf } from '../api/index.ts';
 import { CancelConfirmDialog } from '../payments/cancel-confirm-dialog.tsx';
 import { memberCancelErrorText } from '../payments/payment-errors.ts';
 import {

@@ -1,6 +1,6 @@
 /** The member's requests to coaches (§2 privatesessions/coachrequests and sessionrequests): Accepted, to be paid, and Requested. */
 import { useMemo } from 'react';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage } from '../dashboard-frame/index.ts';
 import { useCoachRequests } from '../data/use-tenant-queries.ts';
 import { ConflictOverlay } from './conflict-overlay.tsx';
 import { openCoachRequestCheckout } from './sessions-api.ts';

@@ -1,6 +1,6 @@
 /** The gym's PT sessions (§2 gym Bookings), from the device's bookings: readable offline. */
 import { useMemo } from 'react';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage } from '../dashboard-frame/index.ts';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { bookingSections, type BookingView } from '../data/booking-view.ts';
 import { BOOKING_TEXTS } from './bookings-model.ts';

@@ -4,7 +4,7 @@
  * and pays, and 'Gym Requests' still waiting for coaches.
  */
 import { useMemo, useState } from 'react';
-import { DashboardPage } from '../dashboard-frame/dashboard-parts.tsx';
+import { DashboardPage } from '../dashboard-frame/index.ts';
 import { useGymRequests } from '../data/use-tenant-queries.ts';
 import { Modal } from '../ui/index.ts';
 import { ConflictOverlay } from './conflict-overlay.tsx';

@@ -1,7 +1,7 @@
 /** §8 "Accept or checkout (user)": the texts of a failed PT checkout, as a pure function of the error. */
 import { ACCEPT_SESSION_FAILED } from '@mastr/rules/texts.ts';
 import type { CheckoutConflictResponse } from '@mastr/rules/api/sessions.ts';
-import { ApiError, statusOf } from '../api/http.ts';
+import { ApiError, statusOf } from '../api/index.ts';
 import { REQUEST_TEXTS } from './session-requests-model.ts';
 
 export type CheckoutFailure =

@@ -1,6 +1,6 @@
 /** A titled list of sessions or requests with its empty text, read from the device (offline too). */
 import type { ReactNode } from 'react';
-import { Panel } from '../dashboard-frame/dashboard-parts.tsx';
+import { Panel } from '../dashboard-frame/index.ts';
 import type { SessionWhen } from './session-requests-model.ts';
 import './private-sessions.css';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
-import { ApiError } from '../api/http.ts';
+import { ApiError } from '../api/index.ts';
 import { checkoutFailure } from './session-checkout-errors.ts';
 import { memberCoachRequests, memberGymRequests } from './session-requests-model.ts';
 

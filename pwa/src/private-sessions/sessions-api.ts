@@ -1,7 +1,7 @@
 /** The member's private-session calls of §7 "Member bookings": the two PT checkouts (each answers `{url}`) and the cancel. */
 import type { CancelBookingResponse } from '@mastr/rules/api/sessions.ts';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 /** 'Complete Request' on an accepted coach request: a checkout at the coach's price. */
 export function openCoachRequestCheckout(requestId: string): Promise<RedirectResponse> {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { CheckboxField } from '../forms/checkbox-field.tsx';
+import { CheckboxField } from '../forms/index.ts';
 import '../forms/forms.css';
 import type { Confirmations, WizardStep, WizardValues } from './wizard-steps.ts';
 

@@ -2,7 +2,7 @@
 import type { RegistrationRequest } from '@mastr/rules/api/auth.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 import type { Confirmations, WizardValues } from './wizard-steps.ts';
 
 export function registrationBody(

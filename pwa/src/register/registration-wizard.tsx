@@ -1,8 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
-import { FormMessage, errorMessage, successMessage, type Message } from '../forms/form-message.tsx';
-import { INVALID_ENTRY, registrationErrorText } from '../forms/error-texts.ts';
+import {
+  FormMessage,
+  errorMessage,
+  successMessage,
+  type Message,
+  INVALID_ENTRY,
+  registrationErrorText,
+} from '../forms/index.ts';
 import '../forms/forms.css';
 import { ConfirmDetails } from './confirm-details.tsx';
 import { register } from './register-api.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TextField } from '../forms/text-field.tsx';
+import { TextField } from '../forms/index.ts';
 import '../forms/forms.css';
 import {
   advance,

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DB } from '../../../sync-server/src/couch/databases.ts';
-import type { RefreshSessionDoc } from '../../../sync-server/src/services/auth/refresh-sessions.ts';
+import type { RefreshSessionDoc } from '../../../sync-server/src/services/auth/index.ts';
 import { givenAccount, jwtCookieOf, PASSWORD, refresh } from '../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../sync-server/src/test-support/test-stack.ts';
 import { pendingLogouts } from './pending-logout.ts';

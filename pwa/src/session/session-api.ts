@@ -1,7 +1,7 @@
 /** Session calls of §7: sign-in, refresh, logout. */
 import type { SignInResponse } from '@mastr/rules/api/auth.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { callApi, statusOf } from '../api/http.ts';
+import { callApi, statusOf } from '../api/index.ts';
 import { tenantKindOf } from '../data/open-stores.ts';
 import { wipeLocalData } from '../data/wipe-local-data.ts';
 import { afterFailedRefresh, forgetIdentity, recallIdentity, rememberIdentity } from './known-identity.ts';

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { setRefresher } from '../api/http.ts';
+import { setRefresher } from '../api/index.ts';
 import { refreshSession, sendPendingLogouts } from './session-api.ts';
 import { getPersist } from './persist.ts';
 import { tokenStore, type SessionState } from './token-store.ts';

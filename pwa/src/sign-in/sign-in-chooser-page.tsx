@@ -1,6 +1,6 @@
 import { NO_ACCOUNT_YET } from '@mastr/rules/texts.ts';
 import { Link } from 'react-router-dom';
-import { ChoiceCards, type Choice } from '../forms/choice-cards.tsx';
+import { ChoiceCards, type Choice } from '../forms/index.ts';
 import '../forms/forms.css';
 
 const CHOICES: readonly Choice[] = [

@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { CheckboxField } from '../forms/checkbox-field.tsx';
-import { FormMessage, errorMessage, type Message } from '../forms/form-message.tsx';
-import { signInErrorText } from '../forms/error-texts.ts';
-import { TextField } from '../forms/text-field.tsx';
+import { CheckboxField, FormMessage, errorMessage, type Message, signInErrorText, TextField } from '../forms/index.ts';
 import '../forms/forms.css';
 import { signIn } from '../session/session-api.ts';
 import { getPersist, setPersist } from '../session/persist.ts';

@@ -1,12 +1,10 @@
 import { Link } from 'react-router-dom';
-import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
+import { USER_NAV, DashboardPage, DetailsList, Panel, ProfileGate } from '../dashboard-frame/index.ts';
 import { postUserProfileImage } from '../account-editing/account-api.ts';
 import { imageSavedText } from '../account-editing/account-edit-model.ts';
 import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
-import { DashboardPage, DetailsList, Panel } from '../dashboard-frame/dashboard-parts.tsx';
-import { ProfileGate } from '../dashboard-frame/me-profile-context.tsx';
-import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/member-notifications-model.ts';
+import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/index.ts';
 import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
 
 const SECTION_HINTS: Record<string, string> = {

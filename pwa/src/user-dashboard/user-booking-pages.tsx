@@ -1,11 +1,8 @@
 /** The member's private sessions and bookings (§2): lists from the device's copy, so they read offline too. */
 import { Outlet } from 'react-router-dom';
-import { USER_PRIVATE_SESSION_TABS } from '../dashboard-frame/dashboard-navs.ts';
-import { SubNav } from '../dashboard-frame/dashboard-parts.tsx';
+import { USER_PRIVATE_SESSION_TABS, SubNav } from '../dashboard-frame/index.ts';
 import { SessionCheckoutNotice } from '../payments/checkout-notices.tsx';
-import { CoachRequestsPage } from '../private-sessions/coach-requests-page.tsx';
-import { GymRequestsPage } from '../private-sessions/gym-requests-page.tsx';
-import { MemberBookingsPage } from '../private-sessions/member-bookings-page.tsx';
+import { CoachRequestsPage, GymRequestsPage, MemberBookingsPage } from '../private-sessions/index.ts';
 
 export function UserPrivateSessionsLayout() {
   return (

@@ -1,9 +1,8 @@
 import { NavLink, Outlet } from 'react-router-dom';
 import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
 import { SyncStatusBar } from '../data/sync-status-bar.tsx';
-import { USER_NAV } from '../dashboard-frame/dashboard-navs.ts';
-import { DashboardTopBar } from '../dashboard-frame/dashboard-top-bar.tsx';
-import { NotificationsBell } from '../member-notifications/notifications-bell.tsx';
+import { USER_NAV, DashboardTopBar } from '../dashboard-frame/index.ts';
+import { NotificationsBell } from '../member-notifications/index.ts';
 import { useGoBack } from '../shell/use-go-back.ts';
 import '../dashboard-frame/dashboard.css';
 

@@ -1,9 +1,7 @@
 import { Route, Routes } from 'react-router-dom';
-import { SettingsPage } from '../dashboard-frame/common-pages.tsx';
-import { MeProfileProvider } from '../dashboard-frame/me-profile-context.tsx';
-import { MemberPassesLayout } from '../member-passes/member-passes-layout.tsx';
-import { MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/member-passes-pages.tsx';
-import { MemberNotificationsPage } from '../member-notifications/member-notifications-page.tsx';
+import { SettingsPage, MeProfileProvider } from '../dashboard-frame/index.ts';
+import { MemberPassesLayout, MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/index.ts';
+import { MemberNotificationsPage } from '../member-notifications/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { UserAccountPage, UserHomePage } from './user-account-pages.tsx';
 import {

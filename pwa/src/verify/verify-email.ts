@@ -1,6 +1,6 @@
 /** Email verification (§7): GET /api/{plural}/{id}/verify/{token}; success verified, any error not found. */
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
-import { callApi } from '../api/http.ts';
+import { callApi } from '../api/index.ts';
 
 /**
  * The token is single-use, and React StrictMode runs mount effects twice: a second GET would

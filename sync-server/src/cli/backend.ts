@@ -5,12 +5,11 @@ import { startEmbeddedCouch, type EmbeddedCouch } from '../couch/embedded-couch.
 import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider/index.ts';
 import type { Deps, StartupState } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
-import { onboardDemoPayees, startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
-import { createStripeClient } from '../services/payments/stripe-client.ts';
+import { onboardDemoPayees, startLocalPayments, webhookUrlOf, createStripeClient } from '../services/payments/index.ts';
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
-import { createMailer } from '../services/mail/mail-outbox.ts';
-import { finishInterruptedDeletions } from '../services/accounts/delete-account-service.ts';
+import { createMailer } from '../services/mail/index.ts';
+import { finishInterruptedDeletions } from '../services/accounts/index.ts';
 import { StartupError } from './process-lifecycle.ts';
 import { backOff, retryWhileCouchUnavailable } from './startup-retry.ts';
 

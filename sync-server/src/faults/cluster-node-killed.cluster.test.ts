@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, EntryCodeClaimDoc } from '@mastr/rules/documents.ts';
-import { recordCheckIn } from '../../../pwa/src/front-desk/check-in-actions.ts';
-import { frontDeskLists, frontDeskWindow } from '../../../pwa/src/front-desk/front-desk-model.ts';
+import { recordCheckIn, frontDeskLists, frontDeskWindow } from '../../../pwa/src/front-desk/index.ts';
 import type { TenantStore } from '../../../pwa/src/data/tenant-store.ts';
 import {
   eventually,

@@ -14,7 +14,7 @@ import { loadConfig } from '../config.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo-data.ts';
-import { createDayPass } from '../services/passes/passes-service.ts';
+import { createDayPass } from '../services/passes/index.ts';
 import { mintAccessToken } from '../test-support/access-fixtures.ts';
 import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import { deviceCheckIn } from '../test-support/sync-fixtures.ts';

@@ -1,6 +1,6 @@
 import Jwt from '@hapi/jwt';
 import { isId } from '@mastr/rules/doc-ids.ts';
-import { clientIp } from '../services/auth/client-ip.ts';
+import { clientIp } from '../services/auth/index.ts';
 
 interface KeyedRequest {
   headers: Record<string, unknown>;

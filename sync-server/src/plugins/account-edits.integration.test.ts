@@ -8,7 +8,7 @@ import type { CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rule
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import { IMAGE_REFUSALS } from '../services/accounts/profile-images.ts';
+import { IMAGE_REFUSALS } from '../services/accounts/index.ts';
 import { givenCoach, givenGym, givenMember } from '../test-support/directory-fixtures.ts';
 import { givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';

@@ -18,8 +18,7 @@ import {
 import { COACH_DISCIPLINES, SESSION_PREFERENCES } from '@mastr/rules/constants.ts';
 import { MAX_NAME_LENGTH } from '@mastr/rules/validation.ts';
 import type { Deps } from '../deps.ts';
-import { coachEdits, editMemberImage, gymEdits, type EditOutcome } from '../services/accounts/account-edit-service.ts';
-import { IMAGE_REFUSALS } from '../services/accounts/profile-images.ts';
+import { coachEdits, editMemberImage, gymEdits, type EditOutcome, IMAGE_REFUSALS } from '../services/accounts/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DB } from '../couch/databases.ts';
-import { GOODBYE_GIVE_UP_MS } from '../services/accounts/account-event-mails.ts';
-import type { MailDoc } from '../services/mail/mail-queue.ts';
+import { GOODBYE_GIVE_UP_MS } from '../services/accounts/index.ts';
+import type { MailDoc } from '../services/mail/index.ts';
 import { startSmtpInbox, type SmtpInbox } from '../test-support/smtp-inbox.ts';
 import { deleteMe } from '../test-support/deletion-fixtures.ts';
 import {

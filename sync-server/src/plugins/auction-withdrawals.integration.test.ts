@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipDocId } from '@mastr/rules/doc-ids.ts';
 import type { MembershipDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
-import { PT_CHECKOUT_CONFLICTS } from '../services/payments/pt-checkout-service.ts';
+import { PT_CHECKOUT_CONFLICTS } from '../services/payments/index.ts';
 import { givenCoach, givenMembership } from '../test-support/directory-fixtures.ts';
 import { onboard } from '../test-support/payment-fixtures.ts';
 import { givenPtCoach, givenPtMember, gymRequestIn, inject, requestAtGym } from '../test-support/pt-fixtures.ts';

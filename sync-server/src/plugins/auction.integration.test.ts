@@ -4,9 +4,8 @@ import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import { ALREADY_APPLIED, AUCTION_REFUSALS } from '../services/coaching/auction-service.ts';
-import type { PaymentDoc } from '../services/payments/payment-docs.ts';
-import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/pt-checkout-service.ts';
+import { ALREADY_APPLIED, AUCTION_REFUSALS } from '../services/coaching/index.ts';
+import { type PaymentDoc, PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
 import { givenCoach, givenMembership } from '../test-support/directory-fixtures.ts';
 import {
   checkoutSessionIdOf,

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import Joi from 'joi';
 import type { Deps } from '../deps.ts';
 import { id } from '../schemas/bounds.ts';
-import { applyForRequest, auctionHouse, type AuctionOutcome } from '../services/coaching/auction-service.ts';
+import { applyForRequest, auctionHouse, type AuctionOutcome } from '../services/coaching/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -3,14 +3,14 @@ import type { Plugin, RouteOptionsAccess } from '@hapi/hapi';
 import { ROLES, type AccountKind } from '@mastr/rules/roles.ts';
 import { isId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../deps.ts';
-import { accessCheckFor } from '../services/auth/access-check.ts';
 import {
+  accessCheckFor,
   TOKEN_AUDIENCE,
   TOKEN_ISSUER,
   kindFromRoles,
   type AccessCredentials,
   type UserInfo,
-} from '../services/auth/access-tokens.ts';
+} from '../services/auth/index.ts';
 
 /**
  * Every route is private by default (strategy 'access': a Bearer JWT); public routes opt out with

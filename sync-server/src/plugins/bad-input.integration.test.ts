@@ -4,7 +4,7 @@ import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { MAX_JSON_BYTES } from '../server.ts';
-import { CHECKOUT_REFUSALS } from '../services/payments/checkout-service.ts';
+import { CHECKOUT_REFUSALS } from '../services/payments/index.ts';
 import { givenCoach, givenDefaultAvailability, givenMembership } from '../test-support/directory-fixtures.ts';
 import { givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { givenAccount, jwtCookieOf } from '../test-support/sign-in-helpers.ts';

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import { BOOKING_CANCEL_MESSAGES } from '../services/coaching/booking-cancellation.ts';
-import type { PaymentDoc } from '../services/payments/payment-docs.ts';
+import { BOOKING_CANCEL_MESSAGES } from '../services/coaching/index.ts';
+import type { PaymentDoc } from '../services/payments/index.ts';
 import {
   bookingIn,
   claimIn,

@@ -2,7 +2,7 @@ import Boom from '@hapi/boom';
 import Joi from 'joi';
 import type { Deps } from '../deps.ts';
 import { id } from '../schemas/bounds.ts';
-import { cancelBooking } from '../services/coaching/booking-cancellation.ts';
+import { cancelBooking } from '../services/coaching/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import { DB } from '../couch/databases.ts';
-import { CHECKOUT_REFUSALS } from '../services/payments/checkout-service.ts';
+import { CHECKOUT_REFUSALS } from '../services/payments/index.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
-import { mastrClassAvailability } from '../services/directory/mastr-class-schedule.ts';
+import { mastrClassAvailability } from '../services/directory/index.ts';
 import { newId } from '../couch/ids.ts';
 import {
   checkoutSessionIdOf,

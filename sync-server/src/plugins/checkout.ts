@@ -9,7 +9,7 @@ import {
   CheckoutRefusal,
   createDayPassCheckout,
   createMastrClassCheckout,
-} from '../services/payments/checkout-service.ts';
+} from '../services/payments/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

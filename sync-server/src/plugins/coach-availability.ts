@@ -9,11 +9,7 @@ import type {
 } from '@mastr/rules/api/availability.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Deps } from '../deps.ts';
-import {
-  addAvailabilitySlot,
-  availabilityView,
-  removeAvailabilitySlot,
-} from '../services/coaching/availability-service.ts';
+import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot } from '../services/coaching/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityWeekDoc, CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
-import { ABANDONED_CLAIM_MS, requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
+import { ABANDONED_CLAIM_MS, requestCoachSlot } from '../services/coaching/index.ts';
 import { newId } from '../couch/ids.ts';
 import { getDoc } from '../couch/tenant-docs.ts';
 import {

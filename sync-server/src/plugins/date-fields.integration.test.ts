@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { CHECKOUT_REFUSALS } from '../services/payments/checkout-service.ts';
+import { CHECKOUT_REFUSALS } from '../services/payments/index.ts';
 import { givenGym, givenMember } from '../test-support/directory-fixtures.ts';
 import { checkoutSessionIdOf, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';

@@ -19,8 +19,8 @@ import {
   deleteAccount,
   finishInterruptedDeletions,
   INTERRUPTED_AFTER_MS,
-} from '../services/accounts/delete-account-service.ts';
-import { createMastrPass } from '../services/passes/passes-service.ts';
+} from '../services/accounts/index.ts';
+import { createMastrPass } from '../services/passes/index.ts';
 import {
   chargeOf,
   deleteMe,

@@ -2,11 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
-import { createMailer } from '../services/mail/mail-outbox.ts';
-import { sweepExpiredDocs, SWEEP_GRACE_MS } from '../services/auth/expired-docs-sweeper.ts';
-import { issueOneTimeToken, tokenDocId } from '../services/auth/one-time-tokens.ts';
-import { hitRateLimit, RATE_LIMITS } from '../services/auth/rate-limit.ts';
-import { createSignInDelay } from '../services/auth/sign-in-delay.ts';
+import { createMailer } from '../services/mail/index.ts';
+import {
+  sweepExpiredDocs,
+  SWEEP_GRACE_MS,
+  issueOneTimeToken,
+  tokenDocId,
+  hitRateLimit,
+  RATE_LIMITS,
+  createSignInDelay,
+} from '../services/auth/index.ts';
 import { createServer } from '../server.ts';
 import { refresh, jwtCookieOf, nextIp, signedIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -1,8 +1,8 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { runPeriodically } from './periodic-job.ts';
-import { sweepLapsedRegistrations } from '../services/accounts/lapsed-registrations.ts';
-import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../services/auth/expired-docs-sweeper.ts';
+import { sweepLapsedRegistrations } from '../services/accounts/index.ts';
+import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../services/auth/index.ts';
 
 /**
  * Runs the sweeper (services/auth/expired-docs-sweeper.ts, then the registrations nobody verified in

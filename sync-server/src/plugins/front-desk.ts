@@ -1,7 +1,7 @@
 import type { Request } from '@hapi/hapi';
 import type { DayPassView, GymCancelDayPassRefusal, MastrPassView } from '@mastr/rules/api/front-desk.ts';
 import type { Deps } from '../deps.ts';
-import { cancelDayPassForGym, checkInOnline } from '../services/passes/front-desk-service.ts';
+import { cancelDayPassForGym, checkInOnline } from '../services/passes/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, refuse, reply } from './define-route.ts';
 

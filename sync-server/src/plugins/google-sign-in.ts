@@ -9,7 +9,7 @@ import {
   GoogleIdentityRefusedError,
   openSession,
   type GoogleIdentity,
-} from '../services/auth/sign-in-service.ts';
+} from '../services/auth/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 const KEY = 'GET /api/auth/user/google';

@@ -5,11 +5,7 @@ import type { ScheduleClassRequest } from '@mastr/rules/api/schedule.ts';
 import { CLASS_FIELD_NAMES, CLASS_FIELDS, CLASS_TEXT_MAX_LENGTH } from '@mastr/rules/class-fields.ts';
 import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
-import {
-  addScheduleClass,
-  removeScheduleClass,
-  type ScheduleEditOutcome,
-} from '../services/directory/schedule-edit-service.ts';
+import { addScheduleClass, removeScheduleClass, type ScheduleEditOutcome } from '../services/directory/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -5,11 +5,14 @@ import { normaliseMobile } from '@mastr/rules/validation.ts';
 import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
-import { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from '../services/accounts/lapsed-registrations.ts';
-import { verifyEmail } from '../services/accounts/registration-service.ts';
-import { SWEEP_GRACE_MS } from '../services/auth/expired-docs-sweeper.ts';
-import { createMailer } from '../services/mail/mail-outbox.ts';
+import {
+  getAccount,
+  sweepLapsedRegistrations,
+  VERIFICATION_WINDOW_MS,
+  verifyEmail,
+} from '../services/accounts/index.ts';
+import { SWEEP_GRACE_MS } from '../services/auth/index.ts';
+import { createMailer } from '../services/mail/index.ts';
 import { createServer } from '../server.ts';
 import { apiPathOfLink, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

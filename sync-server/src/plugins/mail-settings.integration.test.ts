@@ -7,8 +7,7 @@ import type { AccountDoc, ClassItem, GymProfileDoc } from '@mastr/rules/document
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import type { CalendarFeedResponse, MailSettingsResponse } from '@mastr/rules/api/mail.ts';
 import { DB } from '../couch/databases.ts';
-import { mastrClassUid, passUid, sessionUid } from '../services/mail/calendar-feed.ts';
-import { mailRecipient } from '../services/mail/recipients.ts';
+import { mastrClassUid, passUid, sessionUid, mailRecipient } from '../services/mail/index.ts';
 import { givenSchedule } from '../test-support/directory-fixtures.ts';
 import { buyDayPass, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { givenSessionBookings } from '../test-support/pt-fixtures.ts';

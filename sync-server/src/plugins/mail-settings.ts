@@ -4,14 +4,16 @@ import type { MailPreferencesRequest, UnsubscribeRequest } from '@mastr/rules/ap
 import { MAIL_CATEGORY_TEXT, OPTIONAL_MAIL_CATEGORIES } from '@mastr/rules/mail-categories.ts';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { meViewsOf } from '../services/accounts/me-views-service.ts';
-import { feedCalendar } from '../services/mail/calendar-feed.ts';
+import { meViewsOf } from '../services/accounts/index.ts';
 import {
+  feedCalendar,
   accountOfCalendarToken,
   issueCalendarFeedToken,
   revokeCalendarFeedToken,
-} from '../services/mail/calendar-feed-tokens.ts';
-import { changeMailPreferences, readMailSettings, unsubscribeByToken } from '../services/mail/mail-preferences.ts';
+  changeMailPreferences,
+  readMailSettings,
+  unsubscribeByToken,
+} from '../services/mail/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

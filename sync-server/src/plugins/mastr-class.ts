@@ -13,8 +13,8 @@ import {
   toggleNextDefaultClass,
   updateMastrDefault,
   type GymMastrOutcome,
-} from '../services/directory/mastr-class-service.ts';
-import { mastrPassView } from '../services/passes/pass-views.ts';
+} from '../services/directory/index.ts';
+import { mastrPassView } from '../services/passes/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -8,8 +8,7 @@ import { MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
-import { MASTR_CANCEL_MESSAGES } from '../services/payments/member-mastr-cancellation.ts';
-import type { PaymentDoc } from '../services/payments/payment-docs.ts';
+import { MASTR_CANCEL_MESSAGES, type PaymentDoc } from '../services/payments/index.ts';
 import {
   buyDayPass,
   buyMastrPass,

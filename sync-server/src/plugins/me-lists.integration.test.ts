@@ -4,7 +4,7 @@ import type { SessionView } from '@mastr/rules/api/sessions.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { newId } from '../couch/ids.ts';
-import { createDayPass, createMastrPass } from '../services/passes/passes-service.ts';
+import { createDayPass, createMastrPass } from '../services/passes/index.ts';
 import {
   givenCoach,
   givenDefaultAvailability,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoachMe, GymMe } from '@mastr/rules/api/me.ts';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
-import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { issueAccessToken } from '../services/auth/index.ts';
 import { sessionIdOfToken } from '../test-support/access-fixtures.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -3,8 +3,7 @@ import Joi from 'joi';
 import type { MemberCancelRefusal } from '@mastr/rules/api/booking.ts';
 import type { Deps } from '../deps.ts';
 import { ID_PATTERN } from '@mastr/rules/doc-ids.ts';
-import { cancelOwnDayPass } from '../services/payments/member-cancellation.ts';
-import { cancelOwnMastrPass } from '../services/payments/member-mastr-cancellation.ts';
+import { cancelOwnDayPass, cancelOwnMastrPass } from '../services/payments/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

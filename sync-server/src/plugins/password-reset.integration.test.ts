@@ -3,10 +3,8 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
-import { verifyPassword } from '../services/auth/passwords.ts';
-import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
-import { createRefreshSession, type RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
+import { getAccount } from '../services/accounts/index.ts';
+import { verifyPassword, RATE_LIMITS, createRefreshSession, type RefreshSessionDoc } from '../services/auth/index.ts';
 import {
   apiPathOfLink,
   GOOD_PASSWORD,

@@ -2,8 +2,7 @@ import Boom from '@hapi/boom';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { emailOnlySchema, newPasswordSchema } from '../schemas/account-schemas.ts';
-import { isResetLinkValid, requestPasswordReset, resetPassword } from '../services/auth/password-reset-service.ts';
-import { clientIp } from '../services/auth/client-ip.ts';
+import { isResetLinkValid, requestPasswordReset, resetPassword, clientIp } from '../services/auth/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**

@@ -11,9 +11,7 @@ import {
 } from '@mastr/rules/pt-requests.ts';
 import type { Deps } from '../deps.ts';
 import { boundedText, calendarDate, id, nestedId } from '../schemas/bounds.ts';
-import { availabilityView } from '../services/coaching/availability-service.ts';
-import { requestCoachSlot } from '../services/coaching/coach-slot-requests-service.ts';
-import { requestGymSession } from '../services/coaching/private-session-requests-service.ts';
+import { availabilityView, requestCoachSlot, requestGymSession } from '../services/coaching/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, reply } from './define-route.ts';
 

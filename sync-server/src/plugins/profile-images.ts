@@ -1,6 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Deps } from '../deps.ts';
-import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, readProfileImage } from '../services/accounts/profile-images.ts';
+import { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, readProfileImage } from '../services/accounts/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**

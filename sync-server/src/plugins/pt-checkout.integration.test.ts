@@ -4,8 +4,7 @@ import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { PAYMENT_WINDOW_MS } from '@mastr/rules/pt-bookings.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import type { PaymentDoc } from '../services/payments/payment-docs.ts';
-import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/pt-checkout-service.ts';
+import { type PaymentDoc, PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
 import {
   checkoutSessionIdOf,
   deliverEvent,

@@ -7,12 +7,12 @@ import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { docsWithPrefix, tenantDb } from '../couch/tenant-docs.ts';
 import { id } from '../schemas/bounds.ts';
-import { gymRequestList } from '../services/coaching/request-views.ts';
+import { gymRequestList } from '../services/coaching/index.ts';
 import {
   createCoachRequestCheckout,
   createGymRequestCheckout,
   type PtCheckoutOutcome,
-} from '../services/payments/pt-checkout-service.ts';
+} from '../services/payments/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, refuse } from './define-route.ts';
 

@@ -18,7 +18,7 @@ import {
 } from '../test-support/directory-fixtures.ts';
 import { bearerFor, passesDeps } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
-import { createDayPass } from '../services/passes/passes-service.ts';
+import { createDayPass } from '../services/passes/index.ts';
 
 // Wednesday 18 November 2026, 10:00 in the UK: gym weeks start Monday 16th / 23rd, coach weeks Sunday 15th / 22nd.
 const NOW = new Date('2026-11-18T10:00:00Z');

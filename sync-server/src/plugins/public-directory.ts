@@ -9,8 +9,8 @@ import {
   gymProfile,
   publicCoachProfiles,
   publicGymProfiles,
-} from '../services/directory/directory-service.ts';
-import type { PreparedBody } from '../services/directory/prepared-body.ts';
+  type PreparedBody,
+} from '../services/directory/index.ts';
 
 /**
  * The public directory (§7 "Public data"): gyms and coaches anyone may browse without an account.

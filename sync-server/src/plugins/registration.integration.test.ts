@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
-import { retryDelayMs } from '../services/mail/mail-queue.ts';
-import { verifyPassword } from '../services/auth/passwords.ts';
-import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
+import { getAccount } from '../services/accounts/index.ts';
+import { retryDelayMs } from '../services/mail/index.ts';
+import { verifyPassword, RATE_LIMITS } from '../services/auth/index.ts';
 import {
   apiPathOfLink,
   docCount,

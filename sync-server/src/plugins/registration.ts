@@ -3,8 +3,8 @@ import Boom from '@hapi/boom';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas } from '../schemas/account-schemas.ts';
-import { registerAccount } from '../services/accounts/registration-service.ts';
-import { clientIp } from '../services/auth/client-ip.ts';
+import { registerAccount } from '../services/accounts/index.ts';
+import { clientIp } from '../services/auth/index.ts';
 import { contractPlugin, defineRoute, reply } from './define-route.ts';
 
 export const REGISTRATION_RATE_LIMITED = 'Too many registrations. Please try again later.';

@@ -1,7 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { runPeriodically } from './periodic-job.ts';
-import { runDueReminders } from '../services/mail/reminder-run.ts';
+import { runDueReminders } from '../services/mail/index.ts';
 
 /**
  * Looks for a due reminder run (services/mail/reminder-run.ts) on a timer while the server is

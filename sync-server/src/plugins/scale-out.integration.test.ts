@@ -1,7 +1,6 @@
 import type { Server } from '@hapi/hapi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REUSE_GRACE_SECONDS } from '../services/auth/refresh-sessions.ts';
-import { FREE_FAILURES } from '../services/auth/sign-in-delay.ts';
+import { REUSE_GRACE_SECONDS, FREE_FAILURES } from '../services/auth/index.ts';
 import {
   bearer,
   givenAccount,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_WINDOW_MS } from '@mastr/rules/pt-bookings.ts';
 import { newId } from '../couch/ids.ts';
-import { ANSWER_REFUSALS } from '../services/coaching/session-request-answers.ts';
+import { ANSWER_REFUSALS } from '../services/coaching/index.ts';
 import {
   claimIn,
   coachRequestIn,

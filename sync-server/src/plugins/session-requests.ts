@@ -7,12 +7,12 @@ import type { CoachRequestDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { docsWithPrefix, tenantDb } from '../couch/tenant-docs.ts';
 import { boundedText, id, nestedId } from '../schemas/bounds.ts';
-import { coachRequestList } from '../services/coaching/request-views.ts';
 import {
+  coachRequestList,
   acceptSessionRequest,
   rejectSessionRequest,
   type AnswerOutcome,
-} from '../services/coaching/session-request-answers.ts';
+} from '../services/coaching/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

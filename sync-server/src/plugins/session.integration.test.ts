@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
-import {
-  REUSE_GRACE_SECONDS,
-  revokeAllSessionsForAccount,
-  type RefreshSessionDoc,
-} from '../services/auth/refresh-sessions.ts';
+import { REUSE_GRACE_SECONDS, revokeAllSessionsForAccount, type RefreshSessionDoc } from '../services/auth/index.ts';
 import { bearer, jwtCookieOf, jwtSetCookieLine, refresh, signedIn, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { SESSION_MESSAGES } from './session.ts';

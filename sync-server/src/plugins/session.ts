@@ -3,10 +3,14 @@ import Boom from '@hapi/boom';
 import Joi from 'joi';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
-import { accessCheckFor } from '../services/auth/access-check.ts';
-import { revokeRefreshSession, rotateRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
-import { accessTokenFor } from '../services/auth/sign-in-service.ts';
+import { getAccount } from '../services/accounts/index.ts';
+import {
+  accessCheckFor,
+  revokeRefreshSession,
+  rotateRefreshSession,
+  sessionIdOfCookie,
+  accessTokenFor,
+} from '../services/auth/index.ts';
 import { id } from '../schemas/bounds.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -2,9 +2,13 @@ import Jwt from '@hapi/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
-import { RATE_LIMITS } from '../services/auth/rate-limit.ts';
-import type { RefreshSessionDoc } from '../services/auth/refresh-sessions.ts';
-import { delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from '../services/auth/sign-in-delay.ts';
+import {
+  RATE_LIMITS,
+  type RefreshSessionDoc,
+  delayAfter,
+  FREE_FAILURES,
+  MAX_DELAY_SECONDS,
+} from '../services/auth/index.ts';
 import {
   givenAccount,
   jwtCookieOf,

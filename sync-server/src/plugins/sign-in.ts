@@ -4,12 +4,15 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { signInPayloadSchema } from '../schemas/account-schemas.ts';
-import { getProfile } from '../services/accounts/profiles-store.ts';
-import { profileDisplayName } from '../services/accounts/profile-views.ts';
-import { openSession, signInWithPassword } from '../services/auth/sign-in-service.ts';
-import { clientIp } from '../services/auth/client-ip.ts';
-import { accessCheckFor } from '../services/auth/access-check.ts';
-import { revokeRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
+import { getProfile, profileDisplayName } from '../services/accounts/index.ts';
+import {
+  openSession,
+  signInWithPassword,
+  clientIp,
+  accessCheckFor,
+  revokeRefreshSession,
+  sessionIdOfCookie,
+} from '../services/auth/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 export const SIGN_IN_MESSAGES = {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { ACCESS_CHECK_WINDOW_MS } from '../services/auth/access-check.ts';
+import { ACCESS_CHECK_WINDOW_MS } from '../services/auth/index.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
 import { bearer, signedIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

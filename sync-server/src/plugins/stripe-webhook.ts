@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import type Stripe from 'stripe';
 import type { Deps } from '../deps.ts';
-import { handleStripeEvent } from '../services/payments/webhook-service.ts';
+import { handleStripeEvent } from '../services/payments/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 /**

@@ -1,6 +1,6 @@
 import Boom from '@hapi/boom';
 import type { Deps } from '../deps.ts';
-import { basicPlanCheckout, customerPortal, SubscriptionRefusal } from '../services/payments/subscription-service.ts';
+import { basicPlanCheckout, customerPortal, SubscriptionRefusal } from '../services/payments/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

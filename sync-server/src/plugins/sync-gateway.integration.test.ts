@@ -4,7 +4,7 @@ import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, DayPassDoc, SigningKeysDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { tenantDbName } from '../couch/databases.ts';
-import { issueAccessToken } from '../services/auth/access-tokens.ts';
+import { issueAccessToken } from '../services/auth/index.ts';
 import { newId } from '../couch/ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { mintAccessToken, sessionIdOfToken } from '../test-support/access-fixtures.ts';

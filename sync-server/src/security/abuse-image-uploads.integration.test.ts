@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { UserProfileDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
-import { UPLOAD_REFUSALS } from '../services/accounts/image-intake.ts';
+import { UPLOAD_REFUSALS } from '../services/accounts/index.ts';
 import { givenCoach, givenGym, givenMember } from '../test-support/directory-fixtures.ts';
 import { givenAccount, signIn } from '../test-support/sign-in-helpers.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';

@@ -13,7 +13,7 @@ import {
   SEVEN_AM,
   SIX_PM,
 } from '../test-support/pt-fixtures.ts';
-import { createMastrPass } from '../services/passes/passes-service.ts';
+import { createMastrPass } from '../services/passes/index.ts';
 import { passesDeps } from '../test-support/sync-fixtures.ts';
 import type { TestStack } from '../test-support/test-stack.ts';
 

@@ -2,8 +2,7 @@ import { membershipDocId } from '@mastr/rules/doc-ids.ts';
 import type { MembershipDoc } from '@mastr/rules/documents.ts';
 import { ensureDatabase, type Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { getAccount } from '../services/accounts/accounts-store.ts';
-import { createAccount, type NewAccountInput } from '../services/accounts/accounts-service.ts';
+import { getAccount, createAccount, type NewAccountInput } from '../services/accounts/index.ts';
 import { createIfMissing } from './create-if-missing.ts';
 import { DEMO_COACHES, DEMO_GYMS, DEMO_MEMBERS, DEMO_MEMBERSHIPS, DEMO_PASSWORD } from './demo-data.ts';
 

@@ -7,7 +7,7 @@ import {
   ensureSigningKeysDoc,
   type PassesDeps,
   type PassMember,
-} from '../services/passes/passes-service.ts';
+} from '../services/passes/index.ts';
 import { ukDayKey } from './demo-calendar.ts';
 import { DEMO_GYM, DEMO_MEMBERS, type DemoMember } from './demo-data.ts';
 import { demoId } from './demo-ids.ts';

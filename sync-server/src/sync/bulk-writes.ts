@@ -3,9 +3,9 @@ import type { ClaimsByHour } from '@mastr/rules/coach-slots.ts';
 import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
-import { applyGoLive } from '../services/accounts/go-live-service.ts';
-import { recordCheckIns, type NewCheckIn } from '../services/passes/check-in-service.ts';
-import { claimsOf, keepHeldHoursOfFollowingWeeks } from '../services/coaching/availability-service.ts';
+import { applyGoLive } from '../services/accounts/index.ts';
+import { recordCheckIns, type NewCheckIn } from '../services/passes/index.ts';
+import { claimsOf, keepHeldHoursOfFollowingWeeks } from '../services/coaching/index.ts';
 import { fetchDocs, tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 
 /** One row of a CouchDB `_bulk_docs` answer, as RxDB's replication reads it. */

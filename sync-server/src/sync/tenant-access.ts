@@ -4,8 +4,8 @@ import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase } from '../couch/couch.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
-import type { AccessCredentials } from '../services/auth/access-tokens.ts';
-import { ensureSigningKeysDoc } from '../services/passes/passes-service.ts';
+import type { AccessCredentials } from '../services/auth/index.ts';
+import { ensureSigningKeysDoc } from '../services/passes/index.ts';
 
 /** Which account kind may replicate each kind of tenant database. */
 const TENANT_OWNER: Record<TenantKind, AccountKind> = { gym: 'gym', member: 'user', coach: 'coach' };

@@ -13,7 +13,7 @@ import {
 import { classRefusal } from '@mastr/rules/schedule.ts';
 import { gymWeekStart, gymWeekdayOf } from '@mastr/rules/timetable.ts';
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
-import type { NewCheckIn } from '../services/passes/check-in-service.ts';
+import type { NewCheckIn } from '../services/passes/index.ts';
 
 /**
  * What a device may write through `_bulk_docs` (design/sync.md "Writes and who decides"), as

@@ -5,8 +5,7 @@ import type { AccountKind } from '@mastr/rules/roles.ts';
 import type { ServerConfig } from '../config.ts';
 import { couchStatus, type Couch } from '../couch/couch.ts';
 import { DB } from '../couch/databases.ts';
-import { issueAccessToken } from '../services/auth/access-tokens.ts';
-import { createRefreshSession, sessionIdOfCookie } from '../services/auth/refresh-sessions.ts';
+import { issueAccessToken, createRefreshSession, sessionIdOfCookie } from '../services/auth/index.ts';
 
 /**
  * An access token as sign-in would issue it, for any profile id: the account document is created

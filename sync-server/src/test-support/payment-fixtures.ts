@@ -8,7 +8,7 @@ import { givenGym, givenSchedule } from './directory-fixtures.ts';
 import { givenAccount } from './sign-in-helpers.ts';
 import { bearerFor } from './sync-fixtures.ts';
 import type { Server } from '@hapi/hapi';
-import { webhookUrlOf } from '../services/payments/local-test-provider.ts';
+import { webhookUrlOf } from '../services/payments/index.ts';
 import type { TestStack } from './test-stack.ts';
 
 /** Payments fixtures: gyms that can sell, members, and the provider's hosted pages driven like a browser. */

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Server } from '@hapi/hapi';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { createAccount } from '../services/accounts/accounts-service.ts';
+import { createAccount } from '../services/accounts/index.ts';
 import type { TestStack } from './test-stack.ts';
 
 /** A password that satisfies the §5 rule. */

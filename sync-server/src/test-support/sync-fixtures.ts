@@ -6,7 +6,7 @@ import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
 import { mintAccessToken } from './access-fixtures.ts';
 import { newId } from '../couch/ids.ts';
-import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/passes-service.ts';
+import { createDayPass, createMastrPass, type PassesDeps } from '../services/passes/index.ts';
 import { tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 import type { TestStack } from './test-stack.ts';
 

@@ -7,10 +7,9 @@ import type { StripeTestProvider } from '../../../dev-tools/stripe-test-provider
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { connectCouch, setupDatabases, type Couch } from '../couch/couch.ts';
 import type { Deps } from '../deps.ts';
-import { startLocalPayments, webhookUrlOf } from '../services/payments/local-test-provider.ts';
-import { createStripeClient } from '../services/payments/stripe-client.ts';
+import { startLocalPayments, webhookUrlOf, createStripeClient } from '../services/payments/index.ts';
 import { createServer } from '../server.ts';
-import { createMailer, type MailOutbox } from '../services/mail/mail-outbox.ts';
+import { createMailer, type MailOutbox } from '../services/mail/index.ts';
 import { readOutbox, type OutboxMail } from './outbox.ts';
 import { createLogger } from '../logging/logger.ts';
 import { startTestCouch, type TestCouch } from './test-couch.ts';

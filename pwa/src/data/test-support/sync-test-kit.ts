@@ -15,7 +15,7 @@ import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { loadConfig } from '../../../../sync-server/src/config.ts';
 import { ensureDatabase } from '../../../../sync-server/src/couch/couch.ts';
 import { mintAccessToken } from '../../../../sync-server/src/test-support/access-fixtures.ts';
-import { createDayPass, createMastrPass } from '../../../../sync-server/src/services/passes/passes-service.ts';
+import { createDayPass, createMastrPass } from '../../../../sync-server/src/services/passes/index.ts';
 import { givenAccount } from '../../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../../sync-server/src/test-support/test-stack.ts';
 import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../tenant-store.ts';

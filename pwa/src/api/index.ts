@@ -1,0 +1,2 @@
+// The api folder's public surface: what other folders may import from it.
+export { ApiError, callApi, setRefresher, statusOf } from './http.ts';

@@ -1,0 +1,22 @@
+// The accounts domain's public surface: what other folders may import from it.
+export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './account-edit-service.ts';
+export { GOODBYE_GIVE_UP_MS } from './account-event-mails.ts';
+export { updateAccount } from './account-updates.ts';
+export { createAccount, type NewAccountInput } from './accounts-service.ts';
+export { findAccountByEmail, getAccount } from './accounts-store.ts';
+export { type DecodeLimits, defaultDecodeLimits } from './decode-gate.ts';
+export {
+  deleteAccount,
+  DELETED_COACH_NAME,
+  DELETED_MEMBER_NAME,
+  finishInterruptedDeletions,
+  INTERRUPTED_AFTER_MS,
+} from './delete-account-service.ts';
+export { applyGoLive } from './go-live-service.ts';
+export { UPLOAD_REFUSALS } from './image-intake.ts';
+export { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from './lapsed-registrations.ts';
+export { coachGymLists, gymCoachLists, meViewsOf } from './me-views-service.ts';
+export { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, IMAGE_REFUSALS, readProfileImage } from './profile-images.ts';
+export { profileDisplayName } from './profile-views.ts';
+export { getProfile } from './profiles-store.ts';
+export { registerAccount, verifyEmail } from './registration-service.ts';

@@ -1,0 +1,34 @@
+// The auth domain's public surface: what other folders may import from it.
+export { ACCESS_CHECK_WINDOW_MS, accessCheckFor } from './access-check.ts';
+export {
+  type AccessCredentials,
+  issueAccessToken,
+  kindFromRoles,
+  TOKEN_AUDIENCE,
+  TOKEN_ISSUER,
+  type UserInfo,
+} from './access-tokens.ts';
+export { clientIp } from './client-ip.ts';
+export { SWEEP_GRACE_MS, sweepExpiredDocs } from './expired-docs-sweeper.ts';
+export { issueOneTimeToken, TOKEN_LIFETIME_MS, tokenDocId } from './one-time-tokens.ts';
+export { isResetLinkValid, requestPasswordReset, resetPassword } from './password-reset-service.ts';
+export { verifyPassword } from './passwords.ts';
+export { hitRateLimit, RATE_LIMITS } from './rate-limit.ts';
+export {
+  createRefreshSession,
+  type RefreshSessionDoc,
+  REUSE_GRACE_SECONDS,
+  revokeAllSessionsForAccount,
+  revokeRefreshSession,
+  rotateRefreshSession,
+  sessionIdOfCookie,
+} from './refresh-sessions.ts';
+export { createSignInDelay, delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from './sign-in-delay.ts';
+export {
+  accessTokenFor,
+  findOrCreateGoogleMember,
+  type GoogleIdentity,
+  GoogleIdentityRefusedError,
+  openSession,
+  signInWithPassword,
+} from './sign-in-service.ts';

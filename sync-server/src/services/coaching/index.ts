@@ -1,0 +1,25 @@
+// The coaching domain's public surface: what other folders may import from it.
+export {
+  ALREADY_APPLIED,
+  applyForRequest,
+  AUCTION_REFUSALS,
+  auctionHouse,
+  type AuctionOutcome,
+} from './auction-service.ts';
+export {
+  addAvailabilitySlot,
+  availabilityView,
+  claimsOf,
+  keepHeldHoursOfFollowingWeeks,
+  removeAvailabilitySlot,
+} from './availability-service.ts';
+export { BOOKING_CANCEL_MESSAGES, cancelBooking } from './booking-cancellation.ts';
+export { ABANDONED_CLAIM_MS, requestCoachSlot } from './coach-slot-requests-service.ts';
+export { requestGymSession } from './private-session-requests-service.ts';
+export { coachRequestList, gymRequestList } from './request-views.ts';
+export {
+  acceptSessionRequest,
+  ANSWER_REFUSALS,
+  type AnswerOutcome,
+  rejectSessionRequest,
+} from './session-request-answers.ts';

@@ -1,0 +1,15 @@
+// The directory domain's public surface: what other folders may import from it.
+export { createDirectoryLists, gymProfile, publicCoachProfiles, publicGymProfiles } from './directory-service.ts';
+export { mastrClassAvailability } from './mastr-class-schedule.ts';
+export {
+  activateMastrClass,
+  assignMastrClass,
+  cancelMastrClass,
+  type GymMastrOutcome,
+  mastrClassOptions,
+  toggleMastrVisibility,
+  toggleNextDefaultClass,
+  updateMastrDefault,
+} from './mastr-class-service.ts';
+export type { PreparedBody } from './prepared-body.ts';
+export { addScheduleClass, removeScheduleClass, type ScheduleEditOutcome } from './schedule-edit-service.ts';
