@@ -81,6 +81,17 @@ describe('memoiseProfiles', () => {
     expect(h.computed).toEqual(['g1', 'g1']);
   });
 
+  it('reads a time key found unchanged again only after a second', async () => {
+    const h = harness();
+    h.clock.now = new Date('2026-11-20T09:59:59.900Z');
+    await h.read('g1');
+    h.clock.now = new Date('2026-11-20T10:00:00.500Z'); // the hour has turned, 0.6 s after the check
+    expect((await h.read('g1'))!.at).toBe('2026-11-20T09:59:59.900Z');
+    h.clock.now = new Date('2026-11-20T10:00:00.900Z');
+    expect((await h.read('g1'))!.at).toBe('2026-11-20T10:00:00.900Z');
+    expect(h.computed).toEqual(['g1', 'g1']);
+  });
+
   it('keeps "no answer" (not public) like an answer', async () => {
     const h = harness();
     expect(await h.read('hidden')).toBeNull();
