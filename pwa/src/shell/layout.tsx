@@ -4,12 +4,13 @@ import { Footer } from './footer.tsx';
 import { TopNav } from './top-nav.tsx';
 
 /**
- * While a page's chunk loads (pages are code-split, app.tsx) the top bar stays and the body keeps a
- * full screen's height, so the footer does not show mid-screen and then jump when the page arrives.
+ * While a page's chunk loads (pages are code-split, app.tsx) the top bar stays; the body keeps a
+ * full screen's height at all times (shell.css `.site__body`), so the footer does not show and then
+ * jump when the page arrives.
  */
 function PagePending() {
   return (
-    <div className="page-pending" role="status" aria-busy="true">
+    <div role="status" aria-busy="true">
       <span className="sr-only">Loading…</span>
     </div>
   );
