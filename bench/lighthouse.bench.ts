@@ -44,7 +44,7 @@ interface Run {
   lcp: number;
   tbt: number;
   cls: number;
-  /** What Lighthouse flagged (failed audits with savings or a score below 0.9), for the page's notes. */
+  /** The audits Lighthouse flagged (scored below 0.9), for the page's notes. */
   flagged: string[];
 }
 
@@ -79,16 +79,16 @@ async function lighthouseRun(url: string, form: Form): Promise<Run> {
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    // The classic audits only: the newer '-insight' ones repeat them under other names.
     const flagged = Object.values(lhr.audits)
       .filter(
         (audit) =>
           audit.score !== null &&
           audit.score < 0.9 &&
-          (audit.scoreDisplayMode === 'binary' ||
-            audit.scoreDisplayMode === 'numeric' ||
-            audit.scoreDisplayMode === 'metricSavings'),
+          !audit.id.endsWith('-insight') &&
+          ['binary', 'numeric', 'metricSavings'].includes(audit.scoreDisplayMode),
       )
-      .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+      .map((audit) => audit.id);
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcp: value('first-contentful-paint'),
@@ -134,8 +134,11 @@ await runBenchIn(
               .toFixed(3)
               .padStart(6)} ${maxCls.toFixed(3).padStart(7)}`,
         );
-        const flagged = [...new Set(runs.flatMap((r) => r.flagged))];
-        if (flagged.length) console.log(`${''.padEnd(26)}flagged: ${flagged.join(', ')}`);
+        // Each audit once, with how many of the runs flagged it.
+        const counts = new Map<string, number>();
+        for (const id of runs.flatMap((r) => r.flagged)) counts.set(id, (counts.get(id) ?? 0) + 1);
+        if (counts.size)
+          console.log(`${''.padEnd(26)}flagged: ${[...counts].map(([id, n]) => `${id} ${n}/${RUNS}`).join(', ')}`);
         const key =
           page.path === `/${BASELINE_FILE}`
             ? 'baseline'

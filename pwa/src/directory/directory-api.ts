@@ -6,16 +6,13 @@
  */
 import type { CoachDetail, CoachListItem, GymDetail, GymListItem } from '@mastr/rules/api/directory.ts';
 import { callApi } from '../api/http.ts';
-import { takeEarly } from '../api/early-answers.ts';
 
 export function fetchGyms(signal?: AbortSignal): Promise<GymListItem[]> {
-  return takeEarly<GymListItem[]>({ kind: 'gyms' }) ?? callApi('GET /api/gyms', { signal });
+  return callApi('GET /api/gyms', { signal });
 }
 
 export function fetchGym(id: string, signal?: AbortSignal): Promise<GymDetail> {
-  return (
-    takeEarly<GymDetail>({ kind: 'gym', id }) ?? callApi('GET /api/gyms/{id}', { params: { id }, signal, auth: true })
-  );
+  return callApi('GET /api/gyms/{id}', { params: { id }, signal, auth: true });
 }
 
 /** Newest first (§4: the coach list is shown in reverse order; the server already reverses it). */
@@ -24,5 +21,5 @@ export function fetchCoaches(signal?: AbortSignal): Promise<CoachListItem[]> {
 }
 
 export function fetchCoach(id: string, signal?: AbortSignal): Promise<CoachDetail> {
-  return takeEarly<CoachDetail>({ kind: 'coach', id }) ?? callApi('GET /api/coaches/{id}', { params: { id }, signal });
+  return callApi('GET /api/coaches/{id}', { params: { id }, signal });
 }
