@@ -21,10 +21,10 @@ declare global {
  * came after the first paint). The answer is held back here so every run is the slow case, and the
  * page's layout shifts are added up as the browser reports them (none caused by input).
  */
-describe('profiles do not move while they load', () => {
+describe('public pages do not move while they load', () => {
   const e2e = setUpAppAndBrowser();
 
-  async function shiftWhileLoading(page: Page, path: string, answer: RegExp, loaded: string): Promise<number> {
+  async function shiftWhileLoading(page: Page, path: string, answer: RegExp | null, loaded: string): Promise<number> {
     await page.addInitScript(() => {
       window.layoutShift = 0;
       new PerformanceObserver((list) => {
@@ -32,10 +32,11 @@ describe('profiles do not move while they load', () => {
           if (!entry.hadRecentInput) window.layoutShift = (window.layoutShift ?? 0) + entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.route(answer, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
-      await route.continue();
-    });
+    if (answer)
+      await page.route(answer, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
+        await route.continue();
+      });
     await page.goto(path);
     await page.locator(loaded).first().waitFor({ timeout: 15_000 });
     // Late pieces (images, the timetable's scroll to today) settle.
@@ -43,27 +44,35 @@ describe('profiles do not move while they load', () => {
     return page.evaluate(() => window.layoutShift ?? 0);
   }
 
-  for (const viewport of [{ width: 1280, height: 800 }, PHONES[1]]) {
-    it(`a gym profile at ${viewport.width} px`, { timeout: 60_000 }, async () => {
-      const page = await e2e.newPage(viewport);
-      const shift = await shiftWhileLoading(
-        page,
-        `/gyms/${DEMO_GYM.profileId}`,
-        new RegExp(`/api/gyms/${DEMO_GYM.profileId}$`),
-        '.timetable-grid',
-      );
-      expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
-    });
+  // Issue 27: Lighthouse (1350 px desktop, 412 px phone) and these sizes saw the footer pulled into the
+  // first screen when a short page (/auth, /gyms with few gyms, a coach) replaced the one-screen
+  // placeholder of its code-split chunk, 0.03–0.05 at 1280 px. The pages' API answers are held back
+  // like the profiles', so each page also shows its loading state first.
+  const pages = [
+    { name: 'the home page', path: '/', answer: null, loaded: '.hero__title' },
+    { name: 'the gym list', path: '/gyms', answer: /\/api\/gyms$/, loaded: '.gym-card' },
+    {
+      name: 'a gym profile',
+      path: `/gyms/${DEMO_GYM.profileId}`,
+      answer: new RegExp(`/api/gyms/${DEMO_GYM.profileId}$`),
+      loaded: '.timetable-grid',
+    },
+    {
+      name: 'a coach profile',
+      path: `/coaches/${DEMO_COACHES[0].profileId}`,
+      answer: new RegExp(`/api/coaches/${DEMO_COACHES[0].profileId}$`),
+      loaded: '.coach-profile h1',
+    },
+    { name: 'the sign-in chooser', path: '/auth', answer: null, loaded: 'main h1' },
+  ];
 
-    it(`a coach profile at ${viewport.width} px`, { timeout: 60_000 }, async () => {
-      const page = await e2e.newPage(viewport);
-      const shift = await shiftWhileLoading(
-        page,
-        `/coaches/${DEMO_COACHES[0].profileId}`,
-        new RegExp(`/api/coaches/${DEMO_COACHES[0].profileId}$`),
-        '.coach-profile h1',
-      );
-      expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
-    });
+  for (const viewport of [{ width: 1280, height: 800 }, PHONES[1]]) {
+    for (const { name, path, answer, loaded } of pages) {
+      it(`${name} at ${viewport.width} px`, { timeout: 60_000 }, async () => {
+        const page = await e2e.newPage(viewport);
+        const shift = await shiftWhileLoading(page, path, answer, loaded);
+        expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+      });
+    }
   }
 });
