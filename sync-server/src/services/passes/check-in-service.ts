@@ -3,7 +3,7 @@ import { checkInOutcomeId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
-import { fetchDocs, getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 
 /** A check-in as a front desk sends it. */
 export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
@@ -55,12 +55,6 @@ export async function recordCheckIns(
     if (outcome) stored.set(outcome._id, outcome as CheckInOutcomeDoc);
   }
   const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
-  // On a cluster `_all_docs` answers from one copy per shard, which may not have a pass written a
-  // moment ago (decisions 79, 147): a pass not found is read by id, a quorum read, before "unknown".
-  for (const key of new Set(undecided.map(passKey).filter((k) => !known.has(k)))) {
-    const pass = await getDoc(db, key);
-    if (pass) known.set(key, pass);
-  }
   const passes = new Map(undecided.map((c) => [passKey(c), (known.get(passKey(c)) as PassDoc | undefined) ?? null]));
   const outcomes = await decideOutcomes(deps, gymId, undecided, passes);
 
