@@ -2,18 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_COACHES, DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { setUpAppAndBrowser } from './support/app-and-browser.ts';
+import { layoutShiftOf, recordLayoutShift } from './support/layout-shift.ts';
 import { PHONES } from './support/phone-layout.ts';
 
 /** The most a page may move under a reader while it loads (issue 27's target; Lighthouse's "good" is 0.1). */
 const MAX_LAYOUT_SHIFT = 0.02;
 /** How late the profile answer arrives: a phone network, where the shifts were seen (issue 24). */
 const SLOW_ANSWER_MS = 700;
-
-declare global {
-  interface Window {
-    layoutShift?: number;
-  }
-}
 
 /**
  * Issue 24: a gym profile's header loading in above its timetable moved the page by 0.37 on desktop
@@ -25,13 +20,7 @@ describe('public pages do not move while they load', () => {
   const e2e = setUpAppAndBrowser();
 
   async function shiftWhileLoading(page: Page, path: string, answer: RegExp | null, loaded: string): Promise<number> {
-    await page.addInitScript(() => {
-      window.layoutShift = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          if (!entry.hadRecentInput) window.layoutShift = (window.layoutShift ?? 0) + entry.value;
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await recordLayoutShift(page);
     if (answer)
       await page.route(answer, async (route) => {
         await new Promise((resolve) => setTimeout(resolve, SLOW_ANSWER_MS));
@@ -41,7 +30,7 @@ describe('public pages do not move while they load', () => {
     await page.locator(loaded).first().waitFor({ timeout: 15_000 });
     // Late pieces (images, the timetable's scroll to today) settle.
     await page.waitForTimeout(1_000);
-    return page.evaluate(() => window.layoutShift ?? 0);
+    return layoutShiftOf(page);
   }
 
   // Issue 27: Lighthouse (1350 px desktop, 412 px phone) and these sizes saw the footer pulled into the

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page, ViewportSize } from 'playwright-cor
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
 import { startAppServer, type AppServer } from './support/app-server.ts';
 import { launchBrowser } from './support/browser.ts';
+import { layoutShiftOf, recordLayoutShift } from './support/layout-shift.ts';
 
 /** The most a page may move under a reader while it loads (issue 27). */
 const MAX_LAYOUT_SHIFT = 0.02;
@@ -15,7 +16,6 @@ const BAR_HEIGHT = 60;
 
 declare global {
   interface Window {
-    layoutShift?: number;
     staticShellGoneAt?: number;
   }
 }
@@ -125,20 +125,14 @@ describe('a static shell paints first', () => {
         const before = await barLook(staticPage);
 
         const page = await newPage(viewport);
-        await page.addInitScript(() => {
-          window.layoutShift = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-              if (!entry.hadRecentInput) window.layoutShift = (window.layoutShift ?? 0) + entry.value;
-          }).observe({ type: 'layout-shift', buffered: true });
-        });
+        await recordLayoutShift(page);
         await page.goto(path);
         await page.locator('.site:not([data-static-shell]) main').waitFor();
         await page.locator('.page-pending').waitFor({ state: 'detached' });
         await page.locator('.skeleton-card').first().waitFor({ state: 'detached' });
         // Late pieces (the directory's answer, images) settle.
         await page.waitForTimeout(1_000);
-        expect(await page.evaluate(() => window.layoutShift)).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+        expect(await layoutShiftOf(page)).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
         const after = await barLook(page);
         expect(after.bar).toEqual(before.bar);
         expect(after.brand).toEqual(before.brand);
