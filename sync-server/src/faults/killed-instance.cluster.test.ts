@@ -227,7 +227,14 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
     const deskGym = newId();
     const headers = { ...(await bearer('gym', deskGym)), 'content-type': 'application/json' };
     const gymDb = stack.couch.use<DayPassDoc | CheckInOutcomeDoc>(tenantDbName('gym', deskGym));
-    const today = ukDateKey();
+    // The check-ins below are dated up to 120 minutes back, and a check-in counts only on its pass's
+    // UK day (judged at the check-in's own time). In the two hours after UK midnight the desk's clock
+    // is therefore set back to the evening before, so the test means the same at any hour.
+    const ONE_MINUTE = 60_000;
+    const nowMs = Date.now();
+    const sameDayTwoHoursBack = ukDateKey(new Date(nowMs - 125 * ONE_MINUTE)) === ukDateKey(new Date(nowMs));
+    const deskClock = sameDayTwoHoursBack ? nowMs : nowMs - 130 * ONE_MINUTE;
+    const today = ukDateKey(new Date(deskClock));
     const givenPass = async () =>
       (
         await createDayPass(
@@ -260,7 +267,7 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
-    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const minutesAgo = (minutes: number) => new Date(deskClock - minutes * ONE_MINUTE).toISOString();
     // The push's own calls on the gym's database. An instance's first call for a tenant also creates
     // its database and publishes its signing key, and its session memory lasts 10 s (soft state that a
     // restart forgets): both instances are warmed first, so every run has the same kill points.
