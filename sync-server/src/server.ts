@@ -1,6 +1,7 @@
 import Hapi, { type Server } from '@hapi/hapi';
 import Boom from '@hapi/boom';
 import hapiPino from 'hapi-pino';
+import { ownWritesOf } from './couch/couch.ts';
 import { logFindWarnings } from './couch/find.ts';
 import type { Deps } from './deps.ts';
 import { authStrategyPlugin } from './plugins/auth-strategy.ts';
@@ -104,8 +105,16 @@ export async function createServer(deps: Deps): Promise<Server> {
   server.app.databaseUpdates = databaseUpdates;
   // Opened when the server starts (again, after a stop), ended when it stops: its long-poll would
   // otherwise hold server.stop() and keep a stopped instance reading.
-  server.ext('onPreStart', () => databaseUpdates.start());
-  server.ext('onPreStop', () => databaseUpdates.stop());
+  // This instance's own writes count at once (decision 156): what it keeps shows them on the next read.
+  let stopHearing = () => {};
+  server.ext('onPreStart', () => {
+    databaseUpdates.start();
+    stopHearing = ownWritesOf(deps.couch).listen((dbName) => databaseUpdates.wrote(dbName));
+  });
+  server.ext('onPreStop', () => {
+    databaseUpdates.stop();
+    stopHearing();
+  });
   await server.register({ plugin: couchUnavailablePlugin, options: deps });
   // Before anything else looks at a request: a flood is refused before it costs a token check or a body read.
   await server.register({ plugin: loadSheddingPlugin, options: deps });

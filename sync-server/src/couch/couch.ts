@@ -2,6 +2,7 @@ import nano, { type ServerScope } from 'nano';
 import { Agent } from 'undici';
 import { DB, INDEXES } from './databases.ts';
 import { retryFindsOnIndexes, waitForIndex } from './mango-indexes.ts';
+import { createOwnWrites, noticeOwnWrites, type OwnWrites } from './own-writes.ts';
 import { ensureSecurity, secureTenantDatabasesOnce } from './security.ts';
 
 export type Couch = ServerScope;
@@ -16,10 +17,29 @@ export const DEFAULT_COUCH_TIMEOUT_MS = 5_000;
  * The server makes no live-feed calls through nano; the gateway's long-polls go through its own proxy.
  */
 export function connectCouch(url: string, timeoutMs = DEFAULT_COUCH_TIMEOUT_MS): Couch {
-  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+  const writes = createOwnWrites();
+  const agent = new Agent({ connectTimeout: timeoutMs, headersTimeout: timeoutMs, bodyTimeout: timeoutMs }).compose(
+    noticeOwnWrites(new URL(url).pathname, writes),
+  );
   // nano's typings name the Agent class where its code takes (and documents) an instance.
   // On a cluster a node may not know a new index for a moment: `_find` tries again (mango-indexes.ts).
-  return retryFindsOnIndexes(nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] }));
+  const couch = retryFindsOnIndexes(
+    nano({ url, agentOptions: agent as unknown as nano.Configuration['agentOptions'] }),
+  );
+  ownWrites.set(couch, writes);
+  return couch;
+}
+
+const ownWrites = new WeakMap<Couch, OwnWrites>();
+
+/**
+ * The writes made through a client of `connectCouch`, told as each is answered (own-writes.ts,
+ * decision 156): every service's CouchDB call passes here. A client made otherwise tells of none.
+ */
+export function ownWritesOf(couch: Couch): OwnWrites {
+  let writes = ownWrites.get(couch);
+  if (!writes) ownWrites.set(couch, (writes = createOwnWrites()));
+  return writes;
 }
 
 /**

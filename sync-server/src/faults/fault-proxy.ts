@@ -7,9 +7,11 @@ import type { AddressInfo, Socket } from 'node:net';
  * - `drop-request`: the request never reaches the target, its connection is cut (a lost packet, a
  *   stopped peer);
  * - `drop-answer`: the target receives and handles the request in full, then the connection is cut
- *   before the answer reaches the caller (the write happened; the caller cannot know).
+ *   before the answer reaches the caller (the write happened; the caller cannot know);
+ * - `late-answer`: forwards it; the answer's status and headers reach the caller at once, each chunk
+ *   of its body `lateMs` later (a feed that tells late, as Apache CouchDB's `_db_updates` batches).
  */
-export type FaultAction = 'pass' | 'drop-request' | 'drop-answer';
+export type FaultAction = 'pass' | 'drop-request' | 'drop-answer' | 'late-answer';
 
 export interface SeenRequest {
   method: string;
@@ -25,6 +27,8 @@ export interface FaultProxy {
   retarget(target: string): void;
   /** Decides each request from now on (the default passes everything). */
   decide(rule: (request: SeenRequest) => FaultAction): void;
+  /** How late a `late-answer`'s body chunks come (ms; 2,000 unless set). */
+  setLateMs(ms: number): void;
   /** Cuts every open connection (requests in flight fail) and refuses new ones: the target is "down". */
   stop(): Promise<void>;
   /** Listens on the same port again: the target is back. */
@@ -46,11 +50,12 @@ export async function startFaultProxy(
    * Told as a drop is carried out, just before the caller's connection is cut (e.g. to stop the proxy
    * right after a chosen request, or to kill the calling process before it can see the cut).
    */
-  onFault: (action: Exclude<FaultAction, 'pass'>, request: SeenRequest) => void = () => {},
+  onFault: (action: Exclude<FaultAction, 'pass' | 'late-answer'>, request: SeenRequest) => void = () => {},
 ): Promise<FaultProxy> {
   let upstream = new URL(target);
   let rule: (request: SeenRequest) => FaultAction = () => 'pass';
-  const counts: Record<FaultAction, number> = { pass: 0, 'drop-request': 0, 'drop-answer': 0 };
+  const counts: Record<FaultAction, number> = { pass: 0, 'drop-request': 0, 'drop-answer': 0, 'late-answer': 0 };
+  let lateMs = 2_000;
   const sockets = new Set<Socket>();
 
   const server = http.createServer((req, res) => {
@@ -81,6 +86,13 @@ export async function startFaultProxy(
           return;
         }
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        if (action === 'late-answer') {
+          res.flushHeaders();
+          const lateBy = lateMs;
+          answer.on('data', (chunk: Buffer) => setTimeout(() => res.writable && res.write(chunk), lateBy));
+          answer.once('end', () => setTimeout(() => res.end(), lateBy));
+          return;
+        }
         answer.pipe(res);
       },
     );
@@ -124,6 +136,9 @@ export async function startFaultProxy(
     },
     decide(next) {
       rule = next;
+    },
+    setLateMs(ms) {
+      lateMs = ms;
     },
     stop,
     async start() {

@@ -34,6 +34,14 @@ export interface DatabaseUpdates {
    * device's re-read of an unchanged database).
    */
   unchangedSince(dbName: string, mark: UpdatesMark): boolean;
+  /**
+   * This instance has just written to `dbName` (its answer came, or the call failed and it may
+   * have landed): counted as an update now, so marks taken before it no longer hold (decision 156).
+   * The feed tells of the same write later (Apache CouchDB batches it, up to about a second) and it
+   * counts again: a memo computes once more, never serves the answer from before the write.
+   * Watches are not woken: devices hear of the write from the feed, as before.
+   */
+  wrote(dbName: string): void;
   /** Ends the feed (the server stops); watches get 'lost'. */
   stop(): void;
   /** Opens the feed (the server starts, or starts again after stop). */
@@ -107,12 +115,15 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
       }
   };
 
-  const changed = (dbName: string) => {
-    const count = counts.get(dbName);
-    if (count !== undefined) {
-      counts.set(dbName, count + 1);
+  const count = (dbName: string) => {
+    const told = counts.get(dbName);
+    if (told !== undefined) {
+      counts.set(dbName, told + 1);
       toldAt.set(dbName, Date.now());
     }
+  };
+  const changed = (dbName: string) => {
+    count(dbName);
     for (const watcher of watchers.get(dbName) ?? []) {
       watcher.dirty = true;
       watcher.wake?.();
@@ -205,6 +216,7 @@ export function createDatabaseUpdates(couchUrl: string, logger: Logger): Databas
         Date.now() - mark.at < MAX_MARK_AGE_MS
       );
     },
+    wrote: count,
     watch(dbName) {
       connect();
       const watcher: Watcher = { dirty: false, lost: false, wake: null };
