@@ -25,6 +25,15 @@ import { readOutbox, type OutboxMail } from '../../sync-server/src/test-support/
 import { startSmtpInbox, type ReceivedMail } from '../../sync-server/src/test-support/smtp-inbox.ts';
 import { createLogger } from '../../sync-server/src/logging/logger.ts';
 
+/** One answer of the Hapi server to an `/api/` call, as it went out (a revalidation answered 304 included). */
+interface ApiAnswer {
+  method: string;
+  path: string;
+  status: number;
+  /** The request's `If-None-Match`: the tag a browser or the service worker revalidated with. */
+  ifNoneMatch: string | undefined;
+}
+
 export interface AppServer {
   /** Origin the browser uses, e.g. http://127.0.0.1:41234 (also the PUBLIC_URL of mail links). */
   url: string;
@@ -34,6 +43,8 @@ export interface AppServer {
   outbox(): OutboxMail[];
   /** With `smtp`: what the real SMTP server on loopback received, parsed as a mail client reads it. */
   smtpInbox(): ReceivedMail[];
+  /** Every `/api/` call the Hapi server has answered so far, oldest first, as the server saw it. */
+  apiAnswers(): ApiAnswer[];
   /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
   stopHapiOnly(): Promise<void>;
   /** Serves again on the same origin after stopHapiOnly (service worker and storage stay valid). */
@@ -111,8 +122,20 @@ export async function startAppServer(options: { smtp?: boolean } = {}): Promise<
     now: () => new Date(),
   };
 
+  const apiAnswers: ApiAnswer[] = [];
   const startHapi = async () => {
     const server = await createServer(deps);
+    server.events.on('response', (request) => {
+      if (!request.path.startsWith('/api/')) return;
+      const { response } = request;
+      const tag: unknown = request.headers['if-none-match'];
+      apiAnswers.push({
+        method: request.method.toUpperCase(),
+        path: request.path,
+        status: response && 'isBoom' in response ? response.output.statusCode : (response?.statusCode ?? 0),
+        ifNoneMatch: typeof tag === 'string' ? tag : undefined,
+      });
+    });
     await server.start();
     return server;
   };
@@ -132,6 +155,7 @@ export async function startAppServer(options: { smtp?: boolean } = {}): Promise<
       if (!inbox) throw new Error('Start the app server with { smtp: true } to read its SMTP inbox.');
       return inbox.received;
     },
+    apiAnswers: () => [...apiAnswers],
     stopHapiOnly,
     async restart() {
       await stopHapiOnly();
