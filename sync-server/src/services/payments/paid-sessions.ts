@@ -1,10 +1,11 @@
 import type { DocumentScope } from 'nano';
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { bookingDocId, coachRequestId, gymRequestId, isId, paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import { bookingDocId, coachRequestId, gymRequestId, paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
+import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
@@ -14,8 +15,6 @@ import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
-import type { SaleMetadata } from './checkout-service.ts';
-import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 import { refundPassInFull } from './refund-service.ts';
 
@@ -37,29 +36,17 @@ import { refundPassInFull } from './refund-service.ts';
 
 type CoachTenantDoc = SlotClaimDoc | CoachRequestDoc | BookingDoc;
 
-/** The sale as the checkout wrote it into the metadata (checkout-service.ts `SaleMetadata`), the share as a number. */
-type PtSession = Omit<Extract<SaleMetadata, { kind: 'pt-session' }>, 'kind' | 'gymSharePence'> & {
-  gymSharePence: number;
-};
-
-const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/.test(value ?? '');
-
-function ptSessionOf(meta: Stripe.Metadata): PtSession | null {
-  const { source, requestId, gymId, memberId, coachId, startTime, gymDestination } = meta;
-  const gymSharePence = Number(meta.gymSharePence);
-  if (source !== 'coach-request' && source !== 'gym-request') return null;
-  if (![requestId, gymId, memberId, coachId].every(isId) || !isWallClock(startTime)) return null;
-  if (!Number.isInteger(gymSharePence) || gymSharePence < 0 || !gymDestination) return null;
-  return { source, requestId, gymId, memberId, coachId, startTime, gymSharePence, gymDestination };
-}
-
-export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
-  const sale = ptSessionOf(session.metadata ?? {});
+/** The sale, decoded from the session's metadata by rules/sale-metadata.ts. */
+export async function bookPaidSession(
+  deps: Deps,
+  session: Stripe.Checkout.Session,
+  sale: PtSessionSale,
+  charge: SaleCharge,
+): Promise<void> {
   const paymentIntentId =
     typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  if (!sale || !paymentIntentId || session.amount_total == null) return;
+  if (!paymentIntentId || session.amount_total == null) return;
   const paymentId = await checkoutPassId(session.id);
-  const meta = session.metadata ?? {};
   await recordPayment(deps, {
     _id: paymentDocId(paymentId),
     type: 'payment',
@@ -72,8 +59,8 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
     checkoutSessionId: session.id,
     paymentIntentId,
     amountPence: session.amount_total,
-    applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0),
-    destination: meta[DESTINATION_METADATA_KEY] ?? '',
+    applicationFeePence: charge.applicationFeePence,
+    destination: charge.destination,
     gymSharePence: sale.gymSharePence,
     gymDestination: sale.gymDestination,
     refunds: {},
@@ -129,7 +116,7 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
 }
 
 /** The request's copies are removed: it has become the booking. */
-async function removeRequest(deps: Deps, sale: PtSession): Promise<void> {
+async function removeRequest(deps: Deps, sale: PtSessionSale): Promise<void> {
   if (sale.source === 'coach-request') {
     await deleteAsFullDocument(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
@@ -149,18 +136,18 @@ async function removeRequest(deps: Deps, sale: PtSession): Promise<void> {
 }
 
 /** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
-async function partiesStillHere(deps: Deps, sale: PtSession): Promise<boolean> {
+async function partiesStillHere(deps: Deps, sale: PtSessionSale): Promise<boolean> {
   const accounts = await Promise.all([sale.memberId, sale.coachId, sale.gymId].map((id) => getAccount(deps.couch, id)));
   return accounts.every((account) => account && !account.deletingSince);
 }
 
-const owners = (sale: PtSession): [TenantKind, string][] => [
+const owners = (sale: PtSessionSale): [TenantKind, string][] => [
   ['coach', sale.coachId],
   ['member', sale.memberId],
   ['gym', sale.gymId],
 ];
 
-async function requestOf(deps: Deps, sale: PtSession): Promise<CoachRequestDoc | GymRequestDoc | null> {
+async function requestOf(deps: Deps, sale: PtSessionSale): Promise<CoachRequestDoc | GymRequestDoc | null> {
   if (sale.source === 'coach-request') {
     const doc = await getDoc(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
@@ -180,7 +167,7 @@ async function requestOf(deps: Deps, sale: PtSession): Promise<CoachRequestDoc |
 async function takeHour(
   deps: Deps,
   db: DocumentScope<CoachTenantDoc>,
-  sale: PtSession,
+  sale: PtSessionSale,
   checkoutSessionId: string,
 ): Promise<SlotClaimDoc | null> {
   const hour = coachHourOf(sale.startTime);
@@ -213,7 +200,7 @@ async function takeHour(
 
 async function newBooking(
   deps: Deps,
-  sale: PtSession,
+  sale: PtSessionSale,
   request: CoachRequestDoc | GymRequestDoc,
   claim: SlotClaimDoc,
   paymentId: string,
@@ -272,7 +259,7 @@ async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: B
   }
 }
 
-async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSession): Promise<void> {
+async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSessionSale): Promise<void> {
   const db = paymentsDb<PaymentDoc>(deps.couch);
   const payment = await getDoc(db, paymentDocId(paymentId));
   if (!payment || payment.spaceTransferId || sale.gymSharePence <= 0) return;

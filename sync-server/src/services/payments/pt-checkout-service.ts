@@ -7,13 +7,14 @@ import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
+import type { PtSessionSource } from '@mastr/rules/sale-metadata.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import { withdrawApplications } from '../coaching/auction-service.ts';
 import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import { chargeableAccount } from './connect-service.ts';
-import { CheckoutRefusal, createPaymentSession, memberOf, type SaleMetadata } from './checkout-service.ts';
+import { CheckoutRefusal, createPaymentSession, memberOf } from './checkout-service.ts';
 import { ptSessionSplit } from './fees.ts';
 
 /**
@@ -130,7 +131,7 @@ export async function createGymRequestCheckout(
 }
 
 interface PtSale {
-  source: 'coach-request' | 'gym-request';
+  source: PtSessionSource;
   requestId: string;
   memberId: string;
   coachId: string;
@@ -149,20 +150,19 @@ async function ptCheckout(deps: Deps, sale: PtSale): Promise<PtCheckoutOutcome> 
   if (!destination) return refused(PT_CHECKOUT_REFUSALS.coachCannotSell);
   if (!gymDestination) return refused(PT_CHECKOUT_REFUSALS.gymCannotReceive);
   const split = ptSessionSplit(sale.pricePence, deps.config.fees);
-  const metadata: SaleMetadata = {
-    kind: 'pt-session',
-    source: sale.source,
-    requestId: sale.requestId,
-    gymId: sale.gymId,
-    memberId: sale.memberId,
-    coachId: sale.coachId,
-    startTime: sale.startTime,
-    gymSharePence: String(split.gymSharePence),
-    gymDestination,
-  };
   try {
     const url = await createPaymentSession(deps, {
-      sale: metadata,
+      sale: {
+        kind: 'pt-session',
+        source: sale.source,
+        requestId: sale.requestId,
+        gymId: sale.gymId,
+        memberId: sale.memberId,
+        coachId: sale.coachId,
+        startTime: sale.startTime,
+        gymSharePence: split.gymSharePence,
+        gymDestination,
+      },
       pricePence: sale.pricePence,
       applicationFeePence: split.applicationFeePence,
       destination,
