@@ -1,13 +1,27 @@
 import type { DocumentScope } from 'nano';
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { bookingDocId, coachRequestId, gymRequestId, paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { BookingDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import {
+  bookingDocId,
+  coachRequestId,
+  gymRequestId,
+  membershipDocId,
+  paymentDocId,
+  slotClaimId,
+} from '@mastr/rules/doc-ids.ts';
+import type {
+  BookingDoc,
+  CoachRequestDoc,
+  GymRequestDoc,
+  MembershipDoc,
+  SlotClaimDoc,
+} from '@mastr/rules/documents.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
+import { ptPaymentVerdict, type PtPaymentFacts, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
 import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { platformFeePence } from './fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
@@ -25,8 +39,10 @@ import { refundPassInFull } from './refund-service.ts';
  *   1. the payment is recorded (`payment:{paymentId}`, the id derived from the checkout session);
  *   2. the coach's slot claim for that hour is taken for this checkout session: a coach request's
  *      own claim (it must still name the request), or, for a gym request, a claim created for it.
- *      A claim booked by another session, or held by another request, means this payment lost: it
- *      is refunded in full, automatically, and nothing is booked;
+ *      Whether it may be taken is `ptPaymentVerdict` (rules/pt-payment.ts, the checkout's own rule),
+ *      asked of the claim as it stands: booked by another session, held by another request, the
+ *      request gone or started, a gym request's coach gone: this payment lost, it is refunded in
+ *      full, automatically, and nothing is booked (decisions 148–149);
  *   3. the booking is written into the coach's, the member's and the gym's databases under
  *      `booking:{requestId}` (a re-delivery finds it there);
  *   4. the slot shows booked; the gym's space share is transferred (idempotency key
@@ -81,19 +97,28 @@ export async function bookPaidSession(
   const existing = await getDoc(coachDb, bookingDocId(sale.requestId));
   const booked = existing?.type === 'booking' ? existing : null;
   const request = booked ? null : await requestOf(deps, sale);
-  // Booked by another payment (even if cancelled since), or the request is gone: this payment lost.
-  const won =
-    (booked ? booked.paymentId === paymentId : request !== null) && (await takeHour(deps, coachDb, sale, session.id));
-  if (!won) {
-    const refundedPence = await refundPassInFull(deps, paymentId, 'duplicate-payment');
-    await setPaymentOutcome(deps, paymentId, 'duplicate-refunded');
+  const { verdict, claim } = await takeHour(deps, coachDb, sale, {
+    source: sale.source,
+    requestId: sale.requestId,
+    coachId: sale.coachId,
+    request,
+    coachRegistered: booked || sale.source === 'coach-request' ? true : await isRegistered(deps, sale),
+    booking: booked,
+    payment: { checkoutSessionId: session.id, paymentId },
+    now: deps.now(),
+  });
+  if (!claim) {
+    // The request could not be paid any more (rules/pt-payment.ts): the money goes back, in full.
+    const duplicate = verdict === 'booked' || verdict === 'slot-taken' || verdict === 'gone';
+    const refundedPence = await refundPassInFull(deps, paymentId, duplicate ? 'duplicate-payment' : 'unpayable');
+    await setPaymentOutcome(deps, paymentId, duplicate ? 'duplicate-refunded' : 'unpayable-refunded');
     deps.logger.warn(
-      { checkoutSessionId: session.id, requestId: sale.requestId, refundedPence },
-      'stripe: a PT payment for an hour already booked or taken; refunded',
+      { checkoutSessionId: session.id, requestId: sale.requestId, verdict, refundedPence },
+      'stripe: a PT payment for a request that can no longer be booked; refunded',
     );
     return;
   }
-  const booking = booked ?? (await newBooking(deps, sale, request!, won, paymentId, session.amount_total));
+  const booking = booked ?? (await newBooking(deps, sale, request!, claim, paymentId, session.amount_total));
   let written = false;
   for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
   await transferSpaceShare(deps, paymentId, sale);
@@ -159,31 +184,37 @@ async function requestOf(deps: Deps, sale: PtSessionSale): Promise<CoachRequestD
   return doc?.type === 'gym-request' ? doc : null;
 }
 
+async function isRegistered(deps: Deps, sale: PtSessionSale): Promise<boolean> {
+  const membership = await getDoc(
+    deps.couch.use<MembershipDoc>(DB.profiles),
+    membershipDocId(sale.gymId, sale.coachId),
+  );
+  return membership?.state === 'registered';
+}
+
 /**
- * Takes the coach's claim on the session's hour for this checkout session; the claim as written,
- * or null when another session or request holds the hour. Revision-guarded: of two payments for
- * one hour on any number of instances, exactly one is written.
+ * Takes the coach's claim on the session's hour for this checkout session when the rule
+ * (rules/pt-payment.ts) says the request is payable, asked of the claim as it stands at each try;
+ * the verdict, and the claim this payment holds (null when it holds none). Revision-guarded: of two
+ * payments for one hour on any number of instances, exactly one is written.
  */
 async function takeHour(
   deps: Deps,
   db: DocumentScope<CoachTenantDoc>,
   sale: PtSessionSale,
-  checkoutSessionId: string,
-): Promise<SlotClaimDoc | null> {
+  facts: Omit<PtPaymentFacts, 'claim'>,
+): Promise<{ verdict: PtPaymentVerdict; claim: SlotClaimDoc | null }> {
   const hour = coachHourOf(sale.startTime);
   const id = slotClaimId(hour.weekStart, hour.weekday, hour.time);
-  const booking = { bookingId: sale.requestId, checkoutSessionId };
-  let won: SlotClaimDoc | null = null;
+  const booking = { bookingId: sale.requestId, checkoutSessionId: facts.payment!.checkoutSessionId };
+  let taken: { verdict: PtPaymentVerdict; claim: SlotClaimDoc | null } = { verdict: 'gone', claim: null };
   await updateDoc(db, id, (current) => {
-    won = null;
-    if (current && current.type !== 'slot-claim') return null;
-    if (current?.booking) {
-      if (current.booking.checkoutSessionId === checkoutSessionId) won = current; // a re-delivery
-      return null;
-    }
-    if (current ? current.requestId !== sale.requestId : sale.source === 'coach-request') return null;
-    const next: SlotClaimDoc = current
-      ? { ...current, booking }
+    const verdict = ptPaymentVerdict({ ...facts, claim: current });
+    const held = current?.type === 'slot-claim' ? current : null;
+    taken = { verdict, claim: verdict === 'paid' ? held : null };
+    if (verdict !== 'payable') return null;
+    const next: SlotClaimDoc = held
+      ? { ...held, booking }
       : {
           _id: id,
           type: 'slot-claim',
@@ -192,10 +223,10 @@ async function takeHour(
           createdAt: deps.now().toISOString(),
           booking,
         };
-    won = next;
+    taken = { verdict, claim: next };
     return next;
   });
-  return won;
+  return taken;
 }
 
 async function newBooking(
