@@ -18,6 +18,7 @@ import type {
 } from '@mastr/rules/documents.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
+import { planPaidSession } from '@mastr/rules/pt-payment-plan.ts';
 import { ptPaymentVerdict, type PtPaymentFacts, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
 import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
@@ -107,20 +108,33 @@ export async function bookPaidSession(
     payment: { checkoutSessionId: session.id, paymentId },
     now: deps.now(),
   });
-  if (!claim) {
+  const coach =
+    claim && !booked && sale.source === 'coach-request' ? await getProfile(deps.couch, 'coach', sale.coachId) : null;
+  const plan = planPaidSession({
+    sale,
+    verdict,
+    claim,
+    booked,
+    request,
+    coachDiscipline: coach?.type === 'coach' ? coach.discipline : '',
+    paymentId,
+    pricePence: session.amount_total,
+    platformFeePence: platformFeePence(session.amount_total, deps.config.fees),
+    now: deps.now(),
+  });
+  if (plan.action === 'refund') {
     // The request could not be paid any more (rules/pt-payment.ts): the money goes back, in full.
-    const duplicate = verdict === 'booked' || verdict === 'slot-taken' || verdict === 'gone';
-    const refundedPence = await refundPassInFull(deps, paymentId, duplicate ? 'duplicate-payment' : 'unpayable');
-    await setPaymentOutcome(deps, paymentId, duplicate ? 'duplicate-refunded' : 'unpayable-refunded');
+    const refundedPence = await refundPassInFull(deps, paymentId, plan.reason);
+    await setPaymentOutcome(deps, paymentId, plan.outcome);
     deps.logger.warn(
       { checkoutSessionId: session.id, requestId: sale.requestId, verdict, refundedPence },
       'stripe: a PT payment for a request that can no longer be booked; refunded',
     );
     return;
   }
-  const booking = booked ?? (await newBooking(deps, sale, request!, claim, paymentId, session.amount_total));
+  const { booking } = plan;
   let written = false;
-  for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
+  for (const [kind, owner] of plan.copies) written = (await writeCopy(deps, kind, owner, booking)) || written;
   await transferSpaceShare(deps, paymentId, sale);
   await setPaymentOutcome(deps, paymentId, 'booked');
   // Told in the app once: by the delivery that wrote a copy (a re-delivery finds them all written).
@@ -136,28 +150,14 @@ export async function bookPaidSession(
       mail: booking.cancelled ? [] : ['member', 'coach', 'gym'],
       paymentId,
     }),
-    removeRequest(deps, sale),
+    removeRequest(deps, plan.requestCopies),
   ]);
 }
 
-/** The request's copies are removed: it has become the booking. */
-async function removeRequest(deps: Deps, sale: PtSessionSale): Promise<void> {
-  if (sale.source === 'coach-request') {
-    await deleteAsFullDocument(
-      tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
-      coachRequestId(sale.requestId),
-    );
-    await deleteAsFullDocument(
-      tenantDb<CoachRequestDoc>(deps.couch, 'member', sale.memberId),
-      coachRequestId(sale.requestId),
-    );
-  } else {
-    await deleteAsFullDocument(tenantDb<GymRequestDoc>(deps.couch, 'gym', sale.gymId), gymRequestId(sale.requestId));
-    await deleteAsFullDocument(
-      tenantDb<GymRequestDoc>(deps.couch, 'member', sale.memberId),
-      gymRequestId(sale.requestId),
-    );
-  }
+/** The request's copies are removed, one after the other: it has become the booking. */
+async function removeRequest(deps: Deps, copies: [TenantKind, string, string][]): Promise<void> {
+  for (const [kind, owner, id] of copies)
+    await deleteAsFullDocument(tenantDb<CoachRequestDoc | GymRequestDoc>(deps.couch, kind, owner), id);
 }
 
 /** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
@@ -165,12 +165,6 @@ async function partiesStillHere(deps: Deps, sale: PtSessionSale): Promise<boolea
   const accounts = await Promise.all([sale.memberId, sale.coachId, sale.gymId].map((id) => getAccount(deps.couch, id)));
   return accounts.every((account) => account && !account.deletingSince);
 }
-
-const owners = (sale: PtSessionSale): [TenantKind, string][] => [
-  ['coach', sale.coachId],
-  ['member', sale.memberId],
-  ['gym', sale.gymId],
-];
 
 async function requestOf(deps: Deps, sale: PtSessionSale): Promise<CoachRequestDoc | GymRequestDoc | null> {
   if (sale.source === 'coach-request') {
@@ -227,54 +221,6 @@ async function takeHour(
     return next;
   });
   return taken;
-}
-
-async function newBooking(
-  deps: Deps,
-  sale: PtSessionSale,
-  request: CoachRequestDoc | GymRequestDoc,
-  claim: SlotClaimDoc,
-  paymentId: string,
-  pricePence: number,
-): Promise<BookingDoc> {
-  const base = {
-    _id: bookingDocId(sale.requestId),
-    type: 'booking' as const,
-    bookingId: sale.requestId,
-    startTime: request.startTime,
-    endTime: request.endTime,
-    clientName: request.clientName,
-    userProfile_id: sale.memberId,
-    coachId: sale.coachId,
-    gymId: sale.gymId,
-    gymName: request.gymName,
-    experienceLevel: request.experienceLevel,
-    slotClaimId: claim._id,
-    paymentId,
-    pricePence,
-    coachReceivesPence: pricePence - platformFeePence(pricePence, deps.config.fees) - sale.gymSharePence,
-    cancelled: false,
-    cancelledAt: null,
-    cancelledBy: null,
-    createdAt: deps.now().toISOString(),
-  };
-  if (request.type === 'coach-request') {
-    // A coach request names no discipline: the session is in the coach's own (§3 Booking/session).
-    const coach = await getProfile(deps.couch, 'coach', sale.coachId);
-    return {
-      ...base,
-      source: 'coach-request',
-      coachFullName: request.coachFullName,
-      discipline: coach?.type === 'coach' ? coach.discipline : '',
-    };
-  }
-  const applied = request.appliedCoaches.find((c) => c.coach_id === sale.coachId);
-  return {
-    ...base,
-    source: 'gym-request',
-    coachFullName: applied?.coachName ?? '',
-    discipline: request.requestedDiscipline,
-  };
 }
 
 /** Writes one copy; false when an earlier delivery wrote it already. */
