@@ -251,4 +251,23 @@ describe('PT checkout of an accepted coach request, and the booking the payment 
     expect((await claimIn(stack, coach.coachId, taken.slotClaimId))?.requestId).toBe(taken.requestId);
     expect((await claimIn(stack, coach.coachId, taken.slotClaimId))?.booking).toBeUndefined();
   });
+
+  it('a payment landing once the session has started is refunded, not booked, as the checkout refuses it (decision 149)', async () => {
+    const { coach, member } = await setup();
+    const { url } = await acceptedCheckout(stack, coach, member, FRIDAY);
+    // Paid at the checkout before the start; the event is applied at 18:00 UK, the session's start.
+    const event = await payWithoutDelivery(stack, url);
+    // Nothing has read the coach's requests since, so the request and its claim are still there.
+    stack.clock.now = new Date(`${FRIDAY}T18:00:00Z`);
+    expect((await deliverEvent(stack, event)).statusCode).toBe(200);
+    expect(await bookingsIn(stack, 'coach', coach.coachId)).toEqual([]);
+    expect(await bookingsIn(stack, 'member', member.memberId)).toEqual([]);
+    const refunded = await payment(await checkoutPassId(checkoutSessionIdOf(url)));
+    expect(refunded).toMatchObject({ outcome: 'unpayable-refunded', refundReason: 'unpayable' });
+    expect(Object.values(refunded.refunds).map((r) => r.amountPence)).toEqual([4500]);
+    // A re-delivery changes nothing: one refund, still no booking.
+    expect((await deliverEvent(stack, event)).statusCode).toBe(200);
+    expect(Object.values((await payment(refunded.passId)).refunds)).toHaveLength(1);
+    expect(await bookingsIn(stack, 'coach', coach.coachId)).toEqual([]);
+  });
 });

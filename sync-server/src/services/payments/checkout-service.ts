@@ -1,10 +1,10 @@
 import { GYM_CANNOT_TAKE_CARD_PAYMENTS, MASTR_CLASS_CANCELLED, MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
-import type Stripe from 'stripe';
 import type { DayPassCheckoutRequest, MastrClassCheckoutRequest } from '@mastr/rules/api/booking.ts';
 import type { DayPassType } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock, isCalendarDate, ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
 import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import { MASTR_CLASS_PRICE_PENCE, MIN_CHARGE_PENCE } from '@mastr/rules/money.ts';
+import { encodeSale, type Sale } from '@mastr/rules/sale-metadata.ts';
 import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from '@mastr/rules/timetable.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
@@ -13,12 +13,11 @@ import { currentMastrClasses } from '../directory/mastr-class-service.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { passSplit } from './fees.ts';
-import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
 
 /**
  * Member checkouts (§7 "Member bookings"): every check is made and every amount computed here, from
- * stored prices; the session's metadata tells the webhook what to issue once paid
- * (design/payments.md "Calls", "Webhooks and idempotency").
+ * stored prices; the session's metadata (rules/sale-metadata.ts) tells the webhook what to issue once
+ * paid (design/payments.md "Calls", "Webhooks and idempotency").
  */
 
 export const CHECKOUT_REFUSALS = {
@@ -37,22 +36,6 @@ export const CHECKOUT_REFUSALS = {
 } as const;
 
 export class CheckoutRefusal extends Error {}
-
-/** The sale a paid session stands for, as its metadata carries it (all strings, as Stripe keeps them). */
-export type SaleMetadata =
-  | { kind: 'day-pass'; passType: DayPassType; gymId: string; memberId: string; date: string }
-  | { kind: 'mastr-pass'; gymId: string; memberId: string; mastrClassId: string; classDateAndTime: string }
-  | {
-      kind: 'pt-session';
-      source: 'coach-request' | 'gym-request';
-      requestId: string;
-      gymId: string;
-      memberId: string;
-      coachId: string;
-      startTime: string;
-      gymSharePence: string;
-      gymDestination: string;
-    };
 
 /** Stripe's shortest session lifetime, plus a margin for the request's way there. */
 const SESSION_LIFETIME_SECONDS = 31 * 60;
@@ -86,7 +69,7 @@ export async function createDayPassCheckout(
     refuse(CHECKOUT_REFUSALS.noClasses);
   }
   const pricePence = passType === 'Adult' ? gym.adultDayPassPrice : gym.kidsDayPassPrice;
-  const sale: SaleMetadata = { kind: 'day-pass', passType, gymId: input.gym_id, memberId: input.memberId, date };
+  const sale: Sale = { kind: 'day-pass', passType, gymId: input.gym_id, memberId: input.memberId, date };
   return createPaymentSession(deps, {
     sale,
     pricePence,
@@ -120,7 +103,7 @@ export async function createMastrClassCheckout(deps: Deps, input: MastrClassChec
   }
   if (occurrence!.cancelled) refuse(CHECKOUT_REFUSALS.mastrCancelled);
   const { classDateAndTime } = occurrence!;
-  const sale: SaleMetadata = {
+  const sale: Sale = {
     kind: 'mastr-pass',
     gymId: input.gym_id,
     memberId: input.memberId,
@@ -159,7 +142,7 @@ export async function memberOf(deps: Deps, memberId: string) {
 }
 
 interface PaymentSessionInput {
-  sale: SaleMetadata;
+  sale: Sale;
   pricePence: number;
   /** The connected account the charge goes to (the gym's for passes, the coach's for PT). */
   destination: string;
@@ -178,11 +161,7 @@ export async function createPaymentSession(deps: Deps, input: PaymentSessionInpu
   const { sale, pricePence } = input;
   if (!Number.isInteger(pricePence) || pricePence < MIN_CHARGE_PENCE) refuse(CHECKOUT_REFUSALS.noPrice);
   const applicationFeePence = input.applicationFeePence ?? passSplit(pricePence, deps.config.fees).applicationFeePence;
-  const metadata: Stripe.MetadataParam = {
-    ...sale,
-    [FEE_METADATA_KEY]: String(applicationFeePence),
-    [DESTINATION_METADATA_KEY]: input.destination,
-  };
+  const metadata = encodeSale(sale, { applicationFeePence, destination: input.destination });
   const base = deps.config.publicUrl;
   const session = await deps.stripe.checkout.sessions.create({
     mode: 'payment',

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { DAY_PASS_TYPES, type DayPassType } from '@mastr/rules/constants.ts';
-import { isId, paymentDocId } from '@mastr/rules/doc-ids.ts';
+import { paymentDocId } from '@mastr/rules/doc-ids.ts';
+import type { DayPassSale, MastrPassSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../accounts/accounts-store.ts';
@@ -12,40 +12,22 @@ import { getProfile } from '../accounts/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 import { refundPassInFull } from './refund-service.ts';
 
-/** Metadata keys the checkout call adds next to the sale (what the fee was when the member paid). */
-export const FEE_METADATA_KEY = 'applicationFeePence';
-export const DESTINATION_METADATA_KEY = 'destination';
-
-const isDayPassType = (value: string | undefined): value is DayPassType => DAY_PASS_TYPES.some((t) => t === value);
-const isDateKey = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}$/.test(value ?? '');
-const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(value ?? '');
-
 /**
- * Issues the pass a paid checkout session stands for. The pass id is derived from the session id
- * (rules/checkout-pass.ts, shared with the PWA), so however many times and on however many
- * instances the event is applied, one pass exists.
+ * Issues the pass a paid checkout session stands for (its sale, decoded from the session's metadata
+ * by rules/sale-metadata.ts). The pass id is derived from the session id (rules/checkout-pass.ts,
+ * shared with the PWA), so however many times and on however many instances the event is applied,
+ * one pass exists.
  */
-export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
-  const meta = session.metadata ?? {};
-  const { gymId, memberId } = meta;
+export async function issuePaidPass(
+  deps: Deps,
+  session: Stripe.Checkout.Session,
+  sale: DayPassSale | MastrPassSale,
+  charge: SaleCharge,
+): Promise<void> {
+  const { kind, gymId, memberId } = sale;
   const paymentIntentId =
     typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  const kind = meta.kind === 'day-pass' || meta.kind === 'mastr-pass' ? meta.kind : null;
-  // Sessions Mastr did not create (other integrations on the same Stripe account) are none of ours.
-  if (
-    !kind ||
-    !gymId ||
-    !memberId ||
-    !isId(gymId) ||
-    !isId(memberId) ||
-    !paymentIntentId ||
-    session.amount_total == null
-  )
-    return;
-  if (
-    kind === 'day-pass' ? !isDayPassType(meta.passType) || !isDateKey(meta.date) : !isWallClock(meta.classDateAndTime)
-  )
-    return;
+  if (!paymentIntentId || session.amount_total == null) return;
 
   const passId = await checkoutPassId(session.id);
   const pricePence = session.amount_total;
@@ -60,8 +42,8 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
     checkoutSessionId: session.id,
     paymentIntentId,
     amountPence: pricePence,
-    applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0),
-    destination: meta[DESTINATION_METADATA_KEY] ?? '',
+    applicationFeePence: charge.applicationFeePence,
+    destination: charge.destination,
     refunds: {},
     createdAt: deps.now().toISOString(),
   });
@@ -78,12 +60,12 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
   // The receipt is queued by every delivery that gets here, keyed by the pass (`pass-bought:{passId}`):
   // a redelivery, or one racing on another instance, finds it queued, so it goes out once; and a
   // delivery that failed before queueing it is retried by Stripe and queues it then.
-  if (kind === 'day-pass') {
+  if (sale.kind === 'day-pass') {
     const { pass } = await createDayPass(deps, {
       ...owners,
       pricePence,
-      passType: meta.passType as DayPassType,
-      date: meta.date!,
+      passType: sale.passType,
+      date: sale.date,
       passId,
     });
     await tellPassBought(deps, pass, pricePence);
@@ -91,7 +73,7 @@ export async function issuePaidPass(deps: Deps, session: Stripe.Checkout.Session
     const { pass } = await createMastrPass(deps, {
       ...owners,
       pricePence,
-      dateAndTimeStart: meta.classDateAndTime!,
+      dateAndTimeStart: sale.classDateAndTime,
       passId,
     });
     // A class cancelled between the checkout and the payment leaves the pass unassigned (and says so).

@@ -1,12 +1,28 @@
 import type { DocumentScope } from 'nano';
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import { bookingDocId, coachRequestId, gymRequestId, isId, paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { BookingDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import {
+  bookingDocId,
+  coachRequestId,
+  gymRequestId,
+  membershipDocId,
+  paymentDocId,
+  slotClaimId,
+} from '@mastr/rules/doc-ids.ts';
+import type {
+  BookingDoc,
+  CoachRequestDoc,
+  GymRequestDoc,
+  MembershipDoc,
+  SlotClaimDoc,
+} from '@mastr/rules/documents.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
+import { planPaidSession } from '@mastr/rules/pt-payment-plan.ts';
+import { ptPaymentVerdict, type PtPaymentFacts, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
+import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { platformFeePence } from './fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
@@ -14,8 +30,6 @@ import { getAccount } from '../accounts/accounts-store.ts';
 import { getProfile } from '../accounts/profiles-store.ts';
 import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
-import type { SaleMetadata } from './checkout-service.ts';
-import { DESTINATION_METADATA_KEY, FEE_METADATA_KEY } from './paid-passes.ts';
 import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
 import { refundPassInFull } from './refund-service.ts';
 
@@ -26,8 +40,10 @@ import { refundPassInFull } from './refund-service.ts';
  *   1. the payment is recorded (`payment:{paymentId}`, the id derived from the checkout session);
  *   2. the coach's slot claim for that hour is taken for this checkout session: a coach request's
  *      own claim (it must still name the request), or, for a gym request, a claim created for it.
- *      A claim booked by another session, or held by another request, means this payment lost: it
- *      is refunded in full, automatically, and nothing is booked;
+ *      Whether it may be taken is `ptPaymentVerdict` (rules/pt-payment.ts, the checkout's own rule),
+ *      asked of the claim as it stands: booked by another session, held by another request, the
+ *      request gone or started, a gym request's coach gone: this payment lost, it is refunded in
+ *      full, automatically, and nothing is booked (decisions 148–149);
  *   3. the booking is written into the coach's, the member's and the gym's databases under
  *      `booking:{requestId}` (a re-delivery finds it there);
  *   4. the slot shows booked; the gym's space share is transferred (idempotency key
@@ -37,29 +53,17 @@ import { refundPassInFull } from './refund-service.ts';
 
 type CoachTenantDoc = SlotClaimDoc | CoachRequestDoc | BookingDoc;
 
-/** The sale as the checkout wrote it into the metadata (checkout-service.ts `SaleMetadata`), the share as a number. */
-type PtSession = Omit<Extract<SaleMetadata, { kind: 'pt-session' }>, 'kind' | 'gymSharePence'> & {
-  gymSharePence: number;
-};
-
-const isWallClock = (value: string | undefined) => /^\d{4}-\d{2}-\d{2}T\d{2}:00:00$/.test(value ?? '');
-
-function ptSessionOf(meta: Stripe.Metadata): PtSession | null {
-  const { source, requestId, gymId, memberId, coachId, startTime, gymDestination } = meta;
-  const gymSharePence = Number(meta.gymSharePence);
-  if (source !== 'coach-request' && source !== 'gym-request') return null;
-  if (![requestId, gymId, memberId, coachId].every(isId) || !isWallClock(startTime)) return null;
-  if (!Number.isInteger(gymSharePence) || gymSharePence < 0 || !gymDestination) return null;
-  return { source, requestId, gymId, memberId, coachId, startTime, gymSharePence, gymDestination };
-}
-
-export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Session): Promise<void> {
-  const sale = ptSessionOf(session.metadata ?? {});
+/** The sale, decoded from the session's metadata by rules/sale-metadata.ts. */
+export async function bookPaidSession(
+  deps: Deps,
+  session: Stripe.Checkout.Session,
+  sale: PtSessionSale,
+  charge: SaleCharge,
+): Promise<void> {
   const paymentIntentId =
     typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  if (!sale || !paymentIntentId || session.amount_total == null) return;
+  if (!paymentIntentId || session.amount_total == null) return;
   const paymentId = await checkoutPassId(session.id);
-  const meta = session.metadata ?? {};
   await recordPayment(deps, {
     _id: paymentDocId(paymentId),
     type: 'payment',
@@ -72,8 +76,8 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
     checkoutSessionId: session.id,
     paymentIntentId,
     amountPence: session.amount_total,
-    applicationFeePence: Number(meta[FEE_METADATA_KEY] ?? 0),
-    destination: meta[DESTINATION_METADATA_KEY] ?? '',
+    applicationFeePence: charge.applicationFeePence,
+    destination: charge.destination,
     gymSharePence: sale.gymSharePence,
     gymDestination: sale.gymDestination,
     refunds: {},
@@ -94,21 +98,43 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
   const existing = await getDoc(coachDb, bookingDocId(sale.requestId));
   const booked = existing?.type === 'booking' ? existing : null;
   const request = booked ? null : await requestOf(deps, sale);
-  // Booked by another payment (even if cancelled since), or the request is gone: this payment lost.
-  const won =
-    (booked ? booked.paymentId === paymentId : request !== null) && (await takeHour(deps, coachDb, sale, session.id));
-  if (!won) {
-    const refundedPence = await refundPassInFull(deps, paymentId, 'duplicate-payment');
-    await setPaymentOutcome(deps, paymentId, 'duplicate-refunded');
+  const { verdict, claim } = await takeHour(deps, coachDb, sale, {
+    source: sale.source,
+    requestId: sale.requestId,
+    coachId: sale.coachId,
+    request,
+    coachRegistered: booked || sale.source === 'coach-request' ? true : await isRegistered(deps, sale),
+    booking: booked,
+    payment: { checkoutSessionId: session.id, paymentId },
+    now: deps.now(),
+  });
+  const coach =
+    claim && !booked && sale.source === 'coach-request' ? await getProfile(deps.couch, 'coach', sale.coachId) : null;
+  const plan = planPaidSession({
+    sale,
+    verdict,
+    claim,
+    booked,
+    request,
+    coachDiscipline: coach?.type === 'coach' ? coach.discipline : '',
+    paymentId,
+    pricePence: session.amount_total,
+    platformFeePence: platformFeePence(session.amount_total, deps.config.fees),
+    now: deps.now(),
+  });
+  if (plan.action === 'refund') {
+    // The request could not be paid any more (rules/pt-payment.ts): the money goes back, in full.
+    const refundedPence = await refundPassInFull(deps, paymentId, plan.reason);
+    await setPaymentOutcome(deps, paymentId, plan.outcome);
     deps.logger.warn(
-      { checkoutSessionId: session.id, requestId: sale.requestId, refundedPence },
-      'stripe: a PT payment for an hour already booked or taken; refunded',
+      { checkoutSessionId: session.id, requestId: sale.requestId, verdict, refundedPence },
+      'stripe: a PT payment for a request that can no longer be booked; refunded',
     );
     return;
   }
-  const booking = booked ?? (await newBooking(deps, sale, request!, won, paymentId, session.amount_total));
+  const { booking } = plan;
   let written = false;
-  for (const [kind, owner] of owners(sale)) written = (await writeCopy(deps, kind, owner, booking)) || written;
+  for (const [kind, owner] of plan.copies) written = (await writeCopy(deps, kind, owner, booking)) || written;
   await transferSpaceShare(deps, paymentId, sale);
   await setPaymentOutcome(deps, paymentId, 'booked');
   // Told in the app once: by the delivery that wrote a copy (a re-delivery finds them all written).
@@ -124,43 +150,23 @@ export async function bookPaidSession(deps: Deps, session: Stripe.Checkout.Sessi
       mail: booking.cancelled ? [] : ['member', 'coach', 'gym'],
       paymentId,
     }),
-    removeRequest(deps, sale),
+    removeRequest(deps, plan.requestCopies),
   ]);
 }
 
-/** The request's copies are removed: it has become the booking. */
-async function removeRequest(deps: Deps, sale: PtSession): Promise<void> {
-  if (sale.source === 'coach-request') {
-    await deleteAsFullDocument(
-      tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
-      coachRequestId(sale.requestId),
-    );
-    await deleteAsFullDocument(
-      tenantDb<CoachRequestDoc>(deps.couch, 'member', sale.memberId),
-      coachRequestId(sale.requestId),
-    );
-  } else {
-    await deleteAsFullDocument(tenantDb<GymRequestDoc>(deps.couch, 'gym', sale.gymId), gymRequestId(sale.requestId));
-    await deleteAsFullDocument(
-      tenantDb<GymRequestDoc>(deps.couch, 'member', sale.memberId),
-      gymRequestId(sale.requestId),
-    );
-  }
+/** The request's copies are removed, one after the other: it has become the booking. */
+async function removeRequest(deps: Deps, copies: [TenantKind, string, string][]): Promise<void> {
+  for (const [kind, owner, id] of copies)
+    await deleteAsFullDocument(tenantDb<CoachRequestDoc | GymRequestDoc>(deps.couch, kind, owner), id);
 }
 
 /** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
-async function partiesStillHere(deps: Deps, sale: PtSession): Promise<boolean> {
+async function partiesStillHere(deps: Deps, sale: PtSessionSale): Promise<boolean> {
   const accounts = await Promise.all([sale.memberId, sale.coachId, sale.gymId].map((id) => getAccount(deps.couch, id)));
   return accounts.every((account) => account && !account.deletingSince);
 }
 
-const owners = (sale: PtSession): [TenantKind, string][] => [
-  ['coach', sale.coachId],
-  ['member', sale.memberId],
-  ['gym', sale.gymId],
-];
-
-async function requestOf(deps: Deps, sale: PtSession): Promise<CoachRequestDoc | GymRequestDoc | null> {
+async function requestOf(deps: Deps, sale: PtSessionSale): Promise<CoachRequestDoc | GymRequestDoc | null> {
   if (sale.source === 'coach-request') {
     const doc = await getDoc(
       tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
@@ -172,31 +178,37 @@ async function requestOf(deps: Deps, sale: PtSession): Promise<CoachRequestDoc |
   return doc?.type === 'gym-request' ? doc : null;
 }
 
+async function isRegistered(deps: Deps, sale: PtSessionSale): Promise<boolean> {
+  const membership = await getDoc(
+    deps.couch.use<MembershipDoc>(DB.profiles),
+    membershipDocId(sale.gymId, sale.coachId),
+  );
+  return membership?.state === 'registered';
+}
+
 /**
- * Takes the coach's claim on the session's hour for this checkout session; the claim as written,
- * or null when another session or request holds the hour. Revision-guarded: of two payments for
- * one hour on any number of instances, exactly one is written.
+ * Takes the coach's claim on the session's hour for this checkout session when the rule
+ * (rules/pt-payment.ts) says the request is payable, asked of the claim as it stands at each try;
+ * the verdict, and the claim this payment holds (null when it holds none). Revision-guarded: of two
+ * payments for one hour on any number of instances, exactly one is written.
  */
 async function takeHour(
   deps: Deps,
   db: DocumentScope<CoachTenantDoc>,
-  sale: PtSession,
-  checkoutSessionId: string,
-): Promise<SlotClaimDoc | null> {
+  sale: PtSessionSale,
+  facts: Omit<PtPaymentFacts, 'claim'>,
+): Promise<{ verdict: PtPaymentVerdict; claim: SlotClaimDoc | null }> {
   const hour = coachHourOf(sale.startTime);
   const id = slotClaimId(hour.weekStart, hour.weekday, hour.time);
-  const booking = { bookingId: sale.requestId, checkoutSessionId };
-  let won: SlotClaimDoc | null = null;
+  const booking = { bookingId: sale.requestId, checkoutSessionId: facts.payment!.checkoutSessionId };
+  let taken: { verdict: PtPaymentVerdict; claim: SlotClaimDoc | null } = { verdict: 'gone', claim: null };
   await updateDoc(db, id, (current) => {
-    won = null;
-    if (current && current.type !== 'slot-claim') return null;
-    if (current?.booking) {
-      if (current.booking.checkoutSessionId === checkoutSessionId) won = current; // a re-delivery
-      return null;
-    }
-    if (current ? current.requestId !== sale.requestId : sale.source === 'coach-request') return null;
-    const next: SlotClaimDoc = current
-      ? { ...current, booking }
+    const verdict = ptPaymentVerdict({ ...facts, claim: current });
+    const held = current?.type === 'slot-claim' ? current : null;
+    taken = { verdict, claim: verdict === 'paid' ? held : null };
+    if (verdict !== 'payable') return null;
+    const next: SlotClaimDoc = held
+      ? { ...held, booking }
       : {
           _id: id,
           type: 'slot-claim',
@@ -205,58 +217,10 @@ async function takeHour(
           createdAt: deps.now().toISOString(),
           booking,
         };
-    won = next;
+    taken = { verdict, claim: next };
     return next;
   });
-  return won;
-}
-
-async function newBooking(
-  deps: Deps,
-  sale: PtSession,
-  request: CoachRequestDoc | GymRequestDoc,
-  claim: SlotClaimDoc,
-  paymentId: string,
-  pricePence: number,
-): Promise<BookingDoc> {
-  const base = {
-    _id: bookingDocId(sale.requestId),
-    type: 'booking' as const,
-    bookingId: sale.requestId,
-    startTime: request.startTime,
-    endTime: request.endTime,
-    clientName: request.clientName,
-    userProfile_id: sale.memberId,
-    coachId: sale.coachId,
-    gymId: sale.gymId,
-    gymName: request.gymName,
-    experienceLevel: request.experienceLevel,
-    slotClaimId: claim._id,
-    paymentId,
-    pricePence,
-    coachReceivesPence: pricePence - platformFeePence(pricePence, deps.config.fees) - sale.gymSharePence,
-    cancelled: false,
-    cancelledAt: null,
-    cancelledBy: null,
-    createdAt: deps.now().toISOString(),
-  };
-  if (request.type === 'coach-request') {
-    // A coach request names no discipline: the session is in the coach's own (§3 Booking/session).
-    const coach = await getProfile(deps.couch, 'coach', sale.coachId);
-    return {
-      ...base,
-      source: 'coach-request',
-      coachFullName: request.coachFullName,
-      discipline: coach?.type === 'coach' ? coach.discipline : '',
-    };
-  }
-  const applied = request.appliedCoaches.find((c) => c.coach_id === sale.coachId);
-  return {
-    ...base,
-    source: 'gym-request',
-    coachFullName: applied?.coachName ?? '',
-    discipline: request.requestedDiscipline,
-  };
+  return taken;
 }
 
 /** Writes one copy; false when an earlier delivery wrote it already. */
@@ -272,7 +236,7 @@ async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: B
   }
 }
 
-async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSession): Promise<void> {
+async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSessionSale): Promise<void> {
   const db = paymentsDb<PaymentDoc>(deps.couch);
   const payment = await getDoc(db, paymentDocId(paymentId));
   if (!payment || payment.spaceTransferId || sale.gymSharePence <= 0) return;

@@ -75,8 +75,10 @@ export interface PaymentDoc {
   /** PT: the gym's share for its space, inside `applicationFeePence`, and its account. */
   gymSharePence?: number;
   gymDestination?: string;
-  /** PT: what became of the payment: the session booked, or refunded as a second payment for it. */
-  outcome?: 'booked' | 'duplicate-refunded';
+  /** PT: what became of the payment: the session booked, refunded as a second payment for it (or
+   * for an hour held by another request, or a request gone), or refunded because the request could
+   * no longer be paid when the payment landed (started, coach gone: rules/pt-payment.ts). */
+  outcome?: 'booked' | 'duplicate-refunded' | 'unpayable-refunded';
   /** PT: the transfer of the gym's share once booked, and what of it was reversed by refunds. */
   spaceTransferId?: string;
   spaceReversedPence?: number;

@@ -6,14 +6,16 @@ import {
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
-import { coachHourOf, hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
+import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
+import { ptPaymentVerdict, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
+import type { PtSessionSource } from '@mastr/rules/sale-metadata.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import { withdrawApplications } from '../coaching/auction-service.ts';
 import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import { chargeableAccount } from './connect-service.ts';
-import { CheckoutRefusal, createPaymentSession, memberOf, type SaleMetadata } from './checkout-service.ts';
+import { CheckoutRefusal, createPaymentSession, memberOf } from './checkout-service.ts';
 import { ptSessionSplit } from './fees.ts';
 
 /**
@@ -46,6 +48,19 @@ export type PtCheckoutOutcome =
 const conflict = (message: string): PtCheckoutOutcome => ({ outcome: 'conflict', message });
 const refused = (message: string): PtCheckoutOutcome => ({ outcome: 'refused', message });
 
+/** What the member is told when the request cannot be paid (rules/pt-payment.ts says which). */
+const UNPAYABLE: Record<Exclude<PtPaymentVerdict, 'payable'>, PtCheckoutOutcome> = {
+  gone: conflict(PT_CHECKOUT_CONFLICTS.gone),
+  'not-accepted': refused(PT_CHECKOUT_REFUSALS.notAccepted),
+  'not-applied': refused(PT_CHECKOUT_REFUSALS.notApplied),
+  started: conflict(PT_CHECKOUT_CONFLICTS.started),
+  'coach-gone': conflict(PT_CHECKOUT_CONFLICTS.coachGone),
+  booked: conflict(PT_CHECKOUT_CONFLICTS.booked),
+  // Never without a payment; for the checkout, a paid hour is a booked one.
+  paid: conflict(PT_CHECKOUT_CONFLICTS.booked),
+  'slot-taken': conflict(PT_CHECKOUT_CONFLICTS.coachBusy),
+};
+
 /** The member's accepted request for a coach's slot, paid at the coach's price when requested. */
 export async function createCoachRequestCheckout(
   deps: Deps,
@@ -59,23 +74,27 @@ export async function createCoachRequestCheckout(
   // The coach's copy decides (the member's follows it), after any lapsed acceptance is released.
   await releaseLapsedAcceptances(deps, mine.coachId);
   const coachDb = tenantDb<CoachRequestDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
-  const request = await getDoc(coachDb, mine._id);
-  if (request?.type !== 'coach-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  if (!request.accepted) return refused(PT_CHECKOUT_REFUSALS.notAccepted);
-  if (hasSessionStarted(request, deps.now())) return conflict(PT_CHECKOUT_CONFLICTS.started);
-  const claim = await getDoc(coachDb, request.slotClaimId);
-  if (claim?.type !== 'slot-claim' || claim.requestId !== request.requestId)
-    return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  if (claim.booking) return conflict(PT_CHECKOUT_CONFLICTS.booked);
+  const found = await getDoc(coachDb, mine._id);
+  const request = found?.type === 'coach-request' ? found : null;
+  const verdict = ptPaymentVerdict({
+    source: 'coach-request',
+    requestId: mine.requestId,
+    coachId: mine.coachId,
+    request,
+    coachRegistered: true,
+    claim: request && (await getDoc(coachDb, request.slotClaimId)),
+    now: deps.now(),
+  });
+  if (verdict !== 'payable') return UNPAYABLE[verdict];
   return ptCheckout(deps, {
     source: 'coach-request',
-    requestId: request.requestId,
+    requestId: request!.requestId,
     memberId,
-    coachId: request.coachId,
-    coachName: request.coachFullName,
-    gymId: request.gymId,
-    startTime: request.startTime,
-    pricePence: request.coachPrice,
+    coachId: request!.coachId,
+    coachName: request!.coachFullName,
+    gymId: request!.gymId,
+    startTime: request!.startTime,
+    pricePence: request!.coachPrice,
     cancelPath: '/userdashboard/privatesessions/coachrequests',
   });
 }
@@ -95,27 +114,35 @@ export async function createGymRequestCheckout(
     ? await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', memberId), gymRequestId(requestId))
     : null;
   if (mine?.type !== 'gym-request' || mine.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  const request = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', mine.gymId), mine._id);
-  if (request?.type !== 'gym-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  const applied = request.appliedCoaches.find((c) => c.coach_id === coachId);
-  if (!applied) return refused(PT_CHECKOUT_REFUSALS.notApplied);
-  if (hasSessionStarted(request, deps.now())) return conflict(PT_CHECKOUT_CONFLICTS.started);
-  const membership = await getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(request.gymId, coachId));
-  if (membership?.state !== 'registered') {
+  const found = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', mine.gymId), mine._id);
+  if (found?.type !== 'gym-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  const request = found;
+  const hour = coachHourOf(request.startTime);
+  const [membership, claim] = await Promise.all([
+    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(request.gymId, coachId)),
+    isId(coachId)
+      ? getDoc(
+          tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId),
+          slotClaimId(hour.weekStart, hour.weekday, hour.time),
+        )
+      : null,
+  ]);
+  const verdict = ptPaymentVerdict({
+    source: 'gym-request',
+    requestId: request.requestId,
+    coachId,
+    request,
+    coachRegistered: membership?.state === 'registered',
+    claim,
+    now: deps.now(),
+  });
+  if (verdict === 'coach-gone') {
     // Left over from a withdrawal that stopped half-way (the coach left, or was deleted): mend it, so
     // the fresh list this 409 carries no longer offers the coach.
     await withdrawApplications(deps, coachId, request.gymId, [request.requestId]);
-    return conflict(PT_CHECKOUT_CONFLICTS.coachGone);
   }
-  const hour = coachHourOf(request.startTime);
-  const claim = await getDoc(
-    tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId),
-    slotClaimId(hour.weekStart, hour.weekday, hour.time),
-  );
-  if (claim)
-    return conflict(
-      claim.requestId === request.requestId ? PT_CHECKOUT_CONFLICTS.booked : PT_CHECKOUT_CONFLICTS.coachBusy,
-    );
+  if (verdict !== 'payable') return UNPAYABLE[verdict];
+  const applied = request.appliedCoaches.find((c) => c.coach_id === coachId)!;
   return ptCheckout(deps, {
     source: 'gym-request',
     requestId: request.requestId,
@@ -130,7 +157,7 @@ export async function createGymRequestCheckout(
 }
 
 interface PtSale {
-  source: 'coach-request' | 'gym-request';
+  source: PtSessionSource;
   requestId: string;
   memberId: string;
   coachId: string;
@@ -149,20 +176,19 @@ async function ptCheckout(deps: Deps, sale: PtSale): Promise<PtCheckoutOutcome> 
   if (!destination) return refused(PT_CHECKOUT_REFUSALS.coachCannotSell);
   if (!gymDestination) return refused(PT_CHECKOUT_REFUSALS.gymCannotReceive);
   const split = ptSessionSplit(sale.pricePence, deps.config.fees);
-  const metadata: SaleMetadata = {
-    kind: 'pt-session',
-    source: sale.source,
-    requestId: sale.requestId,
-    gymId: sale.gymId,
-    memberId: sale.memberId,
-    coachId: sale.coachId,
-    startTime: sale.startTime,
-    gymSharePence: String(split.gymSharePence),
-    gymDestination,
-  };
   try {
     const url = await createPaymentSession(deps, {
-      sale: metadata,
+      sale: {
+        kind: 'pt-session',
+        source: sale.source,
+        requestId: sale.requestId,
+        gymId: sale.gymId,
+        memberId: sale.memberId,
+        coachId: sale.coachId,
+        startTime: sale.startTime,
+        gymSharePence: split.gymSharePence,
+        gymDestination,
+      },
       pricePence: sale.pricePence,
       applicationFeePence: split.applicationFeePence,
       destination,

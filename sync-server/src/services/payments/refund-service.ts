@@ -12,9 +12,19 @@ import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.t
  * key per pass, and recorded once on `payment:{passId}` under Stripe's refund id.
  */
 
-/** `account-deleted`: a checkout paid for a member or gym whose account was deleted (or is being deleted) meanwhile. */
+/**
+ * `account-deleted`: a checkout paid for a member or gym whose account was deleted (or is being
+ * deleted) meanwhile. `unpayable`: a PT payment landing after its request stopped being payable
+ * for a reason other than another payment (the session started, the coach left: rules/pt-payment.ts).
+ */
 export type RefundReason =
-  'member-cancel' | 'gym-cancel' | 'account-deleted' | 'coach-cancel' | 'duplicate-payment' | 'slot-taken';
+  | 'member-cancel'
+  | 'gym-cancel'
+  | 'account-deleted'
+  | 'coach-cancel'
+  | 'duplicate-payment'
+  | 'slot-taken'
+  | 'unpayable';
 
 const refundedPence = (payment: PaymentDoc) =>
   Object.values(payment.refunds).reduce((sum, r) => sum + r.amountPence, 0);

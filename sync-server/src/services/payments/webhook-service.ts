@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { stripeEventDocId } from '@mastr/rules/doc-ids.ts';
+import { decodeSale, SALE_KINDS } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
@@ -43,8 +44,17 @@ async function apply(deps: Deps, event: Stripe.Event): Promise<boolean> {
       const session = event.data.object;
       if (session.mode === 'subscription') await applySubscriptionCheckout(deps, session);
       else if (session.mode === 'payment' && session.payment_status === 'paid') {
-        if (session.metadata?.kind === 'pt-session') await bookPaidSession(deps, session);
-        else await issuePaidPass(deps, session);
+        const paid = decodeSale(session.metadata);
+        if (!paid) {
+          // Another integration's session on the same Stripe account is none of ours; one that names
+          // a Mastr sale yet does not decode is money taken for nothing issued: said loudly.
+          if (SALE_KINDS.has(session.metadata?.kind ?? ''))
+            deps.logger.error(
+              { checkoutSessionId: session.id, metadata: session.metadata },
+              'stripe: a paid session names a Mastr sale that does not decode; nothing issued',
+            );
+        } else if (paid.sale.kind === 'pt-session') await bookPaidSession(deps, session, paid.sale, paid.charge);
+        else await issuePaidPass(deps, session, paid.sale, paid.charge);
       }
       return true;
     }
