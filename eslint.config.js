@@ -64,6 +64,17 @@ const serverBoundaries = readdirSync(SERVICES, { withFileTypes: true })
     message: `Import services/${domain}/ through its index.ts, which says what the domain exports.`,
   }));
 
+const NO_FOCUSED_TESTS = [
+  {
+    selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
+    message: 'No .only left behind.',
+  },
+  {
+    selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']",
+    message: 'No .skip left behind.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', 'pwa/dist/**', 'data/**', 'coverage/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -89,17 +100,7 @@ export default tseslint.config(
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       // A closure may read a binding that is assigned once, after the closure is made.
       'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
-          message: 'No .only left behind.',
-        },
-        {
-          selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='skip']",
-          message: 'No .skip left behind.',
-        },
-      ],
+      'no-restricted-syntax': ['error', ...NO_FOCUSED_TESTS],
     },
   },
   {
@@ -108,6 +109,37 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The PWA ships Preact (decision 159): what React 19 does and preact/compat does not is refused here.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message: "Preact's useId repeats ids across lazy parts: use useUniqueId from lib/.",
+            },
+            {
+              name: 'react',
+              importNames: ['use', 'useActionState', 'useOptimistic'],
+              message: 'Not in preact/compat, which the PWA ships (decision 159).',
+            },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'preload', 'preinit'],
+              message: 'Not in preact/compat, which the PWA ships (decision 159).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...NO_FOCUSED_TESTS,
+        {
+          selector: "JSXOpeningElement[name.name='title']",
+          message: 'Preact does not hoist a title element into the head: use <PageTitle> from ui/ (decision 159).',
+        },
+      ],
     },
   },
   {

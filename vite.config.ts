@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { RENDERER_ALIASES } from './pwa/renderer-aliases.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** The one manifest of the app lives at the top of the repo; the plugin emits and links it. */
@@ -12,14 +13,16 @@ const apiPort = process.env.PORT ?? '3000';
 export default defineConfig({
   root: `${here}pwa`,
   publicDir: `${here}pwa/public`,
-  resolve: { alias: { '@mastr/rules': `${here}rules` } },
+  resolve: { alias: [{ find: '@mastr/rules', replacement: `${here}rules` }, ...RENDERER_ALIASES] },
   build: {
     outDir: `${here}pwa/dist`,
     emptyOutDir: true,
     sourcemap: false,
   },
   plugins: [
-    react(),
+    // JSX only: React Fast Refresh patches React's renderer, and the PWA ships Preact (decision 159),
+    // so in development an edited module reloads the page instead.
+    react({ refreshExclude: /./ }),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

@@ -45,8 +45,10 @@ describe.each(PHONES.map((phone, index) => ({ phone, index })))(
       it(`${account.kind}: every route of the menus`, { timeout: 180_000 }, async () => {
         const page = await phonePage();
         await openSignedIn(page, account.home, account.kind, account.email);
-        // The configuration `npm start` shows: the local payment provider's "Test mode" badge is in the bar.
-        await page.locator('.top-bar .test-mode-badge').waitFor({ timeout: 15_000 });
+        // The configuration `npm start` shows: the local payment provider's "Test mode" badge is in the
+        // account's bar (the member's page sits under the site's top bar; gyms and coaches have their own).
+        const bar = account.kind === 'user' ? '.top-bar' : '.dash-bar';
+        await page.locator(`${bar} .test-mode-badge`).waitFor({ timeout: 15_000 });
         const failures: string[] = [];
         for (const route of routesOf(account.kind)) {
           await page.goto(route, { waitUntil: 'load' });

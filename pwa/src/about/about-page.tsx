@@ -1,11 +1,12 @@
 import { Link } from 'react-router-dom';
 import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
+import { PageTitle } from '../ui/index.ts';
 
 /** /about — what Mastr is and who it is for. */
 export function AboutPage() {
   return (
     <main className="page page--reading">
-      <title>About · Mastr</title>
+      <PageTitle>About · Mastr</PageTitle>
       <h1>About Mastr</h1>
       <p className="lead">
         Mastr is the digital marketplace for combat sport gyms and personal trainers in the UK — MMA, boxing,

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { GymMe } from '@mastr/rules/api/me.ts';
 import type { Address } from '@mastr/rules/documents.ts';
 import { addressLines } from '../dashboard-frame/index.ts';
@@ -7,10 +7,11 @@ import { postGymEdit } from './account-api.ts';
 import { ADDRESS_LINES, addressBody, canConfirmAddress, savedText, storedAddress } from './account-edit-model.ts';
 import { useAccountEdit } from './use-account-edit.ts';
 import './account-editing.css';
+import { useUniqueId } from '../lib/index.ts';
 
 /** The gym's address (§7 /address): its four lines in one form, sent together; line two may stay empty. */
 export function AddressForm({ gym }: { gym: GymMe }) {
-  const id = useId();
+  const id = useUniqueId();
   const edit = useAccountEdit('gym');
   const stored = storedAddress(gym.address);
   const [draft, setDraft] = useState<Address | null>(null);

@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { FormMessage } from '../forms/index.ts';
 import { canConfirm, savedText, selectOptions, type AfterEdit, type FieldDef } from './account-edit-model.ts';
 import { useAccountEdit } from './use-account-edit.ts';
 import './account-editing.css';
+import { useUniqueId } from '../lib/index.ts';
 
 /** A social's Remove next to its username (§7: posts the fixed placeholder). */
 interface RemoveAction<Res> {
@@ -34,7 +35,7 @@ export function EditFieldForm<K extends AccountKind, Req, Res extends AfterEdit>
   send,
   remove,
 }: EditFieldFormProps<K, Req, Res>) {
-  const id = useId();
+  const id = useUniqueId();
   const hintId = `${id}-hint`;
   const edit = useAccountEdit(kind);
   // null: untouched, so the input follows the stored value (which an answer or a reload may change).

@@ -1,10 +1,11 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { FormMessage } from '../forms/index.ts';
 import { Avatar } from '../ui/index.ts';
 import { checkImageFile, IMAGE_ACCEPT, imageDataUrl } from './account-edit-model.ts';
 import { useAccountEdit, type Saved } from './use-account-edit.ts';
 import './account-editing.css';
+import { useUniqueId } from '../lib/index.ts';
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -37,7 +38,7 @@ export function ProfileImageForm<K extends AccountKind, A>({
   send,
   saved,
 }: ProfileImageFormProps<K, A>) {
-  const id = useId();
+  const id = useUniqueId();
   const edit = useAccountEdit(kind);
   const [chosen, setChosen] = useState<string | null>(null);
   // A new input after each upload, so choosing the same file again still fires a change.

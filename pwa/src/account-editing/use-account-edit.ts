@@ -3,13 +3,14 @@
  * the answer merged into the shared profile (the page, the top bar and the device's copy show it at
  * once). Edits need the server: offline nothing is sent and the form says so.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { useUpdateMeProfile } from '../dashboard-frame/index.ts';
 import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { EDIT_TEXTS, afterEditPatch, editErrorText } from './account-edit-model.ts';
 import { useOnline } from './use-online.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 export interface Saved<K extends AccountKind> {
   /** What the answer changes in the profile besides the go-live facts (merged for every edit). */
@@ -40,7 +41,7 @@ const savedOnPage = new EventTarget();
 export function useAccountEdit<K extends AccountKind>(kind: K): AccountEdit<K> {
   const update = useUpdateMeProfile(kind);
   const online = useOnline();
-  const formId = useId();
+  const formId = useUniqueId();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
 

@@ -1,7 +1,8 @@
 /** One section of the availability page (Default, Current Week or Next Week): its seven days and their hourly slots. */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { DayView, SlotState, SlotView, WeekView } from './availability-model.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 const DAY_DATE = 'd MMM';
 const STATE_LABEL: Record<Exclude<SlotState, 'free'>, string> = { booked: 'Booked', requested: 'Requested' };
@@ -40,7 +41,7 @@ function Slot({
 }
 
 function AddSlotForm({ day, disabled, onAdd }: { day: DayView } & Pick<EditHandlers, 'disabled' | 'onAdd'>) {
-  const selectId = useId();
+  const selectId = useUniqueId();
   const [choice, setChoice] = useState('');
   // After an add the chosen hour leaves the list: fall back to the first hour still free.
   const selected = day.addable.some((option) => String(option.time) === choice) ? choice : String(day.addable[0].time);

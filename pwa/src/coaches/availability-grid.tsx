@@ -1,4 +1,4 @@
-import { useId, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { CoachWeekKind } from '@mastr/rules/coach-slots.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
@@ -10,6 +10,7 @@ import {
   type SlotChoice,
   type SlotStatus,
 } from './availability-grid-model.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 const DAY_DATE = 'd MMM';
 const STATUS_TEXT: Record<SlotStatus, string> = {
@@ -119,7 +120,7 @@ function DayColumn({
  */
 export function AvailabilityGrid({ coach, todayUk, busy, onSelect }: GridProps) {
   const [kind, setKind] = useState<CoachWeekKind>('currentWeek');
-  const titleId = useId();
+  const titleId = useUniqueId();
   const week = availabilityGrid(coach, kind, todayUk);
   return (
     <section className="availability-grid" aria-labelledby={titleId}>

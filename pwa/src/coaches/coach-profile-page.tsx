@@ -7,7 +7,7 @@ import { useUkToday } from '../lib/index.ts';
 import { AvailabilityGrid } from './availability-grid.tsx';
 import { coachFullName, sessionPreferenceView } from './coach-profile-model.ts';
 import { ConfirmDetailsModal } from './confirm-details-modal.tsx';
-import { Avatar } from '../ui/index.ts';
+import { Avatar, PageTitle } from '../ui/index.ts';
 import { PageNotFound } from '../shell/page-not-found.tsx';
 import { useCoachBooking } from './use-coach-booking.ts';
 import { useCoachProfile } from './use-coach-profile.ts';
@@ -140,7 +140,7 @@ export function CoachProfilePage() {
   const name = coachFullName(coach);
   return (
     <main className="page coach-profile">
-      <title>{`${name} · Mastr`}</title>
+      <PageTitle>{`${name} · Mastr`}</PageTitle>
       <CoachSummary coach={coach} name={name} />
       <CoachGyms gyms={coach.registeredGymsInformation ?? []} />
       <CoachBookingSection coach={coach} name={name} todayUk={todayUk} onAvailability={replaceAvailability} />

@@ -4,6 +4,7 @@ import type { CoachListItem } from '@mastr/rules/api/directory.ts';
 import { fetchCoaches, SearchBox, SkeletonCardList } from '../directory/index.ts';
 import { CoachCard } from './coach-card.tsx';
 import './coaches.css';
+import { PageTitle } from '../ui/index.ts';
 
 type ListState =
   { phase: 'loading' } | { phase: 'loaded'; coaches: CoachListItem[] } | { phase: 'failed'; message: string };
@@ -37,7 +38,7 @@ export function CoachesListPage() {
 
   return (
     <main className="page coaches-page">
-      <title>Coaches · Mastr</title>
+      <PageTitle>Coaches · Mastr</PageTitle>
       <h1>Coaches</h1>
       <SearchBox
         placeholder="Search Coaches here..."

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
@@ -9,6 +9,7 @@ import { FormMessage, type Message } from '../forms/index.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 import type { ConfirmedDetails } from './coach-request.ts';
 import { Avatar } from '../ui/index.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 interface ConfirmDetailsModalProps {
   coachName: string;
@@ -40,8 +41,8 @@ export function ConfirmDetailsModal({
   onCancel,
 }: ConfirmDetailsModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const summaryId = useId();
+  const titleId = useUniqueId();
+  const summaryId = useUniqueId();
   // A coach at one gym needs no choosing.
   const [gymId, setGymId] = useState(gyms.length === 1 ? gyms[0]._id : '');
   const [experience, setExperience] = useState<ExperienceLevel | ''>('');

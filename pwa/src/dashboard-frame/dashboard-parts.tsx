@@ -3,12 +3,13 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import type { NavItem } from '../shell/nav-items.ts';
 import './dashboard.css';
+import { PageTitle } from '../ui/index.ts';
 
 /** A dashboard page: its document title, section heading and content. */
 export function DashboardPage({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="dash-page" aria-labelledby="dash-page-title">
-      <title>{`${title} · Mastr`}</title>
+      <PageTitle>{`${title} · Mastr`}</PageTitle>
       <h1 id="dash-page-title" className="dash-page__title">
         {title}
       </h1>

@@ -1,4 +1,5 @@
 import { ChoiceCards, type Choice } from '../forms/index.ts';
+import { PageTitle } from '../ui/index.ts';
 
 const CHOICES: readonly Choice[] = [
   {
@@ -21,7 +22,7 @@ const CHOICES: readonly Choice[] = [
 export function DashboardsPage() {
   return (
     <main className="page">
-      <title>Dashboards · Mastr</title>
+      <PageTitle>Dashboards · Mastr</PageTitle>
       <h1>Dashboards</h1>
       <p className="lead">Gyms and coaches run their business on Mastr from their dashboard.</p>
       <ChoiceCards choices={CHOICES} />

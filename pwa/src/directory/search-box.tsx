@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import './directory.css';
+import { useUniqueId } from '../lib/index.ts';
 
 interface SearchBoxProps {
   /** The visible prompt, e.g. 'Search Gyms here...' (§2). */
@@ -15,7 +15,7 @@ interface SearchBoxProps {
  * keyboard's search key) does nothing further (§2).
  */
 export function SearchBox({ placeholder, label, value, onChange }: SearchBoxProps) {
-  const id = useId();
+  const id = useUniqueId();
   return (
     <form role="search" className="search-box" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id} className="sr-only">

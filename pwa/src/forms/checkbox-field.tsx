@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import './forms.css';
+import { useUniqueId } from '../lib/index.ts';
 
 interface CheckboxFieldProps {
   label: string;
@@ -10,7 +11,7 @@ interface CheckboxFieldProps {
 }
 
 export function CheckboxField({ label, checked, onChange, extra }: CheckboxFieldProps) {
-  const id = useId();
+  const id = useUniqueId();
   return (
     <div className="form-checkbox">
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import './forms.css';
+import { useUniqueId } from '../lib/index.ts';
 
 interface ChoiceSelectProps {
   label: string;
@@ -20,7 +20,7 @@ export function ChoiceSelect({
   disabled = false,
   placeholder = 'Select…',
 }: ChoiceSelectProps) {
-  const id = useId();
+  const id = useUniqueId();
   return (
     <div className="form-field">
       <label className="form-field__label" htmlFor={id}>

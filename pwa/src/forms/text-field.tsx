@@ -1,5 +1,6 @@
-import { useId, type HTMLInputTypeAttribute } from 'react';
+import { type HTMLInputTypeAttribute } from 'react';
 import './forms.css';
+import { useUniqueId } from '../lib/index.ts';
 
 interface TextFieldProps {
   label: string;
@@ -29,7 +30,7 @@ export function TextField({
   maxLength,
   required = true,
 }: TextFieldProps) {
-  const id = useId();
+  const id = useUniqueId();
   const hintId = `${id}-hint`;
   const showInvalid = invalid && value !== '';
   return (

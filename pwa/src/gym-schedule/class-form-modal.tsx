@@ -2,7 +2,7 @@
  * The class form of the gym's Schedule page: adding a morning or evening class to a day, and editing
  * a class in place (issue 24), one form for both so a class is chosen and judged the same way.
  */
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { CLASS_DISCIPLINES, DIFFICULTIES, KIDS_CLASS_DISCIPLINES } from '@mastr/rules/constants.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import {
@@ -16,6 +16,7 @@ import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { ChoiceSelect } from '../forms/index.ts';
 import { Modal } from '../ui/index.ts';
 import { SCHEDULE_NOTES, type ScheduleDayView, type ScheduleWeekView } from './schedule-model.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 /** What the form is for: a new class in a day's morning or evening, or a class already there. */
 export type ClassFormTarget = { week: ScheduleWeekView; day: ScheduleDayView } & (
@@ -50,7 +51,7 @@ export function ClassFormModal({
   const [end, setEnd] = useState(item ? String(item.endTime) : '');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const locationId = useId();
+  const locationId = useUniqueId();
   const complete = location.trim() && difficulty && discipline && start && end;
 
   const submit = async () => {

@@ -4,14 +4,14 @@
  * one in place (issue 24) and to delete one. Edits land in the device's copy at once (offline too) and sync (design/sync.md "Schedules").
  */
 import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { DashboardPage, useMeProfile } from '../dashboard-frame/index.ts';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
 import { Modal } from '../ui/index.ts';
-import { useUkToday } from '../lib/index.ts';
+import { useUkToday, useUniqueId } from '../lib/index.ts';
 import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
   addClass,
@@ -157,7 +157,7 @@ function WeekSection({
   onForm(target: ClassFormTarget): void;
   onDelete(d: Deleting): void;
 }) {
-  const headingId = useId();
+  const headingId = useUniqueId();
   return (
     <section className="avail-week" aria-labelledby={headingId}>
       <h2 id={headingId} className="avail-week__title">

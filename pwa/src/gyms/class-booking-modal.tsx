@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { alsoIncluded, isBookableClass, type WeekKind } from '@mastr/rules/timetable.ts';
 import { createDayPassCheckout } from './booking-api.ts';
@@ -8,6 +8,7 @@ import { Modal } from '../ui/index.ts';
 import { formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 interface ClassBookingModalProps {
   gymId: string;
@@ -28,7 +29,7 @@ export function ClassBookingModal({ gymId, item, date, dayClasses, weekKind, onC
   const memberId = useSignedInMember();
   const checkout = useCheckout({ keepProcessingOnError: true });
   const [showIncluded, setShowIncluded] = useState(false);
-  const includedId = useId();
+  const includedId = useUniqueId();
   const included = alsoIncluded(dayClasses, item);
   const bookable = isBookableClass(item);
 

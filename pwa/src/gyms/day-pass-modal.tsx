@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatPence } from '@mastr/rules/money.ts';
 import type { GymDetail } from '@mastr/rules/api/directory.ts';
 import { createDayPassCheckout } from './booking-api.ts';
@@ -9,6 +9,7 @@ import { TwoWeekDatePicker } from './two-week-date-picker.tsx';
 import { emptyDayText, formatDayMonth } from './timetable-view.ts';
 import { useCheckout } from './use-checkout.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
+import { useUniqueId } from '../lib/index.ts';
 
 type DayPassGym = Pick<GymDetail, '_id' | 'adultDayPassPrice' | 'kidsDayPassPrice' | 'schedule' | 'currentWeekStart'>;
 
@@ -33,7 +34,7 @@ export function DayPassModal({
   const [kids, setKids] = useState(initial?.kids ?? false);
   const [date, setDate] = useState(initial && initial.date >= today ? initial.date : today);
   const [picking, setPicking] = useState(false);
-  const pickerId = useId();
+  const pickerId = useUniqueId();
   const classes = dayPassClassesOn(gym.schedule, gym.currentWeekStart, date, kids);
   const locked = checkout.processing;
 

@@ -5,6 +5,7 @@ import { PageNotFound } from '../shell/page-not-found.tsx';
 import { useDirectoryLoad } from '../lib/index.ts';
 import '../directory/directory.css';
 import './gyms.css';
+import { PageTitle } from '../ui/index.ts';
 
 /** /gyms/{id}/coaches — the coaches registered to a public gym, each linking to its profile (§2). */
 export function GymCoachesPage() {
@@ -14,7 +15,7 @@ export function GymCoachesPage() {
   const gym = load.state === 'ready' ? load.data : null;
   return (
     <main className="page">
-      <title>{gym ? `${gym.gymName} Coaches — Mastr` : 'Coaches — Mastr'}</title>
+      <PageTitle>{gym ? `${gym.gymName} Coaches — Mastr` : 'Coaches — Mastr'}</PageTitle>
       <p className="sub-nav">
         <Link to={`/gyms/${encodeURIComponent(id)}`}>{gym ? `Back to ${gym.gymName}` : 'Back to the gym'}</Link>
       </p>

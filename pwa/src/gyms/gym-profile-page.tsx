@@ -8,6 +8,7 @@ import { PageNotFound } from '../shell/page-not-found.tsx';
 import { Timetable } from './timetable.tsx';
 import '../directory/directory.css';
 import './gyms.css';
+import { PageTitle } from '../ui/index.ts';
 
 /** What a member holding a pass sees on the page of a gym that is no longer listed (decision 65). */
 const UNLISTED_NOTICE =
@@ -28,7 +29,7 @@ export function GymProfilePage() {
   if (load.state === 'loading')
     return (
       <main className="gym-profile gym-profile--loading">
-        <title>Gym — Mastr</title>
+        <PageTitle>Gym — Mastr</PageTitle>
         <div className="gym-header__cover">
           <h1 className="sr-only">Gym profile</h1>
         </div>
@@ -40,7 +41,7 @@ export function GymProfilePage() {
 
   return (
     <main className="gym-profile">
-      <title>{gym ? `${gym.gymName} — Mastr` : 'Gym — Mastr'}</title>
+      <PageTitle>{gym ? `${gym.gymName} — Mastr` : 'Gym — Mastr'}</PageTitle>
       <CheckoutCancelledNotice />
       {gym ? (
         <GymProfileHeader gym={gym} />

@@ -5,6 +5,7 @@ import { filterGyms } from './gym-search.ts';
 import { useDirectoryLoad } from '../lib/index.ts';
 import { useProgressiveList } from './use-progressive-list.ts';
 import './gyms.css';
+import { PageTitle } from '../ui/index.ts';
 
 const noGyms: never[] = [];
 
@@ -26,7 +27,7 @@ export function GymsPage() {
 
   return (
     <main className="page">
-      <title>Gyms — Mastr</title>
+      <PageTitle>Gyms — Mastr</PageTitle>
       <h1>Gyms</h1>
       <SearchBox placeholder="Search Gyms here..." label="Search gyms" value={query} onChange={setQuery} />
       {error && (

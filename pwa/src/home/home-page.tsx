@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
 import { AccountDeletedNotice } from '../account-editing/account-deleted-notice.tsx';
 import { SignUpCard } from './sign-up-card.tsx';
+import { PageTitle } from '../ui/index.ts';
 
 /** / — hero and the gym and coach sign-up cards (§1, §2). */
 export function HomePage() {
   return (
     <main className="home">
-      <title>Mastr — Combat Sport Gyms and PTs</title>
+      <PageTitle>Mastr — Combat Sport Gyms and PTs</PageTitle>
       <AccountDeletedNotice />
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { useUniqueId } from '../lib/index.ts';
 
 interface SignUpCardProps {
   title: string;
@@ -12,7 +12,7 @@ interface SignUpCardProps {
  * described by its card's title for screen-reader users who list links out of context.
  */
 export function SignUpCard({ title, points, to }: SignUpCardProps) {
-  const titleId = useId();
+  const titleId = useUniqueId();
   return (
     <li className="card card--feature">
       <h3 id={titleId} className="card__title">

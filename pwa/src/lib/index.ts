@@ -5,3 +5,4 @@
 export { useDirectoryLoad } from './use-directory-load.ts';
 export { useNow } from './use-now.ts';
 export { useUkToday } from './use-uk-today.ts';
+export { useUniqueId } from './use-unique-id.ts';

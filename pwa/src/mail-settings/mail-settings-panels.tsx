@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { CalendarFeedResponse, MailSettingsResponse } from '@mastr/rules/api/mail.ts';
 import { isOptionalMailCategory } from '@mastr/rules/mail-categories.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
@@ -15,11 +15,12 @@ import {
   type MailChoiceRow,
 } from './mail-settings-model.ts';
 import './mail-settings.css';
+import { useUniqueId } from '../lib/index.ts';
 
 type Status = { text: string; error: boolean } | null;
 
 function ChoiceSwitch({ row, busy, onChange }: { row: MailChoiceRow; busy: boolean; onChange(on: boolean): void }) {
-  const id = useId();
+  const id = useUniqueId();
   return (
     <li className="mail-choice">
       <div className="mail-choice__text">

@@ -5,6 +5,7 @@ import '../forms/forms.css';
 import { postUnsubscribe } from './mail-api.ts';
 import { unsubscribeCategoryOf, unsubscribeText } from './mail-settings-model.ts';
 import './mail-settings.css';
+import { PageTitle } from '../ui/index.ts';
 
 type Outcome = 'asking' | 'sending' | 'done' | 'not-found' | 'failed';
 
@@ -32,7 +33,7 @@ export function UnsubscribePage() {
   if (!category || outcome === 'not-found')
     return (
       <main className="form-page unsubscribe-page">
-        <title>Unsubscribe · Mastr</title>
+        <PageTitle>Unsubscribe · Mastr</PageTitle>
         <h1>Link not recognised</h1>
         <p>This unsubscribe link is not valid. You can change your email choices on your account page.</p>
       </main>
@@ -40,7 +41,7 @@ export function UnsubscribePage() {
   const text = unsubscribeText(category);
   return (
     <main className="form-page unsubscribe-page">
-      <title>Unsubscribe · Mastr</title>
+      <PageTitle>Unsubscribe · Mastr</PageTitle>
       <h1>{outcome === 'done' ? 'Unsubscribed' : text.title}</h1>
       {outcome === 'done' ? (
         <p role="status" className="form-status form-status--success">

@@ -10,6 +10,7 @@ import {
 } from '../forms/index.ts';
 import '../forms/forms.css';
 import { requestPasswordReset } from './password-api.ts';
+import { PageTitle } from '../ui/index.ts';
 
 /** /users|coaches|gyms/forgotten-password (§2, §5, §8): asks the server to email a reset link. */
 export function ForgottenPasswordPage({ kind }: { kind: AccountKind }) {
@@ -34,7 +35,7 @@ export function ForgottenPasswordPage({ kind }: { kind: AccountKind }) {
 
   return (
     <main className="form-page">
-      <title>Forgotten Password · Mastr</title>
+      <PageTitle>Forgotten Password · Mastr</PageTitle>
       <h1>Forgotten Password?</h1>
       <p className="form-page__lead">
         Enter the email address of your account and we will send you a link to reset your password.

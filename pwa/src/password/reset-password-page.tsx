@@ -14,6 +14,7 @@ import '../forms/forms.css';
 import { Wizard } from '../register/wizard.tsx';
 import { NEW_PASSWORD_STEPS, allStepsValid, type WizardValues } from '../register/wizard-steps.ts';
 import { checkResetLink, resetPassword } from './password-api.ts';
+import { PageTitle } from '../ui/index.ts';
 
 type LinkState = 'checking' | 'valid' | 'invalid';
 
@@ -59,7 +60,7 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   if (link === 'checking') {
     return (
       <main className="form-page">
-        <title>Reset Password · Mastr</title>
+        <PageTitle>Reset Password · Mastr</PageTitle>
         <p role="status">Checking your reset link...</p>
       </main>
     );
@@ -67,14 +68,14 @@ export function ResetPasswordPage({ kind }: { kind: AccountKind }) {
   if (link === 'invalid') {
     return (
       <main className="form-page">
-        <title>{PAGE_NOT_FOUND_TITLE}</title>
+        <PageTitle>{PAGE_NOT_FOUND_TITLE}</PageTitle>
         <h1>404 NOT FOUND</h1>
       </main>
     );
   }
   return (
     <main className="form-page">
-      <title>Reset Password · Mastr</title>
+      <PageTitle>Reset Password · Mastr</PageTitle>
       <h1>Reset Password</h1>
       <FormMessage message={message} />
       {/* Once the password is reset the link is spent: the form goes, the way on is to sign in. */}

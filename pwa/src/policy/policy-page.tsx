@@ -9,6 +9,7 @@ import {
   type PolicyDocument,
   type PolicySlug,
 } from './policy-documents.ts';
+import { PageTitle } from '../ui/index.ts';
 
 // The legal texts are the bulk of the public pages' words: each loads on demand (and is precached for offline).
 const BODIES: Record<PolicySlug, ComponentType> = {
@@ -34,7 +35,7 @@ export function PolicyPage() {
 function PolicyIndex() {
   return (
     <main className="page page--reading">
-      <title>Policies · Mastr</title>
+      <PageTitle>Policies · Mastr</PageTitle>
       <h1>Policies</h1>
       <p className="lead">The rules of the Mastr marketplace and how we look after your data.</p>
       <ul className="card-grid">
@@ -57,7 +58,7 @@ function PolicyDocumentPage({ document }: { document: PolicyDocument }) {
   const Body = BODIES[document.slug];
   return (
     <main className="page page--reading">
-      <title>{`${document.title} · Mastr`}</title>
+      <PageTitle>{`${document.title} · Mastr`}</PageTitle>
       <nav aria-label="Policies" className="sub-nav">
         <Link to="/policy">All policies</Link>
       </nav>

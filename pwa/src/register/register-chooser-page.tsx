@@ -1,5 +1,6 @@
 import { ChoiceCards, type Choice } from '../forms/index.ts';
 import '../forms/forms.css';
+import { PageTitle } from '../ui/index.ts';
 
 const CHOICES: readonly Choice[] = [
   {
@@ -26,7 +27,7 @@ const CHOICES: readonly Choice[] = [
 export function RegisterChooserPage() {
   return (
     <main className="form-page form-page--wide">
-      <title>Register · Mastr</title>
+      <PageTitle>Register · Mastr</PageTitle>
       <h1>Register</h1>
       <p className="form-page__lead">Choose the account that fits you.</p>
       <ChoiceCards choices={CHOICES} />

@@ -20,6 +20,7 @@ import {
   type Confirmations,
   type WizardValues,
 } from './wizard-steps.ts';
+import { PageTitle } from '../ui/index.ts';
 
 interface RegistrationWizardProps {
   kind: AccountKind;
@@ -68,7 +69,7 @@ export function RegistrationWizard({ kind, heading, lead }: RegistrationWizardPr
 
   return (
     <main className="form-page">
-      <title>{`${TITLES[kind]} · Mastr`}</title>
+      <PageTitle>{`${TITLES[kind]} · Mastr`}</PageTitle>
       <h1>{heading}</h1>
       <FormMessage message={message} />
       {registered ? (

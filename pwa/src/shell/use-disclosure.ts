@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useUniqueId } from '../lib/index.ts';
 
 /**
  * State of a disclosure (a button that shows and hides a panel): closes on Escape (focus goes back
@@ -8,7 +9,7 @@ import { useLocation } from 'react-router-dom';
  */
 export function useDisclosure<Panel extends HTMLElement>() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = useUniqueId();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<Panel>(null);
   const { pathname } = useLocation();

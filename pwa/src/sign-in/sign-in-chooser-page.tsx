@@ -2,6 +2,7 @@ import { NO_ACCOUNT_YET } from '@mastr/rules/texts.ts';
 import { Link } from 'react-router-dom';
 import { ChoiceCards, type Choice } from '../forms/index.ts';
 import '../forms/forms.css';
+import { PageTitle } from '../ui/index.ts';
 
 const CHOICES: readonly Choice[] = [
   {
@@ -31,7 +32,7 @@ const CHOICES: readonly Choice[] = [
 export function SignInChooserPage() {
   return (
     <main className="form-page form-page--wide">
-      <title>Sign In · Mastr</title>
+      <PageTitle>Sign In · Mastr</PageTitle>
       <h1>Sign In</h1>
       <ChoiceCards choices={CHOICES} />
       <p className="form-page__aside">

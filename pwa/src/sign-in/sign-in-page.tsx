@@ -3,6 +3,7 @@ import type { AccountKind } from '@mastr/rules/roles.ts';
 import '../forms/forms.css';
 import { ContinueWithGoogleButton } from './continue-with-google.tsx';
 import { SignInForm } from './sign-in-form.tsx';
+import { PageTitle } from '../ui/index.ts';
 
 const TITLES: Record<AccountKind, string> = {
   user: 'Sign In',
@@ -14,7 +15,7 @@ const TITLES: Record<AccountKind, string> = {
 export function SignInPage({ kind }: { kind: AccountKind }) {
   return (
     <main className="form-page">
-      <title>{`${TITLES[kind]} · Mastr`}</title>
+      <PageTitle>{`${TITLES[kind]} · Mastr`}</PageTitle>
       <h1>{TITLES[kind]}</h1>
       <SignInForm key={kind} kind={kind} />
       {kind === 'user' && (

@@ -5,3 +5,4 @@
 export { Avatar } from './avatar.tsx';
 export { ConfirmModal } from './confirm-modal.tsx';
 export { Modal } from './modal.tsx';
+export { PageTitle } from './page-title.tsx';

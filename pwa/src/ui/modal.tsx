@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import './modal.css';
+import { useUniqueId } from '../lib/index.ts';
 
 interface ModalProps {
   title: string;
@@ -18,7 +19,7 @@ interface ModalProps {
  */
 export function Modal({ title, onClose, children, closeDisabled = false, busy = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const titleId = useUniqueId();
 
   useEffect(() => {
     const dialog = ref.current;

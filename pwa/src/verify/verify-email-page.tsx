@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
 import '../forms/forms.css';
 import { verifyEmail } from './verify-email.ts';
+import { PageTitle } from '../ui/index.ts';
 
 type Outcome = 'checking' | 'verified' | 'not-found';
 
@@ -23,7 +24,7 @@ export function VerifyEmailPage({ kind }: { kind: AccountKind }) {
 
   return (
     <main className="form-page">
-      <title>Email Verification · Mastr</title>
+      <PageTitle>Email Verification · Mastr</PageTitle>
       {outcome === 'checking' && <p role="status">Verifying your email...</p>}
       {outcome === 'verified' && (
         <>
