@@ -18,6 +18,14 @@ export default defineConfig({
     outDir: `${here}pwa/dist`,
     emptyOutDir: true,
     sourcemap: false,
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // React Router feature-tests React 19's `use` and `useOptimistic`, which preact/compat does not
+        // export (decision 159): the import is read as undefined on purpose, not a mistake to hear of.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && /react-router/.test(warning.id ?? warning.message)) return;
+        warn(warning);
+      },
+    },
   },
   plugins: [
     // JSX only: React Fast Refresh patches React's renderer, and the PWA ships Preact (decision 159),
