@@ -9,24 +9,14 @@ import { startFaultProxy, type FaultProxy, type SeenRequest } from '../faults/fa
 import { givenGym } from '../test-support/directory-fixtures.ts';
 import { onboard } from '../test-support/payment-fixtures.ts';
 import { givenPtCoach } from '../test-support/pt-fixtures.ts';
-import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
+import { bearerFor, boxingClass, bulkDocs, HOUR_S } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 // Wednesday 25 November 2026: the current gym week starts Monday 23rd.
 const NOW = new Date('2026-11-25T10:00:00Z');
-const H = 3600;
+const H = HOUR_S;
 /** How late the instance's `_db_updates` feed tells of each update (Apache CouchDB batches it, up to ~1 s). */
 const FEED_LATE_MS = 2_000;
-
-const boxing = (id: string, startTime: number) => ({
-  _id: id,
-  discipline: 'Boxing',
-  difficulty: 'Fundamentals',
-  startTime,
-  endTime: startTime + H,
-  location: 'Main mat',
-  kidsClass: false,
-});
 
 /**
  * Read-your-writes on the instance that wrote (decision 156): a public profile kept in memory
@@ -60,7 +50,7 @@ describe("a kept public profile shows the instance's own writes at once", () => 
     gymId = await givenGym(stack);
     // Each schedule write derives the status again (decision 69): a listed gym needs payments and a class.
     await onboard(stack, 'gym', gymId);
-    const week = withClassAdded(emptyDefaultSchedule(gymId, NOW, newId), 1, boxing('c1', 9 * H), NOW);
+    const week = withClassAdded(emptyDefaultSchedule(gymId, NOW, newId), 1, boxingClass('c1', 9 * H), NOW);
     expect((await bulkDocs(stack.server, stack, 'gym', gymId, [{ ...week, _deleted: false }])).statusCode).toBe(201);
   });
   afterAll(async () => {
@@ -113,7 +103,9 @@ describe("a kept public profile shows the instance's own writes at once", () => 
   it("a week pushed by the gym's device through the sync gateway's _bulk_docs", async () => {
     await kept(mondayClasses, gymDbs());
     const stored = await stack.couch.use<ScheduleWeekDoc>(tenantDbName('gym', gymId)).get('schedule:default');
-    const pushed = await bulkDocs(writer, stack, 'gym', gymId, [withClassAdded(stored, 1, boxing('c3', 7 * H), NOW)]);
+    const pushed = await bulkDocs(writer, stack, 'gym', gymId, [
+      withClassAdded(stored, 1, boxingClass('c3', 7 * H), NOW),
+    ]);
     expect(pushed.statusCode, pushed.payload).toBe(201);
     expect(await mondayClasses()).toContain('c3');
   });

@@ -6,22 +6,12 @@ import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
 import { onboard } from '../test-support/payment-fixtures.ts';
-import { bearerFor, bulkDocs } from '../test-support/sync-fixtures.ts';
+import { bearerFor, boxingClass, bulkDocs, HOUR_S } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 // Wednesday 25 November 2026: the current gym week starts Monday 23rd.
 const NOW = new Date('2026-11-25T10:00:00Z');
-const H = 3600;
-
-const boxing = (id: string, startTime: number) => ({
-  _id: id,
-  discipline: 'Boxing',
-  difficulty: 'Fundamentals',
-  startTime,
-  endTime: startTime + H,
-  location: 'Main mat',
-  kidsClass: false,
-});
+const H = HOUR_S;
 
 describe('schedule weeks written by a gym device through the sync gateway', () => {
   let stack: TestStack;
@@ -45,7 +35,7 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
   });
 
   it('stores a new default pushed by the gym, and the public profile shows it', async () => {
-    const doc = withClassAdded(emptyDefaultSchedule(gymId, NOW, newId), 1, boxing('c1', 9 * H), NOW);
+    const doc = withClassAdded(emptyDefaultSchedule(gymId, NOW, newId), 1, boxingClass('c1', 9 * H), NOW);
     const res = await bulkDocs(stack.server, stack, 'gym', gymId, [{ ...doc, _deleted: false }]);
     expect(res.statusCode).toBe(201);
     expect(rows(res)[0]).toMatchObject({ ok: true, id: 'schedule:default' });
@@ -55,11 +45,11 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
   it('answers a stale revision as a conflict (the device merges and sends again)', async () => {
     const stored = await db().get('schedule:default');
     const fresh = await bulkDocs(stack.server, stack, 'gym', gymId, [
-      withClassAdded(stored, 1, boxing('c2', 18 * H), NOW),
+      withClassAdded(stored, 1, boxingClass('c2', 18 * H), NOW),
     ]);
     expect(rows(fresh)[0]).toMatchObject({ ok: true });
     const stale = await bulkDocs(stack.server, stack, 'gym', gymId, [
-      withClassAdded(stored, 2, boxing('c3', 7 * H), NOW),
+      withClassAdded(stored, 2, boxingClass('c3', 7 * H), NOW),
     ]);
     expect(rows(stale)[0]).toMatchObject({ error: 'conflict' });
     // At once, on Apache CouchDB too (whose `_db_updates` tells of a write up to a second later):
@@ -70,10 +60,10 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
   it('refuses a class the timetable does not allow, another gym, a delete or a mix with check-ins (403)', async () => {
     const stored = await db().get('schedule:default');
     const attempts: unknown[][] = [
-      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H + 900) }, NOW)],
-      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), endTime: 9 * H }, NOW)],
-      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), discipline: 'Yoga' }, NOW)],
-      [withClassAdded(stored, 1, { ...boxing('c4', 9 * H), difficulty: 'Expert' }, NOW)],
+      [withClassAdded(stored, 1, { ...boxingClass('c4', 9 * H + 900) }, NOW)],
+      [withClassAdded(stored, 1, { ...boxingClass('c4', 9 * H), endTime: 9 * H }, NOW)],
+      [withClassAdded(stored, 1, { ...boxingClass('c4', 9 * H), discipline: 'Yoga' }, NOW)],
+      [withClassAdded(stored, 1, { ...boxingClass('c4', 9 * H), difficulty: 'Expert' }, NOW)],
       [{ ...stored, gymId: newId() }],
       [{ ...stored, _deleted: true }],
       [stored, { _id: `checkin:${newId()}:abc`, type: 'check-in' }],
@@ -87,8 +77,8 @@ describe('schedule weeks written by a gym device through the sync gateway', () =
 
   it('takes a class edited in place, judged as an added one: a bad edit refuses the batch and changes nothing', async () => {
     const stored = await db().get('schedule:default');
-    const edit = (fields: Partial<ReturnType<typeof boxing>>) =>
-      withClassReplaced(stored, { ...boxing('c1', 9 * H), ...fields }, NOW)!;
+    const edit = (fields: Partial<ReturnType<typeof boxingClass>>) =>
+      withClassReplaced(stored, { ...boxingClass('c1', 9 * H), ...fields }, NOW)!;
     for (const bad of [
       { endTime: 9 * H },
       { endTime: 8 * H },

@@ -96,3 +96,17 @@ export async function bulkDocs(server: Server, stack: TestStack, kind: TenantKin
     payload: { docs },
   });
 }
+
+/** An hour in seconds: timetable classes start and end in seconds after midnight. */
+export const HOUR_S = 3600;
+
+/** A one-hour adult Boxing class on the main mat, as a gym device adds it to a timetable week. */
+export const boxingClass = (id: string, startTime: number) => ({
+  _id: id,
+  discipline: 'Boxing',
+  difficulty: 'Fundamentals',
+  startTime,
+  endTime: startTime + HOUR_S,
+  location: 'Main mat',
+  kidsClass: false,
+});
