@@ -10,9 +10,14 @@
  * and posted again if its outcome has not arrived a while after the server accepted it. Delivery
  * is idempotent on the server (a record already stored is answered as stored), so sending twice —
  * a lost answer, a retry, a second tab — never counts twice.
+ *
+ * It is the device outbox's append-only strategy (`outbox/append-only.ts`) run by its one sender
+ * (`outbox/outbox-sender.ts`: one delivery at a time, back-off after a failure, wake).
  */
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { CHECK_IN_FIELDS } from '@mastr/rules/documents.ts';
+import { appendOnly } from './outbox/append-only.ts';
+import { createOutboxSender, DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInSenderOptions {
@@ -21,7 +26,7 @@ export interface CheckInSenderOptions {
   /** The sync fetch: token, one refresh on 401, reachability reports; throws on non-2xx. */
   fetch: typeof fetch;
   batchSize: number;
-  /** Pause after a failed delivery. */
+  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
   retryMs: number;
   /** A delivered check-in whose outcome has not arrived is sent again after this long. */
   resendAfterMs: number;
@@ -43,79 +48,29 @@ function asSent(doc: LocalDoc): Record<string, unknown> {
 }
 
 export function createCheckInSender(options: CheckInSenderOptions): CheckInSender {
-  let waiting: readonly LocalDoc[] = [];
-  /** When the server last accepted each undecided check-in. */
-  const accepted = new Map<string, number>();
-  let sending = false;
-  /** Something changed while a delivery was running: look again when it ends. */
-  let again = false;
-  let stopped = false;
-  /** The last delivery failed: new check-ins wait for the retry (or a wake), as RxDB's replication does. */
-  let pausing = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  const schedule = (ms: number) => {
-    if (stopped) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      pausing = false;
-      void send();
-    }, ms);
-  };
-
-  async function send(): Promise<void> {
-    if (stopped) return;
-    if (sending) {
-      again = true;
-      return;
-    }
-    sending = true;
-    again = false;
-    try {
-      for (;;) {
-        const now = Date.now();
-        const due = waiting.filter((doc) => now - (accepted.get(doc.id) ?? -Infinity) >= options.resendAfterMs).slice(0, options.batchSize);
-        if (due.length === 0) break;
-        await options.fetch(options.url, {
-          method: 'POST',
-          // The device's clock as it sends: the server puts check-ins made on a wrong clock on its own.
-          headers: { 'content-type': 'application/json', [DEVICE_CLOCK_HEADER]: new Date().toISOString() },
-          body: JSON.stringify({ docs: due.map(asSent) }),
-        });
-        const at = Date.now();
-        for (const doc of due) accepted.set(doc.id, at);
-      }
-      // Outcomes normally arrive within a second; if one does not, deliver its record again.
-      const oldest = Math.min(...waiting.map((doc) => accepted.get(doc.id) ?? Infinity));
-      if (Number.isFinite(oldest)) schedule(Math.max(0, oldest + options.resendAfterMs - Date.now()));
-    } catch (error) {
-      again = false;
-      pausing = true;
-      options.onError(error);
-      schedule(options.retryMs);
-    } finally {
-      sending = false;
-      if (again) void send();
-    }
-  }
-
+  const checkIns = appendOnly<LocalDoc>({
+    idOf: (doc) => doc.id,
+    batchSize: options.batchSize,
+    resendAfterMs: options.resendAfterMs,
+    async post(batch) {
+      await options.fetch(options.url, {
+        method: 'POST',
+        // The device's clock as it sends: the server puts check-ins made on a wrong clock on its own.
+        headers: { 'content-type': 'application/json', [DEVICE_CLOCK_HEADER]: new Date().toISOString() },
+        body: JSON.stringify({ docs: batch.map(asSent) }),
+      });
+    },
+  });
+  const sender = createOutboxSender({
+    deliver: checkIns.deliver,
+    backOff: { firstMs: options.retryMs, maxMs: DEFAULT_MAX_RETRY_MS },
+    onError: options.onError,
+  });
   return {
-    undecided(checkIns) {
-      waiting = checkIns;
-      const ids = new Set(checkIns.map((doc) => doc.id));
-      for (const id of accepted.keys()) if (!ids.has(id)) accepted.delete(id);
-      if (!pausing && checkIns.some((doc) => !accepted.has(doc.id))) void send();
+    undecided(undecided) {
+      if (checkIns.waiting(undecided)) sender.changed();
     },
-    wake() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      pausing = false;
-      void send();
-    },
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
+    wake: () => sender.wake(),
+    stop: () => sender.stop(),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A gym's timetable on its device (design/sync.md "Schedules"): the pulled `schedule-week` documents
  * with this device's pending edits shown over them, saving an edit (local first: instant and
- * offline), and the leader tab's delivery of pending weeks through `deliverScheduleWeek`.
+ * offline), and the leader tab's delivery of pending weeks (the device outbox's sender and its
+ * merge-against-base strategy, `outbox/`).
  *
  * Pending edits live in the schedule-edit journal (`schedule-edit-journal.ts`), not in the replicated
  * collection: the gym's replication is pull-only, and a pull must never overwrite an edit still
@@ -9,11 +10,13 @@
  * base, for the class-by-class merge). Once the server holds it, the week is kept (`sent`) until the
  * pull brings a copy at least as new, so the page never flickers back to the older week.
  */
-import { deepEqual, type RxCollection } from 'rxdb';
+import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
 import type { PendingWeek, ScheduleEditJournal, ScheduleRefusal } from './schedule-edit-journal.ts';
+import { mergeAgainstBase } from './outbox/merge-against-base.ts';
+import { createOutboxSender, DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
 import { deliverScheduleWeek, type ScheduleGateway } from './schedule-sender.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
@@ -32,7 +35,7 @@ export interface ScheduleData {
 }
 
 /** A pulled copy at least as new as what this device sent replaces the pending week. */
-const caughtUp = (pulled: ScheduleWeekDoc | undefined, entry: PendingWeek) =>
+const caughtUp = (pulled: ScheduleWeekDoc | undefined, entry: Pick<PendingWeek, 'doc' | 'sent'>) =>
   entry.sent && pulled !== undefined && pulled.updatedAt >= entry.doc.updatedAt;
 
 function overlay(pulled: ScheduleWeekDoc[], entries: PendingWeek[]): ScheduleWeekDoc[] {
@@ -71,87 +74,46 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, journal: 
 
 export interface ScheduleSenderOptions {
   gateway: ScheduleGateway;
+  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
   retryMs: number;
   log(message: string): void;
 }
 
 /**
- * The leader tab's delivery: every pending entry is sent in turn, on each change of the pending edits,
- * after a failure once `retryMs` has passed, and on `wake()` (the server is reachable again).
+ * The leader tab's delivery: the device outbox's one sender running the merge-against-base strategy
+ * over the schedule-edit journal. Every pending entry is sent in turn, on each change of the pending
+ * edits or of the pulled weeks, after a failure once the back-off has passed, and on `wake()` (the
+ * server is reachable again).
  */
 export function sendScheduleEdits(collection: RxCollection<LocalDoc>, journal: ScheduleEditJournal, options: ScheduleSenderOptions) {
-  let running = false;
-  let again = false;
-  let stopped = false;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-
-  // The last delivery failed: changes wait for the retry (or a wake), so an offline tap does not
-  // also try the network (as the check-in sender).
-  let pausing = false;
-  const run = async () => {
-    if (stopped) return;
-    pausing = false;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = true;
-    try {
-      for (const entry of await journal.weeks()) {
-        const pulled = await pulledWeek(collection, entry.id);
-        if (caughtUp(pulled, entry)) {
-          // Unless an edit came meanwhile (it is no longer `sent`).
-          await journal.update(entry.id, (now) => (now && caughtUp(pulled, now) ? null : 'keep'));
-          continue;
-        }
-        if (entry.sent) continue;
-        const base = (await journal.base(entry.id)) ?? null;
-        const result = await deliverScheduleWeek(options.gateway, { id: entry.id, base, doc: entry.doc });
-        const unchanged = (now: PendingWeek | undefined) => now !== undefined && deepEqual(now.doc, entry.doc);
-        if (result.outcome === 'refused') {
-          options.log(`Schedule: the server refused ${entry.id}; the edit is dropped.`);
-          await journal.refuse(entry.id, unchanged, new Date());
-          continue;
-        }
-        const { _rev, ...held } = result.doc;
-        // An edit made while sending is sent next, merged from what the server now holds.
-        await journal.update(entry.id, (now) =>
-          now && !unchanged(now)
-            ? { week: { ...now, sent: false }, base: held }
-            : { week: { id: entry.id, doc: held, sent: true }, base: held },
-        );
-      }
-    } catch (error) {
-      options.log(`Schedule: delivery failed (${error instanceof Error ? error.message : String(error)}); retrying.`);
-      if (!stopped) {
-        pausing = true;
-        timer = setTimeout(() => void run(), options.retryMs);
-      }
-    } finally {
-      running = false;
-      if (again && !stopped && !pausing) {
-        again = false;
-        void run();
-      }
-    }
-  };
-
-  const changed = () => {
-    if (!pausing) void run();
-  };
+  const sender = createOutboxSender({
+    deliver: mergeAgainstBase<ScheduleWeekDoc>({
+      journal: {
+        pending: () => journal.weeks(),
+        base: (id) => journal.base(id),
+        update: (id, change) =>
+          journal.update(id, (now) => {
+            const next = change(now);
+            return next && next !== 'keep' ? { week: next.entry, base: next.base } : next;
+          }),
+        refuse: (id, isUnchanged, at) => journal.refuse(id, isUnchanged, at),
+      },
+      send: (pending) => deliverScheduleWeek(options.gateway, pending),
+      pulled: (id) => pulledWeek(collection, id),
+      caughtUp,
+      onRefused: (id) => options.log(`Schedule: the server refused ${id}; the edit is dropped.`),
+    }),
+    backOff: { firstMs: options.retryMs, maxMs: DEFAULT_MAX_RETRY_MS },
+    onError: (error) => options.log(`Schedule: delivery failed (${error instanceof Error ? error.message : String(error)}); retrying.`),
+  });
   const subscriptions: Subscription[] = [
-    journal.weeks$.subscribe(changed),
-    watchDocs<ScheduleWeekDoc>(collection, 'schedule-week').subscribe(changed),
+    journal.weeks$.subscribe(() => sender.changed()),
+    watchDocs<ScheduleWeekDoc>(collection, 'schedule-week').subscribe(() => sender.changed()),
   ];
   return {
-    wake() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      void run();
-    },
+    wake: () => sender.wake(),
     stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
+      sender.stop();
       subscriptions.forEach((s) => s.unsubscribe());
     },
   };
