@@ -1,5 +1,8 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isCalendarDate, ukCalendarDateOf, ukWallClockInstant } from './dates.ts';
+import { isCalendarDate, UK_TIME_ZONE, ukCalendarDateOf, ukDateKey, ukWallClock, ukWallClockInstant } from './dates.ts';
 
 describe('isCalendarDate', () => {
   it('takes real YYYY-MM-DD dates, leap days of leap years included', () => {
@@ -109,5 +112,48 @@ describe('ukWallClockInstant', () => {
   it('reads a UK wall clock as the instant it names, in winter (GMT) and summer (BST)', () => {
     expect(ukWallClockInstant('2026-12-05T18:30:00').toISOString()).toBe('2026-12-05T18:30:00.000Z');
     expect(ukWallClockInstant('2026-07-04T09:00').toISOString()).toBe('2026-07-04T08:00:00.000Z');
+  });
+});
+
+describe('the UK clock read in one Intl call (decision 160)', () => {
+  // The reading it replaced: date-fns `format` on a TZDate.
+  const byDateFns = (now: Date, pattern: string) => format(new TZDate(now.getTime(), UK_TIME_ZONE), pattern);
+  const instants = fc.date({
+    min: new Date('1001-01-02T00:00:00Z'),
+    max: new Date('9998-12-30T00:00:00Z'),
+    noInvalidDate: true,
+  });
+
+  it('gives the date key and wall clock date-fns gave, for any instant', () => {
+    fc.assert(
+      fc.property(instants, (now) => {
+        expect(ukDateKey(now)).toBe(byDateFns(now, 'yyyy-MM-dd'));
+        expect(ukWallClock(now)).toBe(byDateFns(now, "yyyy-MM-dd'T'HH:mm:ss"));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('turns the day and the hour at UK midnight and across the clock changes', () => {
+    for (const [instant, key, wallClock] of [
+      ['2026-03-29T00:59:59Z', '2026-03-29', '2026-03-29T00:59:59'],
+      ['2026-03-29T01:00:00Z', '2026-03-29', '2026-03-29T02:00:00'],
+      ['2026-10-24T23:00:00Z', '2026-10-25', '2026-10-25T00:00:00'],
+      ['2026-10-25T00:59:59Z', '2026-10-25', '2026-10-25T01:59:59'],
+      ['2026-10-25T01:00:00Z', '2026-10-25', '2026-10-25T01:00:00'],
+      ['2026-12-01T23:59:59Z', '2026-12-01', '2026-12-01T23:59:59'],
+      ['2026-12-02T00:00:00Z', '2026-12-02', '2026-12-02T00:00:00'],
+    ] as const) {
+      expect(ukDateKey(new Date(instant)), instant).toBe(key);
+      expect(ukWallClock(new Date(instant)), instant).toBe(wallClock);
+    }
+  });
+
+  it('keeps date-fns for years before 1901 and past 9998', () => {
+    for (const instant of ['0099-06-01T12:00:00Z', '1847-11-30T23:59:00Z', '9999-06-01T12:00:00Z']) {
+      const at = new Date(instant);
+      expect(ukDateKey(at), instant).toBe(byDateFns(at, 'yyyy-MM-dd'));
+      expect(ukWallClock(at), instant).toBe(byDateFns(at, "yyyy-MM-dd'T'HH:mm:ss"));
+    }
   });
 });

@@ -71,14 +71,47 @@ export function ukNow(now: Date = new Date()): TZDate {
   return new TZDate(now.getTime(), UK_TIME_ZONE);
 }
 
+/**
+ * The UK clock's fields of an instant in one Intl call (decision 160). date-fns `format` on a TZDate
+ * asks Intl for the zone's offset again at each field it reads, and "today" is read for every pass,
+ * class and session a page lists: on a gym's profile that was the largest cost of the first render.
+ */
+const UK_CLOCK = new Intl.DateTimeFormat('en-GB', {
+  timeZone: UK_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/**
+ * Where the two readings agree: four-digit years (date-fns pads 'yyyy', Intl does not) after London's
+ * 19th-century local mean time, whose seconds-long offset @date-fns/tz rounds. Others keep date-fns.
+ */
+const isModernYear = (now: Date) => now.getUTCFullYear() > 1900 && now.getUTCFullYear() < 9999;
+
+function ukClockFields(now: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+  const fields = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
+  for (const { type, value } of UK_CLOCK.formatToParts(now))
+    if (type in fields) fields[type as keyof typeof fields] = value;
+  return fields;
+}
+
 /** 'YYYY-MM-DD' of the UK day containing `now`. */
 export function ukDateKey(now: Date = new Date()): string {
-  return format(ukNow(now), 'yyyy-MM-dd');
+  if (!isModernYear(now)) return format(ukNow(now), 'yyyy-MM-dd');
+  const { year, month, day } = ukClockFields(now);
+  return `${year}-${month}-${day}`;
 }
 
 /** 'YYYY-MM-DDTHH:mm:ss' wall-clock string of `now` in the UK. */
 export function ukWallClock(now: Date = new Date()): string {
-  return format(ukNow(now), "yyyy-MM-dd'T'HH:mm:ss");
+  if (!isModernYear(now)) return format(ukNow(now), "yyyy-MM-dd'T'HH:mm:ss");
+  const { year, month, day, hour, minute, second } = ukClockFields(now);
+  return `${year}-${month}-${day}T${hour}:${minute}:${second}`;
 }
 
 /** The instant a stored UK wall-clock string ('YYYY-MM-DDTHH:mm[:ss]') names, for calendars and timers. */
