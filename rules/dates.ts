@@ -76,16 +76,22 @@ export function ukNow(now: Date = new Date()): TZDate {
  * asks Intl for the zone's offset again at each field it reads, and "today" is read for every pass,
  * class and session a page lists: on a gym's profile that was the largest cost of the first render.
  */
-const UK_CLOCK = new Intl.DateTimeFormat('en-GB', {
-  timeZone: UK_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+let ukClock: Intl.DateTimeFormat | null = null;
+
+/** Made on first use, not at import: the first zoned formatter loads the zone's data (≈ 20 ms), which a page that never reads the clock should not pay. */
+function ukClockFormat(): Intl.DateTimeFormat {
+  ukClock ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  return ukClock;
+}
 
 /**
  * Where the two readings agree: four-digit years (date-fns pads 'yyyy', Intl does not) after London's
@@ -95,7 +101,7 @@ const isModernYear = (now: Date) => now.getUTCFullYear() > 1900 && now.getUTCFul
 
 function ukClockFields(now: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
   const fields = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
-  for (const { type, value } of UK_CLOCK.formatToParts(now))
+  for (const { type, value } of ukClockFormat().formatToParts(now))
     if (type in fields) fields[type as keyof typeof fields] = value;
   return fields;
 }
