@@ -85,6 +85,7 @@ describe('a coach joins a gym and leaves it', () => {
     await coach.clickOnRow('Registered Gyms', DEMO_GYM.gymName, 'Terminate');
     // The way out of a confirmation is 'Go Back', never 'Cancel' (which names actions: issue 24).
     const dialog = coach.page.getByRole('dialog');
+    await dialog.waitFor(UI_WAIT);
     expect(await dialog.getByRole('button', { name: 'Go Back', exact: true }).count()).toBe(1);
     expect(await dialog.getByRole('button', { name: 'Cancel', exact: true }).count()).toBe(0);
     await coach.confirm('Terminate');

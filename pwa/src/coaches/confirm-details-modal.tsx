@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type SyntheticEvent } from 'react';
 import { EXPERIENCE_LEVELS } from '@mastr/rules/constants.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
@@ -47,7 +47,8 @@ export function ConfirmDetailsModal({
   const [gymId, setGymId] = useState(gyms.length === 1 ? gyms[0]._id : '');
   const [experience, setExperience] = useState<ExperienceLevel | ''>('');
 
-  useEffect(() => {
+  // Opened before paint, as ui/Modal is (decision 159).
+  useLayoutEffect(() => {
     const element = dialog.current;
     element?.showModal();
     return () => {

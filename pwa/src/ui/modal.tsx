@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useLayoutEffect, useRef, type ReactNode, type SyntheticEvent } from 'react';
 import './modal.css';
 import { useUniqueId } from '../lib/index.ts';
 
@@ -21,7 +21,9 @@ export function Modal({ title, onClose, children, closeDisabled = false, busy = 
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useUniqueId();
 
-  useEffect(() => {
+  // Opened before the browser paints (a layout effect), so the dialog is never on the page closed for
+  // a frame: Preact runs plain effects after paint, React ran them at once after a click (decision 159).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
