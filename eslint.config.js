@@ -139,6 +139,11 @@ export default tseslint.config(
           selector: "JSXOpeningElement[name.name='title']",
           message: 'Preact does not hoist a title element into the head: use <PageTitle> from ui/ (decision 159).',
         },
+        {
+          selector: "JSXOpeningElement[name.name=/^[a-z]/] > JSXAttribute[name.name='autoFocus']",
+          message:
+            'Browsers honour autofocus once per page load and Preact does not focus on mount: focus in a layout effect (decision 159).',
+        },
       ],
     },
   },

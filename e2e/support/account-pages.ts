@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** Page model of a registration wizard: one field per step, then the confirm screen. */
 export class RegistrationWizard {
+  /** Next has been pressed at least once. */
+  private pressedNext = false;
+
   constructor(readonly page: Page) {}
 
   async open(kind: 'user' | 'coach' | 'gym'): Promise<void> {
@@ -10,8 +14,19 @@ export class RegistrationWizard {
 
   /** Fills the step's field and presses Next (which must be enabled once the value is valid). */
   async step(label: string, value: string): Promise<void> {
-    await this.page.getByLabel(label, { exact: true }).fill(value);
+    const field = this.page.getByLabel(label, { exact: true });
+    // After Next, the new step's field takes the focus, so a keyboard user types straight on. (The
+    // first step's focus is the page's: a first visit's update toast, once closed, keeps it.)
+    if (this.pressedNext)
+      await expect
+        .poll(() => field.evaluate((el) => el === document.activeElement), {
+          timeout: 5_000,
+          message: `${label} focused`,
+        })
+        .toBe(true);
+    await field.fill(value);
     await this.nextButton().click();
+    this.pressedNext = true;
   }
 
   nextButton() {

@@ -1,4 +1,4 @@
-import { type HTMLInputTypeAttribute } from 'react';
+import { useLayoutEffect, useRef, type HTMLInputTypeAttribute } from 'react';
 import './forms.css';
 import { useUniqueId } from '../lib/index.ts';
 
@@ -13,6 +13,7 @@ interface TextFieldProps {
   hint?: string;
   /** Marks a non-empty value that breaks the hint's rule. */
   invalid?: boolean;
+  /** Focused when it appears (each wizard step's field), so typing goes on without a tap or Tab. */
   autoFocus?: boolean;
   maxLength?: number;
   required?: boolean;
@@ -32,6 +33,12 @@ export function TextField({
 }: TextFieldProps) {
   const id = useUniqueId();
   const hintId = `${id}-hint`;
+  const input = useRef<HTMLInputElement>(null);
+  // Focused here, not by the autofocus attribute: browsers honour that attribute once per page load,
+  // and React's focus() call on mount is not something Preact does (decision 159).
+  useLayoutEffect(() => {
+    if (autoFocus) input.current?.focus();
+  }, [autoFocus]);
   const showInvalid = invalid && value !== '';
   return (
     <div className="form-field">
@@ -39,13 +46,13 @@ export function TextField({
         {label}
       </label>
       <input
+        ref={input}
         id={id}
         className="form-field__input"
         type={type}
         value={value}
         onChange={(e) => onChange(e.target.value)}
         autoComplete={autoComplete}
-        autoFocus={autoFocus}
         maxLength={maxLength}
         required={required}
         inputMode={type === 'tel' ? 'tel' : type === 'email' ? 'email' : undefined}
