@@ -11,6 +11,8 @@ import { healthPlugin } from './plugins/health.ts';
 import { loadSheddingPlugin } from './plugins/load-shedding.ts';
 import { mailDeliveryPlugin } from './plugins/mail-delivery.ts';
 import { remindersPlugin } from './plugins/reminders.ts';
+import { readyAnswerLanePlugin } from './plugins/ready-answer-lane.ts';
+import { routeSecurity } from './plugins/security-settings.ts';
 import { staticPwaPlugin } from './plugins/static-pwa.ts';
 import { apiPlugins } from './plugins/index.ts';
 import { createDatabaseUpdates, type DatabaseUpdates } from './sync/database-updates.ts';
@@ -28,11 +30,7 @@ declare module '@hapi/hapi' {
 /** Largest JSON body any call accepts (profile images arrive as data URLs, so not tiny). */
 export const MAX_JSON_BYTES = 2 * 1024 * 1024;
 
-/**
- * One year: browsers reach the site over HTTPS only for that long after any visit. Subdomains are
- * not included: they are not necessarily this server's to decide.
- */
-export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+export { HSTS_MAX_AGE_SECONDS } from './plugins/security-settings.ts';
 
 /**
  * Builds the Hapi server (not started). It keeps no state of its own that matters: sessions,
@@ -47,14 +45,7 @@ export async function createServer(deps: Deps): Promise<Server> {
     host: deps.config.host,
     router: { stripTrailingSlash: true },
     routes: {
-      // On every answer, errors and the sync gateway's included (Hapi adds no Server banner of its own).
-      // HSTS only in production: over plain http://localhost (`npm start`) it would make no sense.
-      security: {
-        hsts: deps.config.production ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: false } : false,
-        xframe: 'deny',
-        noSniff: true,
-        referrer: 'same-origin',
-      },
+      security: routeSecurity(deps.config.production),
       payload: { maxBytes: MAX_JSON_BYTES },
       validate: {
         // Joi's own message names the field and the problem; clients show it as is.
@@ -103,6 +94,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   if (!deps.config.couchUrl) throw new Error('The server needs the CouchDB URL (config.couchUrl).');
   const databaseUpdates = createDatabaseUpdates(deps.config.couchUrl, deps.logger);
   server.app.databaseUpdates = databaseUpdates;
+  server.app.readyAnswers = new Map();
   // Opened when the server starts (again, after a stop), ended when it stops: its long-poll would
   // otherwise hold server.stop() and keep a stopped instance reading.
   // This instance's own writes count at once (decision 156): what it keeps shows them on the next read.
@@ -122,6 +114,7 @@ export async function createServer(deps: Deps): Promise<Server> {
   await server.register({ plugin: healthPlugin, options: deps });
   for (const plugin of apiPlugins) await server.register({ plugin, options: deps });
   await server.register({ plugin: staticPwaPlugin, options: deps });
+  await server.register({ plugin: readyAnswerLanePlugin, options: deps });
   await server.register({ plugin: expiredDocsSweeperPlugin, options: deps });
   await server.register({ plugin: mailDeliveryPlugin, options: deps });
   await server.register({ plugin: remindersPlugin, options: deps });

@@ -5,7 +5,7 @@ export interface Budget {
 }
 
 /** What one request's draw from its key's budget answered. */
-type Draw = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+export type Draw = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface TokenBuckets {
   /** Takes one token from `key`'s bucket, or says how long until one is back. */

@@ -3,7 +3,7 @@ import type { Plugin, Request } from '@hapi/hapi';
 import { UNAVAILABLE_MESSAGE } from '../couch/couch-unavailable.ts';
 import type { Deps } from '../deps.ts';
 import { clientKey } from '../load/client-key.ts';
-import { createTokenBuckets, type Budget } from '../load/token-bucket.ts';
+import { createTokenBuckets, type Budget, type Draw } from '../load/token-bucket.ts';
 
 /** What a client past its budget is told (the same words as the sign-in and reset limits). */
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests. Please try again later.';
@@ -31,6 +31,24 @@ const STRIPE_WEBHOOK = '/api/stripe/webhook';
 /** A device's long-poll: parked on the instance's updates feed, not CouchDB work (design/sync.md "Live feeds"). */
 const isLongPoll = (request: Request) =>
   request.path.startsWith('/sync/') && request.path.endsWith('/_changes') && request.query.feed === 'longpoll';
+
+declare module '@hapi/hapi' {
+  interface ServerApplicationState {
+    /**
+     * Draws one request from its client's budget (the one this plugin refuses past): also used by
+     * the ready-answer lane (decision 173), which answers before Hapi sees the request, so a client
+     * has one budget whichever way it is served.
+     */
+    drawClientBudget: (request: BudgetedRequest) => Draw;
+  }
+}
+
+/** What a budget draw reads of a request: the path, the headers and the peer's address. */
+interface BudgetedRequest {
+  path: string;
+  headers: Record<string, unknown>;
+  info: { remoteAddress: string };
+}
 
 const times = (budget: Budget, factor: number): Budget => ({
   burst: budget.burst * factor,
@@ -67,6 +85,15 @@ export const loadSheddingPlugin: Plugin<Deps> = {
     };
     let inFlight = 0;
     const counted = new WeakSet<Request>();
+    const drawClientBudget = (request: BudgetedRequest): Draw => {
+      const key = clientKey(request, jwtAccessSecret, trustProxyHops);
+      const byAccount = key.startsWith('account:');
+      const bucket = request.path.startsWith('/api/images/')
+        ? buckets[byAccount ? 'accountImages' : 'addressImages']
+        : buckets[byAccount ? 'account' : 'address'];
+      return bucket.take(key);
+    };
+    server.app.drawClientBudget = drawClientBudget;
 
     server.ext('onRequest', (request, h) => {
       if (!isApiOrSync(request.path) || request.path === HEALTH) return h.continue;
@@ -74,12 +101,7 @@ export const loadSheddingPlugin: Plugin<Deps> = {
         throw withRetryAfter(Boom.serverUnavailable(UNAVAILABLE_MESSAGE), STARTING_RETRY_AFTER_SECONDS);
 
       if (request.path !== STRIPE_WEBHOOK) {
-        const key = clientKey(request, jwtAccessSecret, trustProxyHops);
-        const byAccount = key.startsWith('account:');
-        const bucket = request.path.startsWith('/api/images/')
-          ? buckets[byAccount ? 'accountImages' : 'addressImages']
-          : buckets[byAccount ? 'account' : 'address'];
-        const draw = bucket.take(key);
+        const draw = drawClientBudget(request);
         if (!draw.allowed)
           throw withRetryAfter(Boom.tooManyRequests(TOO_MANY_REQUESTS_MESSAGE), draw.retryAfterSeconds);
       }

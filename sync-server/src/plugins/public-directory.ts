@@ -21,6 +21,9 @@ export const publicDirectoryPlugin = contractPlugin('public-directory', (deps: D
   const lists = createDirectoryLists(deps, server.app.databaseUpdates);
   const gymProfiles = publicGymProfiles(deps, server.app.databaseUpdates);
   const coachProfiles = publicCoachProfiles(deps, server.app.databaseUpdates);
+  // The same kept answers, for the lane in front of Hapi (decision 173): only what holds now.
+  server.app.readyAnswers.set('/api/gyms/', gymProfiles.ready);
+  server.app.readyAnswers.set('/api/coaches/', coachProfiles.ready);
   /**
    * The prepared bytes as they are (decision 111): gzip when the client takes it, the tag for
    * `If-None-Match` (hapi answers 304 itself), and `no-cache` so browsers and the service worker

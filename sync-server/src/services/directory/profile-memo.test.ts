@@ -47,7 +47,7 @@ function harness(options: { withFeed?: boolean; maxEntries?: number } = {}) {
     const body = await profile(id);
     return body && (JSON.parse(body.json.toString()) as { id: string; at: string });
   };
-  return { read, computed, updates, clock, failNext: () => (failNext = true) };
+  return { read, ready: profile.ready, computed, updates, clock, failNext: () => (failNext = true) };
 }
 
 describe('memoiseProfiles', () => {
@@ -69,6 +69,22 @@ describe('memoiseProfiles', () => {
     h.updates.touch('profiles');
     await h.read('g2');
     expect(h.computed).toEqual(['g1', 'g2', 'g1', 'g2']);
+  });
+
+  it('gives a kept answer at once only while it holds, never computing (the ready-answer lane)', async () => {
+    const h = harness();
+    expect(h.ready('g1')).toBeUndefined();
+    expect(h.computed).toEqual([]);
+    await h.read('g1');
+    expect(JSON.parse(h.ready('g1')!.json.toString())).toMatchObject({ id: 'g1' });
+    h.updates.touch('gym_g1');
+    expect(h.ready('g1')).toBeUndefined();
+    await h.read('g1');
+    h.clock.now = new Date('2026-11-20T10:00:00Z');
+    expect(h.ready('g1')).toBeUndefined();
+    await h.read('hidden');
+    expect(h.ready('hidden')).toBeUndefined();
+    expect(h.computed).toEqual(['g1', 'g1', 'hidden']);
   });
 
   it('computes again once its time key moves, with no update anywhere', async () => {

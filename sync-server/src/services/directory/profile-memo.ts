@@ -21,6 +21,17 @@ interface Entry<T> {
   body: PreparedBody<T> | null;
 }
 
+/** A profile's answer, computed when needed; `ready` gives it only when it is already kept and holds. */
+export interface ProfileMemo<T> {
+  (id: string): Promise<PreparedBody<T> | null>;
+  /**
+   * The public answer kept for this id, if it still holds now, with no I/O and no computing
+   * (decision 173: the ready-answer lane); undefined when it is not kept, no longer holds, or the
+   * profile is not public (those go through the route).
+   */
+  ready(id: string): PreparedBody<T> | undefined;
+}
+
 /** Profiles kept at most; the least recently served is dropped first. */
 const MAX_ENTRIES = 1_000;
 /**
@@ -47,7 +58,7 @@ export function memoiseProfiles<T>(
     updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>;
     maxEntries?: number;
   },
-): (id: string) => Promise<PreparedBody<T> | null> {
+): ProfileMemo<T> {
   const { now, updates, dbNamesOf } = options;
   const maxEntries = options.maxEntries ?? MAX_ENTRIES;
   const entries = new Map<string, Entry<T>>();
@@ -76,19 +87,25 @@ export function memoiseProfiles<T>(
     return body;
   }
 
-  return async (id) => {
-    const at = now();
+  /** The kept entry's body when it holds now (no I/O), else undefined. */
+  const held = (id: string, at: Date): PreparedBody<T> | null | undefined => {
     const entry = entries.get(id);
-    if (entry && holds(entry, at)) {
-      // Most recently served last: the first key is the one to drop.
-      entries.delete(id);
-      entries.set(id, entry);
-      return entry.body;
-    }
+    if (!entry || !holds(entry, at)) return undefined;
+    // Most recently served last: the first key is the one to drop.
+    entries.delete(id);
+    entries.set(id, entry);
+    return entry.body;
+  };
+
+  const memo = async (id: string) => {
+    const at = now();
+    const body = held(id, at);
+    if (body !== undefined) return body;
     const running = computing.get(id);
     if (running) return running;
     const started = computeAndKeep(id, at).finally(() => computing.delete(id));
     computing.set(id, started);
     return started;
   };
+  return Object.assign(memo, { ready: (id: string) => held(id, now()) ?? undefined });
 }
