@@ -64,6 +64,15 @@ const serverBoundaries = readdirSync(SERVICES, { withFileTypes: true })
     message: `Import services/${domain}/ through its index.ts, which says what the domain exports.`,
   }));
 
+// `couch/` is the layer below the domains (issue 25, decision 174): the client, the databases and
+// the typed stores every domain reads through. It imports no domain, so any domain may import it
+// without a cycle.
+const couchLayer = {
+  target: './sync-server/src/couch',
+  from: SERVICES,
+  message: 'couch/ is the layer below the domains: it imports no services/ folder.',
+};
+
 const NO_FOCUSED_TESTS = [
   {
     selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
@@ -91,7 +100,7 @@ export default tseslint.config(
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...pwaBoundaries, ...serverBoundaries] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...pwaBoundaries, ...serverBoundaries, couchLayer] }],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

@@ -13,7 +13,7 @@ import { notificationDocId, paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { NotificationDoc } from '@mastr/rules/documents.ts';
 import { couchStatus } from '../sync-server/src/couch/couch.ts';
 import { DB, tenantDbName } from '../sync-server/src/couch/databases.ts';
-import type { PaymentDoc } from '../sync-server/src/services/payments/index.ts';
+import type { PaymentDoc } from '../sync-server/src/couch/stores/payments-store.ts';
 import {
   buyDayPass,
   buyMastrPass,

@@ -8,7 +8,7 @@
  */
 import type { Server } from '@hapi/hapi';
 import { DB } from '../sync-server/src/couch/databases.ts';
-import type { PaymentDoc } from '../sync-server/src/services/payments/index.ts';
+import type { PaymentDoc } from '../sync-server/src/couch/stores/payments-store.ts';
 import { buyDayPass, givenPayingMember, givenSellingGym } from '../sync-server/src/test-support/payment-fixtures.ts';
 import { bearerFor } from '../sync-server/src/test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../sync-server/src/test-support/test-stack.ts';

@@ -10,7 +10,7 @@
 import 'fake-indexeddb/auto';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../sync-server/src/couch/databases.ts';
-import type { PaymentDoc } from '../sync-server/src/services/payments/index.ts';
+import type { PaymentDoc } from '../sync-server/src/couch/stores/payments-store.ts';
 import {
   givenCoach,
   givenDefaultAvailability,

@@ -14,9 +14,9 @@ import {
   onboardDemoPayees,
   startLocalPayments,
   webhookUrlOf,
-  type PaymentDoc,
   createStripeClient,
 } from '../../sync-server/src/services/payments/index.ts';
+import { type PaymentDoc } from '../../sync-server/src/couch/stores/payments-store.ts';
 import { DB, tenantDbName } from '../../sync-server/src/couch/databases.ts';
 import { seedDemoData } from '../../sync-server/src/seed/seed-demo.ts';
 import { createServer } from '../../sync-server/src/server.ts';

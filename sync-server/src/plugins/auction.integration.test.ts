@@ -5,7 +5,8 @@ import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { ALREADY_APPLIED, AUCTION_REFUSALS } from '../services/coaching/index.ts';
-import { type PaymentDoc, PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
+import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
+import { type PaymentDoc } from '../couch/stores/payments-store.ts';
 import { givenCoach, givenMembership } from '../test-support/directory-fixtures.ts';
 import {
   checkoutSessionIdOf,

@@ -3,7 +3,7 @@ import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { BOOKING_CANCEL_MESSAGES } from '../services/coaching/index.ts';
-import type { PaymentDoc } from '../services/payments/index.ts';
+import type { PaymentDoc } from '../couch/stores/payments-store.ts';
 import {
   bookingIn,
   claimIn,

@@ -4,7 +4,7 @@ import type { AccountDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { docsWithPrefix, tenantDb } from '../couch/tenant-docs.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import type { PaymentDoc } from '../services/payments/index.ts';
+import type { PaymentDoc } from '../couch/stores/payments-store.ts';
 import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import {
   acceptedCheckout,

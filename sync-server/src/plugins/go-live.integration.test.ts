@@ -8,7 +8,8 @@ import type { ClassItem, CoachProfileDoc, GymProfileDoc, ScheduleWeekDoc } from 
 import { DB, tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { updateAccount } from '../services/accounts/index.ts';
-import { onboardDemoPayees, getPayee, updatePayee, reconcileGymPlan } from '../services/payments/index.ts';
+import { onboardDemoPayees, reconcileGymPlan } from '../services/payments/index.ts';
+import { getPayee, updatePayee } from '../couch/stores/payments-store.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';
 import { seedDemoData } from '../seed/seed-demo.ts';
 import { givenCoach, givenGym, givenSchedule } from '../test-support/directory-fixtures.ts';

@@ -5,12 +5,8 @@ import { normaliseMobile } from '@mastr/rules/validation.ts';
 import { DB } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
 import { createLogger } from '../logging/logger.ts';
-import {
-  getAccount,
-  sweepLapsedRegistrations,
-  VERIFICATION_WINDOW_MS,
-  verifyEmail,
-} from '../services/accounts/index.ts';
+import { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS, verifyEmail } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import { SWEEP_GRACE_MS } from '../services/auth/index.ts';
 import { createMailer } from '../services/mail/index.ts';
 import { createServer } from '../server.ts';

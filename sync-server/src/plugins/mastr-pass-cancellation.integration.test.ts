@@ -8,7 +8,8 @@ import { MASTR_CLASS_STARTED } from '@mastr/rules/texts.ts';
 import { couchStatus } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { getDoc, tenantDb } from '../couch/tenant-docs.ts';
-import { MASTR_CANCEL_MESSAGES, type PaymentDoc } from '../services/payments/index.ts';
+import { MASTR_CANCEL_MESSAGES } from '../services/payments/index.ts';
+import { type PaymentDoc } from '../couch/stores/payments-store.ts';
 import {
   buyDayPass,
   buyMastrPass,

@@ -3,7 +3,7 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import { verifyPassword, RATE_LIMITS, createRefreshSession, type RefreshSessionDoc } from '../services/auth/index.ts';
 import {
   apiPathOfLink,

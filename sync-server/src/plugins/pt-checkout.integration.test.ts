@@ -4,7 +4,8 @@ import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import { PAYMENT_WINDOW_MS } from '@mastr/rules/pt-bookings.ts';
 import { DB } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
-import { type PaymentDoc, PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
+import { PT_CHECKOUT_CONFLICTS, PT_CHECKOUT_REFUSALS } from '../services/payments/index.ts';
+import { type PaymentDoc } from '../couch/stores/payments-store.ts';
 import {
   checkoutSessionIdOf,
   deliverEvent,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../couch/databases.ts';
 import { MESSAGES } from '../schemas/account-schemas.ts';
-import { getAccount } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import { retryDelayMs } from '../services/mail/index.ts';
 import { verifyPassword, RATE_LIMITS } from '../services/auth/index.ts';
 import {

@@ -3,7 +3,7 @@ import Boom from '@hapi/boom';
 import Joi from 'joi';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { getAccount } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import {
   accessCheckFor,
   revokeRefreshSession,

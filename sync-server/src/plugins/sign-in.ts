@@ -4,7 +4,8 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { signInPayloadSchema } from '../schemas/account-schemas.ts';
-import { getProfile, profileDisplayName } from '../services/accounts/index.ts';
+import { profileDisplayName } from '../services/accounts/index.ts';
+import { getProfile } from '../couch/stores/profiles-store.ts';
 import {
   openSession,
   signInWithPassword,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { getAccount } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import { apiPathOfLink, register, registrationBody, waitForMail } from '../test-support/account-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 

@@ -2,7 +2,8 @@ import { membershipDocId } from '@mastr/rules/doc-ids.ts';
 import type { MembershipDoc } from '@mastr/rules/documents.ts';
 import { ensureDatabase, type Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { getAccount, createAccount, type NewAccountInput } from '../services/accounts/index.ts';
+import { createAccount, type NewAccountInput } from '../services/accounts/index.ts';
+import { getAccount } from '../couch/stores/accounts-store.ts';
 import { createIfMissing } from './create-if-missing.ts';
 import { DEMO_COACHES, DEMO_GYMS, DEMO_MEMBERS, DEMO_MEMBERSHIPS, DEMO_PASSWORD } from './demo-data.ts';
 

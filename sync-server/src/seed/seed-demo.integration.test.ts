@@ -5,7 +5,7 @@ import { verifyEntryToken } from '@mastr/rules/entry-token.ts';
 import { ENTRY_CODE_ALPHABET } from '@mastr/rules/constants.ts';
 import type { Couch } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { findAccountByEmail } from '../services/accounts/index.ts';
+import { findAccountByEmail } from '../couch/stores/accounts-store.ts';
 import { verifyPassword } from '../services/auth/index.ts';
 import { productDatabases } from '../test-support/test-couch.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

@@ -8,7 +8,7 @@ import { couchStatus } from '../couch/couch.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { getDoc } from '../couch/tenant-docs.ts';
 import { createAccount, type NewAccountInput } from '../services/accounts/index.ts';
-import type { PaymentDoc } from '../services/payments/index.ts';
+import type { PaymentDoc } from '../couch/stores/payments-store.ts';
 import { register, registrationBody } from './account-fixtures.ts';
 import { bearer, jwtCookieOf, PASSWORD, refresh, signIn } from './sign-in-helpers.ts';
 import type { TestStack } from './test-stack.ts';

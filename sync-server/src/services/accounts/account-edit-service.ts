@@ -14,7 +14,7 @@ import type { AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import type { PayeeKind } from '../payments/payment-docs.ts';
+import type { PayeeKind } from '../../couch/stores/payments-store.ts';
 import { updateWithGoLive } from './go-live-service.ts';
 import { takeProfileImage } from './image-intake.ts';
 import { forgetProfileImage, storeProfileImage } from './profile-images.ts';

@@ -1,7 +1,7 @@
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
-import { getAccount } from './accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 
 const MAX_ATTEMPTS = 10;
 

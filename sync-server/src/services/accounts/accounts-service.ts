@@ -1,14 +1,13 @@
 import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
 import { accountDocId, emailClaimId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
+import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { hashPassword } from '../auth/passwords.ts';
-
-export type ProfileDoc = UserProfileDoc | CoachProfileDoc | GymProfileDoc;
 
 export interface NewAccountInput {
   kind: AccountKind;

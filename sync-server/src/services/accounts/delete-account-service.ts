@@ -45,9 +45,9 @@ import { refundPassInFull } from '../payments/refund-service.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
 import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
 import { updateAccount } from './account-updates.ts';
-import { getAccount } from './accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { releaseClaims } from './claims.ts';
-import type { ProfileDoc } from './accounts-service.ts';
+import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 
 /**
  * Settings 'Delete My Account' (`DELETE /api/me/users|coaches|gyms`; design/decisions.md "Deleting an

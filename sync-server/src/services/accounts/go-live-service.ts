@@ -5,8 +5,8 @@ import { coachMissingSteps, gymMissingSteps, type GoLiveStep } from '@mastr/rule
 import { DB } from '../../couch/databases.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getPayee, type PayeeDoc, type PayeeKind } from '../payments/payment-docs.ts';
-import { getAccount } from './accounts-store.ts';
+import { getPayee, type PayeeDoc, type PayeeKind } from '../../couch/stores/payments-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { tellStatusChanged } from './account-event-mails.ts';
 
 /**

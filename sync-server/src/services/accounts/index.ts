@@ -3,7 +3,6 @@ export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './accou
 export { GOODBYE_GIVE_UP_MS } from './account-event-mails.ts';
 export { updateAccount } from './account-updates.ts';
 export { createAccount, type NewAccountInput } from './accounts-service.ts';
-export { findAccountByEmail, getAccount } from './accounts-store.ts';
 export { type DecodeLimits, defaultDecodeLimits } from './decode-gate.ts';
 export {
   deleteAccount,
@@ -18,5 +17,4 @@ export { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from './lapsed-regis
 export { coachGymLists, gymCoachLists, meViewsOf } from './me-views-service.ts';
 export { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, IMAGE_REFUSALS, readProfileImage } from './profile-images.ts';
 export { profileDisplayName } from './profile-views.ts';
-export { getProfile } from './profiles-store.ts';
 export { registerAccount, verifyEmail } from './registration-service.ts';

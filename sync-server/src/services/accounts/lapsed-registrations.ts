@@ -17,7 +17,7 @@ import { QUERIES } from '../../couch/queries.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
-import { getAccount } from './accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { releaseClaim } from './claims.ts';
 import { deleteAccount } from './delete-account-service.ts';
 

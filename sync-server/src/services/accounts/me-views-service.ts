@@ -36,12 +36,12 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { createPrefixSnapshots, type PrefixSnapshots } from '../../couch/prefix-snapshots.ts';
 import { docsWithPrefix, fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getPayee } from '../payments/payment-docs.ts';
+import { getPayee } from '../../couch/stores/payments-store.ts';
 import { availabilityView } from '../coaching/availability-service.ts';
 import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
 import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
 import { sessionListFields } from '../coaching/session-views.ts';
-import { membershipsOfCoach, membershipsOfGym, profilesById } from '../directory/directory-queries.ts';
+import { membershipsOfCoach, membershipsOfGym, profilesById } from '../../couch/stores/directory-queries.ts';
 import { coachAvatar } from '../directory/directory-service.ts';
 import { timetableFrom } from '../directory/gym-timetable-views.ts';
 import { mastrClassAvailability, withStoredClasses } from '../directory/mastr-class-schedule.ts';
@@ -58,12 +58,12 @@ import {
   type MastrPassFacts,
   type PassFacts,
 } from '../passes/pass-views.ts';
-import type { ProfileDoc } from './accounts-service.ts';
-import { getAccount } from './accounts-store.ts';
+import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { missingSteps } from './go-live-service.ts';
 import { publicImageUrl } from './profile-images.ts';
 import { coachView, gymView, userView } from './profile-views.ts';
-import { getProfile } from './profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 
 /**
  * GET /api/me/users|gyms|coaches (rules/api/me.ts): the profile part (profile-views.ts) and every §3

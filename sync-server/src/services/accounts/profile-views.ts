@@ -1,6 +1,6 @@
 import type { CoachProfile, GymProfile, UserProfile } from '@mastr/rules/api/me.ts';
 import type { AccountDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
-import type { ProfileDoc } from './accounts-service.ts';
+import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 import { publicImageUrl } from './profile-images.ts';
 
 /**

@@ -10,7 +10,7 @@ import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
 import { AccountTakenError, createAccount } from './accounts-service.ts';
-import { getAccount } from './accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { claimIdsOf } from './claims.ts';
 import { freeLapsedClaims, isLiveAccount } from './lapsed-registrations.ts';
 import { verificationLink, verificationMail } from '../mail/mail-templates.ts';

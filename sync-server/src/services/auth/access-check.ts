@@ -1,6 +1,6 @@
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { sessionIsLive } from './refresh-sessions.ts';
 
 /**

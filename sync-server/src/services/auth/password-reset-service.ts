@@ -9,7 +9,7 @@ import { normaliseEmail } from '@mastr/rules/validation.ts';
 import type { Deps } from '../../deps.ts';
 import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
-import { findAccountByEmail, getAccount } from '../accounts/accounts-store.ts';
+import { findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
 import { isLiveAccount } from '../accounts/lapsed-registrations.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
 import {

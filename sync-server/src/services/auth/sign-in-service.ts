@@ -6,7 +6,7 @@ import type { Deps } from '../../deps.ts';
 import { issueAccessToken } from './access-tokens.ts';
 import { updateAccount } from '../accounts/account-updates.ts';
 import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
-import { findAccountByEmail } from '../accounts/accounts-store.ts';
+import { findAccountByEmail } from '../../couch/stores/accounts-store.ts';
 import { retireLapsedRegistration, verificationWindowPassed } from '../accounts/lapsed-registrations.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from './rate-limit.ts';

@@ -12,7 +12,7 @@ import { DB } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import type { Deps } from '../../deps.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymRequestList } from './request-views.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';

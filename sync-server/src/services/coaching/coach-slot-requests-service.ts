@@ -15,7 +15,7 @@ import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { offeredHour } from './availability-service.ts';
-import { profilesById } from '../directory/directory-queries.ts';
+import { profilesById } from '../../couch/stores/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
 import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';

@@ -9,9 +9,9 @@ import type { TenantKind } from '@mastr/rules/roles.ts';
 import { ensureDatabase, type Couch } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
-import { profilesById } from '../directory/directory-queries.ts';
+import { profilesById } from '../../couch/stores/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
 

@@ -13,7 +13,7 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { sendEventMail } from '../mail/event-mail.ts';
 import {
   sessionMailCategory,
@@ -21,7 +21,7 @@ import {
   type SessionFacts,
   type SessionMoney,
 } from '../mail/session-mails.ts';
-import { paymentsDb, type PaymentDoc } from '../payments/payment-docs.ts';
+import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 
 /** One private-session event, as its tell needs it. */
 export interface SessionTell {

@@ -30,7 +30,7 @@ import {
   registeredMembershipsOfCoach,
   registeredMembershipsOfGym,
   type Membership,
-} from './directory-queries.ts';
+} from '../../couch/stores/directory-queries.ts';
 import { publicImageUrl } from '../accounts/profile-images.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 import { currentMastrClasses } from './mastr-class-service.ts';

@@ -10,7 +10,7 @@ import type { Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import {
   allMastrPassList,
   mastrPassView,

@@ -11,7 +11,7 @@ import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
 import { DB } from '../../couch/databases.ts';
 import { fetchDocs } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 
 /** Who a mail goes to, read when the mail is queued (design/mail.md "Who gets mail"). */
 export interface MailRecipient {

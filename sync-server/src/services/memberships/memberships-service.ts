@@ -13,7 +13,7 @@ import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { withdrawApplications } from '../coaching/auction-service.ts';
-import { profilesById } from '../directory/directory-queries.ts';
+import { profilesById } from '../../couch/stores/directory-queries.ts';
 import { sendEventMail } from '../mail/event-mail.ts';
 import { MEMBERSHIP_MAIL_CATEGORY, membershipMailContent } from '../mail/membership-mails.ts';
 

@@ -4,7 +4,7 @@ import { ensureDatabase, couchStatus } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { mailCalendarEvent } from '../mail/calendar-events.ts';
 import { sendEventMail } from '../mail/event-mail.ts';
 import {

@@ -7,10 +7,10 @@ import { MASTR_CLASS_PRICE_PENCE, MIN_CHARGE_PENCE } from '@mastr/rules/money.ts
 import { encodeSale, type Sale } from '@mastr/rules/sale-metadata.ts';
 import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from '@mastr/rules/timetable.ts';
 import type { Deps } from '../../deps.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { gymTimetableView } from '../directory/gym-timetable-views.ts';
 import { currentMastrClasses } from '../directory/mastr-class-service.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { passSplit } from './fees.ts';
 

@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { connectAccountDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { applyGoLive } from '../accounts/go-live-service.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import {
@@ -11,7 +11,7 @@ import {
   type ConnectAccountDoc,
   type PayeeDoc,
   type PayeeKind,
-} from './payment-docs.ts';
+} from '../../couch/stores/payments-store.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { isResourceMissing } from './stripe-client.ts';
 

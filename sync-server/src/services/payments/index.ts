@@ -9,7 +9,6 @@ export { ConnectRefusal, loginLink, NOT_ONBOARDED, onboardingLink } from './conn
 export { onboardDemoPayees, startLocalPayments, webhookUrlOf } from './local-test-provider.ts';
 export { cancelOwnDayPass, MEMBER_CANCEL_MESSAGES } from './member-cancellation.ts';
 export { cancelOwnMastrPass, MASTR_CANCEL_MESSAGES } from './member-mastr-cancellation.ts';
-export { getPayee, type PaymentDoc, updatePayee } from './payment-docs.ts';
 export {
   createCoachRequestCheckout,
   createGymRequestCheckout,

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../../seed/demo-data.ts';
 import { onboardingLink } from './connect-service.ts';
 import { basicPlanCheckout, reconcileGymPlan } from './subscription-service.ts';
-import type { PayeeKind } from './payment-docs.ts';
+import type { PayeeKind } from '../../couch/stores/payments-store.ts';
 
 /**
  * Glue to the local test payment provider (dev-tools/stripe-test-provider), used by `npm start`,

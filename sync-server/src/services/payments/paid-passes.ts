@@ -4,12 +4,12 @@ import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassSale, MastrPassSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { enrolPaidMastrPass } from '../directory/mastr-class-service.ts';
 import { tellPassBought } from '../passes/pass-notifications.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
-import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
+import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from './refund-service.ts';
 
 /**

@@ -26,11 +26,11 @@ import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { platformFeePence } from './fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { getAccount } from '../accounts/accounts-store.ts';
-import { getProfile } from '../accounts/profiles-store.ts';
+import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
 import { deleteAsFullDocument } from '../coaching/request-ending.ts';
-import { paymentsDb, type PaymentDoc } from './payment-docs.ts';
+import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from './refund-service.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.ts';
 import { planEndedMail, planFailingMail, planStartedMail, stripePageUrl } from '../mail/account-mails.ts';
 import { sendEventMail } from '../mail/event-mail.ts';
 import { greetingOf } from '../mail/recipients.ts';
-import type { SubscriptionDoc } from './payment-docs.ts';
+import type { SubscriptionDoc } from '../../couch/stores/payments-store.ts';
 
 /**
  * The gym hears of its Basic plan by mail when it starts (or a failed payment is made good), when a

@@ -5,7 +5,7 @@ import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
 import { spaceShareReversalPence } from './fees.ts';
-import { paymentsDb, type PaymentDoc, type RefundRecord } from './payment-docs.ts';
+import { paymentsDb, type PaymentDoc, type RefundRecord } from '../../couch/stores/payments-store.ts';
 
 /**
  * Refunds of paid passes (design/payments.md "Refunds"): always through Stripe, with an idempotency

@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { subscriptionDocId, subscriptionDocPrefix } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
-import { getPayee, paymentsDb, updatePayee, type SubscriptionDoc } from './payment-docs.ts';
+import { getPayee, paymentsDb, updatePayee, type SubscriptionDoc } from '../../couch/stores/payments-store.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { tellPlanChanged } from './plan-mails.ts';
 import { isResourceMissing } from './stripe-client.ts';

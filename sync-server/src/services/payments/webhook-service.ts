@@ -7,7 +7,7 @@ import { getDoc } from '../../couch/tenant-docs.ts';
 import { applyAccountUpdated } from './connect-service.ts';
 import { issuePaidPass } from './paid-passes.ts';
 import { bookPaidSession } from './paid-sessions.ts';
-import { paymentsDb, type StripeEventDoc } from './payment-docs.ts';
+import { paymentsDb, type StripeEventDoc } from '../../couch/stores/payments-store.ts';
 import { recordRefundsOfCharge } from './refund-service.ts';
 import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
 

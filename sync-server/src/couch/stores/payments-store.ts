@@ -1,8 +1,8 @@
 import type { DocumentScope } from 'nano';
 import { payeeDocId } from '@mastr/rules/doc-ids.ts';
-import type { Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+import type { Couch } from '../couch.ts';
+import { DB } from '../databases.ts';
+import { getDoc, updateDoc } from '../tenant-docs.ts';
 
 /**
  * Server-only payment documents in `mastr_payments` (design/payments.md "Where payment data lives").

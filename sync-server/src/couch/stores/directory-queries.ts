@@ -1,10 +1,10 @@
 import { membershipDocPrefix, profileDocId, profileDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
-import type { Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
-import { fetchDocs } from '../../couch/tenant-docs.ts';
+import type { Couch } from '../couch.ts';
+import { DB } from '../databases.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
+import { fetchDocs } from '../tenant-docs.ts';
 
 /**
  * The reads behind the public directory (§7 "Public data"), each one request to `mastr_profiles`

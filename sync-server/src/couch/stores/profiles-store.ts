@@ -1,8 +1,11 @@
 import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import type { ProfileDoc } from './accounts-service.ts';
+import { couchStatus, type Couch } from '../couch.ts';
+import { DB } from '../databases.ts';
+import type { CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
+
+/** Any account's public profile, in the profiles database. */
+export type ProfileDoc = UserProfileDoc | CoachProfileDoc | GymProfileDoc;
 
 export async function getProfile(couch: Couch, kind: AccountKind, profileId: string): Promise<ProfileDoc | null> {
   try {

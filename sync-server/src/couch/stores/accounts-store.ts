@@ -1,8 +1,8 @@
 import { accountDocId, emailClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import { couchStatus, type Couch } from '../couch.ts';
+import { DB } from '../databases.ts';
 
 export async function getAccount(couch: Couch, profileId: string): Promise<AccountDoc | null> {
   try {
