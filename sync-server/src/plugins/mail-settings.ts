@@ -4,7 +4,7 @@ import type { MailPreferencesRequest, UnsubscribeRequest } from '@mastr/rules/ap
 import { MAIL_CATEGORY_TEXT, OPTIONAL_MAIL_CATEGORIES } from '@mastr/rules/mail-categories.ts';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { meViewsOf } from '../services/accounts/index.ts';
+import { meViewsOf } from '../services/me-views/index.ts';
 import {
   feedCalendar,
   accountOfCalendarToken,

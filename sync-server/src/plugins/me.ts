@@ -1,7 +1,7 @@
 import Boom from '@hapi/boom';
 import { KIND_PLURAL, ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { meViewsOf } from '../services/accounts/index.ts';
+import { meViewsOf } from '../services/me-views/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

@@ -5,7 +5,7 @@ import Joi from 'joi';
 import type { RequestGymRequest } from '@mastr/rules/api/memberships.ts';
 import type { Deps } from '../deps.ts';
 import { id } from '../schemas/bounds.ts';
-import { coachGymLists, gymCoachLists } from '../services/accounts/index.ts';
+import { coachGymLists, gymCoachLists } from '../services/me-views/index.ts';
 import { changeMembership, requestGym, type MembershipOutcome } from '../services/memberships/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';

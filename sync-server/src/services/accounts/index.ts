@@ -11,10 +11,15 @@ export {
   finishInterruptedDeletions,
   INTERRUPTED_AFTER_MS,
 } from './delete-account-service.ts';
-export { applyGoLive } from './go-live-service.ts';
+export { applyGoLive, missingSteps } from './go-live-service.ts';
 export { UPLOAD_REFUSALS } from './image-intake.ts';
 export { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from './lapsed-registrations.ts';
-export { coachGymLists, gymCoachLists, meViewsOf } from './me-views-service.ts';
-export { IMAGE_CACHE_CONTROL, IMAGE_CONTENT_TYPE, IMAGE_REFUSALS, readProfileImage } from './profile-images.ts';
-export { profileDisplayName } from './profile-views.ts';
+export {
+  IMAGE_CACHE_CONTROL,
+  IMAGE_CONTENT_TYPE,
+  IMAGE_REFUSALS,
+  publicImageUrl,
+  readProfileImage,
+} from './profile-images.ts';
+export { coachView, gymView, profileDisplayName, userView } from './profile-views.ts';
 export { registerAccount, verifyEmail } from './registration-service.ts';

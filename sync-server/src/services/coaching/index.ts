@@ -22,4 +22,6 @@ export {
   ANSWER_REFUSALS,
   type AnswerOutcome,
   rejectSessionRequest,
+  releaseLapsedAcceptances,
 } from './session-request-answers.ts';
+export { sessionListFields } from './session-views.ts';

@@ -1,6 +1,12 @@
 // The directory domain's public surface: what other folders may import from it.
-export { createDirectoryLists, gymProfile, publicCoachProfiles, publicGymProfiles } from './directory-service.ts';
-export { mastrClassAvailability } from './mastr-class-schedule.ts';
+export {
+  coachAvatar,
+  createDirectoryLists,
+  gymProfile,
+  publicCoachProfiles,
+  publicGymProfiles,
+} from './directory-service.ts';
+export { mastrClassAvailability, withStoredClasses } from './mastr-class-schedule.ts';
 export {
   activateMastrClass,
   assignMastrClass,
@@ -13,3 +19,4 @@ export {
 } from './mastr-class-service.ts';
 export type { PreparedBody } from './prepared-body.ts';
 export { addScheduleClass, removeScheduleClass, type ScheduleEditOutcome } from './schedule-edit-service.ts';
+export { timetableFrom } from './gym-timetable-views.ts';

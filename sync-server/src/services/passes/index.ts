@@ -2,7 +2,6 @@
 export { type NewCheckIn, recordCheckIns } from './check-in-service.ts';
 export { cancelDayPassForGym, checkInOnline } from './front-desk-service.ts';
 export { passSigner } from './pass-signing.ts';
-export { mastrPassView } from './pass-views.ts';
 export {
   createDayPass,
   createMastrPass,
@@ -10,3 +9,16 @@ export {
   type PassesDeps,
   type PassMember,
 } from './passes-service.ts';
+export {
+  allMastrPassList,
+  dayPassView,
+  expiredDayPassList,
+  passFacts,
+  mastrPassView,
+  unassignedMastrPassList,
+  upcomingDayPassList,
+  upcomingMastrPassList,
+  type DayPassFacts,
+  type MastrPassFacts,
+  type PassFacts,
+} from './pass-views.ts';

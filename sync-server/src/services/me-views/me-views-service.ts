@@ -37,14 +37,15 @@ import { createPrefixSnapshots, type PrefixSnapshots } from '../../couch/prefix-
 import { docsWithPrefix, fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee } from '../../couch/stores/payments-store.ts';
-import { availabilityView } from '../coaching/availability-service.ts';
-import { coachRequestList, gymRequestList } from '../coaching/request-views.ts';
-import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
-import { sessionListFields } from '../coaching/session-views.ts';
+import {
+  availabilityView,
+  coachRequestList,
+  gymRequestList,
+  releaseLapsedAcceptances,
+  sessionListFields,
+} from '../coaching/index.ts';
 import { membershipsOfCoach, membershipsOfGym, profilesById } from '../../couch/stores/directory-queries.ts';
-import { coachAvatar } from '../directory/directory-service.ts';
-import { timetableFrom } from '../directory/gym-timetable-views.ts';
-import { mastrClassAvailability, withStoredClasses } from '../directory/mastr-class-schedule.ts';
+import { coachAvatar, timetableFrom, mastrClassAvailability, withStoredClasses } from '../directory/index.ts';
 import {
   allMastrPassList,
   dayPassView,
@@ -57,12 +58,10 @@ import {
   type DayPassFacts,
   type MastrPassFacts,
   type PassFacts,
-} from '../passes/pass-views.ts';
+} from '../passes/index.ts';
 import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { missingSteps } from './go-live-service.ts';
-import { publicImageUrl } from './profile-images.ts';
-import { coachView, gymView, userView } from './profile-views.ts';
+import { missingSteps, publicImageUrl, coachView, gymView, userView } from '../accounts/index.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 
 /**
