@@ -7,7 +7,7 @@ import { profileDocId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, CoachProfileDoc, GymProfileDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import type { Deps } from '../deps.ts';
-import { updateAccount } from '../services/accounts/index.ts';
+import { updateAccount } from '../couch/stores/accounts-store.ts';
 import { onboardDemoPayees, reconcileGymPlan } from '../services/payments/index.ts';
 import { getPayee, updatePayee } from '../couch/stores/payments-store.ts';
 import { DEMO_COACHES, DEMO_GYMS } from '../seed/demo-data.ts';

@@ -44,8 +44,7 @@ import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
 import { refundPassInFull } from '../payments/refund-service.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
 import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
-import { updateAccount } from './account-updates.ts';
-import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
 import { releaseClaims } from './claims.ts';
 import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 

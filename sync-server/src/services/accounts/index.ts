@@ -1,7 +1,6 @@
 // The accounts domain's public surface: what other folders may import from it.
 export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './account-edit-service.ts';
 export { GOODBYE_GIVE_UP_MS } from './account-event-mails.ts';
-export { updateAccount } from './account-updates.ts';
 export { createAccount, type NewAccountInput } from './accounts-service.ts';
 export { type DecodeLimits, defaultDecodeLimits } from './decode-gate.ts';
 export {

@@ -10,8 +10,7 @@ import { calendarFeedDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, CalendarFeedDoc } from '@mastr/rules/documents.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
-import { updateAccount } from '../accounts/account-updates.ts';
-import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
 
 /** 32 bytes in base64url, no padding; anything else is refused before it reaches the database. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;

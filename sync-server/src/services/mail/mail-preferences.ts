@@ -6,8 +6,7 @@ import type { MailPreferencesRequest, MailSettingsResponse } from '@mastr/rules/
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { OPTIONAL_MAIL_CATEGORIES, wantsMail, type OptionalMailCategory } from '@mastr/rules/mail-categories.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { updateAccount } from '../accounts/account-updates.ts';
-import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
 import { readUnsubscribeToken } from './recipients.ts';
 
 function mailSettingsOf(account: AccountDoc): MailSettingsResponse {
