@@ -413,6 +413,39 @@ describe('sync gateway', () => {
       expect((await weekIn(availabilityDocId(thisWeek))).days[6].times.map((t) => t.time)).toEqual([64800, 68400]);
     });
 
+    it('takes a batch as one document type, and only a type its tenant writes (sync/device-writes.ts)', async () => {
+      const revOf = async (id: string) =>
+        (
+          await db()
+            .get(id)
+            .catch(() => null)
+        )?._rev ?? null;
+      const before = await revOf(availabilityDocId(null));
+      const week = { ...weekDoc({ 2: [{ time: 36000 }] }, null), ...(before ? { _rev: before } : {}) };
+      const pass = await givenDayPass(stack, ids.gym, ukDateKey(stack.clock.now));
+      const checkIn = deviceCheckIn(pass, stack.clock.now.toISOString());
+      const refused: [string, 'gym' | 'coach' | 'member', string, unknown[]][] = [
+        ["a coach's week from a gym's device", 'gym', ids.gym, [{ ...week, coachId: ids.gym }]],
+        ["a gym's check-in from a coach's device", 'coach', ids.coach, [checkIn]],
+        ['a week after a check-in in one batch', 'gym', ids.gym, [checkIn, week]],
+        ['a check-in after a week in one batch', 'coach', ids.coach, [week, checkIn]],
+        ['a document with no type', 'coach', ids.coach, [{ ...week, type: undefined }]],
+        ['an empty batch from a member', 'member', ids.member, []],
+      ];
+      for (const [name, kind, id, docs] of refused)
+        expect((await bulkDocs(stack.server, stack, kind, id, docs)).statusCode, name).toBe(403);
+      expect(await revOf(week._id)).toBe(before);
+      // Devices that write may send an empty batch: nothing changes.
+      for (const [kind, id] of [
+        ['gym', ids.gym],
+        ['coach', ids.coach],
+      ] as const)
+        expect((await bulkDocs(stack.server, stack, kind, id, [])).statusCode, kind).toBe(201);
+      const accepted = await bulkDocs(stack.server, stack, 'coach', ids.coach, [week]);
+      expect(accepted.statusCode, accepted.payload).toBe(201);
+      expect((await weekIn(week._id)).days[2].times.map((t) => t.time)).toEqual([36000]);
+    });
+
     it('refuses documents of another shape or owner as a whole batch (403)', async () => {
       const attempts = [
         { ...weekDoc({}), coachId: newId() },

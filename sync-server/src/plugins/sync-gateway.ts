@@ -1,18 +1,12 @@
 import Boom from '@hapi/boom';
 import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
-import { writeAvailability, writeCheckIns, writeSchedules } from '../sync/bulk-writes.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
 import { createLastAnswers } from '../sync/last-answers.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { authoriseTenant, createTenantPreparer, type Tenant } from '../sync/tenant-access.ts';
-import {
-  bulkDocsOf,
-  deviceClockOffsetMs,
-  parseAvailabilityDocs,
-  parseCheckIns,
-  parseScheduleDocs,
-} from '../sync/write-rules.ts';
+import { writeDeviceBatch } from '../sync/device-writes.ts';
+import { bulkDocsOf, deviceClockOffsetMs } from '../sync/write-rules.ts';
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { credentialsOf } from './auth-strategy.ts';
 
@@ -279,23 +273,12 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       allowedSearch(request, []);
       const docs = bulkDocsOf(request.payload);
       if (!docs) throw forbidden();
-      if (tenant.kind === 'gym') {
-        // A batch is either new check-ins or schedule weeks, never a mix.
-        const now = deps.now();
-        const clockOffset = deviceClockOffsetMs(request.headers[DEVICE_CLOCK_HEADER], now);
-        const checkIns = parseCheckIns(docs, tenant.id, now, clockOffset);
-        if (checkIns) return h.response(await writeCheckIns(deps, tenant.id, checkIns)).code(201);
-        const weeks = parseScheduleDocs(docs, tenant.id, deps.now());
-        if (!weeks) throw forbidden();
-        return h.response(await writeSchedules(deps, tenant.id, weeks)).code(201);
-      }
-      if (tenant.kind === 'coach') {
-        const weeks = parseAvailabilityDocs(docs, tenant.id, deps.now());
-        const rows = weeks && (await writeAvailability(deps, tenant.id, weeks));
-        if (!rows) throw forbidden();
-        return h.response(rows).code(201);
-      }
-      throw forbidden(); // members write nothing
+      const now = deps.now();
+      const clockOffsetMs = deviceClockOffsetMs(request.headers[DEVICE_CLOCK_HEADER], now);
+      // One type per batch, by its documents; members' devices write nothing (sync/device-writes.ts).
+      const rows = await writeDeviceBatch(deps, tenant, docs, { now, clockOffsetMs });
+      if (!rows) throw forbidden();
+      return h.response(rows).code(201);
     });
 
     // Everything else under /sync (design documents, _find, attachments, _local, other databases,
