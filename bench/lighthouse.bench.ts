@@ -6,9 +6,10 @@
  * Lighthouse's default preset (simulated slow 4G and 4× CPU slowdown), desktop its desktop preset.
  * The same-run baseline: a minimal static page (no script, no stylesheet) served by the same server,
  * the score this box and these presets allow at best.
- * Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_RUNS=1 for a quick look, LIGHTHOUSE_FORMS=mobile)
+ * Run: npx tsx bench/lighthouse.bench.ts   (LIGHTHOUSE_RUNS=1 for a quick look, LIGHTHOUSE_FORMS=mobile,
+ * LIGHTHOUSE_PAGES=baseline,gym for some pages only)
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Config } from 'lighthouse';
@@ -28,7 +29,7 @@ const BASELINE_FILE = 'lighthouse-baseline.html';
 
 type Form = 'mobile' | 'desktop';
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'baseline (static page)', path: `/${BASELINE_FILE}` },
   { name: '/', path: '/' },
   { name: '/gyms', path: '/gyms' },
@@ -36,6 +37,14 @@ const PAGES = [
   { name: 'coach profile', path: `/coaches/${DEMO_COACHES[0].profileId}` },
   { name: '/auth', path: '/auth' },
 ];
+/** LIGHTHOUSE_PAGES=baseline,gym picks pages by a word of their name (for a quick look at one page). */
+const PAGE_FILTER = process.env.LIGHTHOUSE_PAGES?.split(',').filter(Boolean);
+/** LIGHTHOUSE_SAVE=dir keeps each run's full report (JSON) there, to read the LCP element and long tasks. */
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+let savedRuns = 0;
+const PAGES = PAGE_FILTER
+  ? ALL_PAGES.filter((page) => PAGE_FILTER.some((word) => page.name.includes(word)))
+  : ALL_PAGES;
 
 /** The figures one Lighthouse run gives a page. */
 interface Run {
@@ -77,6 +86,10 @@ async function lighthouseRun(url: string, form: Form): Promise<Run> {
     );
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (SAVE_DIR) {
+      mkdirSync(SAVE_DIR, { recursive: true });
+      writeFileSync(path.join(SAVE_DIR, `${form}-${++savedRuns}.json`), JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     // The classic audits only: the newer '-insight' ones repeat them under other names.

@@ -55,6 +55,36 @@ describe('public pages do not move while they load', () => {
     { name: 'the sign-in chooser', path: '/auth', answer: null, loaded: 'main h1' },
   ];
 
+  // Decision 168: the timetable's grid renders a task after the rest of the profile, in a space kept
+  // for it. On a screen tall enough to show the grid and the coaches below it, that space must be the
+  // grid's height, or the coaches jump when it comes in (the sizes above have the grid below the fold).
+  it(
+    'a gym profile keeps the space of its timetable grid while the grid renders (1280 × 1800)',
+    { timeout: 60_000 },
+    async () => {
+      const page = await e2e.newPage({ width: 1280, height: 1800 });
+      await page.addInitScript(() => {
+        new MutationObserver((_, observer) => {
+          const pending = document.querySelector<HTMLElement>('.timetable-scroll--pending');
+          if (!pending) return;
+          document.body.dataset.pendingGridHeight = String(pending.getBoundingClientRect().height);
+          observer.disconnect();
+        }).observe(document, { childList: true, subtree: true });
+      });
+      const shift = await shiftWhileLoading(
+        page,
+        `/gyms/${DEMO_GYM.profileId}`,
+        new RegExp(`/api/gyms/${DEMO_GYM.profileId}$`),
+        '.timetable-grid',
+      );
+      const kept = Number(await page.locator('body').getAttribute('data-pending-grid-height'));
+      const grid = (await page.locator('.timetable-scroll').boundingBox())?.height ?? 0;
+      // A class name wrapping onto a second line (≈ 18 px) is the most the estimate may miss by.
+      expect(Math.abs(grid - kept), `kept ${kept} px for a ${grid} px grid`).toBeLessThanOrEqual(20);
+      expect(shift).toBeLessThanOrEqual(MAX_LAYOUT_SHIFT);
+    },
+  );
+
   for (const viewport of [{ width: 1280, height: 800 }, PHONES[1]]) {
     for (const { name, path, answer, loaded } of pages) {
       it(`${name} at ${viewport.width} px`, { timeout: 60_000 }, async () => {

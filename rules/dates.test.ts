@@ -134,6 +134,34 @@ describe('the UK clock read in one Intl call (decision 160)', () => {
     );
   });
 
+  it('reads the summer-time rule as the zone data does, 1996 to 2099 (no Intl there, decision 166)', () => {
+    const ruleYears = fc.date({
+      min: new Date('1996-01-01T00:00:00Z'),
+      max: new Date('2099-12-31T23:59:59Z'),
+      noInvalidDate: true,
+    });
+    fc.assert(
+      fc.property(ruleYears, (now) => {
+        expect(ukDateKey(now)).toBe(byDateFns(now, 'yyyy-MM-dd'));
+        expect(ukWallClock(now)).toBe(byDateFns(now, "yyyy-MM-dd'T'HH:mm:ss"));
+      }),
+      { numRuns: 2000 },
+    );
+    // Every clock change of the range, a second either side, and both ends of each year.
+    for (let year = 1996; year <= 2099; year++) {
+      const changes = [2, 9].map((month) => {
+        const lastDay = new Date(Date.UTC(year, month + 1, 0));
+        return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+      });
+      const edges = [Date.UTC(year, 0, 1), Date.UTC(year, 11, 31, 23, 59, 59), Date.UTC(year, 11, 31, 23, 0)];
+      for (const ms of [...changes.flatMap((change) => [change - 1000, change, change + 1000]), ...edges]) {
+        const at = new Date(ms);
+        expect(ukWallClock(at), at.toISOString()).toBe(byDateFns(at, "yyyy-MM-dd'T'HH:mm:ss"));
+        expect(ukDateKey(at), at.toISOString()).toBe(byDateFns(at, 'yyyy-MM-dd'));
+      }
+    }
+  });
+
   it('turns the day and the hour at UK midnight and across the clock changes', () => {
     for (const [instant, key, wallClock] of [
       ['2026-03-29T00:59:59Z', '2026-03-29', '2026-03-29T00:59:59'],

@@ -99,7 +99,47 @@ function ukClockFormat(): Intl.DateTimeFormat {
  */
 const isModernYear = (now: Date) => now.getUTCFullYear() > 1900 && now.getUTCFullYear() < 9999;
 
-function ukClockFields(now: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string> {
+type ClockFields = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', string>;
+
+/**
+ * The years the UK's summer time follows the one rule the zone data gives Europe/London since 1996
+ * (the EU's, kept by the Summer Time Order 2002): one hour ahead from 01:00 UTC on the last Sunday
+ * of March to 01:00 UTC on the last Sunday of October. Up to 2099, as far as anyone plans a class.
+ */
+const RULE_YEARS = { first: 1996, last: 2099 } as const;
+
+/** 01:00 UTC on the last Sunday of a month (0-based), in ms since the epoch. */
+function lastSundayOneAmUtc(year: number, month: number): number {
+  const lastDay = new Date(Date.UTC(year, month + 1, 0));
+  return Date.UTC(year, month, lastDay.getUTCDate() - lastDay.getUTCDay(), 1);
+}
+
+const pad = (value: number, width = 2) => String(value).padStart(width, '0');
+
+/**
+ * The UK clock's fields by the rule above, with no Intl call (decision 166): the first
+ * `Intl.DateTimeFormat` a page makes loads ICU's locale and zone data, ≈ 100 ms of a phone's main
+ * thread (4× throttled trace), and a gym's profile made it in its first render only to read today.
+ */
+function ukClockFieldsByRule(now: Date): ClockFields | null {
+  const year = now.getUTCFullYear();
+  if (year < RULE_YEARS.first || year > RULE_YEARS.last) return null;
+  const ms = now.getTime();
+  const summer = ms >= lastSundayOneAmUtc(year, 2) && ms < lastSundayOneAmUtc(year, 9);
+  const wall = new Date(ms + (summer ? 3_600_000 : 0));
+  return {
+    year: pad(wall.getUTCFullYear(), 4),
+    month: pad(wall.getUTCMonth() + 1),
+    day: pad(wall.getUTCDate()),
+    hour: pad(wall.getUTCHours()),
+    minute: pad(wall.getUTCMinutes()),
+    second: pad(wall.getUTCSeconds()),
+  };
+}
+
+function ukClockFields(now: Date): ClockFields {
+  const byRule = ukClockFieldsByRule(now);
+  if (byRule) return byRule;
   const fields = { year: '', month: '', day: '', hour: '', minute: '', second: '' };
   for (const { type, value } of ukClockFormat().formatToParts(now))
     if (type in fields) fields[type as keyof typeof fields] = value;

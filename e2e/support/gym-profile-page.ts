@@ -44,6 +44,8 @@ export class GymProfilePage extends AppPage {
 
   /** The disciplines the grid lists on a date, AM and PM together, in time order. */
   async classesOn(dateKey: string): Promise<string[]> {
+    // The grid renders a task after the rest of the profile (decision 168): read it once it is in.
+    await this.timetable().locator('.timetable-grid').waitFor({ timeout: 15_000 });
     const cells = this.timetable().locator(
       `ul[aria-label="${dayName(dateKey)} AM"], ul[aria-label="${dayName(dateKey)} PM"]`,
     );

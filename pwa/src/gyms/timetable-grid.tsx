@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type CSSProperties } from 'react';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { formatPence, MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
 import {
@@ -47,6 +47,24 @@ function ClassChip({ item, expired, onOpen }: { item: ClassItem; expired: boolea
       {content}
     </button>
   );
+}
+
+/**
+ * What the grid takes up until it renders, one task after the rest of the page (decision 168): its
+ * height from the most chips a day has in each half, so nothing below it moves when it comes in.
+ * timetable.css turns the counts into the grid's rows.
+ */
+export function TimetableGridPlaceholder({ columns, mastrOn }: Pick<TimetableGridProps, 'columns' | 'mastrOn'>) {
+  const most = (half: 'am' | 'pm') =>
+    Math.max(
+      0,
+      ...columns.map(
+        (column) =>
+          column[half].length + (column.expired ? 0 : mastrOn(column.date).filter((chip) => chip.half === half).length),
+      ),
+    );
+  const chips = { '--am-chips': most('am'), '--pm-chips': most('pm') } as CSSProperties;
+  return <div className="timetable-scroll timetable-scroll--pending" aria-busy="true" style={chips} />;
 }
 
 /**

@@ -1,22 +1,25 @@
-import { useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import type { ClassItem } from '@mastr/rules/documents.ts';
 import { MASTR_CLASS_PRICE_PENCE, formatPence } from '@mastr/rules/money.ts';
 import type { WeekKind } from '@mastr/rules/timetable.ts';
 import type { GymDetail } from '@mastr/rules/api/directory.ts';
-import { ClassBookingModal } from './class-booking-modal.tsx';
-import { DayPassModal } from './day-pass-modal.tsx';
-import { MastrClassModal } from './mastr-class-modal.tsx';
-import { PtRequestModal } from './pt-request-modal.tsx';
-import './gym-modal.css';
-import { RequestSentModal } from './request-sent-modal.tsx';
-import { TimetableGrid } from './timetable-grid.tsx';
+import {
+  ClassBookingModal,
+  DayPassModal,
+  MastrClassModal,
+  preloadBookingDialogs,
+  PtRequestModal,
+  RequestSentModal,
+} from './lazy-booking-dialogs.ts';
+import { TimetableGrid, TimetableGridPlaceholder } from './timetable-grid.tsx';
 import { TimetableLegend } from './timetable-legend.tsx';
 import { mastrChipsOn, timetableColumns } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 import { WeekSelector } from './week-selector.tsx';
 import { useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-context.tsx';
+import { usePaintedOnce } from '../lib/index.ts';
 import { takeBookingIntent, type BookingIntent } from './booking-intent.ts';
 import './timetable.css';
 
@@ -76,6 +79,12 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
     [gym.schedule, weekKind, weekStart, today, kids],
   );
   const close = () => setDialog(null);
+  // The grid is most of the page's elements: it renders a task after the header and controls paint.
+  const gridShown = usePaintedOnce();
+  const mastrOn = (date: string) =>
+    mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive && gym.listed, kids });
+  // After the first paint: the page needs none of the dialogs to show, a tap needs them at once.
+  useEffect(preloadBookingDialogs, []);
 
   return (
     <div className="timetable">
@@ -115,41 +124,47 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
           </button>
         </div>
       </div>
-      <TimetableGrid
-        columns={columns}
-        kids={kids}
-        mastrOn={(date) =>
-          mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive && gym.listed, kids })
-        }
-        onOpenMastr={() => setDialog({ kind: 'mastr-class' })}
-        onOpenClass={(item, column) =>
-          setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })
-        }
-      />
-      {dialog?.kind === 'class' && (
-        <ClassBookingModal
-          gymId={gym._id}
-          item={dialog.item}
-          date={dialog.date}
-          dayClasses={dialog.dayClasses}
-          weekKind={weekKind}
-          onClose={close}
+      {gridShown ? (
+        <TimetableGrid
+          columns={columns}
+          kids={kids}
+          mastrOn={mastrOn}
+          onOpenMastr={() => setDialog({ kind: 'mastr-class' })}
+          onOpenClass={(item, column) =>
+            setDialog({ kind: 'class', item, date: column.date, dayClasses: [...column.am, ...column.pm] })
+          }
         />
+      ) : (
+        <TimetableGridPlaceholder columns={columns} mastrOn={mastrOn} />
       )}
-      {dialog?.kind === 'day-pass' && <DayPassModal gym={gym} today={today} initial={dialog.initial} onClose={close} />}
-      {dialog?.kind === 'pt-request' && (
-        <PtRequestModal
-          gymId={gym._id}
-          currentWeekStart={gym.currentWeekStart}
-          today={today}
-          onClose={close}
-          onSent={() => setDialog({ kind: 'request-sent' })}
-        />
-      )}
-      {dialog?.kind === 'mastr-class' && (
-        <MastrClassModal gymId={gym._id} options={gym.mastrClassAvailability} onClose={close} />
-      )}
-      {dialog?.kind === 'request-sent' && <RequestSentModal onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'class' && (
+          <ClassBookingModal
+            gymId={gym._id}
+            item={dialog.item}
+            date={dialog.date}
+            dayClasses={dialog.dayClasses}
+            weekKind={weekKind}
+            onClose={close}
+          />
+        )}
+        {dialog?.kind === 'day-pass' && (
+          <DayPassModal gym={gym} today={today} initial={dialog.initial} onClose={close} />
+        )}
+        {dialog?.kind === 'pt-request' && (
+          <PtRequestModal
+            gymId={gym._id}
+            currentWeekStart={gym.currentWeekStart}
+            today={today}
+            onClose={close}
+            onSent={() => setDialog({ kind: 'request-sent' })}
+          />
+        )}
+        {dialog?.kind === 'mastr-class' && (
+          <MastrClassModal gymId={gym._id} options={gym.mastrClassAvailability} onClose={close} />
+        )}
+        {dialog?.kind === 'request-sent' && <RequestSentModal onClose={close} />}
+      </Suspense>
     </div>
   );
 }

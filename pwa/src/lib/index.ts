@@ -4,5 +4,6 @@
  */
 export { useDirectoryLoad } from './use-directory-load.ts';
 export { useNow } from './use-now.ts';
+export { usePaintedOnce } from './use-painted-once.ts';
 export { useUkToday } from './use-uk-today.ts';
 export { useUniqueId } from './use-unique-id.ts';
