@@ -11,7 +11,7 @@
 import 'fake-indexeddb/auto';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
-import { openScheduleEditJournal } from '../pwa/src/data/schedule-edit-journal.ts';
+import { openWeekEditJournal } from '../pwa/src/data/week-edit-journal.ts';
 import { addClass } from '../pwa/src/gym-schedule/schedule-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
@@ -95,7 +95,7 @@ await runBench('Offline schedule edit: tap to visible (10,000 passes on the devi
   // Where a tap's time goes: each read the edit path could make, alone, after a fresh save (so no
   // query answers from a cache the save left stale), next to a raw put.
   // A second handle on the device's pending-weeks journal, as another tab would hold.
-  const journal = await openScheduleEditJournal(store.databaseName);
+  const journal = await openWeekEditJournal(store.databaseName);
   cleanup(async () => journal.close());
   const weekId = lastDoc!._id;
   const steps: [string, () => Promise<unknown>][] = [
