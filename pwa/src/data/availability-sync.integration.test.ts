@@ -33,8 +33,8 @@ afterAll(async () => {
 const H = 3600;
 
 /** A coach's phone on its own cable; the same `databaseName` again is the same phone after a reload. */
-async function openCoachPhone(coachId: string, databaseName: string, { offline = false } = {}) {
-  const cable = await startNetworkCable(kit.stack.server.info.uri);
+async function openCoachPhone(coachId: string, databaseName: string, { offline = false, requests = [] as string[] } = {}) {
+  const cable = await startNetworkCable(kit.stack.server.info.uri, (path) => (requests.push(path), path));
   if (offline) await cable.cut();
   const token = await mintAccessToken(kit.stack, 'coach', coachId);
   const store = await openTenantStore({
@@ -109,6 +109,29 @@ describe("a coach's availability through the device outbox", () => {
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
     await eventually(async () => hoursOn(await shown(store, id), 1), (h) => h.join() === '9,12');
     expect(availabilityNotices.get()).toEqual([expect.objectContaining({ weekStart: sunday, weekday: 1, time: 12 * H, reason: 'requested' })]);
+  });
+
+  it('a first edit of a week the phone pulled is one post: the pull kept its server revision', async () => {
+    const coachId = await givenCoach(kit.stack);
+    await givenDefaultAvailability(kit.stack, coachId, { 3: [7 * H] });
+    const requests: string[] = [];
+    const { store } = await openCoachPhone(coachId, `coach-phone-rev-${coachId}`, { requests });
+    const pulled = await eventually(() => shown(store, 'availability:default'), (w) => w !== undefined);
+    await eventually(() => latestStatus(store), (s) => s.firstSync.done);
+    requests.length = 0;
+
+    await store.availability.saveWeek(withHours(pulled!, 3, [7, 19]));
+    await eventually(async () => hoursOn(await coachDb(coachId).get('availability:default'), 3), (h) => h.join() === '7,19');
+    await eventually(() => latestStatus(store), (s) => s.pending === 0);
+    const writes = requests.filter((path) => /\/_(bulk|all)_docs/.test(path));
+    expect(writes).toEqual([expect.stringMatching(/\/_bulk_docs$/)]);
+
+    // A second edit before the pull brings the first back starts from the revision the post answered.
+    requests.length = 0;
+    const shownNow = (await shown(store, 'availability:default'))!;
+    await store.availability.saveWeek(withHours(shownNow, 3, [7, 19, 20]));
+    await eventually(async () => hoursOn(await coachDb(coachId).get('availability:default'), 3), (h) => h.join() === '7,19,20');
+    expect(requests.filter((path) => /\/_(bulk|all)_docs/.test(path))).toEqual([expect.stringMatching(/\/_bulk_docs$/)]);
   });
 
   it('a phone last opened by the previous version moves its unsent availability write into the journal and delivers it', async () => {

@@ -25,6 +25,7 @@ import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { resumeLiveFeedFromPull } from './live-feed-since.ts';
+import { keepServerRevs } from './server-revs.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
 import { createSessionData, type SessionData } from './session-data.ts';
@@ -173,7 +174,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     live: true,
     retryTime: retryMs,
     // Its live feed resumes from the device's last pull, never from "now" (design/sync.md "On the device").
-    fetch: resumeLiveFeedFromPull(syncFetch, () => replication.reSync()),
+    // Pulled weeks keep their server revision (`server-revs.ts`): an edit's first post uses it.
+    fetch: resumeLiveFeedFromPull(keepServerRevs(syncFetch), () => replication.reSync()),
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
     // No push: the device's writes go through its outbox (check-ins, edited weeks). Without a push,

@@ -58,7 +58,10 @@ const ofType = <T extends WeekDoc>(entries: PendingWeek[], type: string) =>
 async function pulledWeek<T extends WeekDoc>({ collection, type }: WeekSource, id: string): Promise<T | undefined> {
   // By primary key: no query of the replicated collection's 10,000 documents on a tap.
   const held = (await collection.findOne(id).exec())?.toJSON() as LocalDoc | undefined;
-  return held?.type === type ? toCouchShape<T>(held) : undefined;
+  if (held?.type !== type) return undefined;
+  // With the server's revision it was pulled at (`server-revs.ts`): the base a first post is sent from.
+  const week = toCouchShape<T>(held);
+  return typeof held.serverRev === 'string' ? { ...week, _rev: held.serverRev } : week;
 }
 
 export function createWeekEdits<T extends WeekDoc>(source: WeekSource): WeekEdits<T> {
