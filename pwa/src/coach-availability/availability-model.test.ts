@@ -5,6 +5,7 @@ import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import {
   addSlot,
   coachWeeks,
+  refusalMessage,
   removeSlot,
   savedEditText,
   weekView,
@@ -86,6 +87,16 @@ describe('coach weeks', () => {
       { key: 'current', title: 'Current Week', weekStart: '2026-11-15' },
       { key: 'next', title: 'Next Week', weekStart: '2026-11-22' },
     ]);
+  });
+
+  it('name a week whose edits the server refused by its title, or by its date once scrolled past', () => {
+    expect(refusalMessage('availability:default', coachWeeks(NOW))).toBe(
+      'Send Request Failed: the server did not accept your changes to Default, so they were removed from this device.',
+    );
+    expect(refusalMessage('availability:week:2026-11-22', coachWeeks(NOW))).toContain('changes to Next Week,');
+    expect(refusalMessage('availability:week:2026-11-08', coachWeeks(NOW))).toContain(
+      'changes to the week of Sunday 8th November,',
+    );
   });
 });
 

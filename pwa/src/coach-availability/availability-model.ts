@@ -13,6 +13,7 @@ import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import { claimedSlot, claimsByHour, slotState, type ClaimsByHour, type SlotState } from '@mastr/rules/coach-slots.ts';
 import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import { formatTimeOfDay, HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
+import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 
 type Day = AvailabilityWeekDoc['days'][number];
 
@@ -244,4 +245,13 @@ export function savedEditText(
 ): string {
   const day = COACH_WEEKDAYS.find((d) => d.weekday === weekday)?.abbreviation ?? '';
   return `Saved: ${formatTimeOfDay(time)} ${change} on ${day}, ${week.title}. It syncs by itself when online.`;
+}
+
+/** What the page says of a week whose edits the server refused. */
+export function refusalMessage(weekId: string, weeks: readonly WeekRef[]): string {
+  const weekStart = weekId.startsWith('availability:week:') ? weekId.slice('availability:week:'.length) : null;
+  const which =
+    weeks.find((week) => week.weekStart === weekStart)?.title ??
+    (weekStart ? `the week of ${formatWallClock(weekStart, DATE_FORMATS.dayMonth)}` : 'Default');
+  return `Send Request Failed: the server did not accept your changes to ${which}, so they were removed from this device.`;
 }

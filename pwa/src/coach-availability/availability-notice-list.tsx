@@ -1,11 +1,15 @@
 /**
  * Why slots came back after the coach removed them offline: the server had booked or requested
  * them meanwhile (design/sync.md). The notices outlive a reload until the coach dismisses them.
+ * Also the weeks whose edits the server refused (a 403: the device dropped them), from the week
+ * edit journal, likewise until dismissed.
  */
 import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { availabilityNotices, useAvailabilityNotices } from '../data/availability-notices.ts';
-import type { WeekRef } from './availability-model.ts';
+import { useTenantStore } from '../data/tenant-data-provider.tsx';
+import { useAvailabilityRefusals } from '../data/use-tenant-queries.ts';
+import { refusalMessage, type WeekRef } from './availability-model.ts';
 
 /** The section a notice is about, by the title the page shows it under, or by its dates once it has scrolled past. */
 function weekLabel(notice: AvailabilityNotice, weeks: readonly WeekRef[]): string {
@@ -16,11 +20,26 @@ function weekLabel(notice: AvailabilityNotice, weeks: readonly WeekRef[]): strin
 
 export function AvailabilityNoticeList({ weeks }: { weeks: readonly WeekRef[] }) {
   const notices = useAvailabilityNotices();
+  const refusals = useAvailabilityRefusals();
+  const store = useTenantStore();
   // The live region stays mounted so a notice arriving from sync is announced.
   return (
     <div className="avail-notices" role="status" aria-live="polite">
-      {notices.length > 0 && (
+      {notices.length + refusals.length > 0 && (
         <ul className="avail-notices__list">
+          {refusals.map((refusal) => (
+            <li key={refusal.id} className="avail-notice">
+              <p className="avail-notice__text">{refusalMessage(refusal.id, weeks)}</p>
+              <button
+                type="button"
+                className="button button--ghost"
+                aria-label={`Dismiss: ${refusalMessage(refusal.id, weeks)}`}
+                onClick={() => void store?.availability.dismissRefusal(refusal.id)}
+              >
+                Dismiss
+              </button>
+            </li>
+          ))}
           {notices.map((notice) => (
             <li key={`${notice.weekStart}-${notice.weekday}-${notice.time}`} className="avail-notice">
               <p className="avail-notice__text">

@@ -1,32 +1,62 @@
 /**
- * A coach's availability weeks on the device, and saving an edited week (local first: instant and
- * offline; the replication pushes it and the conflict handler settles a clash with the server).
+ * A coach's availability weeks on the device (design/sync.md "One device outbox"): the pulled
+ * `availability-week` documents with this device's pending edits shown over them, saving an edited
+ * week (local first: instant and offline, into the week edit journal), the slot claims that decide a
+ * dated hour's state, and the leader tab's delivery of pending weeks (`availability-sender.ts`).
  */
 import type { RxCollection } from 'rxdb';
-import type { Observable } from 'rxjs';
+import { of, type Observable } from 'rxjs';
 import type { AvailabilityWeekDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { availabilityNotices } from './availability-notices.ts';
+import { deliverAvailabilityWeek } from './availability-sender.ts';
 import { findDocs, watchDocs } from './local-queries.ts';
-import type { CouchShape, LocalDoc } from './tenant-docs.ts';
+import type { MergeGateway } from './outbox/merge-against-base.ts';
+import type { LocalDoc } from './tenant-docs.ts';
+import type { WeekEditJournal } from './week-edit-journal.ts';
+import { createWeekEdits, sendWeekEdits, type WeekEdits } from './week-edits.ts';
 
-export interface AvailabilityData {
-  /** The coach's weeks (default and dated), live. */
-  watchWeeks(): Observable<AvailabilityWeekDoc[]>;
+export interface AvailabilityData extends WeekEdits<AvailabilityWeekDoc> {
   /** The server's slot claims (requests waiting, paid sessions), live: they decide a dated hour's state. */
   watchClaims(): Observable<SlotClaimDoc[]>;
-  /** The weeks as the device holds them now: what an edit is computed from. */
-  weeks(): Promise<AvailabilityWeekDoc[]>;
   /** The slot claims as the device holds them now: an edit may not remove an hour one holds. */
   claims(): Promise<SlotClaimDoc[]>;
-  /** Stores an edited week; resolves once it is durable on the device (it then waits to sync). */
-  saveWeek(week: AvailabilityWeekDoc): Promise<void>;
 }
 
-export function createAvailabilityData(collection: RxCollection<LocalDoc>, write: (doc: CouchShape) => Promise<void>): AvailabilityData {
-  return {
-    watchWeeks: () => watchDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
+const TYPE = 'availability-week';
+
+/** `journal` is null on a device that edits no availability (a gym's or a member's): it reads, never saves. */
+export function createAvailabilityData(collection: RxCollection<LocalDoc>, journal: WeekEditJournal | null): AvailabilityData {
+  const claims = {
     watchClaims: () => watchDocs<SlotClaimDoc>(collection, 'slot-claim'),
-    weeks: () => findDocs<AvailabilityWeekDoc>(collection, 'availability-week'),
     claims: () => findDocs<SlotClaimDoc>(collection, 'slot-claim'),
-    saveWeek: (week) => write(week),
   };
+  if (journal) return { ...createWeekEdits<AvailabilityWeekDoc>({ collection, journal, type: TYPE }), ...claims };
+  return {
+    watchWeeks: () => watchDocs<AvailabilityWeekDoc>(collection, TYPE),
+    weeks: () => findDocs<AvailabilityWeekDoc>(collection, TYPE),
+    saveWeek: () => Promise.reject(new Error("Only a coach's device edits availability: this device does not edit documents.")),
+    waiting$: of(0),
+    refusals$: of([]),
+    dismissRefusal: async () => {},
+    ...claims,
+  };
+}
+
+export interface AvailabilitySenderOptions {
+  gateway: MergeGateway;
+  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
+  retryMs: number;
+  log(message: string): void;
+}
+
+/** The leader tab's delivery of pending availability weeks (the device outbox's merge-against-base strategy). */
+export function sendAvailabilityEdits(collection: RxCollection<LocalDoc>, journal: WeekEditJournal, options: AvailabilitySenderOptions) {
+  const parts = {
+    claimsOf: (weekStart: string) => findDocs<SlotClaimDoc>(collection, 'slot-claim', { weekStart }),
+    publish: (notices: Parameters<typeof availabilityNotices.publish>[0]) => availabilityNotices.publish(notices),
+  };
+  return sendWeekEdits<AvailabilityWeekDoc>(
+    { collection, journal, type: TYPE },
+    { ...options, send: (gateway, pending) => deliverAvailabilityWeek(parts, gateway, pending), label: 'Availability' },
+  );
 }

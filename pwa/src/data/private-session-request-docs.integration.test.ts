@@ -11,7 +11,7 @@ import { lastPtRequestDate } from '@mastr/rules/pt-requests.ts';
 import { DB } from '../../../sync-server/src/couch/databases.ts';
 import { mintAccessToken } from '../../../sync-server/src/test-support/access-fixtures.ts';
 import { givenCoach, givenDefaultAvailability, givenMembership } from '../../../sync-server/src/test-support/directory-fixtures.ts';
-import { OUTBOX_SCHEMA } from './outbox.ts';
+import { LEGACY_OUTBOX_SCHEMA as OUTBOX_SCHEMA } from './legacy-outbox.ts';
 import { TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
 import { openTenantStore, type OpenedTenantStore } from './tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './test-support/network-cable.ts';

@@ -9,7 +9,7 @@ addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** The schema as the previous release declared it: without the fields the current version added. */
 function previousSchema(): RxJsonSchema<LocalDoc> {
-  const added = new Set(['refundedPence']);
+  const added = new Set(['serverRev']);
   const properties = Object.fromEntries(Object.entries(TENANT_DOCS_SCHEMA.properties).filter(([key]) => !added.has(key)));
   return { ...TENANT_DOCS_SCHEMA, version: TENANT_DOCS_SCHEMA.version - 1, properties };
 }
@@ -19,7 +19,7 @@ describe('a device updated to the current tenant schema', () => {
     const name = `migration-test-${Date.now()}`;
     const older = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
     const { docs } = await older.addCollections({
-      docs: { schema: previousSchema(), migrationStrategies: { 1: (d: LocalDoc) => d, 2: (d: LocalDoc) => d, 3: (d: LocalDoc) => d, 4: (d: LocalDoc) => d, 5: (d: LocalDoc) => d } },
+      docs: { schema: previousSchema(), migrationStrategies: { 1: (d: LocalDoc) => d, 2: (d: LocalDoc) => d, 3: (d: LocalDoc) => d, 4: (d: LocalDoc) => d, 5: (d: LocalDoc) => d, 6: (d: LocalDoc) => d } },
     });
     const held: LocalDoc[] = [
       { id: 'checkin:p1:r1', type: 'check-in', passId: 'p1', checkedInAt: '2026-11-25T10:00:00.000Z' },

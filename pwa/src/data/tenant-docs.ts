@@ -41,7 +41,8 @@ const record = { type: 'object' } as const;
  * `cancelledClass` notice and the gym's `mastr-class` occurrences; 5 adds private sessions: `booking`
  * documents, a coach request's `acceptedAt`, a slot claim's `booking` and a session notification's
  * `sessionStart` and `memberId`; 6 adds a pass notification's `refundedPence` (decision 71; a Mastr
- * pass's own cancellation, decision 70, uses the day pass's fields already declared).
+ * pass's own cancellation, decision 70, uses the day pass's fields already declared); 7 adds
+ * `serverRev`, the CouchDB revision a pulled week came with (`server-revs.ts`, decision 164).
  *
  * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
  * (DXE1), and every other field belongs to some types only. `tenant-docs-migration.test.ts` opens data
@@ -49,13 +50,15 @@ const record = { type: 'object' } as const;
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 6,
+  version: 7,
   primaryKey: 'id',
   type: 'object',
   properties: {
     id: { type: 'string', maxLength: 200 },
     type: { type: 'string', maxLength: 40 },
     // schedule-week, availability-week
+    /** The server's `_rev` of the pulled copy (RxDB keeps its own `_rev`): an edit's first post uses it. */
+    serverRev: text,
     gymId: text,
     coachId: text,
     weekStart: textOrNull,
@@ -141,7 +144,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
 };
 
 /**
- * How documents stored under an older schema version become current. Versions 1 to 6 only
+ * How documents stored under an older schema version become current. Versions 1 to 7 only
  * declared new fields and types, so every older document (a check-in still waiting to sync
  * included) is valid as it is.
  */
@@ -152,6 +155,7 @@ export const TENANT_DOCS_MIGRATIONS = {
   4: (doc: LocalDoc) => doc,
   5: (doc: LocalDoc) => doc,
   6: (doc: LocalDoc) => doc,
+  7: (doc: LocalDoc) => doc,
 };
 
 /**
@@ -174,11 +178,11 @@ export function toLocalDoc(doc: CouchShape): LocalDoc {
   return { ...rest, id: _id } as LocalDoc;
 }
 
-/** RxDB's document data back in CouchDB shape, without RxDB's bookkeeping fields. */
+/** RxDB's document data back in CouchDB shape, without RxDB's bookkeeping fields or a pulled week's `serverRev` (only the sender reads that). */
 export function toCouchShape<T extends CouchShape>(data: LocalDoc): T {
   const out: Record<string, unknown> = { _id: data.id };
   for (const [key, value] of Object.entries(data)) {
-    if (key !== 'id' && key !== '_meta' && key !== '_rev' && key !== '_attachments' && key !== '_deleted') out[key] = value;
+    if (key !== 'id' && key !== '_meta' && key !== '_rev' && key !== '_attachments' && key !== '_deleted' && key !== 'serverRev') out[key] = value;
   }
   return out as unknown as T;
 }

@@ -8,7 +8,7 @@ import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, DayPassDoc, Si
 import { recordCheckIn, frontDeskLists, frontDeskWindow, newCheckIn } from '../front-desk/index.ts';
 import { firstValueFrom } from 'rxjs';
 import { openCheckInJournal } from './check-in-journal.ts';
-import { openScheduleEditJournal } from './schedule-edit-journal.ts';
+import { openWeekEditJournal } from './week-edit-journal.ts';
 import { tenantDatabaseName } from './open-stores.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import { toLocalDoc } from './tenant-docs.ts';
@@ -301,7 +301,7 @@ describe('tenant store replication through the sync gateway', () => {
     const journal = await openCheckInJournal(name);
     await journal.append({ id: `checkin:${'a'.repeat(24)}:1`, type: 'check-in' });
     journal.close();
-    const weeks = await openScheduleEditJournal(name);
+    const weeks = await openWeekEditJournal(name);
     await weeks.record(emptyDefaultSchedule(kit.gymId, new Date(), () => 'day1'), () => undefined);
     weeks.close();
 
@@ -310,7 +310,7 @@ describe('tenant store replication through the sync gateway', () => {
     const after = await openCheckInJournal(name);
     expect(await after.entries()).toEqual([]);
     after.close();
-    const weeksAfter = await openScheduleEditJournal(name);
+    const weeksAfter = await openWeekEditJournal(name);
     expect(await weeksAfter.weeks()).toEqual([]);
     weeksAfter.close();
   });

@@ -10,28 +10,26 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { auditTime, combineLatest, filter, of, type Observable } from 'rxjs';
-import type { SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { auditTime, combineLatest, of, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { availabilityNotices } from './availability-notices.ts';
-import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
+import { createAvailabilityData, sendAvailabilityEdits, type AvailabilityData } from './availability-data.ts';
 import { createScheduleData, sendScheduleEdits, type ScheduleData } from './schedule-data.ts';
-import { deleteScheduleEditJournal, openScheduleEditJournal } from './schedule-edit-journal.ts';
+import { deleteWeekEditJournal, openWeekEditJournal } from './week-edit-journal.ts';
+import type { WeekSender } from './week-edits.ts';
+import { moveLegacyOutbox } from './legacy-outbox.ts';
 import { openCheckInDelivery } from './check-in-delivery.ts';
 import { deleteCheckInJournal } from './check-in-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
 import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
-import { createOutbox, OUTBOX_SCHEMA, type Outbox, type OutboxEntry } from './outbox.ts';
-import { findDocs } from './local-queries.ts';
 import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
 import { resumeLiveFeedFromPull } from './live-feed-since.ts';
+import { keepServerRevs } from './server-revs.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
-import { tenantConflictHandler } from './tenant-conflicts.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
 import { createSessionData, type SessionData } from './session-data.ts';
-import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, toLocalDoc, type CouchShape, type LocalDoc } from './tenant-docs.ts';
+import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
 
@@ -66,7 +64,7 @@ export interface TenantStore {
   frontDesk: FrontDeskData;
   /** A gym's recent sales and check-ins, for its analytics. */
   gymActivity: GymActivityData;
-  /** The coach's availability; only a coach's device saves (other devices' replication is pull-only). */
+  /** The coach's availability; only a coach's device saves, and its leader tab sends (design/sync.md "One device outbox"). */
   availability: AvailabilityData;
   /** Coach–gym relation events told to this gym or coach. */
   notifications: NotificationData;
@@ -98,6 +96,9 @@ const NO_SCHEDULE: ScheduleData = {
   dismissRefusal: async () => {},
 };
 
+/** Which weeks an account edits against a base, and the leader tab's sender for them (design/sync.md "One device outbox"). */
+const WEEK_SENDERS = { gym: sendScheduleEdits, coach: sendAvailabilityEdits } as const;
+
 const FIRST_SYNC_MARK = 'first-sync';
 /** When this device last exchanged with the server, so a reload offline can say it (issue 24). */
 const LAST_SYNCED_MARK = 'last-synced';
@@ -121,30 +122,16 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // A remount (React strict mode, a quick re-login) reopens the same account: close the old handle.
     closeDuplicates: true,
   });
-  // The conflict handler reports into the outbox, which needs its collection first.
-  let outbox: Outbox | undefined;
-  const { docs, outbox: outboxCollection } = await db.addCollections({
-    docs: {
-      schema: TENANT_DOCS_SCHEMA,
-      migrationStrategies: TENANT_DOCS_MIGRATIONS,
-      conflictHandler: tenantConflictHandler({
-        onResolved: (id, resolved, needsPush) => void outbox?.resolved(id, needsPush ? resolved : null),
-        onAvailabilityNotices: (notices) => availabilityNotices.publish(notices),
-        // The collection this handler belongs to holds the claims (it exists by the first conflict).
-        claimsOf: (weekStart) => findDocs<SlotClaimDoc>(collection, 'slot-claim', { weekStart }),
-      }),
-    },
-    outbox: { schema: OUTBOX_SCHEMA },
-  });
+  const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
   const collection = docs as RxCollection<LocalDoc>;
-  // Only a gym's device edits a timetable: its pending weeks wait in a journal of their own.
-  const scheduleEdits = kind === 'gym' ? await openScheduleEditJournal(databaseName) : null;
-  const schedule = scheduleEdits ? createScheduleData(collection, scheduleEdits) : NO_SCHEDULE;
-  let scheduleSender: ReturnType<typeof sendScheduleEdits> | null = null;
-  const pendingWrites = createOutbox(outboxCollection as RxCollection<OutboxEntry>);
-  outbox = pendingWrites;
-  // Check-ins wait on their own documents; entries an older version kept for them are dropped.
-  await pendingWrites.keepOnly(async (entry) => entry.doc.type !== 'check-in' && (await collection.findOne(entry.id).exec()) !== null);
+  // A gym's timetable weeks and a coach's availability weeks wait in the week edit journal; a
+  // member's device edits nothing it pulls. Every replication is pull-only.
+  const weekEdits = kind === 'member' ? null : await openWeekEditJournal(databaseName);
+  const schedule = weekEdits && kind === 'gym' ? createScheduleData(collection, weekEdits) : NO_SCHEDULE;
+  const availability = createAvailabilityData(collection, kind === 'coach' ? weekEdits : null);
+  let weekSender: WeekSender | null = null;
+  // What an older version's push had not yet delivered moves into the journal (once).
+  await moveLegacyOutbox(db, kind === 'coach' ? weekEdits : null);
   // A tap lands in the check-in journal first; this also moves what a closed tab left there.
   const checkIns = await openCheckInDelivery({ kind, databaseName, collection, log });
 
@@ -176,7 +163,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
       replication.reSync();
       checkIns.wake();
-      scheduleSender?.wake();
+      weekSender?.wake();
     },
     onUnreachable: () => tracker.unreachable(),
   });
@@ -187,37 +174,34 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     live: true,
     retryTime: retryMs,
     // Its live feed resumes from the device's last pull, never from "now" (design/sync.md "On the device").
-    fetch: resumeLiveFeedFromPull(syncFetch, () => replication.reSync()),
+    // Pulled weeks keep their server revision (`server-revs.ts`): an edit's first post uses it.
+    fetch: resumeLiveFeedFromPull(keepServerRevs(syncFetch), () => replication.reSync()),
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
-    // Only a coach edits what it pulls. Members write nothing; a front desk only adds check-ins,
-    // which the check-in sender delivers: without a push, RxDB keeps no push bookkeeping per
-    // pulled document, which halves a front desk's first sync (bench/RESULTS.md, issue 3).
-    push: kind === 'coach' ? { batchSize: 100 } : undefined,
+    // No push: the device's writes go through its outbox (check-ins, edited weeks). Without a push,
+    // RxDB keeps no push bookkeeping per pulled document, which halves a front desk's first sync
+    // (bench/RESULTS.md, issue 3).
   });
   // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
   if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
-  // Its schedule edits likewise, by a sender of their own (design/sync.md "Schedules").
-  if (scheduleEdits)
+  // Edited weeks likewise (a gym's timetable, a coach's availability), by the week sender.
+  if (weekEdits && kind !== 'member')
     void db.waitForLeadership().then(() => {
       if (db.closed) return;
-      scheduleSender = sendScheduleEdits(collection, scheduleEdits, {
+      weekSender = WEEK_SENDERS[kind](collection, weekEdits, {
         gateway: { bulkDocsUrl: `${url}_bulk_docs`, allDocsUrl: `${url}_all_docs`, fetch: syncFetch },
         retryMs,
-        log: (message) => log('schedule', message),
+        log: (message) => log('weeks', message),
       });
     }, () => undefined);
 
   const subscriptions = [
     // The status bar's count, once per turn of the event loop: not inside a tap's write, and once
     // for a burst of changes (a pulled batch of outcomes).
-    combineLatest([pendingWrites.count$, checkIns.waiting$, schedule.waiting$])
+    combineLatest([checkIns.waiting$, schedule.waiting$, availability.waiting$])
       .pipe(auditTime(0))
-      .subscribe(([writes, waiting, scheduleWeeks]) => tracker.pending(writes + waiting + scheduleWeeks)),
+      .subscribe(([waiting, scheduleWeeks, availabilityWeeks]) => tracker.pending(waiting + scheduleWeeks + availabilityWeeks)),
     replication.received$.subscribe(countPerBatch((count) => tracker.received(count))),
-    replication.sent$
-      .pipe(filter((doc) => doc.type !== 'check-in'))
-      .subscribe((doc) => void pendingWrites.acknowledge(doc as unknown as Record<string, unknown>)),
     replication.error$.subscribe((error) => {
       const kindOfError = classifySyncError(error);
       if (kindOfError === 'network') {
@@ -254,28 +238,14 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       }
       subscriptions.forEach((s) => s.unsubscribe());
       await checkIns.stop();
-      scheduleSender?.stop();
-      scheduleEdits?.close();
+      weekSender?.stop();
+      weekEdits?.close();
       await replication.cancel();
       tracker.complete();
       await db.close();
       // Only now: a logout meanwhile must still find this store to remove its data.
       openStores.delete(store);
     })());
-
-  /** Inserts or replaces one document; resolves once it is durable on the device. */
-  const write = async (doc: CouchShape) => {
-    if (kind !== 'coach') throw new Error(`A ${kind} device does not edit documents: nothing would send them.`);
-    const local = toLocalDoc(doc);
-    // Recorded first: the push may report the document sent before a later record would land.
-    await pendingWrites.add(local, new Date());
-    try {
-      await collection.upsert(local);
-    } catch (err) {
-      await pendingWrites.resolved(local.id, null);
-      throw err;
-    }
-  };
 
   const store: OpenedTenantStore = {
     kind,
@@ -287,7 +257,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     passes: createPassData(collection),
     frontDesk: createFrontDeskData(collection, checkIns),
     gymActivity: createGymActivityData(collection),
-    availability: createAvailabilityData(collection, write),
+    availability,
     notifications: createNotificationData(collection),
     sessions: createSessionData(collection),
     schedule,
@@ -297,7 +267,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         await stop();
         await db.remove();
         await deleteCheckInJournal(databaseName);
-        await deleteScheduleEditJournal(databaseName);
+        await deleteWeekEditJournal(databaseName);
       })()),
   };
   openStores.add(store);

@@ -17,7 +17,7 @@ import type {
 } from '@mastr/rules/documents.ts';
 import type { FrontDeskDocs, FrontDeskWindow } from './front-desk-data.ts';
 import type { GymActivityDocs, GymActivityWindow } from './gym-activity-data.ts';
-import type { ScheduleRefusal } from './schedule-edit-journal.ts';
+import type { WeekRefusal } from './week-edit-journal.ts';
 import { useTenantStore } from './tenant-data-provider.tsx';
 import type { TenantStore } from './tenant-store.ts';
 
@@ -88,7 +88,10 @@ export const useGymRequests = (): { docs: GymRequestDoc[]; ready: boolean } => a
 
 const scheduleRefusals = (store: TenantStore) => store.schedule.refusals$;
 /** Schedule weeks the server refused, until the gym dismisses the notice. */
-export const useScheduleRefusals = (): ScheduleRefusal[] => useLive(scheduleRefusals, NONE).value;
+export const useScheduleRefusals = (): WeekRefusal[] => useLive(scheduleRefusals, NONE).value;
+const availabilityRefusals = (store: TenantStore) => store.availability.refusals$;
+/** Availability weeks whose edits the server refused (dropped from the device), until dismissed. */
+export const useAvailabilityRefusals = (): WeekRefusal[] => useLive(availabilityRefusals, NONE).value;
 
 /** The front desk's documents for the window; null until the device has answered. */
 export function useFrontDeskDocs({ fromDate, since }: FrontDeskWindow): FrontDeskDocs | null {

@@ -24,15 +24,15 @@ export async function wipeLocalData(account?: { kind: TenantKind; tenantId: stri
   }
   const name = account && tenantDatabaseName(account.kind, account.tenantId);
   if (name && !removed.has(name)) {
-    const [{ removeRxDatabase }, { getRxStorageDexie }, { deleteCheckInJournal }, { deleteScheduleEditJournal }] = await Promise.all([
+    const [{ removeRxDatabase }, { getRxStorageDexie }, { deleteCheckInJournal }, { deleteWeekEditJournal }] = await Promise.all([
       import('rxdb'),
       import('rxdb/plugins/storage-dexie'),
       import('./check-in-journal.ts'),
-      import('./schedule-edit-journal.ts'),
+      import('./week-edit-journal.ts'),
     ]);
     await removeRxDatabase(name, getRxStorageDexie());
     await deleteCheckInJournal(name);
-    await deleteScheduleEditJournal(name);
+    await deleteWeekEditJournal(name);
   }
   availabilityNotices.clear();
   if (typeof caches !== 'undefined') {

@@ -145,11 +145,12 @@ export function mergeAgainstBase<T extends CouchDoc>({ journal, send, pulled, ca
         continue;
       }
       const stored = withoutRev(result.doc);
-      // An edit made while sending is sent next, merged from what the server now holds.
+      // An edit made while sending is sent next, merged from what the server now holds; the base
+      // keeps the revision the server answered, so that next post needs no conflict to learn it.
       await journal.update(entry.id, (now) =>
         now && !unchanged(now)
-          ? { entry: { ...now, sent: false }, base: stored }
-          : { entry: { id: entry.id, doc: stored, sent: true }, base: stored },
+          ? { entry: { ...now, sent: false }, base: result.doc }
+          : { entry: { id: entry.id, doc: stored, sent: true }, base: result.doc },
       );
     }
   };

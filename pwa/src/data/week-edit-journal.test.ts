@@ -3,7 +3,7 @@ import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule } from '@mastr/rules/schedule.ts';
-import { deleteScheduleEditJournal, openScheduleEditJournal, type PendingWeek } from './schedule-edit-journal.ts';
+import { deleteWeekEditJournal, openWeekEditJournal, type PendingWeek } from './week-edit-journal.ts';
 
 const GYM = 'a'.repeat(24);
 const week = (updatedAt: string): ScheduleWeekDoc => ({
@@ -19,12 +19,12 @@ function freshName() {
   return name;
 }
 afterEach(async () => {
-  await Promise.all(names.splice(0).map(deleteScheduleEditJournal));
+  await Promise.all(names.splice(0).map(deleteWeekEditJournal));
 });
 
 describe('schedule edit journal', () => {
   it('keeps the base of a run of edits, and starts a new one only when asked', async () => {
-    const journal = await openScheduleEditJournal(freshName());
+    const journal = await openWeekEditJournal(freshName());
     const pulled = week('2026-11-20T10:00:00.000Z');
     const seen: (PendingWeek | undefined)[] = [];
     await journal.record(week('2026-11-25T10:00:00.000Z'), (existing) => (seen.push(existing), pulled));
@@ -41,13 +41,13 @@ describe('schedule edit journal', () => {
 
   it('updates and forgets a week in one step from what it holds now', async () => {
     const name = freshName();
-    const journal = await openScheduleEditJournal(name);
+    const journal = await openWeekEditJournal(name);
     const held = week('2026-11-25T10:00:00.000Z');
     await journal.record(held, () => week('2026-11-01T10:00:00.000Z'));
     await journal.update('schedule:default', (now) => (now ? { week: { ...now, sent: true }, base: held } : 'keep'));
     journal.close();
 
-    const reopened = await openScheduleEditJournal(name);
+    const reopened = await openWeekEditJournal(name);
     expect(await reopened.weeks()).toEqual([{ id: 'schedule:default', doc: held, sent: true }]);
     expect(await reopened.base('schedule:default')).toEqual(held);
     await reopened.update('schedule:default', () => 'keep');
@@ -60,7 +60,7 @@ describe('schedule edit journal', () => {
 
   it("tells another tab's handle of each write", async () => {
     const name = freshName();
-    const [tabA, tabB] = await Promise.all([openScheduleEditJournal(name), openScheduleEditJournal(name)]);
+    const [tabA, tabB] = await Promise.all([openWeekEditJournal(name), openWeekEditJournal(name)]);
     const inB = firstValueFrom(tabB.weeks$.pipe(filter((weeks) => weeks.length === 1)));
     await tabA.record(week('2026-11-25T10:00:00.000Z'), () => undefined);
     expect((await inB)[0]?.doc.updatedAt).toBe('2026-11-25T10:00:00.000Z');

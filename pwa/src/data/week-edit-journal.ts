@@ -1,7 +1,9 @@
 /**
- * A gym device's pending schedule weeks (design/sync.md "Schedules"): a small IndexedDB database of
- * its own, beside the tenant's RxDB database, as the front desk's check-in journal is (decisions.md 19
- * and 41).
+ * The device's pending weeks (design/sync.md "One device outbox"): a gym's timetable weeks or a
+ * coach's availability weeks, whichever documents the account edits against a base. A small
+ * IndexedDB database of its own, beside the tenant's RxDB database, as the front desk's check-in
+ * journal is (decisions.md 19, 41 and 161). Entries are keyed by document id, so one journal holds
+ * any merge-against-base week type.
  *
  * An edit must show on the page within a frame on a cheap tablet. Through an RxDB collection a tap
  * cost an RxDB write of the whole entry (the week as edited plus the merge base) with its event
@@ -18,42 +20,49 @@
  */
 import { Dexie, liveQuery, type Table } from 'dexie';
 import { BehaviorSubject, filter, firstValueFrom, map, Observable, shareReplay } from 'rxjs';
-import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+
+/** A week as the journal holds it: a CouchDB document with a string id. */
+export interface WeekDoc {
+  _id: string;
+  _rev?: string;
+  type: string;
+  updatedAt: string;
+}
 
 /** A week waiting for the server, as the page shows it. */
-export interface PendingWeek {
+export interface PendingWeek<T extends WeekDoc = WeekDoc> {
   id: string;
-  doc: ScheduleWeekDoc;
+  doc: T;
   /** The server holds `doc`: shown until the pull brings it back. */
   sent: boolean;
 }
 
 /** A pending week the server refused and the device dropped: the page says so until dismissed. */
-export interface ScheduleRefusal {
-  /** The week's id (`schedule:default` or `schedule:week:{Monday}`). */
+export interface WeekRefusal {
+  /** The week's id (`schedule:default`, `schedule:week:{Monday}`, `availability:…`). */
   id: string;
   at: string;
 }
 
-interface StoredBase {
+interface StoredBase<T> {
   id: string;
-  base: ScheduleWeekDoc;
+  base: T;
 }
 
-export interface ScheduleEditJournal {
+export interface WeekEditJournal<T extends WeekDoc = WeekDoc> {
   /** Every pending week, live (this tab's writes and other tabs'). */
-  weeks$: Observable<PendingWeek[]>;
-  weeks(): Promise<PendingWeek[]>;
+  weeks$: Observable<PendingWeek<T>[]>;
+  weeks(): Promise<PendingWeek<T>[]>;
   /** The server copy a pending week's edits started from (absent when the device created the week). */
-  base(id: string): Promise<ScheduleWeekDoc | undefined>;
+  base(id: string): Promise<T | undefined>;
   /**
    * Records an edited week: one put, or one transaction with its base. `startsFrom(existing)` answers
    * the base to store when a new run of pending edits starts (`null`: keep the stored base, the run
    * goes on).
    */
   record(
-    doc: ScheduleWeekDoc,
-    startsFrom: (existing: PendingWeek | undefined) => Promise<ScheduleWeekDoc | undefined | null> | ScheduleWeekDoc | undefined | null,
+    doc: T,
+    startsFrom: (existing: PendingWeek<T> | undefined) => Promise<T | undefined | null> | T | undefined | null,
   ): Promise<void>;
   /**
    * Changes a week in one transaction from what the journal holds now: `change` answers the week and
@@ -61,16 +70,17 @@ export interface ScheduleEditJournal {
    */
   update(
     id: string,
-    change: (now: PendingWeek | undefined) => { week: PendingWeek; base?: ScheduleWeekDoc } | null | 'keep',
+    change: (now: PendingWeek<T> | undefined) => { week: PendingWeek<T>; base?: T } | null | 'keep',
   ): Promise<void>;
   /** Refused weeks not yet dismissed, live. */
-  refusals$: Observable<ScheduleRefusal[]>;
+  refusals$: Observable<WeekRefusal[]>;
   /** Drops a week the server refused (unless edited meanwhile) and keeps a refusal to show. */
-  refuse(id: string, isUnchanged: (now: PendingWeek | undefined) => boolean, at: Date): Promise<void>;
+  refuse(id: string, isUnchanged: (now: PendingWeek<T> | undefined) => boolean, at: Date): Promise<void>;
   dismissRefusal(id: string): Promise<void>;
   close(): void;
 }
 
+/** Named when it held a gym's timetable weeks only: kept, so edits waiting on a device survive an update. */
 const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-schedule-edits`;
 
 function journalDb(tenantDatabaseName: string): Dexie {
@@ -79,21 +89,21 @@ function journalDb(tenantDatabaseName: string): Dexie {
   return db;
 }
 
-export async function openScheduleEditJournal(tenantDatabaseName: string): Promise<ScheduleEditJournal> {
+export async function openWeekEditJournal<T extends WeekDoc>(tenantDatabaseName: string): Promise<WeekEditJournal<T>> {
   const db = journalDb(tenantDatabaseName);
   await db.open();
-  const weeks: Table<PendingWeek, string> = db.table('weeks');
-  const bases: Table<StoredBase, string> = db.table('bases');
-  const refusals: Table<ScheduleRefusal, string> = db.table('refusals');
+  const weeks: Table<PendingWeek<T>, string> = db.table('weeks');
+  const bases: Table<StoredBase<T>, string> = db.table('bases');
+  const refusals: Table<WeekRefusal, string> = db.table('refusals');
 
   // The pending weeks as this tab knows them: null until the first read answers.
-  const known = new BehaviorSubject<ReadonlyMap<string, PendingWeek> | null>(null);
+  const known = new BehaviorSubject<ReadonlyMap<string, PendingWeek<T>> | null>(null);
   const fromTable = liveQuery(() => weeks.toArray()).subscribe({
     next: (all) => known.next(new Map(all.map((w) => [w.id, w]))),
     error: (err: unknown) => known.error(err),
   });
   /** This tab's own committed write, shown at once (the live query confirms it a moment later). */
-  const committed = (id: string, week: PendingWeek | null) => {
+  const committed = (id: string, week: PendingWeek<T> | null) => {
     const next = new Map(known.value ?? []);
     if (week) next.set(id, week);
     else next.delete(id);
@@ -110,7 +120,7 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
     weeks: async () => [...(await current()).values()],
     base: async (id) => (await bases.get(id))?.base,
     async record(doc, startsFrom) {
-      const week: PendingWeek = { id: doc._id, doc, sent: false };
+      const week: PendingWeek<T> = { id: doc._id, doc, sent: false };
       // From this tab's copy: another tab's write a moment ago could only make the base the pulled
       // copy it also started from, or the server's copy the sender stored: both right.
       const base = await startsFrom((await current()).get(doc._id));
@@ -122,7 +132,7 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
       committed(doc._id, week);
     },
     async update(id, change) {
-      let outcome: PendingWeek | null | 'keep' = 'keep';
+      let outcome: PendingWeek<T> | null | 'keep' = 'keep';
       await db.transaction('rw', weeks, bases, async () => {
         const next = change(await weeks.get(id));
         if (next === 'keep') return;
@@ -154,7 +164,7 @@ export async function openScheduleEditJournal(tenantDatabaseName: string): Promi
 const live = <T>(query: () => Promise<T>) =>
   new Observable<T>((subscriber) => liveQuery(query).subscribe(subscriber)).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 
-/** Removes a tenant's pending schedule weeks from the device (logout), whether or not a store has them open. */
-export function deleteScheduleEditJournal(tenantDatabaseName: string): Promise<void> {
+/** Removes a tenant's pending weeks from the device (logout), whether or not a store has them open. */
+export function deleteWeekEditJournal(tenantDatabaseName: string): Promise<void> {
   return journalDb(tenantDatabaseName).delete();
 }
