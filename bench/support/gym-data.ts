@@ -50,7 +50,7 @@ function entryCode(i: number): string {
 function scheduleWeek(gymId: string, weekStart: string | null, now: Date): ScheduleWeekDoc {
   const classAt = (hour: number): ClassItem => ({
     _id: newId(),
-    discipline: hour < 17 ? 'Boxing' : 'Jiu-Jitsu',
+    discipline: hour < 17 ? 'Boxing' : 'No-Gi Jiu-Jitsu',
     difficulty: 'Any',
     startTime: hour * 3600,
     endTime: (hour + 1) * 3600,
