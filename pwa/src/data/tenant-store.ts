@@ -196,7 +196,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     push: kind === 'coach' ? { batchSize: 100 } : undefined,
   });
   // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
-  if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
+  if (kind === 'gym')
+    checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership(), deviceId: await db.storageToken });
   // Its schedule edits likewise, by a sender of their own (design/sync.md "Schedules").
   if (scheduleEdits)
     void db.waitForLeadership().then(() => {
