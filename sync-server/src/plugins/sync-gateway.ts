@@ -211,13 +211,16 @@ export const syncGatewayPlugin: Plugin<Deps> = {
           const normal = new URLSearchParams(search);
           normal.delete('feed');
           normal.delete('timeout');
+          const limit = Number(normal.get('limit') ?? Infinity);
           for (;;) {
             if (!mark) {
               mark = updates.mark(tenant.dbName);
               const { answer: changes, shared } = await readChanges(tenant.dbName, normal);
               if (changes.results.length > 0) {
-                // A shared read began before this mark: it proves nothing about what came after it.
-                if (mark && !shared) lastAnswers.remember(tenant.dbName, { since: String(changes.last_seq), mark });
+                // Remembered only as the end of the feed: not a read cut short by the poll's `limit`
+                // (more follow), nor a shared one (it began before this mark; decision 171).
+                if (mark && !shared && changes.results.length < limit)
+                  lastAnswers.remember(tenant.dbName, { since: String(changes.last_seq), mark });
                 return changes;
               }
               if (unseen > 0 && unseen <= UNSEEN_CHANGE_PAUSES_MS.length) {
