@@ -63,6 +63,7 @@ function start(fetchImpl: typeof fetch) {
     batchSize: 100,
     retryMs: 1_000,
     resendAfterMs: 30_000,
+    deviceId: 'tablet-1',
     onError: () => undefined,
   });
 }

@@ -7,6 +7,10 @@
  * network is back and from the first request that reached the server.
  * With BENCH_COUCH_TIMING=1 it also shows where the gateway's time goes, per CouchDB call.
  * BENCH_DATABASE chooses the CouchDB (support/bench-couch.ts: embedded, apache, cluster).
+ * With BENCH_TIMELINE=1 it prints every sync request answered after the network came back (when,
+ * how long, documents in a `_changes` answer) and when each tablet held every 100th outcome.
+ * With BENCH_CPU_PROFILE=file.cpuprofile it profiles the one Node thread from the network's return
+ * until every outcome is in (open in Chrome DevTools, or `npx tsx bench/support/profile-summary.ts`).
  * Run: npx tsx bench/reconnect.bench.ts   (breakdown: BENCH_COUCH_TIMING=1 npx tsx bench/reconnect.bench.ts)
  */
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
@@ -17,6 +21,7 @@ import { firstSyncDone, latestStatus, localDocs, openGymDevice, todayList } from
 import { recordCheckIn } from './support/front-desk-actions.ts';
 import { seedGym, seedMemberCopies } from './support/gym-data.ts';
 import { watchDeviceArrivals, watchServerArrivals } from './support/arrivals.ts';
+import { startCpuProfile } from './support/cpu-profile.ts';
 import { runBench } from './support/run.ts';
 import { figure, ms, verdict, waitUntil } from './support/stats.ts';
 
@@ -80,10 +85,28 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   let firstContact = 0;
   let firstPush = 0;
   const bulkDocs: number[] = [];
+  const timeline: [number, string][] = [];
+  if (process.env.BENCH_TIMELINE === '1')
+    stack.server.ext('onRequest', (request, h) => {
+      if (request.path.endsWith('/_changes') && request.query.feed === 'longpoll' && Date.now() >= restoredAt)
+        timeline.push([
+          Date.now(),
+          `${String(Date.now() - restoredAt).padStart(6)} ms           long-poll asked since=${String(request.query.since).slice(0, 12)}`,
+        ]);
+      return h.continue;
+    });
   stack.server.events.on('response', (request) => {
     // A long-poll the server received before the cable was cut answers (aborted) only now: not contact.
     if (!request.path.startsWith('/sync/') || request.info.received < restoredAt) return;
     if (!firstContact) firstContact = request.info.received;
+    if (process.env.BENCH_TIMELINE === '1') {
+      const source = (request.response as { source?: unknown } | null)?.source as { results?: unknown[] } | undefined;
+      const results = Array.isArray(source?.results) ? ` ${source.results.length} changes` : '';
+      timeline.push([
+        request.info.responded,
+        `${String(request.info.received - restoredAt).padStart(6)} → ${String(request.info.responded - restoredAt).padStart(6)} ms  ${request.method.toUpperCase()} ${request.path.replace(/^.*\//, '')}${request.query.feed ? ` ${String(request.query.feed)}` : ''}${results}`,
+      ]);
+    }
     if (!request.path.endsWith('/_bulk_docs')) return;
     if (!firstPush) firstPush = request.info.received;
     bulkDocs.push(request.info.responded - request.info.received);
@@ -105,9 +128,21 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   );
   const tabletArrivals = tablets.map(({ store }) => watchDeviceArrivals(store, 'check-in-outcome', total));
   cleanup(async () => [serverArrivals, ...tabletArrivals].forEach((a) => a.stop()));
+  // Each tablet's outcome count as the wait below samples it (every 50 ms), for the timeline.
+  const logged = tablets.map(() => 0);
+  const noteTablets = () =>
+    tabletArrivals.forEach((arrivals, t) => {
+      const n = arrivals.count();
+      if (process.env.BENCH_TIMELINE !== '1' || n === logged[t]) return;
+      timeline.push([
+        Date.now(),
+        `${String(Date.now() - restoredAt).padStart(15)} ms  tablet ${t + 1} holds ${(logged[t] = n)} outcomes`,
+      ]);
+    });
+  const profile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile() : null;
   restoredAt = Date.now();
   await Promise.all(tablets.map(({ cable }) => cable.restore()));
-  await waitUntil(() => [serverArrivals, ...tabletArrivals].every((a) => a.doneAt() > 0), {
+  await waitUntil(() => (noteTablets(), [serverArrivals, ...tabletArrivals].every((a) => a.doneAt() > 0)), {
     timeoutMs: TIMEOUT_MS,
     everyMs: 50,
     what: 'every record decided on the server and on both tablets',
@@ -118,6 +153,14 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
     throw err;
   });
   const done = { server: serverArrivals.doneAt(), tablets: tabletArrivals.map((a) => a.doneAt()) };
+  if (profile) console.log(`CPU profile: ${await profile.stop(process.env.BENCH_CPU_PROFILE!)}`);
+  if (timeline.length)
+    console.log(
+      `timeline (from the network back):\n${timeline
+        .sort((a, b) => a[0] - b[0])
+        .map(([, line]) => line)
+        .join('\n')}`,
+    );
 
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;

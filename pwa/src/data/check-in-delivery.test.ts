@@ -105,7 +105,7 @@ describe('check-in delivery', () => {
     const { fetchImpl, delivered } = gateway();
     let lead = () => {};
     const leadership = new Promise<void>((resolve) => (lead = resolve));
-    checkIns.send({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50, leadership });
+    checkIns.send({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50, leadership, deviceId: 'tablet-1' });
 
     await settle(50);
     expect(delivered).toEqual([]);

@@ -31,6 +31,8 @@ interface CheckInSending {
   retryMs: number;
   /** Resolves once this tab is the one elected to replicate. */
   leadership: Promise<unknown>;
+  /** This device's id (the `deviceId` of the check-ins it records): other devices' check-ins are not sent at once. */
+  deviceId: string;
 }
 
 export interface CheckInDelivery {
@@ -81,10 +83,11 @@ export async function openCheckInDelivery({ kind, databaseName, collection, log 
     waiting$: combineLatest([checkIns$, outcomes$, journal.docs$]).pipe(
       map(([checkIns, outcomes, journalled]) => countUndecided([...checkIns, ...journalled], outcomes)),
     ),
-    send({ url, fetch, retryMs, leadership }) {
+    send({ url, fetch, retryMs, leadership, deviceId }) {
       const delivering = createCheckInSender({
         url,
         fetch,
+        deviceId,
         batchSize: 100,
         retryMs,
         resendAfterMs: 30_000,

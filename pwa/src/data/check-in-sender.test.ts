@@ -51,7 +51,7 @@ afterEach(() => sender?.stop());
 function start(fetchImpl: typeof fetch, over: { resendAfterMs?: number; retryMs?: number } = {}, errors: unknown[] = []) {
   sender = createCheckInSender({
     url: 'http://gateway/sync/gym/g/_bulk_docs', fetch: fetchImpl, batchSize: 2, retryMs: over.retryMs ?? 20,
-    resendAfterMs: over.resendAfterMs ?? 60_000, onError: (e) => errors.push(e),
+    resendAfterMs: over.resendAfterMs ?? 60_000, deviceId: 'tablet-1', onError: (e) => errors.push(e),
   });
   return sender;
 }
@@ -89,6 +89,18 @@ describe('delivering check-ins to the server', () => {
     // No outcome came for either: both are delivered again.
     await eventually(() => server.deliveries.length >= 3);
     expect(server.deliveries.slice(2).flatMap((d) => d.ids).sort()).toEqual([checkIn(1).id, checkIn(2).id].sort());
+  });
+
+  it("does not send another device's check-in when it arrives (the server has it), only when its outcome is overdue", async () => {
+    const server = gateway();
+    const desk = start(server.fetchImpl, { resendAfterMs: 150 });
+    const pulled = { ...checkIn(2), deviceId: 'tablet-2' };
+    desk.undecided([checkIn(1), pulled]);
+    await eventually(() => server.deliveries.length === 1);
+    await settle(50);
+    expect(server.deliveries.map((d) => d.ids)).toEqual([[checkIn(1).id]]);
+    // Its outcome never came (say the server stopped between storing it and deciding): sent after all.
+    await eventually(() => server.deliveries.some((d) => d.ids.includes(pulled.id)));
   });
 
   it('stops sending a check-in once it is decided', async () => {

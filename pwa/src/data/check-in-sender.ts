@@ -30,6 +30,12 @@ export interface CheckInSenderOptions {
   retryMs: number;
   /** A delivered check-in whose outcome has not arrived is sent again after this long. */
   resendAfterMs: number;
+  /**
+   * This device (its database's storage token, every check-in's `deviceId`). Check-ins of other
+   * devices reach it only by the pull, so the server holds them: they are sent only if their
+   * outcome is still missing `resendAfterMs` after they arrived (decision 169).
+   */
+  deviceId: string;
   onError(error: unknown): void;
 }
 
@@ -52,6 +58,7 @@ export function createCheckInSender(options: CheckInSenderOptions): CheckInSende
     idOf: (doc) => doc.id,
     batchSize: options.batchSize,
     resendAfterMs: options.resendAfterMs,
+    heldByServer: (doc) => doc.deviceId !== options.deviceId,
     async post(batch) {
       await options.fetch(options.url, {
         method: 'POST',

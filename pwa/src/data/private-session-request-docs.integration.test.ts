@@ -134,7 +134,8 @@ describe('private session requests on devices', () => {
     });
     const checkIn: LocalDoc = {
       id: `checkin:${pass.passId}:previous`, type: 'check-in', passId: pass.passId, passKind: 'day-pass', gymId: kit.gymId,
-      checkedInAt: new Date().toISOString(), method: 'tap', deviceId: 'old-tablet',
+      // The device's id, as the app records it: its database's storage token.
+      checkedInAt: new Date().toISOString(), method: 'tap', deviceId: await previous.storageToken,
     };
     await outbox.insert({ id: checkIn.id, doc: checkIn, writtenAt: checkIn.checkedInAt as string });
     await docs.insert(checkIn);

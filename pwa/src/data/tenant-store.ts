@@ -183,7 +183,14 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // (bench/RESULTS.md, issue 3).
   });
   // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
-  if (kind === 'gym') checkIns.send({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs, leadership: db.waitForLeadership() });
+  if (kind === 'gym')
+    checkIns.send({
+      url: `${url}_bulk_docs`,
+      fetch: syncFetch,
+      retryMs,
+      leadership: db.waitForLeadership(),
+      deviceId: await db.storageToken,
+    });
   // Edited weeks likewise (a gym's timetable, a coach's availability), by the week sender.
   if (weekEdits && kind !== 'member')
     void db.waitForLeadership().then(() => {

@@ -150,6 +150,25 @@ describe('live feeds (long-polls) through the sync gateway', () => {
     }
   });
 
+  it('a long-poll answered with a full batch is not taken as the end: the next poll from its last_seq gets the rest at once', async () => {
+    const gymId = newId();
+    const headers = await bearerFor(stack, 'gym', gymId);
+    expect((await fetch(`${origin}/sync/gym/${gymId}/`, { headers })).status).toBe(200); // creates the database
+    const docs = Array.from({ length: 30 }, (_, i) => ({ _id: `note:${String(i).padStart(2, '0')}`, type: 'note' }));
+    await stack.couch.use(tenantDbName('gym', gymId)).bulk({ docs } as never);
+    const poll = async (since: string) => {
+      const started = performance.now();
+      const res = await fetch(longPollUrl(gymId, since), { headers });
+      return { ...((await res.json()) as { results: unknown[]; last_seq: unknown }), ms: performance.now() - started };
+    };
+    const first = await poll('0');
+    expect(first.results.length).toBe(20); // the poll's limit: more may follow
+    // Nothing is written meanwhile: a read that stopped at its limit must not let this poll park.
+    const rest = await poll(encodeURIComponent(String(first.last_seq)));
+    expect(rest.results.length).toBeGreaterThanOrEqual(10);
+    expect(rest.ms).toBeLessThan(BOUND_MS - 1_000);
+  });
+
   it("parks long-polls on the instance's one CouchDB updates feed: no CouchDB connection per device, and a change answers every device of its tenant at once", async () => {
     // A pass-through to CouchDB that counts the long-polls it is asked to hold.
     const target = new URL(stack.couchServer.url);
