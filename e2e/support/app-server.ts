@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from '@hapi/hapi';
@@ -43,7 +44,7 @@ export interface AppServer {
   outbox(): OutboxMail[];
   /** With `smtp`: what the real SMTP server on loopback received, parsed as a mail client reads it. */
   smtpInbox(): ReceivedMail[];
-  /** Every `/api/` call the Hapi server has answered so far, oldest first, as the server saw it. */
+  /** Every `/api/` call the server has answered so far, oldest first, as sent on the connection. */
   apiAnswers(): ApiAnswer[];
   /** Stops only the Hapi server: the browser's page stays open and sees the app offline. */
   stopHapiOnly(): Promise<void>;
@@ -125,16 +126,15 @@ export async function startAppServer(options: { smtp?: boolean } = {}): Promise<
   const apiAnswers: ApiAnswer[] = [];
   const startHapi = async () => {
     const server = await createServer(deps);
-    server.events.on('response', (request) => {
-      if (!request.path.startsWith('/api/')) return;
-      const { response } = request;
-      const tag: unknown = request.headers['if-none-match'];
-      apiAnswers.push({
-        method: request.method.toUpperCase(),
-        path: request.path,
-        status: response && 'isBoom' in response ? response.output.statusCode : (response?.statusCode ?? 0),
-        ifNoneMatch: typeof tag === 'string' ? tag : undefined,
-      });
+    // Read on the connection, as the browser gets it: a kept profile is answered before Hapi's
+    // lifecycle (the ready-answer lane, decision 173), which Hapi's own events never see.
+    server.listener.on('request', (request: IncomingMessage, response: ServerResponse) => {
+      const path = new URL(request.url ?? '/', url).pathname;
+      if (!path.startsWith('/api/')) return;
+      const tag = request.headers['if-none-match'];
+      response.on('finish', () =>
+        apiAnswers.push({ method: request.method ?? '', path, status: response.statusCode, ifNoneMatch: tag }),
+      );
     });
     await server.start();
     return server;
