@@ -9,6 +9,7 @@ import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { availabilityNotices, useAvailabilityNotices } from '../data/availability-notices.ts';
 import { useTenantStore } from '../data/tenant-data-provider.tsx';
 import { useAvailabilityRefusals } from '../data/use-tenant-queries.ts';
+import { DismissibleNotices } from '../ui/index.ts';
 import { refusalMessage, type WeekRef } from './availability-model.ts';
 
 /** The section a notice is about, by the title the page shows it under, or by its dates once it has scrolled past. */
@@ -27,19 +28,10 @@ export function AvailabilityNoticeList({ weeks }: { weeks: readonly WeekRef[] })
     <div className="avail-notices" role="status" aria-live="polite">
       {notices.length + refusals.length > 0 && (
         <ul className="avail-notices__list">
-          {refusals.map((refusal) => (
-            <li key={refusal.id} className="avail-notice">
-              <p className="avail-notice__text">{refusalMessage(refusal.id, weeks)}</p>
-              <button
-                type="button"
-                className="button button--ghost"
-                aria-label={`Dismiss: ${refusalMessage(refusal.id, weeks)}`}
-                onClick={() => void store?.availability.dismissRefusal(refusal.id)}
-              >
-                Dismiss
-              </button>
-            </li>
-          ))}
+          <DismissibleNotices
+            notices={refusals.map(({ id }) => ({ id, text: refusalMessage(id, weeks) }))}
+            onDismiss={(id) => void store?.availability.dismissRefusal(id)}
+          />
           {notices.map((notice) => (
             <li key={`${notice.weekStart}-${notice.weekday}-${notice.time}`} className="avail-notice">
               <p className="avail-notice__text">

@@ -10,7 +10,7 @@ import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
 import { DashboardPage, useMeProfile } from '../dashboard-frame/index.ts';
 import { useTenantStore, useSyncStatus } from '../data/tenant-data-provider.tsx';
 import { useScheduleRefusals, useScheduleWeeks } from '../data/use-tenant-queries.ts';
-import { Modal } from '../ui/index.ts';
+import { DismissibleNotices, Modal } from '../ui/index.ts';
 import { useUkToday, useUniqueId } from '../lib/index.ts';
 import { ClassFormModal, type ClassFormTarget } from './class-form-modal.tsx';
 import {
@@ -216,19 +216,10 @@ function RefusedEdits({ weeks }: { weeks: readonly ScheduleWeekView[] }) {
     <div className="avail-notices" role="status" aria-live="polite">
       {refusals.length > 0 && (
         <ul className="avail-notices__list">
-          {refusals.map((refusal) => (
-            <li key={refusal.id} className="avail-notice">
-              <p className="avail-notice__text">{refusalMessage(refusal.id, weeks)}</p>
-              <button
-                type="button"
-                className="button button--ghost"
-                aria-label={`Dismiss: ${refusalMessage(refusal.id, weeks)}`}
-                onClick={() => void store?.schedule.dismissRefusal(refusal.id)}
-              >
-                Dismiss
-              </button>
-            </li>
-          ))}
+          <DismissibleNotices
+            notices={refusals.map(({ id }) => ({ id, text: refusalMessage(id, weeks) }))}
+            onDismiss={(id) => void store?.schedule.dismissRefusal(id)}
+          />
         </ul>
       )}
     </div>

@@ -4,5 +4,6 @@
  */
 export { Avatar } from './avatar.tsx';
 export { ConfirmModal } from './confirm-modal.tsx';
+export { DismissibleNotices } from './dismissible-notices.tsx';
 export { Modal } from './modal.tsx';
 export { PageTitle } from './page-title.tsx';
