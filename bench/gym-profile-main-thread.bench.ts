@@ -10,16 +10,15 @@
  * answered from memory by the browser's router, the API by one app server, visits alternating.
  * Run: npx tsx bench/gym-profile-main-thread.bench.ts   (VISITS=8, BASELINE_REF=58d276a)
  */
-import { execSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startAppServer } from '../e2e/support/app-server.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { withProductionNodeEnv } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
+import { buildBaselinePwa, buildPwa } from './support/pwa-builds.ts';
 import { runBenchIn } from './support/run.ts';
 import { figure, percentile } from './support/stats.ts';
 
@@ -42,14 +41,6 @@ interface TraceEvent {
   ts: number;
   tdur?: number;
   args: { name?: string };
-}
-
-/** A production build of the PWA whose checkout is `root` (this tree, or the baseline's extract). */
-async function buildPwa(root: string, outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await withProductionNodeEnv(() =>
-    build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
-  );
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -126,15 +117,7 @@ await runBenchIn(
     await buildPwa(REPO_ROOT, outDir);
     const builds = [{ name: 'this tree', distDir: outDir, visits: [] as Visit[] }];
     if (BASELINE_REF !== 'none') {
-      const baseRoot = mkdtempSync(path.join(os.tmpdir(), 'mastr-gym-main-base-'));
-      cleanup(async () => rmSync(baseRoot, { recursive: true, force: true }));
-      execSync(
-        `git archive ${BASELINE_REF} pwa rules vite.config.ts manifest.webmanifest package.json tsconfig.json | tar -x -C ${baseRoot}`,
-        { cwd: REPO_ROOT },
-      );
-      symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(baseRoot, 'node_modules'));
-      const baseOut = path.join(baseRoot, 'out');
-      await buildPwa(baseRoot, baseOut);
+      const baseOut = await buildBaselinePwa(BASELINE_REF, cleanup);
       builds.unshift({ name: `baseline ${BASELINE_REF}`, distDir: baseOut, visits: [] });
     }
     const app = await startAppServer();

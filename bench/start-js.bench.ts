@@ -9,16 +9,15 @@
  * kB = 1,000 bytes.
  * Run: npx tsx bench/start-js.bench.ts   (BASELINE_REF=none skips the baseline)
  */
-import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Request } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { withProductionNodeEnv } from '../sync-server/src/cli/build-if-stale.ts';
 import { REPO_ROOT } from '../sync-server/src/cli/repo-root.ts';
 import { serveImagesLocally, startDirectoryServer } from './support/directory-server.ts';
+import { buildBaselinePwa, buildPwa } from './support/pwa-builds.ts';
 import { runBenchIn } from './support/run.ts';
 import { figure, verdict } from './support/stats.ts';
 
@@ -53,14 +52,6 @@ async function startScripts(browser: Browser, origin: string, route: string): Pr
   }
 }
 
-/** A production build of the PWA whose checkout is `root` (this tree, or the baseline's extract). */
-async function buildPwa(root: string, outDir: string): Promise<void> {
-  const { build } = await import('vite');
-  await withProductionNodeEnv(() =>
-    build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } }),
-  );
-}
-
 await runBenchIn(
   'Start-up JavaScript of / (gzip, every script the page requests until network idle)',
   'Chromium headless · loopback server, CouchDB: embedded (memory)',
@@ -72,15 +63,7 @@ await runBenchIn(
     cleanup(() => server.stop());
     const builds = [{ name: 'this tree', origin: server.origin }];
     if (BASELINE_REF !== 'none') {
-      const baseRoot = mkdtempSync(path.join(os.tmpdir(), 'mastr-start-js-base-'));
-      cleanup(async () => rmSync(baseRoot, { recursive: true, force: true }));
-      execSync(
-        `git archive ${BASELINE_REF} pwa rules vite.config.ts manifest.webmanifest package.json tsconfig.json | tar -x -C ${baseRoot}`,
-        { cwd: REPO_ROOT },
-      );
-      symlinkSync(path.join(REPO_ROOT, 'node_modules'), path.join(baseRoot, 'node_modules'));
-      const baseOut = path.join(baseRoot, 'out');
-      await buildPwa(baseRoot, baseOut);
+      const baseOut = await buildBaselinePwa(BASELINE_REF, cleanup);
       const instance = await server.stack.startInstance({ host: '127.0.0.1', port: 0, pwaDistDir: baseOut });
       await instance.start();
       builds.push({ name: `baseline ${BASELINE_REF}`, origin: instance.info.uri });
