@@ -13,7 +13,7 @@ import {
   ProfileGate,
 } from '../dashboard-frame/index.ts';
 import { socialLinksOf, type SocialLink } from './social-links.ts';
-import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
+import { MailSettingsPanels } from '../mail-settings/index.ts';
 
 function SocialLinkLine({ link }: { link: SocialLink | undefined }) {
   if (!link) return <p className="social-edit__link dash-empty">Not linked.</p>;

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { formatHourlyRate } from '@mastr/rules/money.ts';
-import { socialLinksOf } from '../coach-dashboard/social-links.ts';
+import { socialLinksOf } from '../coach-dashboard/index.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import { FormMessage } from '../forms/index.ts';
 import { useUkToday } from '../lib/index.ts';

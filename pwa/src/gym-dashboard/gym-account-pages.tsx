@@ -6,7 +6,7 @@ import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { DashboardPage, DetailsList, Panel, StatusBadge, ProfileGate } from '../dashboard-frame/index.ts';
 import { MastrClassSection } from './mastr-class-section.tsx';
-import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
+import { MailSettingsPanels } from '../mail-settings/index.ts';
 
 /**
  * /gymdashboard/account: status, image, details and prices as /api/me/gyms reports them, each

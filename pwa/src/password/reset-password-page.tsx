@@ -11,8 +11,7 @@ import {
   resetPasswordErrorText,
 } from '../forms/index.ts';
 import '../forms/forms.css';
-import { Wizard } from '../register/wizard.tsx';
-import { NEW_PASSWORD_STEPS, allStepsValid, type WizardValues } from '../register/wizard-steps.ts';
+import { NEW_PASSWORD_STEPS, Wizard, allStepsValid, type WizardValues } from '../register/index.ts';
 import { checkResetLink, resetPassword } from './password-api.ts';
 import { PageTitle } from '../ui/index.ts';
 

@@ -1,7 +1,7 @@
 /** The §8 texts of the payment screens, as pure functions of the error `api()` threw. */
 import { ApiError, statusOf } from '../api/index.ts';
 import { CANCEL_MESSAGES } from '../front-desk/index.ts';
-import { bookingErrorWithReason } from '../gyms/booking-errors.ts';
+import { bookingErrorWithReason } from '../gyms/index.ts';
 import type { FailureTexts } from './use-redirect-call.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
-import { checkoutDestination } from '../gyms/checkout-destination.ts';
+import { checkoutDestination } from '../gyms/index.ts';
 
 /** How a screen words a failure; without it failures are only logged (§8 "Stripe link failures"). */
 export interface FailureTexts {

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { RedirectResponse } from '@mastr/rules/api/common.ts';
-import { checkoutDestination } from '../gyms/checkout-destination.ts';
+import { checkoutDestination } from '../gyms/index.ts';
 import { ACCEPT_SESSION_FAILED } from '@mastr/rules/texts.ts';
 import { checkoutFailure } from './session-checkout-errors.ts';
 import { REQUEST_TEXTS } from './session-requests-model.ts';

@@ -5,7 +5,7 @@ import { imageSavedText } from '../account-editing/account-edit-model.ts';
 import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
 import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
 import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/index.ts';
-import { MailSettingsPanels } from '../mail-settings/mail-settings-panels.tsx';
+import { MailSettingsPanels } from '../mail-settings/index.ts';
 
 const SECTION_HINTS: Record<string, string> = {
   Account: 'Your details and profile image.',

@@ -10,6 +10,7 @@ import type {
 import { HOURLY_SLOTS } from '@mastr/rules/time-of-day.ts';
 import type { Deps } from '../deps.ts';
 import { addAvailabilitySlot, availabilityView, removeAvailabilitySlot } from '../services/coaching/index.ts';
+import { onlineDocWriter } from '../sync/device-writes.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
@@ -57,7 +58,9 @@ export const coachAvailabilityPlugin = contractPlugin('coach-availability', (dep
           const coachId = credentialsOf(request).UserInfo.profileId;
           // Read by name: `field` is this route's slot field (WEEKS), which the compiler cannot pair with the route.
           const body: AvailabilitySlotRequest<string> = request.payload;
-          const outcome = await apply(deps, coachId, week, body.weekday, body[field]);
+          // The week goes through the availability-week entry a device's goes through (decision 186).
+          const write = onlineDocWriter(deps, 'availability-week', coachId);
+          const outcome = await apply(deps, coachId, week, body.weekday, body[field], write);
           if (outcome.outcome === 'refused') throw Boom.badRequest(outcome.message);
           return { availability: await availabilityView(deps, coachId) };
         },

@@ -1,7 +1,8 @@
 import type { Request } from '@hapi/hapi';
 import type { DayPassView, GymCancelDayPassRefusal, MastrPassView } from '@mastr/rules/api/front-desk.ts';
 import type { Deps } from '../deps.ts';
-import { cancelDayPassForGym, checkInOnline } from '../services/passes/index.ts';
+import { cancelDayPassForGym, checkInOnline, type NewCheckIn } from '../services/passes/index.ts';
+import { writeOnline } from '../sync/device-writes.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute, refuse, reply } from './define-route.ts';
 
@@ -14,7 +15,14 @@ export const frontDeskPlugin = contractPlugin('front-desk', (deps: Deps) => {
   const gymIdOf = (request: Pick<Request, 'auth'>) => credentialsOf(request).UserInfo.profileId;
   /** A check-in's message, status and refreshed list; the pass kind asked for decides the list's kind. */
   const checkIn = async (request: Pick<Request, 'auth'>, kind: 'day-pass' | 'mastr-pass', passId: string) => {
-    const result = await checkInOnline(deps, gymIdOf(request), kind, passId);
+    const gymId = gymIdOf(request);
+    // The record goes through the check-in entry a tablet's goes through (decision 184).
+    const record = async (checkIn: NewCheckIn) => {
+      const [decided] = (await writeOnline(deps, 'check-in', gymId, [checkIn])) ?? [];
+      if (!decided) throw new Error(`The online check-in ${checkIn._id} broke the check-in rules.`);
+      return decided;
+    };
+    const result = await checkInOnline(deps, gymId, kind, passId, record);
     const counted = result.outcome === 'counted';
     return { message: counted ? 'Checked In.' : result.reason, passes: result.passes, code: counted ? 200 : 400 };
   };

@@ -5,7 +5,7 @@ import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { givenGym } from '../test-support/directory-fixtures.ts';
 import { onboard } from '../test-support/payment-fixtures.ts';
-import { bearerFor } from '../test-support/sync-fixtures.ts';
+import { bearerFor, boxingClass, bulkDocs } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
 // Wednesday 25 November 2026: the current gym week starts Monday 23rd, the next one Monday 30th.
@@ -165,5 +165,34 @@ describe('gym schedule online calls', () => {
     expect(day(own, 2).defaultClasses.map((c) => c.startTime)).toEqual([7 * H]);
     const mine = (await db().get('schedule:default')).days.find((d) => d.weekday === 2)!;
     expect(mine.classes).toEqual([]);
+  });
+
+  it("holds an online class to a device's week rules: a day of 64 classes takes no 65th either way (decision 185)", async () => {
+    // Before the registry, the online call wrote its week without the gateway's parser: a 65th class
+    // was stored, and every later week a device sent from that copy was refused whole (403).
+    const stored = await db().get('schedule:default');
+    const full = (count: number): ScheduleWeekDoc => ({
+      ...stored,
+      days: stored.days.map((d) =>
+        d.weekday === 6
+          ? { ...d, classes: Array.from({ length: count }, (_, i) => boxingClass(`sat-${i}`, 10 * H)) }
+          : d,
+      ),
+    });
+    expect((await bulkDocs(stack.server, stack, 'gym', gymId, [full(65)])).statusCode).toBe(403);
+    const device = await bulkDocs(stack.server, stack, 'gym', gymId, [full(64)]);
+    expect(JSON.parse(device.payload)[0]).toMatchObject({ ok: true });
+    const saturdayId = stored.days.find((d) => d.weekday === 6)!._id;
+    const before = await db().get('schedule:default');
+    const online = await call('POST', saturdayId, 'default', boxing(12 * H));
+    expect(online.statusCode).toBe(400);
+    expect(JSON.parse(online.payload).message).toBe('Missing ID - Coach ID in token');
+    expect((await db().get('schedule:default'))._rev).toBe(before._rev);
+    // Taking one away online is within the rules, and then one more fits again.
+    const removed = await call('PUT', saturdayId, 'default', { classObjectId: 'sat-0' });
+    expect(removed.statusCode).toBe(200);
+    const added = await call('POST', saturdayId, 'default', boxing(12 * H));
+    expect(added.statusCode).toBe(200);
+    expect(day(added, 6).defaultClasses).toHaveLength(64);
   });
 });

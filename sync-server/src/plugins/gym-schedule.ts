@@ -6,6 +6,7 @@ import { CLASS_FIELD_NAMES, CLASS_FIELDS, CLASS_TEXT_MAX_LENGTH } from '@mastr/r
 import { SCHEDULE_WEEKS } from '@mastr/rules/schedule.ts';
 import type { Deps } from '../deps.ts';
 import { addScheduleClass, removeScheduleClass, type ScheduleEditOutcome } from '../services/directory/index.ts';
+import { onlineDocWriter } from '../sync/device-writes.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
@@ -51,7 +52,9 @@ export const gymSchedulePlugin = contractPlugin('gym-schedule', (deps: Deps) => 
       options: options(addBody, MISSING_ID_COACH_IN_TOKEN),
       async handler(request) {
         const gymId = credentialsOf(request).UserInfo.profileId;
-        const outcome = await addScheduleClass(deps, gymId, week, request.params.weekdayId, request.payload);
+        // The week goes through the schedule-week entry a device's goes through (decision 185).
+        const write = onlineDocWriter(deps, 'schedule-week', gymId);
+        const outcome = await addScheduleClass(deps, gymId, week, request.params.weekdayId, request.payload, write);
         return answer(outcome, MISSING_ID_COACH_IN_TOKEN);
       },
     }),
@@ -60,7 +63,8 @@ export const gymSchedulePlugin = contractPlugin('gym-schedule', (deps: Deps) => 
       async handler(request) {
         const gymId = credentialsOf(request).UserInfo.profileId;
         const { weekdayId } = request.params;
-        const outcome = await removeScheduleClass(deps, gymId, week, weekdayId, request.payload.classObjectId);
+        const write = onlineDocWriter(deps, 'schedule-week', gymId);
+        const outcome = await removeScheduleClass(deps, gymId, week, weekdayId, request.payload.classObjectId, write);
         return answer(outcome, MISSING_COACH_ID_IN_TOKEN);
       },
     }),

@@ -4,7 +4,6 @@ import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import type { AvailabilityWeekDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { Deps } from '../deps.ts';
 import { applyGoLive } from '../services/accounts/index.ts';
-import { recordCheckIns, type NewCheckIn } from '../services/passes/index.ts';
 import { claimsOf, keepHeldHoursOfFollowingWeeks } from '../services/coaching/index.ts';
 import { fetchDocs, tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 
@@ -12,16 +11,6 @@ import { fetchDocs, tenantDb, updateDoc } from '../couch/tenant-docs.ts';
 export type BulkRow = { ok: true; id: string; rev: string } | { id: string; error: string; reason: string };
 
 const HELD_HOUR_REASON = 'An hour a client has booked or requested cannot be removed: its slot claim holds it.';
-
-/**
- * Check-ins go through the check-in authority, which stores them as sent and its decisions as
- * separate outcome documents; every record is accepted (a duplicate or refused one is kept for
- * audit), so each row is ok with the record's stored rev.
- */
-export async function writeCheckIns(deps: Deps, gymId: string, checkIns: readonly NewCheckIn[]): Promise<BulkRow[]> {
-  const decided = await recordCheckIns(deps, gymId, checkIns);
-  return decided.map(({ checkIn }) => ({ ok: true, id: checkIn._id, rev: checkIn._rev }));
-}
 
 /**
  * Availability documents are written as sent, without the `booked`/`requested` flags an old device

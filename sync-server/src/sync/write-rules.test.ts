@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { checkInId } from '@mastr/rules/doc-ids.ts';
-import { MAX_BULK_DOCS, bulkDocsOf, deviceClockOffsetMs, parseAvailabilityDocs, parseCheckIns } from './write-rules.ts';
+import {
+  CHECK_IN_METHODS,
+  MAX_BULK_DOCS,
+  bulkDocsOf,
+  deviceClockOffsetMs,
+  parseAvailabilityDocs,
+  parseCheckIns,
+} from './write-rules.ts';
 
 // Wednesday 18 November 2026, 10:00 UK: this coach week began Sunday the 15th, next week the 22nd.
 const NOW = new Date('2026-11-18T10:00:00Z');
@@ -102,6 +109,21 @@ describe('check-in writes within bounds', () => {
     expect(parseCheckIns([checkIn({ _rev: 'x'.repeat(100_000) })], GYM, NOW)).toBeNull();
     expect(parseCheckIns([checkIn({ deviceId: 'x'.repeat(101) })], GYM, NOW)).toBeNull();
     expect(parseCheckIns([checkIn({ _id: checkInId(PASS, 'x'.repeat(1_000_000)) })], GYM, NOW)).toBeNull();
+  });
+
+  it("lets each path set only its own methods: a device's tap, code or QR, the online call's 'online' (decision 184)", () => {
+    for (const method of ['tap', 'code', 'qr']) {
+      expect(parseCheckIns([checkIn({ method })], GYM, NOW), method).toHaveLength(1);
+      expect(parseCheckIns([checkIn({ method })], GYM, NOW, 0, CHECK_IN_METHODS.online), method).toBeNull();
+    }
+    expect(parseCheckIns([checkIn({ method: 'online' })], GYM, NOW)).toBeNull();
+    expect(parseCheckIns([checkIn({ method: 'online' })], GYM, NOW, 0, CHECK_IN_METHODS.online)).toMatchObject([
+      { method: 'online' },
+    ]);
+    // Every other rule holds on the online path too.
+    expect(
+      parseCheckIns([checkIn({ method: 'online', gymId: 'f'.repeat(24) })], GYM, NOW, 0, CHECK_IN_METHODS.online),
+    ).toBeNull();
   });
 
   describe("a device's clock", () => {

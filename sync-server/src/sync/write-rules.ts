@@ -6,6 +6,7 @@ import { availabilityDocId, isNestedId, parseCheckInId, scheduleDocId } from '@m
 import {
   CHECK_IN_FIELDS,
   type AvailabilityWeekDoc,
+  type CheckInDoc,
   type ClassItem,
   type ScheduleWeekDoc,
   type TimeSlot,
@@ -60,7 +61,23 @@ const WEEKS_BACK = 52;
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/;
 /** A CouchDB revision as CouchDB (or the embedded server) wrote it: `{generation}-{hash}`. */
 const REVISION = /^[1-9]\d{0,15}-[0-9A-Za-z]{1,64}$/;
-const DEVICE_METHODS = ['tap', 'code', 'qr'] as const;
+/**
+ * Which way a document arrived: a device's `_bulk_docs`, or an online `/api` call whose service built
+ * it. Both are held to the same rules (sync/device-writes.ts, decision 184); the few a path decides
+ * are declared per path, as the check-in's methods below.
+ */
+export type WritePath = 'device' | 'online';
+
+/**
+ * The `method` each path may set on a check-in (decision 184): a device says how its front desk saw
+ * the pass (a tap on the list, a typed entry code, a scanned QR); only the server's online call
+ * writes 'online', so a record tells truthfully which way it came and no device can pass its own
+ * record off as the server's.
+ */
+export const CHECK_IN_METHODS = {
+  device: ['tap', 'code', 'qr'],
+  online: ['online'],
+} as const satisfies Record<WritePath, readonly CheckInDoc['method'][]>;
 /** Longest device name a check-in may carry. */
 const MAX_DEVICE_ID_LENGTH = 100;
 
@@ -91,7 +108,8 @@ const CHECK_IN_KEYS = [...CHECK_IN_FIELDS, '_rev', '_deleted'];
 /**
  * A front desk writes new `check-in` records of its own gym, nothing else: no outcome field or
  * `check-in-outcome` document (the server decides), no other type, no deletes. A stored `_rev` is ignored: a record already stored is
- * answered with its current state, never changed.
+ * answered with its current state, never changed. The online check-in's record meets the same
+ * rules with the online path's `methods`.
  */
 export function parseCheckIns(
   docs: readonly unknown[],
@@ -99,6 +117,7 @@ export function parseCheckIns(
   now: Date,
   /** From `deviceClockOffsetMs`: added to each `checkedInAt` (the device's clock) to put it on the server's. */
   clockOffsetMs = 0,
+  methods: readonly CheckInDoc['method'][] = CHECK_IN_METHODS.device,
 ): NewCheckIn[] | null {
   const parsed: NewCheckIn[] = [];
   for (const doc of docs) {
@@ -112,7 +131,7 @@ export function parseCheckIns(
       doc.gymId !== gymId ||
       (passKind !== 'day-pass' && passKind !== 'mastr-pass') ||
       !isInstant(checkedInAt) ||
-      !DEVICE_METHODS.includes(method as (typeof DEVICE_METHODS)[number]) ||
+      !methods.includes(method as CheckInDoc['method']) ||
       typeof deviceId !== 'string' ||
       deviceId.length === 0 ||
       deviceId.length > MAX_DEVICE_ID_LENGTH

@@ -10,12 +10,21 @@ import { tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { docsWithPrefix, fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import type { DocWrite } from '../../couch/doc-write.ts';
 
 export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
 type Day = AvailabilityWeekDoc['days'][number];
 /** The day's new slots, or why the edit is refused. */
 type SlotEdit = (times: TimeSlot[], day: Day) => TimeSlot[] | string;
+/**
+ * The availability-week entry of the device-write registry (sync/device-writes.ts `onlineDocWriter`,
+ * decision 186): an online edit's week meets a device's rules and is written by the same writer,
+ * which also keeps the hours slot claims hold.
+ */
+type WriteWeek = DocWrite<AvailabilityWeekDoc>;
+/** An edit's outcome, or `held`: the writer kept an hour this edit removed, which a slot claim holds. */
+type WeekEditOutcome = EditOutcome | { outcome: 'held' };
 
 const byTime = (a: TimeSlot, b: TimeSlot) => a.time - b.time;
 
@@ -62,13 +71,21 @@ async function editWeek(
   coachId: string,
   week: AvailabilityWeek,
   weekday: number,
+  write: WriteWeek,
   edit: SlotEdit,
-): Promise<EditOutcome> {
+): Promise<WeekEditOutcome> {
   const now = deps.now();
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now))
     return { outcome: 'refused', message: 'That day has passed.' };
-  return editWeekDoc(deps, coachId, weekStart, weekday, edit);
+  return editWeekDoc(deps, coachId, weekStart, weekday, write, edit);
+}
+
+/** The week's write, with a refusal by the week's rules taken as the fault it is (an hourly edit of a stored week cannot break them). */
+async function writeWeek(write: WriteWeek, id: string, change: Parameters<WriteWeek>[1]) {
+  const written = await write(id, change);
+  if (written.outcome === 'refused') throw new Error(`The availability week ${id} broke the availability rules.`);
+  return written;
 }
 
 async function editWeekDoc(
@@ -76,17 +93,18 @@ async function editWeekDoc(
   coachId: string,
   weekStart: string | null,
   weekday: number,
+  write: WriteWeek,
   edit: SlotEdit,
-): Promise<EditOutcome> {
+): Promise<WeekEditOutcome> {
   const now = deps.now();
   await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
-  const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
-  const base = await updateDoc(db, availabilityDocId(null), (current) =>
+  const created = await writeWeek(write, availabilityDocId(null), (current) =>
     current ? null : newWeekDoc(coachId, null, null, now),
   );
+  const base = 'doc' in created ? created.doc : null;
   let refusal: string | null = null;
-  await updateDoc(db, availabilityDocId(weekStart), (current) => {
+  const written = await writeWeek(write, availabilityDocId(weekStart), (current) => {
     const doc = current ?? newWeekDoc(coachId, weekStart, base, now);
     const days = withAllDays(doc.days);
     const day = days.find((d) => d.weekday === weekday)!;
@@ -100,23 +118,29 @@ async function editWeekDoc(
       updatedAt: now.toISOString(),
     });
   });
-  return refusal ? { outcome: 'refused', message: refusal } : { outcome: 'saved' };
+  if (refusal) return { outcome: 'refused', message: refusal };
+  // The writer found a slot claim holding an hour this edit removes (one claimed since it was read).
+  return written.outcome === 'conflict' ? { outcome: 'held' } : { outcome: 'saved' };
 }
 
 const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>
   a.length === b.length && a.every((s, i) => s === b[i]);
 
 /** Adds a free hourly slot (adding one that is there already changes nothing). */
-export function addAvailabilitySlot(
+export async function addAvailabilitySlot(
   deps: Deps,
   coachId: string,
   week: AvailabilityWeek,
   weekday: number,
   time: number,
+  write: WriteWeek,
 ): Promise<EditOutcome> {
-  return editWeek(deps, coachId, week, weekday, (times) =>
+  const outcome = await editWeek(deps, coachId, week, weekday, write, (times) =>
     times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time }],
   );
+  // Adding an hour removes none, so the writer never holds one back here.
+  if (outcome.outcome === 'held') throw new Error(`Adding ${time} on ${weekday} was answered as removing a held hour.`);
+  return outcome;
 }
 
 /** A concrete week's slot claims by hour: who holds which hour (the only record of it, decision 120). */
@@ -137,7 +161,10 @@ const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
  * The hour's slot claim says so, and a request may claim the hour while this runs, so the claims are
  * read again after the write: a request reads the week after claiming (`offeredHour`), this reads the
  * claims after removing, so at least one of the two sees the other. If the claim came first after
- * all, the hour is put back and the removal refused, as if it had come a moment later.
+ * all, the hour is put back and the removal refused, as if it had come a moment later. The writer
+ * (`writeAvailability`) keeps held hours by the same rule for a device's week; here the claims are
+ * read as well for the answer's words (which hour, booked or requested), and the writer alone
+ * keeps a changed default's held hours in the weeks that follow it.
  */
 export async function removeAvailabilitySlot(
   deps: Deps,
@@ -145,6 +172,7 @@ export async function removeAvailabilitySlot(
   week: AvailabilityWeek,
   weekday: number,
   time: number,
+  write: WriteWeek,
 ): Promise<EditOutcome> {
   const now = deps.now();
   const weekStart = weekStartOf(week, now);
@@ -152,7 +180,7 @@ export async function removeAvailabilitySlot(
     return { outcome: 'refused', message: 'That day has passed.' };
   const claims = weekStart ? await claimsOf(deps, coachId, weekStart) : new Map();
   let removed: { slot: TimeSlot; abbreviation: string } | null = null;
-  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, (times, day) => {
+  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, write, (times, day) => {
     const slot = times.find((s) => s.time === time);
     removed = null;
     if (!slot) return times;
@@ -162,14 +190,15 @@ export async function removeAvailabilitySlot(
     return times.filter((s) => s !== slot);
   });
   const gone = removed as { slot: TimeSlot; abbreviation: string } | null;
-  if (outcome.outcome === 'refused' || !gone) return outcome;
-  if (!weekStart) {
-    await keepHeldHoursOfFollowingWeeks(deps, coachId, [{ weekday, time }]);
-    return outcome;
-  }
-  const reason = heldReason(await claimsOf(deps, coachId, weekStart), weekday, time);
-  if (!reason) return outcome;
-  await editWeekDoc(deps, coachId, weekStart, weekday, (times) =>
+  if (outcome.outcome === 'refused') return outcome;
+  // Nothing removed, or the default's hour (the writer kept the following weeks' held hours).
+  if (!gone || !weekStart) return { outcome: 'saved' };
+  // A claim made since the read above: the writer kept the hour (`held`), or this write came first.
+  const reason =
+    heldReason(await claimsOf(deps, coachId, weekStart), weekday, time) ??
+    (outcome.outcome === 'held' ? 'requested' : null);
+  if (!reason) return { outcome: 'saved' };
+  await editWeekDoc(deps, coachId, weekStart, weekday, write, (times) =>
     times.some((s) => s.time === time) ? times : [...times, { _id: gone.slot._id, time }],
   );
   return { outcome: 'refused', message: heldHourRefusal(gone.abbreviation, time, reason) };

@@ -18,9 +18,8 @@ import {
 import { ensureDatabase } from '../../couch/couch.ts';
 import { tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
-import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import type { DocWrite } from '../../couch/doc-write.ts';
 import type { Deps } from '../../deps.ts';
-import { applyGoLive } from '../accounts/go-live-service.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 
 export type ScheduleEditOutcome =
@@ -36,39 +35,47 @@ function weekdayOf(defaultDoc: ScheduleWeekDoc, gymId: string, weekdayId: string
   return GYM_WEEKDAYS.find(({ weekday }) => `${gymId}-${weekday}` === weekdayId)?.weekday ?? null;
 }
 
+/** Why an online edit is refused when the week it makes breaks the schedule-week rules (a full day). */
+const WEEK_RULES_REFUSAL = 'That week would break the timetable rules (at most 64 classes a day).';
+
 /**
- * One edit of one week of a gym's schedule, revision-guarded (a device's synced write meanwhile is
- * re-read, never overwritten). The default is created first when missing (weeks copy it and the days
- * are known by its ids); a week without its own document starts from a copy of the default
- * (design/decisions.md 7). `edit` answers the new document, or null when nothing changes. The gym's
- * status is then derived again (go-live-service.ts): its first class can take it live, deleting its
- * last one takes it off.
+ * One edit of one week of a gym's schedule. `write` is the schedule-week entry of the device-write
+ * registry (sync/device-writes.ts `onlineDocWriter`, decision 185): the week is held to the rules a
+ * device's week meets and written by the same writer, revision-guarded (a device's synced write
+ * meanwhile is re-read and the edit made again on it, never overwritten), and the writer derives
+ * the gym's status again (its first class can take it live, deleting its last one takes it off).
+ * The default is created first when missing (weeks copy it and the days are known by its ids); a
+ * week without its own document starts from a copy of the default (design/decisions.md 7). `edit`
+ * answers the new document, or null when nothing changes. Past days are this path's own refusal
+ * (design/sync.md "Schedules").
  */
 async function editSchedule(
   deps: Deps,
   gymId: string,
   week: ScheduleWeek,
   weekdayId: string,
+  write: DocWrite<ScheduleWeekDoc>,
   edit: (doc: ScheduleWeekDoc, weekday: number) => ScheduleWeekDoc | null,
 ): Promise<ScheduleEditOutcome> {
   const now = deps.now();
   await ensureDatabase(deps.couch, tenantDbName('gym', gymId));
-  const db = tenantDb<ScheduleWeekDoc>(deps.couch, 'gym', gymId);
-  const base = (await updateDoc(db, scheduleDocId(null), (current) =>
+  const created = await write(scheduleDocId(null), (current) =>
     current ? null : emptyDefaultSchedule(gymId, now, newId),
-  ))!;
+  );
+  if (!('doc' in created) || !created.doc) throw new Error(`The default schedule of gym ${gymId} was refused.`);
+  const base = created.doc;
   const weekday = weekdayOf(base, gymId, weekdayId);
   if (weekday === null) return { outcome: 'unknown-day' };
   const weekStart = scheduleWeekStart(week, now);
   let pastDayTouched = false;
-  await updateDoc(db, scheduleDocId(weekStart), (current) => {
+  const written = await write(scheduleDocId(weekStart), (current) => {
     const doc = current ?? (weekStart ? weekFromDefault(base, weekStart, now) : base);
     const next = edit(doc, weekday);
     pastDayTouched = next !== null && changesPastDays(doc, next, ukDateKey(now));
     return pastDayTouched ? null : next;
   });
   if (pastDayTouched) return { outcome: 'refused', message: PAST_DAY_REFUSAL };
-  await applyGoLive(deps, 'gym', gymId);
+  if (written.outcome === 'refused') return { outcome: 'refused', message: WEEK_RULES_REFUSAL };
   return { outcome: 'saved', timetable: await gymTimetableView(deps.couch, gymId, now) };
 }
 
@@ -79,11 +86,14 @@ export function addScheduleClass(
   week: ScheduleWeek,
   weekdayId: string,
   fields: ClassFields,
+  write: DocWrite<ScheduleWeekDoc>,
 ): Promise<ScheduleEditOutcome> {
   const refusal = classRefusal(fields);
   if (refusal) return Promise.resolve({ outcome: 'refused', message: refusal });
   const item: ClassItem = { _id: newId(), ...fields, location: fields.location.trim() };
-  return editSchedule(deps, gymId, week, weekdayId, (doc, weekday) => withClassAdded(doc, weekday, item, deps.now()));
+  return editSchedule(deps, gymId, week, weekdayId, write, (doc, weekday) =>
+    withClassAdded(doc, weekday, item, deps.now()),
+  );
 }
 
 /** Deletes a class of that week by its id (an absent class changes nothing). */
@@ -93,6 +103,7 @@ export function removeScheduleClass(
   week: ScheduleWeek,
   weekdayId: string,
   classId: string,
+  write: DocWrite<ScheduleWeekDoc>,
 ): Promise<ScheduleEditOutcome> {
-  return editSchedule(deps, gymId, week, weekdayId, (doc) => withClassRemoved(doc, classId, deps.now()));
+  return editSchedule(deps, gymId, week, weekdayId, write, (doc) => withClassRemoved(doc, classId, deps.now()));
 }

@@ -17,10 +17,6 @@ type GymDoc = CheckInDoc | CheckInOutcomeDoc;
 /** Rounds of "read passes, decide, write passes" before giving up under extreme contention. */
 const MAX_ROUNDS = 8;
 
-export function recordCheckIn(deps: Deps, gymId: string, checkIn: NewCheckIn): Promise<DecidedCheckIn> {
-  return recordCheckIns(deps, gymId, [checkIn]).then(([decided]) => decided);
-}
-
 /**
  * The check-in authority (design/sync.md "Writes and who decides"). Each record is decided in
  * arrival order against its pass: refused (unknown, cancelled, expired, not that day), duplicate

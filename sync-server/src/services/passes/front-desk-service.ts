@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { DayPassCancellation } from '@mastr/rules/api/booking.ts';
-import { recordCheckIn } from './check-in-service.ts';
+import type { DecidedCheckIn, NewCheckIn } from './check-in-service.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from './pass-views.ts';
 import { CANCEL_REFUSALS, cancelDayPassAs, gymCancelRule } from './day-pass-cancellation.ts';
 
@@ -21,14 +21,17 @@ const UNKNOWN_PASS = "Missing ID's";
 
 /**
  * A check-in made through the online calls (§7 "Gym management and passes"): a record like any
- * tablet's, written and decided by the same authority (check-in-service.ts), so the 60-minute rule
- * holds whichever way a member is checked in.
+ * tablet's, built here and handed to `record`, the check-in entry of the device-write registry
+ * (sync/device-writes.ts `writeOnline`, decision 184): the same rules as a tablet's record (with
+ * method 'online', which only this path may set) and the same authority deciding it, so the
+ * 60-minute rule holds whichever way a member is checked in.
  */
 export async function checkInOnline(
   deps: Deps,
   gymId: string,
   kind: PassKind,
   passId: string,
+  record: (checkIn: NewCheckIn) => Promise<DecidedCheckIn>,
 ): Promise<OnlineCheckInResult> {
   const refreshed = (): Promise<PassList> =>
     kind === 'day-pass'
@@ -36,7 +39,7 @@ export async function checkInOnline(
       : upcomingMastrPasses(deps.couch, gymId, deps.now());
   const pass = isId(passId) ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId)) : null;
   if (!pass) return { outcome: 'refused', reason: UNKNOWN_PASS, passes: await refreshed() };
-  const { outcome } = await recordCheckIn(deps, gymId, {
+  const { outcome } = await record({
     _id: checkInId(passId, newId()),
     type: 'check-in',
     passId,
