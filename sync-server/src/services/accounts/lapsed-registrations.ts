@@ -16,7 +16,7 @@ import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
+import { TOKEN_LIFETIME_MS } from '../../couch/stores/one-time-tokens-store.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { releaseClaim } from './claims.ts';
 import { deleteAccount } from './delete-account-service.ts';

@@ -18,7 +18,12 @@ import { hashPassword } from '../auth/passwords.ts';
 import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
-import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import {
+  consumeToken,
+  deleteOneTimeToken,
+  findUsableToken,
+  issueOneTimeToken,
+} from '../../couch/stores/one-time-tokens-store.ts';
 
 /** Tries at registering one payload: the first, and one after each freeing of lapsed claims. */
 const MAX_CLAIM_ROUNDS = 3;

@@ -10,7 +10,7 @@ export {
 } from './access-tokens.ts';
 export { clientIp } from './client-ip.ts';
 export { SWEEP_GRACE_MS, sweepExpiredDocs } from './expired-docs-sweeper.ts';
-export { issueOneTimeToken, TOKEN_LIFETIME_MS, tokenDocId } from './one-time-tokens.ts';
+export { issueOneTimeToken, TOKEN_LIFETIME_MS, tokenDocId } from '../../couch/stores/one-time-tokens-store.ts';
 export { isResetLinkValid, requestPasswordReset, resetPassword } from './password-reset-service.ts';
 export { verifyPassword } from './passwords.ts';
 export { hitRateLimit, RATE_LIMITS } from './rate-limit.ts';

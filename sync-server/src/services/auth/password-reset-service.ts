@@ -18,7 +18,7 @@ import {
   issueOneTimeToken,
   revokeUnusedTokens,
   type OneTimeTokenDoc,
-} from './one-time-tokens.ts';
+} from '../../couch/stores/one-time-tokens-store.ts';
 import { hashPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
 import { revokeAllSessionsForAccount } from './refresh-sessions.ts';
