@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
 import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/index.ts';
 import type { Budget } from './load/token-bucket.ts';
+import type { FeeSettings } from '@mastr/rules/fees.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -22,14 +23,6 @@ export interface StripeSettings {
   testProviderPort: number;
   /** Base URL of the Stripe API when it is not Stripe's own: the local test provider's, once started. */
   apiUrl?: string;
-}
-
-/** design/payments.md "Fees": every split is computed from these. */
-export interface FeeSettings {
-  platformFeePercent: number;
-  platformFeeMinPence: number;
-  gymSpacePercent: number;
-  basicPlanPricePence: number;
 }
 
 export interface ServerConfig {

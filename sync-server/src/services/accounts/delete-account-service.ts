@@ -41,7 +41,7 @@ import { withdrawApplications } from '../coaching/auction-service.ts';
 import { deleteAsFullDocument, endCoachRequest, endGymRequest } from '../coaching/request-ending.ts';
 import { cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
-import { refundPassInFull } from '../payments/refund-service.ts';
+import { refundPassInFull } from '../refunds/index.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
 import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
 import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';

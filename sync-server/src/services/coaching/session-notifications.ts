@@ -162,7 +162,7 @@ async function gymAddressOf(deps: Deps, gymId: string): Promise<string> {
   return gym?.type === 'gym' ? addressLine(gym.address) : '';
 }
 
-/** The split as the payment recorded it (fees.ts `ptSessionSplit`) and what has been refunded so far. */
+/** The split as the payment recorded it (rules/fees.ts `ptSessionSplit`) and what has been refunded so far. */
 async function moneyOf(deps: Deps, paymentId: string, refundDue: boolean): Promise<SessionMoney | undefined> {
   const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(paymentId));
   if (!payment) return undefined;

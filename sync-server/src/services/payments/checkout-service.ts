@@ -12,7 +12,7 @@ import { gymTimetableView } from '../directory/gym-timetable-views.ts';
 import { currentMastrClasses } from '../directory/mastr-class-service.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { chargeableAccount } from './connect-service.ts';
-import { passSplit } from './fees.ts';
+import { passSplit } from '@mastr/rules/fees.ts';
 
 /**
  * Member checkouts (§7 "Member bookings"): every check is made and every amount computed here, from

@@ -16,7 +16,6 @@ export {
   PT_CHECKOUT_REFUSALS,
   type PtCheckoutOutcome,
 } from './pt-checkout-service.ts';
-export { refundPassInFull } from './refund-service.ts';
 export { createStripeClient } from './stripe-client.ts';
 export {
   applySubscriptionEvent,

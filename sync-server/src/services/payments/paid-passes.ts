@@ -10,7 +10,7 @@ import { tellPassBought } from '../passes/pass-notifications.ts';
 import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
-import { refundPassInFull } from './refund-service.ts';
+import { refundPassInFull } from '../refunds/index.ts';
 
 /**
  * Issues the pass a paid checkout session stands for (its sale, decoded from the session's metadata
