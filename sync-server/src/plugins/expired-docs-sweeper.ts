@@ -1,7 +1,7 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { runPeriodically } from './periodic-job.ts';
-import { sweepLapsedRegistrations } from '../services/accounts/index.ts';
+import { sweepLapsedRegistrations } from '../services/account-lifecycle/index.ts';
 import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../services/auth/index.ts';
 
 /**

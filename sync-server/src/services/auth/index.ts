@@ -23,12 +23,6 @@ export {
   rotateRefreshSession,
   sessionIdOfCookie,
 } from './refresh-sessions.ts';
+export { VERIFICATION_WINDOW_MS } from './verification-window.ts';
 export { createSignInDelay, delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from './sign-in-delay.ts';
-export {
-  accessTokenFor,
-  findOrCreateGoogleMember,
-  type GoogleIdentity,
-  GoogleIdentityRefusedError,
-  openSession,
-  signInWithPassword,
-} from './sign-in-service.ts';
+export { accessTokenFor, openSession, signInWithPassword } from './sign-in-service.ts';

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import { findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
-import { isLiveAccount } from '../accounts/lapsed-registrations.ts';
+import { isLiveAccount } from './verification-window.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
 import {
   consumeToken,

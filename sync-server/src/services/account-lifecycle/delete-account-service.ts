@@ -43,9 +43,9 @@ import { cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
 import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 import { cancelGymPlans } from '../payments/subscription-service.ts';
-import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
+import { goodbyeRecipient, tellAccountDeleted } from '../accounts/account-event-mails.ts';
 import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaims } from './claims.ts';
+import { releaseClaims } from '../accounts/claims.ts';
 import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 
 /**
