@@ -8,8 +8,8 @@ import { normaliseEmail } from '@mastr/rules/validation.ts';
 import type { Couch } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { updateAccount, findAccountByEmail } from '../../couch/stores/accounts-store.ts';
-import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
-import { verificationWindowPassed } from '../auth/verification-window.ts';
+import { AccountTakenError, createAccount } from '../accounts/index.ts';
+import { verificationWindowPassed } from '../auth/index.ts';
 import { retireLapsedRegistration } from './lapsed-registrations.ts';
 
 /** What Google told us about the person (bell's normalised profile). */

@@ -16,9 +16,9 @@ import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { VERIFICATION_WINDOW_MS, verificationWindowPassed } from '../auth/verification-window.ts';
+import { VERIFICATION_WINDOW_MS, verificationWindowPassed } from '../auth/index.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaim } from '../accounts/claims.ts';
+import { releaseClaim } from '../accounts/index.ts';
 import { deleteAccount } from './delete-account-service.ts';
 
 /**

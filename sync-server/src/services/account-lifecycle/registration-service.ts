@@ -9,14 +9,11 @@ import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
-import { AccountTakenError, createAccount } from '../accounts/accounts-service.ts';
+import { AccountTakenError, createAccount, claimIdsOf } from '../accounts/index.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { claimIdsOf } from '../accounts/claims.ts';
 import { freeLapsedClaims } from './lapsed-registrations.ts';
-import { isLiveAccount } from '../auth/verification-window.ts';
-import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
+import { isLiveAccount, hashPassword, RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/index.ts';
+import { verificationLink, verificationMail } from '../mail/index.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import {

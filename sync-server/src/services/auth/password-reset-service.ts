@@ -11,7 +11,7 @@ import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import { findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
 import { isLiveAccount } from './verification-window.ts';
-import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
+import { passwordResetLink, passwordResetMail } from '../mail/index.ts';
 import {
   consumeToken,
   findUsableToken,

@@ -14,13 +14,13 @@ import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
 import {
+  sendEventMail,
   sessionMailCategory,
   sessionMailContent,
   type SessionFacts,
   type SessionMoney,
-} from '../mail/session-mails.ts';
+} from '../mail/index.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 
 /** One private-session event, as its tell needs it. */

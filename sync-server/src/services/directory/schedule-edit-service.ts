@@ -20,7 +20,7 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { applyGoLive } from '../accounts/go-live-service.ts';
+import { applyGoLive } from '../accounts/index.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 
 export type ScheduleEditOutcome =

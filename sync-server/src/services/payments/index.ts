@@ -20,6 +20,7 @@ export { createStripeClient } from './stripe-client.ts';
 export {
   applySubscriptionEvent,
   basicPlanCheckout,
+  cancelGymPlans,
   customerPortal,
   reconcileGymPlan,
   SUBSCRIPTION_REFUSALS,

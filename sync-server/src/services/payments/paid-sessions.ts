@@ -28,8 +28,7 @@ import { platformFeePence } from '@mastr/rules/fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
-import { deleteAsFullDocument } from '../coaching/request-ending.ts';
+import { sessionOfBooking, tellSession, deleteAsFullDocument } from '../coaching/index.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 
