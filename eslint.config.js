@@ -106,6 +106,13 @@ const couchLayer = {
   message: 'couch/ is the layer below the domains: it imports no services/ folder.',
 };
 
+// The environment and the logger sit below the domains too (design/architecture.md "Server layers").
+const baseLayer = {
+  target: ['./sync-server/src/config.ts', './sync-server/src/logging'],
+  from: SERVICES,
+  message: 'config.ts and logging/ are below the domains: they import no services/ folder.',
+};
+
 const NO_FOCUSED_TESTS = [
   {
     selector: "CallExpression[callee.object.name=/^(it|test|describe)$/][callee.property.name='only']",
@@ -135,7 +142,7 @@ export default tseslint.config(
       'import-x/no-self-import': 'error',
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...pwaBoundaries, ...serverBoundaries, ...serverLayers, couchLayer] },
+        { zones: [...pwaBoundaries, ...serverBoundaries, ...serverLayers, couchLayer, baseLayer] },
       ],
       '@typescript-eslint/no-unused-vars': [
         'error',

@@ -3,7 +3,6 @@ export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './accou
 export { GOODBYE_GIVE_UP_MS, goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
 export { AccountTakenError, createAccount, type NewAccountInput } from './accounts-service.ts';
 export { claimIdsOf, releaseClaim, releaseClaims } from './claims.ts';
-export { type DecodeLimits, defaultDecodeLimits } from './decode-gate.ts';
 export { applyGoLive, missingSteps } from './go-live-service.ts';
 export { UPLOAD_REFUSALS } from './image-intake.ts';
 export {
