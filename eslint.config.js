@@ -62,12 +62,10 @@ const pwaBoundaries = [
     })),
 ];
 
-// Server domains (issue 25, decision 139). Each `services/<domain>/index.ts` says what the domain
-// exports to the rest of the server (plugins, sync, cli, seed, test support, the PWA's sync test kit,
-// benches, e2e): those
-// import a domain only through it. Domains still import each other's files directly: the domain
-// graph has cycles (accounts ↔ auth ↔ mail, payments ↔ passes ↔ directory, …) that an index would
-// turn into module cycles, so layering them is its own step (decision 140).
+// Server domains (issue 25, decisions 139, 181–183). Each `services/<domain>/index.ts` says what the
+// domain exports, and everything outside the domain imports it through that file: the rest of the
+// server (plugins, sync, cli, seed, test support), the PWA's sync test kit, benches, e2e, and the
+// other domains. A test inside a domain may import its own domain's files.
 const SERVICES = './sync-server/src/services';
 const serverOutside = [
   ...readdirSync('./sync-server/src', { withFileTypes: true })
@@ -78,14 +76,49 @@ const serverOutside = [
   './e2e',
   './dev-tools',
 ];
-const serverBoundaries = readdirSync(SERVICES, { withFileTypes: true })
+const domains = readdirSync(SERVICES, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .map(({ name: domain }) => ({
+  .map((entry) => entry.name);
+const serverBoundaries = domains.flatMap((domain) => [
+  {
     target: serverOutside,
     from: `${SERVICES}/${domain}`,
     except: ['./index.ts'],
     message: `Import services/${domain}/ through its index.ts, which says what the domain exports.`,
+  },
+  {
+    target: domains.filter((other) => other !== domain).map((other) => `${SERVICES}/${other}`),
+    from: `${SERVICES}/${domain}`,
+    except: ['./index.ts'],
+    message: `Another domain imports services/${domain}/ through its index.ts only (design/architecture.md "Server layers").`,
+  },
+]);
+
+// The domains' layers, lowest first (design/architecture.md "Server layers", decision 181): a domain
+// imports only domains of a lower layer, never one of its own or a higher one, so the indexes close
+// no module cycle. A new domain is added to a layer here.
+const SERVER_LAYERS = [
+  ['mail', 'refunds'],
+  ['auth'],
+  ['accounts'],
+  ['passes', 'coaching'],
+  ['directory'],
+  ['payments', 'memberships'],
+  ['account-lifecycle', 'me-views'],
+];
+const unlayered = domains.filter((domain) => !SERVER_LAYERS.flat().includes(domain));
+if (unlayered.length > 0) throw new Error(`eslint.config.js: put services/${unlayered[0]}/ in a SERVER_LAYERS layer.`);
+const serverLayers = SERVER_LAYERS.flatMap((layer, index) => {
+  const below = SERVER_LAYERS.slice(0, index).flat();
+  const notBelow = SERVER_LAYERS.slice(index).flat();
+  return layer.map((domain) => ({
+    target: `${SERVICES}/${domain}`,
+    from: notBelow.filter((other) => other !== domain).map((other) => `${SERVICES}/${other}`),
+    message:
+      `services/${domain}/ imports only the domains below its layer (${below.join(', ') || 'none'}): ` +
+      'move what both need lower, or what calls both higher (design/architecture.md "Server layers").',
   }));
+});
 
 // `couch/` is the layer below the domains (issue 25, decision 174): the client, the databases and
 // the typed stores every domain reads through. It imports no domain, so any domain may import it
@@ -94,6 +127,13 @@ const couchLayer = {
   target: './sync-server/src/couch',
   from: SERVICES,
   message: 'couch/ is the layer below the domains: it imports no services/ folder.',
+};
+
+// The environment and the logger sit below the domains too (design/architecture.md "Server layers").
+const baseLayer = {
+  target: ['./sync-server/src/config.ts', './sync-server/src/logging'],
+  from: SERVICES,
+  message: 'config.ts and logging/ are below the domains: they import no services/ folder.',
 };
 
 const NO_FOCUSED_TESTS = [
@@ -123,7 +163,10 @@ export default tseslint.config(
       // An import cycle makes module order matter and hides a missing layer.
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...pwaBoundaries, ...serverBoundaries, couchLayer] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...pwaBoundaries, ...serverBoundaries, ...serverLayers, couchLayer, baseLayer] },
+      ],
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },

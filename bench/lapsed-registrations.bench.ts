@@ -16,12 +16,9 @@ import type { AccountDoc } from '@mastr/rules/documents.ts';
 import { DB } from '../sync-server/src/couch/databases.ts';
 import type { Deps } from '../sync-server/src/deps.ts';
 import { createLogger } from '../sync-server/src/logging/logger.ts';
-import {
-  createAccount,
-  sweepLapsedRegistrations,
-  VERIFICATION_WINDOW_MS,
-} from '../sync-server/src/services/accounts/index.ts';
-import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../sync-server/src/services/auth/index.ts';
+import { createAccount } from '../sync-server/src/services/accounts/index.ts';
+import { sweepLapsedRegistrations } from '../sync-server/src/services/account-lifecycle/index.ts';
+import { SWEEP_GRACE_MS, sweepExpiredDocs, VERIFICATION_WINDOW_MS } from '../sync-server/src/services/auth/index.ts';
 import { createMailer } from '../sync-server/src/services/mail/index.ts';
 import { createStripeClient } from '../sync-server/src/services/payments/index.ts';
 import { startBenchStack } from './support/bench-stack.ts';

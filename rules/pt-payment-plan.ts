@@ -23,7 +23,7 @@ export interface PaidSessionReads {
   coachDiscipline: string;
   paymentId: string;
   pricePence: number;
-  /** Mastr's fee on the price (services/payments/fees.ts, from the instance's fee settings). */
+  /** Mastr's fee on the price (rules/fees.ts, from the instance's fee settings). */
   platformFeePence: number;
   now: Date;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { defaultDecodeLimits, loadConfig } from './config.ts';
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'mastr-config-'));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env } as NodeJS.ProcessEnv);
@@ -118,5 +118,14 @@ describe('load settings', () => {
     expect(() => load({ ADDRESS_BUDGET_BURST: '0' })).toThrow(/ADDRESS_BUDGET_BURST/);
     expect(() => load({ ACCOUNT_BUDGET_PER_SECOND: '-1' })).toThrow(/ACCOUNT_BUDGET_PER_SECOND/);
     expect(() => load({ MAX_IN_FLIGHT_REQUESTS: '1.5' })).toThrow(/MAX_IN_FLIGHT_REQUESTS/);
+  });
+});
+
+describe('image decode settings', () => {
+  it('uses half the cores and half of libuv pool, at least one slot', () => {
+    expect(defaultDecodeLimits(2, 4)).toEqual({ slots: 1, queue: 4 });
+    expect(defaultDecodeLimits(1, 4)).toEqual({ slots: 1, queue: 4 });
+    expect(defaultDecodeLimits(16, 4)).toEqual({ slots: 2, queue: 6 });
+    expect(defaultDecodeLimits(16, 16)).toEqual({ slots: 8, queue: 18 });
   });
 });

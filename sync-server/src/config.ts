@@ -1,9 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_COUCH_TIMEOUT_MS } from './couch/couch.ts';
-import { defaultDecodeLimits, type DecodeLimits } from './services/accounts/index.ts';
 import type { Budget } from './load/token-bucket.ts';
+import type { FeeSettings } from '@mastr/rules/fees.ts';
 
 export interface GoogleConfig {
   clientId: string;
@@ -24,12 +25,24 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-/** design/payments.md "Fees": every split is computed from these. */
-export interface FeeSettings {
-  platformFeePercent: number;
-  platformFeeMinPence: number;
-  gymSpacePercent: number;
-  basicPlanPricePence: number;
+/** How many profile images one instance decodes at once and keeps waiting (services/accounts/decode-gate.ts). */
+export interface DecodeLimits {
+  /** Decodes running at once on this instance. */
+  slots: number;
+  /** Decodes waiting for a slot; one more is refused. */
+  queue: number;
+}
+
+/**
+ * Half the cores and half of libuv's pool, at least one: on this 2-core box with the default pool,
+ * one decode at a time, leaving a core and three pool threads to everyone else.
+ */
+export function defaultDecodeLimits(
+  cores = os.availableParallelism(),
+  poolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4,
+): DecodeLimits {
+  const slots = Math.max(1, Math.min(Math.floor(cores / 2), Math.floor(poolSize / 2)));
+  return { slots, queue: 2 * slots + 2 };
 }
 
 export interface ServerConfig {

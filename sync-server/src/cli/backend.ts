@@ -9,7 +9,7 @@ import { onboardDemoPayees, startLocalPayments, webhookUrlOf, createStripeClient
 import { seedDemoData, type SeedResult } from '../seed/seed-demo.ts';
 import { createServer } from '../server.ts';
 import { createMailer } from '../services/mail/index.ts';
-import { finishInterruptedDeletions } from '../services/accounts/index.ts';
+import { finishInterruptedDeletions } from '../services/account-lifecycle/index.ts';
 import { StartupError } from './process-lifecycle.ts';
 import { backOff, retryWhileCouchUnavailable } from './startup-retry.ts';
 

@@ -4,7 +4,7 @@ import type { CoachRequestDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
 import { getDoc } from '../couch/tenant-docs.ts';
-import { DELETED_COACH_NAME } from '../services/accounts/index.ts';
+import { DELETED_COACH_NAME } from '../services/account-lifecycle/index.ts';
 import {
   chargeOf,
   deleteMe,

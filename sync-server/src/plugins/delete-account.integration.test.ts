@@ -19,7 +19,7 @@ import {
   deleteAccount,
   finishInterruptedDeletions,
   INTERRUPTED_AFTER_MS,
-} from '../services/accounts/index.ts';
+} from '../services/account-lifecycle/index.ts';
 import { createMastrPass } from '../services/passes/index.ts';
 import {
   chargeOf,

@@ -1,6 +1,6 @@
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { deleteAccount } from '../services/accounts/index.ts';
+import { deleteAccount } from '../services/account-lifecycle/index.ts';
 import { credentialsOf, roleAccess } from './auth-strategy.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 

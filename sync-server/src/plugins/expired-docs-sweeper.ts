@@ -1,12 +1,12 @@
 import type { Plugin } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { runPeriodically } from './periodic-job.ts';
-import { sweepLapsedRegistrations } from '../services/accounts/index.ts';
+import { sweepLapsedRegistrations } from '../services/account-lifecycle/index.ts';
 import { SWEEP_GRACE_MS, sweepExpiredDocs } from '../services/auth/index.ts';
 
 /**
  * Runs the sweeper (services/auth/expired-docs-sweeper.ts, then the registrations nobody verified in
- * time: services/accounts/lapsed-registrations.ts) every SWEEP_INTERVAL_MS on every instance, as
+ * time: services/account-lifecycle/lapsed-registrations.ts) every SWEEP_INTERVAL_MS on every instance, as
  * periodic-job.ts runs it (jittered, never after the server stopped).
  */
 export const expiredDocsSweeperPlugin: Plugin<Deps> = {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mobileClaimId } from '@mastr/rules/doc-ids.ts';
 import { normaliseMobile } from '@mastr/rules/validation.ts';
 import { DB } from '../couch/databases.ts';
-import { VERIFICATION_WINDOW_MS } from '../services/accounts/index.ts';
+import { VERIFICATION_WINDOW_MS } from '../services/auth/index.ts';
 import { findAccountByEmail, getAccount } from '../couch/stores/accounts-store.ts';
 import { givenAccount, jwtCookieOf, refresh, signIn } from '../test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';

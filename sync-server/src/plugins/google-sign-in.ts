@@ -4,12 +4,12 @@ import Boom from '@hapi/boom';
 import type { Request, ResponseToolkit, Server } from '@hapi/hapi';
 import type { GoogleConfig } from '../config.ts';
 import type { Deps } from '../deps.ts';
+import { openSession } from '../services/auth/index.ts';
 import {
   findOrCreateGoogleMember,
   GoogleIdentityRefusedError,
-  openSession,
   type GoogleIdentity,
-} from '../services/auth/index.ts';
+} from '../services/account-lifecycle/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 const KEY = 'GET /api/auth/user/google';

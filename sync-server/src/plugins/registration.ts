@@ -3,7 +3,7 @@ import Boom from '@hapi/boom';
 import { ACCOUNT_KINDS } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
 import { registrationSchemas } from '../schemas/account-schemas.ts';
-import { registerAccount } from '../services/accounts/index.ts';
+import { registerAccount } from '../services/account-lifecycle/index.ts';
 import { clientIp } from '../services/auth/index.ts';
 import { contractPlugin, defineRoute, reply } from './define-route.ts';
 

@@ -2,7 +2,7 @@ import { EMAIL_VERIFICATION_SUCCESSFUL } from '@mastr/rules/texts.ts';
 import Boom from '@hapi/boom';
 import { ACCOUNT_KINDS, KIND_PLURAL } from '@mastr/rules/roles.ts';
 import type { Deps } from '../deps.ts';
-import { verifyEmail } from '../services/accounts/index.ts';
+import { verifyEmail } from '../services/account-lifecycle/index.ts';
 import { contractPlugin, defineRoute } from './define-route.ts';
 
 /** GET /api/{users|coaches|gyms}/{id}/verify/{token} (§7): verified, or 404 for any problem. */

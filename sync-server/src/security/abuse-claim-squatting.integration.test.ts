@@ -3,7 +3,7 @@ import { emailClaimId, mobileClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseMobile } from '@mastr/rules/validation.ts';
 import { DB } from '../couch/databases.ts';
-import { verifyEmail } from '../services/accounts/index.ts';
+import { verifyEmail } from '../services/account-lifecycle/index.ts';
 import { getAccount } from '../couch/stores/accounts-store.ts';
 import { TOKEN_LIFETIME_MS } from '../services/auth/index.ts';
 import { createLogger } from '../logging/logger.ts';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notificationDocId, paymentDocId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, NotificationDoc } from '@mastr/rules/documents.ts';
 import { DB, tenantDbName } from '../couch/databases.ts';
-import { refundPassInFull } from '../services/payments/index.ts';
+import { refundPassInFull } from '../services/refunds/index.ts';
 import { type PaymentDoc } from '../couch/stores/payments-store.ts';
 import { buyDayPass, dayPasses, givenPayingMember, givenSellingGym } from '../test-support/payment-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';

@@ -93,7 +93,7 @@ export interface PaymentDoc {
   refunds: Record<string, RefundRecord>;
   /**
    * Why this payment is refunded, fixed by the first caller under the revision: every later attempt
-   * sends Stripe this reason, so the request under `refund:{passId}` is always the same (refund-service.ts).
+   * sends Stripe this reason, so the request under `refund:{passId}` is always the same (services/refunds/refund-service.ts).
    */
   refundReason?: string;
   createdAt: string;

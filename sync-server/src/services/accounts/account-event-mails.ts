@@ -2,9 +2,16 @@ import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
-import { accountDeletedMail, dashboardUrl, wentInactiveMail, wentLiveMail } from '../mail/account-mails.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
-import { greetingOf, mailRecipient, type MailRecipient } from '../mail/recipients.ts';
+import {
+  accountDeletedMail,
+  dashboardUrl,
+  wentInactiveMail,
+  wentLiveMail,
+  sendEventMail,
+  greetingOf,
+  mailRecipient,
+  type MailRecipient,
+} from '../mail/index.ts';
 
 type MailDeps = Pick<Deps, 'couch' | 'config' | 'mailer' | 'logger'>;
 

@@ -7,7 +7,7 @@ import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword } from '../auth/index.ts';
 
 export interface NewAccountInput {
   kind: AccountKind;

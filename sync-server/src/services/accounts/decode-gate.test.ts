@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDecodeGate, defaultDecodeLimits } from './decode-gate.ts';
+import { createDecodeGate } from './decode-gate.ts';
 
 /** A piece of work that finishes when told to. */
 function pending<T>(value: T) {
@@ -50,12 +50,5 @@ describe('decode gate', () => {
       }),
     ).rejects.toThrow('decoder failed');
     expect(await gate.run('member', async () => 'again')).toEqual({ outcome: 'done', value: 'again' });
-  });
-
-  it('uses half the cores and half of libuv pool, at least one slot', () => {
-    expect(defaultDecodeLimits(2, 4)).toEqual({ slots: 1, queue: 4 });
-    expect(defaultDecodeLimits(1, 4)).toEqual({ slots: 1, queue: 4 });
-    expect(defaultDecodeLimits(16, 4)).toEqual({ slots: 2, queue: 6 });
-    expect(defaultDecodeLimits(16, 16)).toEqual({ slots: 8, queue: 18 });
   });
 });

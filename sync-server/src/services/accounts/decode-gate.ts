@@ -1,4 +1,4 @@
-import os from 'node:os';
+import type { DecodeLimits } from '../../config.ts';
 
 /**
  * At most `slots` profile images are decoded at once on one server instance, `queue` more wait for a
@@ -9,13 +9,6 @@ import os from 'node:os';
  * it bounds this instance's work, and nothing is lost when it goes.
  */
 
-export interface DecodeLimits {
-  /** Decodes running at once on this instance. */
-  slots: number;
-  /** Decodes waiting for a slot; one more is refused. */
-  queue: number;
-}
-
 type GateAnswer<T> =
   | { outcome: 'done'; value: T }
   /** This account already has an upload decoding or waiting. */
@@ -25,18 +18,6 @@ type GateAnswer<T> =
 
 export interface DecodeGate {
   run<T>(account: string, work: () => Promise<T>): Promise<GateAnswer<T>>;
-}
-
-/**
- * Half the cores and half of libuv's pool, at least one: on this 2-core box with the default pool,
- * one decode at a time, leaving a core and three pool threads to everyone else.
- */
-export function defaultDecodeLimits(
-  cores = os.availableParallelism(),
-  poolSize = Number(process.env.UV_THREADPOOL_SIZE) || 4,
-): DecodeLimits {
-  const slots = Math.max(1, Math.min(Math.floor(cores / 2), Math.floor(poolSize / 2)));
-  return { slots, queue: 2 * slots + 2 };
 }
 
 export function createDecodeGate({ slots, queue }: DecodeLimits): DecodeGate {

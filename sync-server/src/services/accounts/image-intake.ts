@@ -1,6 +1,6 @@
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
-import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
+import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/index.ts';
 import { decodeGateFor } from './decode-gate.ts';
 import { decodeProfileImage, imageBytesOf, readImageHeader, type PreparedImage } from './profile-images.ts';
 

@@ -1,18 +1,10 @@
 // The accounts domain's public surface: what other folders may import from it.
 export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './account-edit-service.ts';
-export { GOODBYE_GIVE_UP_MS } from './account-event-mails.ts';
-export { createAccount, type NewAccountInput } from './accounts-service.ts';
-export { type DecodeLimits, defaultDecodeLimits } from './decode-gate.ts';
-export {
-  deleteAccount,
-  DELETED_COACH_NAME,
-  DELETED_MEMBER_NAME,
-  finishInterruptedDeletions,
-  INTERRUPTED_AFTER_MS,
-} from './delete-account-service.ts';
+export { GOODBYE_GIVE_UP_MS, goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
+export { AccountTakenError, createAccount, type NewAccountInput } from './accounts-service.ts';
+export { claimIdsOf, releaseClaim, releaseClaims } from './claims.ts';
 export { applyGoLive, missingSteps } from './go-live-service.ts';
 export { UPLOAD_REFUSALS } from './image-intake.ts';
-export { sweepLapsedRegistrations, VERIFICATION_WINDOW_MS } from './lapsed-registrations.ts';
 export {
   IMAGE_CACHE_CONTROL,
   IMAGE_CONTENT_TYPE,
@@ -21,4 +13,3 @@ export {
   readProfileImage,
 } from './profile-images.ts';
 export { coachView, gymView, profileDisplayName, userView } from './profile-views.ts';
-export { registerAccount, verifyEmail } from './registration-service.ts';

@@ -10,15 +10,15 @@ import type { Deps } from '../../deps.ts';
 import { DB } from '../../couch/databases.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
 import { findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
-import { isLiveAccount } from '../accounts/lapsed-registrations.ts';
-import { passwordResetLink, passwordResetMail } from '../mail/mail-templates.ts';
+import { isLiveAccount } from './verification-window.ts';
+import { passwordResetLink, passwordResetMail } from '../mail/index.ts';
 import {
   consumeToken,
   findUsableToken,
   issueOneTimeToken,
   revokeUnusedTokens,
   type OneTimeTokenDoc,
-} from './one-time-tokens.ts';
+} from '../../couch/stores/one-time-tokens-store.ts';
 import { hashPassword } from './passwords.ts';
 import { RATE_LIMITS, hitRateLimit } from './rate-limit.ts';
 import { revokeAllSessionsForAccount } from './refresh-sessions.ts';

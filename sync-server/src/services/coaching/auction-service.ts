@@ -13,7 +13,7 @@ import { newId } from '../../couch/ids.ts';
 import type { Deps } from '../../deps.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { publicImageUrl } from '../accounts/profile-images.ts';
+import { publicImageUrl } from '../accounts/index.ts';
 import { gymRequestList } from './request-views.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
 

@@ -7,7 +7,7 @@ import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { DocumentScope } from 'nano';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { refundSessionPayment } from '../payments/refund-service.ts';
+import { refundSessionPayment } from '../refunds/index.ts';
 import { sessionOfBooking, tellSession } from './session-notifications.ts';
 
 /**

@@ -14,13 +14,13 @@ import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
 import {
+  sendEventMail,
   sessionMailCategory,
   sessionMailContent,
   type SessionFacts,
   type SessionMoney,
-} from '../mail/session-mails.ts';
+} from '../mail/index.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 
 /** One private-session event, as its tell needs it. */
@@ -162,7 +162,7 @@ async function gymAddressOf(deps: Deps, gymId: string): Promise<string> {
   return gym?.type === 'gym' ? addressLine(gym.address) : '';
 }
 
-/** The split as the payment recorded it (fees.ts `ptSessionSplit`) and what has been refunded so far. */
+/** The split as the payment recorded it (rules/fees.ts `ptSessionSplit`) and what has been refunded so far. */
 async function moneyOf(deps: Deps, paymentId: string, refundDue: boolean): Promise<SessionMoney | undefined> {
   const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(paymentId));
   if (!payment) return undefined;

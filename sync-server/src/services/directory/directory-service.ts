@@ -20,8 +20,7 @@ import { couchStatus } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { DatabaseUpdates } from '../../sync/database-updates.ts';
-import { availabilityView } from '../coaching/availability-service.ts';
-import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
+import { availabilityView, releaseLapsedAcceptances } from '../coaching/index.ts';
 import {
   activeCoaches,
   activeGyms,
@@ -31,7 +30,7 @@ import {
   registeredMembershipsOfGym,
   type Membership,
 } from '../../couch/stores/directory-queries.ts';
-import { publicImageUrl } from '../accounts/profile-images.ts';
+import { publicImageUrl } from '../accounts/index.ts';
 import { gymTimetableView } from './gym-timetable-views.ts';
 import { currentMastrClasses } from './mastr-class-service.ts';
 import { mastrClassAvailability } from './mastr-class-schedule.ts';

@@ -18,8 +18,9 @@ import {
   unassignedMastrPassList,
   upcomingMastrPassList,
   type MastrPassFacts,
-} from '../passes/pass-views.ts';
-import { tellMastrClassBooked, tellMastrClassCancelled } from '../passes/pass-notifications.ts';
+  tellMastrClassBooked,
+  tellMastrClassCancelled,
+} from '../passes/index.ts';
 import { mastrClassAvailability, mastrClassId, withStoredClasses } from './mastr-class-schedule.ts';
 
 /**

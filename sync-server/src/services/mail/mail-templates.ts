@@ -6,7 +6,7 @@
  */
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import type { MailMessage } from './mailer.ts';
-import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
+import { TOKEN_LIFETIME_MS } from '../../couch/stores/one-time-tokens-store.ts';
 
 const SIGNATURE = 'The Mastr team\nMastr your game.';
 

@@ -29,7 +29,7 @@ export interface SessionFacts {
   discipline: string;
 }
 
-/** A paid session's money as the payment split it (services/payments/fees.ts `ptSessionSplit`). */
+/** A paid session's money as the payment split it (rules/fees.ts `ptSessionSplit`). */
 export interface SessionMoney {
   pricePence: number;
   platformFeePence: number;

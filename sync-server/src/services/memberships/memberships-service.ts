@@ -12,10 +12,9 @@ import { DB, tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { withdrawApplications } from '../coaching/auction-service.ts';
+import { withdrawApplications } from '../coaching/index.ts';
 import { profilesById } from '../../couch/stores/directory-queries.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
-import { MEMBERSHIP_MAIL_CATEGORY, membershipMailContent } from '../mail/membership-mails.ts';
+import { sendEventMail, MEMBERSHIP_MAIL_CATEGORY, membershipMailContent } from '../mail/index.ts';
 
 /**
  * The coach–gym relation's six calls (§4, §7; rules/memberships.ts decides each transition). The

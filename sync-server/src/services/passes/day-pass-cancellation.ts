@@ -4,7 +4,7 @@ import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { passDay } from '@mastr/rules/pass-listing.ts';
 import type { Deps } from '../../deps.ts';
 import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
-import { refundedPenceOf, refundPassInFull } from '../payments/refund-service.ts';
+import { refundedPenceOf, refundPassInFull } from '../refunds/index.ts';
 import { tellPassCancelled } from './pass-notifications.ts';
 
 /**

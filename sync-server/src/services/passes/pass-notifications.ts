@@ -5,9 +5,9 @@ import { tenantDbName } from '../../couch/databases.ts';
 import { tenantDb } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { mailCalendarEvent } from '../mail/calendar-events.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
 import {
+  mailCalendarEvent,
+  sendEventMail,
   addressLine,
   mastrClassBookedMail,
   mastrClassCancelledMail,
@@ -15,8 +15,8 @@ import {
   passCalendarEntry,
   passCancelledMail,
   passesPage,
-} from '../mail/pass-mails.ts';
-import { greetingOf } from '../mail/recipients.ts';
+  greetingOf,
+} from '../mail/index.ts';
 
 /**
  * Everything a member hears of their passes, in the app and by mail, from one place per event

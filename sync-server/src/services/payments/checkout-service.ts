@@ -8,11 +8,10 @@ import { encodeSale, type Sale } from '@mastr/rules/sale-metadata.ts';
 import { classesOnDate, dayPassClasses, isDayPassDateOpen, locateInWindow } from '@mastr/rules/timetable.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { gymTimetableView } from '../directory/gym-timetable-views.ts';
-import { currentMastrClasses } from '../directory/mastr-class-service.ts';
+import { gymTimetableView, currentMastrClasses } from '../directory/index.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { chargeableAccount } from './connect-service.ts';
-import { passSplit } from './fees.ts';
+import { passSplit } from '@mastr/rules/fees.ts';
 
 /**
  * Member checkouts (§7 "Member bookings"): every check is made and every amount computed here, from

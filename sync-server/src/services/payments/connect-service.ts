@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { connectAccountDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { applyGoLive } from '../accounts/go-live-service.ts';
+import { applyGoLive } from '../accounts/index.ts';
 import { getDoc } from '../../couch/tenant-docs.ts';
 import {
   getPayee,

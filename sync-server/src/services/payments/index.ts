@@ -16,11 +16,11 @@ export {
   PT_CHECKOUT_REFUSALS,
   type PtCheckoutOutcome,
 } from './pt-checkout-service.ts';
-export { refundPassInFull } from './refund-service.ts';
 export { createStripeClient } from './stripe-client.ts';
 export {
   applySubscriptionEvent,
   basicPlanCheckout,
+  cancelGymPlans,
   customerPortal,
   reconcileGymPlan,
   SUBSCRIPTION_REFUSALS,

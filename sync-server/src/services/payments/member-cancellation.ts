@@ -3,7 +3,7 @@ import { isId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { Deps } from '../../deps.ts';
-import { CANCEL_REFUSALS, cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
+import { CANCEL_REFUSALS, cancelDayPassAs } from '../passes/index.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
 
 /**

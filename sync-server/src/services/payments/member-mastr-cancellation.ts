@@ -4,9 +4,8 @@ import type { MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { mastrPassCancellation } from '@mastr/rules/refunds.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { CANCEL_REFUSALS } from '../passes/day-pass-cancellation.ts';
-import { tellPassCancelled } from '../passes/pass-notifications.ts';
-import { refundedPenceOf, refundPassInFull } from './refund-service.ts';
+import { CANCEL_REFUSALS, tellPassCancelled } from '../passes/index.ts';
+import { refundedPenceOf, refundPassInFull } from '../refunds/index.ts';
 
 /**
  * A member cancels their own Mastr class pass (`POST /api/booking/user/cancel_mastr_pass/{id}`, not

@@ -5,12 +5,11 @@ import type { DayPassSale, MastrPassSale, SaleCharge } from '@mastr/rules/sale-m
 import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { enrolPaidMastrPass } from '../directory/mastr-class-service.ts';
-import { tellPassBought } from '../passes/pass-notifications.ts';
-import { createDayPass, createMastrPass } from '../passes/passes-service.ts';
+import { enrolPaidMastrPass } from '../directory/index.ts';
+import { tellPassBought, createDayPass, createMastrPass } from '../passes/index.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
-import { refundPassInFull } from './refund-service.ts';
+import { refundPassInFull } from '../refunds/index.ts';
 
 /**
  * Issues the pass a paid checkout session stands for (its sale, decoded from the session's metadata

@@ -24,14 +24,13 @@ import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
 import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
-import { platformFeePence } from './fees.ts';
+import { platformFeePence } from '@mastr/rules/fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sessionOfBooking, tellSession } from '../coaching/session-notifications.ts';
-import { deleteAsFullDocument } from '../coaching/request-ending.ts';
+import { sessionOfBooking, tellSession, deleteAsFullDocument } from '../coaching/index.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
-import { refundPassInFull } from './refund-service.ts';
+import { refundPassInFull } from '../refunds/index.ts';
 
 /**
  * Books the private session a paid PT checkout stands for (design/decisions.md 37, 39). Stripe

@@ -1,7 +1,12 @@
 import type { Deps } from '../../deps.ts';
-import { planEndedMail, planFailingMail, planStartedMail, stripePageUrl } from '../mail/account-mails.ts';
-import { sendEventMail } from '../mail/event-mail.ts';
-import { greetingOf } from '../mail/recipients.ts';
+import {
+  planEndedMail,
+  planFailingMail,
+  planStartedMail,
+  stripePageUrl,
+  sendEventMail,
+  greetingOf,
+} from '../mail/index.ts';
 import type { SubscriptionDoc } from '../../couch/stores/payments-store.ts';
 
 /**

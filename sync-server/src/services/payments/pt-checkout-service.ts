@@ -12,11 +12,10 @@ import type { PtSessionSource } from '@mastr/rules/sale-metadata.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
-import { withdrawApplications } from '../coaching/auction-service.ts';
-import { releaseLapsedAcceptances } from '../coaching/session-request-answers.ts';
+import { withdrawApplications, releaseLapsedAcceptances } from '../coaching/index.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { CheckoutRefusal, createPaymentSession, memberOf } from './checkout-service.ts';
-import { ptSessionSplit } from './fees.ts';
+import { ptSessionSplit } from '@mastr/rules/fees.ts';
 
 /**
  * The PT checkouts (§7 "Member bookings"; design/decisions.md 37, 39): a member pays for an accepted

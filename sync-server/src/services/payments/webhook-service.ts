@@ -8,7 +8,7 @@ import { applyAccountUpdated } from './connect-service.ts';
 import { issuePaidPass } from './paid-passes.ts';
 import { bookPaidSession } from './paid-sessions.ts';
 import { paymentsDb, type StripeEventDoc } from '../../couch/stores/payments-store.ts';
-import { recordRefundsOfCharge } from './refund-service.ts';
+import { recordRefundsOfCharge } from '../refunds/index.ts';
 import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
-import { spaceShareReversalPence } from './fees.ts';
+import { spaceShareReversalPence } from '@mastr/rules/fees.ts';
 import { paymentsDb, type PaymentDoc, type RefundRecord } from '../../couch/stores/payments-store.ts';
 
 /**

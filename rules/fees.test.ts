@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MASTR_CLASS_PRICE_PENCE } from '@mastr/rules/money.ts';
-import type { FeeSettings } from '../../config.ts';
-import { passSplit, platformFeePence, ptSessionSplit, spaceShareReversalPence } from './fees.ts';
+import { MASTR_CLASS_PRICE_PENCE } from './money.ts';
+import { type FeeSettings, passSplit, platformFeePence, ptSessionSplit, spaceShareReversalPence } from './fees.ts';
 
 const defaults: FeeSettings = {
   platformFeePercent: 10,

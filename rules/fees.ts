@@ -1,4 +1,10 @@
-import type { FeeSettings } from '../../config.ts';
+/** design/payments.md "Fees": every split is computed from these (the server's config reads them). */
+export interface FeeSettings {
+  platformFeePercent: number;
+  platformFeeMinPence: number;
+  gymSpacePercent: number;
+  basicPlanPricePence: number;
+}
 
 /**
  * How a payment is split (design/payments.md "Fees"). Pure and in whole pence: Stripe takes

@@ -6,10 +6,10 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { oneTimeTokenDocId } from '@mastr/rules/doc-ids.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
+import { couchStatus, type Couch } from '../couch.ts';
+import { DB } from '../databases.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
 
 export type TokenPurpose = 'verify' | 'reset';
 

@@ -16,13 +16,10 @@ import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
 import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { TOKEN_LIFETIME_MS } from '../auth/one-time-tokens.ts';
+import { VERIFICATION_WINDOW_MS, verificationWindowPassed } from '../auth/index.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaim } from './claims.ts';
+import { releaseClaim } from '../accounts/index.ts';
 import { deleteAccount } from './delete-account-service.ts';
-
-/** How long a new account has to verify its email: exactly the lifetime of the link it was mailed. */
-export const VERIFICATION_WINDOW_MS = TOKEN_LIFETIME_MS.verify;
 
 /**
  * A claim whose account does not exist is left by a registration that died between writing its
@@ -30,19 +27,6 @@ export const VERIFICATION_WINDOW_MS = TOKEN_LIFETIME_MS.verify;
  * still be on its way.
  */
 const ORPHAN_CLAIM_AFTER_MS = 10 * 60 * 1000;
-
-/** Whether the account is an unverified registration whose verification window has passed. */
-export function verificationWindowPassed(account: Pick<AccountDoc, 'verified' | 'createdAt'>, now: Date): boolean {
-  return !account.verified && now.getTime() >= Date.parse(account.createdAt) + VERIFICATION_WINDOW_MS;
-}
-
-/** Neither a lapsed registration nor an account being removed: one a link may still verify or reset. */
-export function isLiveAccount(
-  account: Pick<AccountDoc, 'verified' | 'createdAt' | 'deletingSince'>,
-  now: Date,
-): boolean {
-  return !account.deletingSince && !verificationWindowPassed(account, now);
-}
 
 /**
  * Removes a lapsed registration: marks it `deletingSince` on the revision read (the decision against

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsableToken, tokenDocId, TOKEN_LIFETIME_MS, type OneTimeTokenDoc } from './one-time-tokens.ts';
+import { isUsableToken, tokenDocId, TOKEN_LIFETIME_MS, type OneTimeTokenDoc } from './one-time-tokens-store.ts';
 
 const now = new Date('2026-11-21T12:00:00.000Z');
 const live: OneTimeTokenDoc = {

@@ -29,23 +29,23 @@ import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
 import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
-import { accessCheckFor } from '../auth/access-check.ts';
+import { accessCheckFor } from '../auth/index.ts';
 import {
   endCoachBookings,
   endGymBookings,
   endMemberBookings,
   scrubSessionNotifications,
   sessionParties,
-} from '../coaching/booking-endings.ts';
-import { withdrawApplications } from '../coaching/auction-service.ts';
-import { deleteAsFullDocument, endCoachRequest, endGymRequest } from '../coaching/request-ending.ts';
-import { cancelDayPassAs } from '../passes/day-pass-cancellation.ts';
-import { cancelOwnDayPass } from '../payments/member-cancellation.ts';
-import { refundPassInFull } from '../payments/refund-service.ts';
-import { cancelGymPlans } from '../payments/subscription-service.ts';
-import { goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
+  withdrawApplications,
+  deleteAsFullDocument,
+  endCoachRequest,
+  endGymRequest,
+} from '../coaching/index.ts';
+import { cancelDayPassAs } from '../passes/index.ts';
+import { cancelOwnDayPass, cancelGymPlans } from '../payments/index.ts';
+import { refundPassInFull } from '../refunds/index.ts';
+import { goodbyeRecipient, tellAccountDeleted, releaseClaims } from '../accounts/index.ts';
 import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaims } from './claims.ts';
 import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 
 /**

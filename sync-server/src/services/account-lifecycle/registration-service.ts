@@ -9,16 +9,19 @@ import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
-import { AccountTakenError, createAccount } from './accounts-service.ts';
+import { AccountTakenError, createAccount, claimIdsOf } from '../accounts/index.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { claimIdsOf } from './claims.ts';
-import { freeLapsedClaims, isLiveAccount } from './lapsed-registrations.ts';
-import { verificationLink, verificationMail } from '../mail/mail-templates.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/rate-limit.ts';
+import { freeLapsedClaims } from './lapsed-registrations.ts';
+import { isLiveAccount, hashPassword, RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/index.ts';
+import { verificationLink, verificationMail } from '../mail/index.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
 import { updateDoc } from '../../couch/tenant-docs.ts';
-import { consumeToken, deleteOneTimeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens.ts';
+import {
+  consumeToken,
+  deleteOneTimeToken,
+  findUsableToken,
+  issueOneTimeToken,
+} from '../../couch/stores/one-time-tokens-store.ts';
 
 /** Tries at registering one payload: the first, and one after each freeing of lapsed claims. */
 const MAX_CLAIM_ROUNDS = 3;
