@@ -11,7 +11,7 @@
  * Run: npx tsx bench/check-in-sender.bench.ts
  */
 import type { CheckInSenderOptions, CheckInSender } from '../pwa/src/data/check-in-sender.ts';
-import type { LocalDoc } from '../pwa/src/data/tenant-docs.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { runBenchIn } from './support/run.ts';
 import { ms, ratio, summarise, waitUntil } from './support/stats.ts';
 
@@ -25,8 +25,9 @@ const { createCheckInSender } = (await import(modulePath)) as {
   createCheckInSender(options: CheckInSenderOptions): CheckInSender;
 };
 
-const checkIn = (n: number): LocalDoc => ({
-  id: `checkin:${'a'.repeat(24)}:${n}`,
+// As the device journal holds a check-in (decision 178); a module from before took RxDB's shape (`id`).
+const checkIn = (n: number): CheckInDoc => ({
+  _id: `checkin:${'a'.repeat(24)}:${n}`,
   type: 'check-in',
   passId: 'a'.repeat(24),
   passKind: 'day-pass',
@@ -34,9 +35,6 @@ const checkIn = (n: number): LocalDoc => ({
   checkedInAt: '2026-11-21T10:00:00.000Z',
   method: 'tap',
   deviceId: 'tablet-1',
-  _meta: { lwt: 1 },
-  _rev: '1-x',
-  _deleted: false,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -63,7 +61,6 @@ function start(fetchImpl: typeof fetch) {
     batchSize: 100,
     retryMs: 1_000,
     resendAfterMs: 30_000,
-    deviceId: 'tablet-1',
     onError: () => undefined,
   });
 }
@@ -71,7 +68,7 @@ function start(fetchImpl: typeof fetch) {
 async function throughSender() {
   const server = gateway();
   const sender = start(server.fetchImpl);
-  const docs: LocalDoc[] = [];
+  const docs: CheckInDoc[] = [];
   const t0 = performance.now();
   for (let n = 0; n < CHECK_INS; n += 1) {
     docs.push(checkIn(n));
@@ -97,7 +94,7 @@ async function bareLoop() {
   for (let i = 0; i < CHECK_INS; i += 100) {
     await server.fetchImpl('http://gateway/_bulk_docs', {
       method: 'POST',
-      body: JSON.stringify({ docs: docs.slice(i, i + 100).map((d) => ({ _id: d.id })) }),
+      body: JSON.stringify({ docs: docs.slice(i, i + 100).map((d) => ({ _id: d._id })) }),
     });
   }
   return performance.now() - t0;
@@ -107,7 +104,7 @@ async function outage() {
   const server = gateway();
   const sender = start(server.fetchImpl);
   server.state.down = true;
-  const docs: LocalDoc[] = [];
+  const docs: CheckInDoc[] = [];
   const t0 = performance.now();
   for (let n = 0; performance.now() - t0 < OUTAGE_MS; n += 1) {
     docs.push(checkIn(n));

@@ -6,7 +6,8 @@
  * fresh ids that the server decides on arrival and answers with outcome documents. So the gym's
  * replication is pull-only (no per-document push bookkeeping, which made a first sync twice as
  * slow) and this sender delivers the records: every check-in without an outcome is posted to the
- * gateway's `_bulk_docs` in batches, as soon as it is recorded or the server is reachable again,
+ * gateway's `_bulk_docs` in batches, from the device journal as it holds them (the fields the
+ * server takes), as soon as it is recorded or the server is reachable again,
  * and posted again if its outcome has not arrived a while after the server accepted it. Delivery
  * is idempotent on the server (a record already stored is answered as stored), so sending twice —
  * a lost answer, a retry, a second tab — never counts twice.
@@ -15,10 +16,9 @@
  * (`outbox/outbox-sender.ts`: one delivery at a time, back-off after a failure, wake).
  */
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
-import { CHECK_IN_FIELDS } from '@mastr/rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { appendOnly } from './outbox/append-only.ts';
 import { createOutboxSender, DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
-import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInSenderOptions {
   /** The gateway's `_bulk_docs` of the gym's database. */
@@ -30,41 +30,29 @@ export interface CheckInSenderOptions {
   retryMs: number;
   /** A delivered check-in whose outcome has not arrived is sent again after this long. */
   resendAfterMs: number;
-  /**
-   * This device (its database's storage token, every check-in's `deviceId`). Check-ins of other
-   * devices reach it only by the pull, so the server holds them: they are sent only if their
-   * outcome is still missing `resendAfterMs` after they arrived (decision 169).
-   */
-  deviceId: string;
   onError(error: unknown): void;
 }
 
 export interface CheckInSender {
-  /** The check-ins the server has not decided yet (none of them has an outcome document). */
-  undecided(checkIns: readonly LocalDoc[]): void;
+  /** This device's check-ins the server has not decided yet (the journal's without an outcome document). */
+  undecided(checkIns: readonly CheckInDoc[]): void;
   /** The server is reachable again: deliver now instead of after the retry pause. */
   wake(): void;
   stop(): void;
 }
 
-function asSent(doc: LocalDoc): Record<string, unknown> {
-  const couch = toCouchShape(doc) as unknown as Record<string, unknown>;
-  // A check-in record's fields and nothing else: the gateway refuses a document with any other.
-  return Object.fromEntries(CHECK_IN_FIELDS.map((field) => [field, couch[field]]));
-}
-
 export function createCheckInSender(options: CheckInSenderOptions): CheckInSender {
-  const checkIns = appendOnly<LocalDoc>({
-    idOf: (doc) => doc.id,
+  const checkIns = appendOnly<CheckInDoc>({
+    idOf: (doc) => doc._id,
     batchSize: options.batchSize,
     resendAfterMs: options.resendAfterMs,
-    heldByServer: (doc) => doc.deviceId !== options.deviceId,
     async post(batch) {
       await options.fetch(options.url, {
         method: 'POST',
         // The device's clock as it sends: the server puts check-ins made on a wrong clock on its own.
         headers: { 'content-type': 'application/json', [DEVICE_CLOCK_HEADER]: new Date().toISOString() },
-        body: JSON.stringify({ docs: batch.map(asSent) }),
+        // As the journal holds them: the check-in's fields, built once where the front desk records it.
+        body: JSON.stringify({ docs: batch }),
       });
     },
   });

@@ -14,11 +14,10 @@ import { auditTime, combineLatest, of, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { createAvailabilityData, sendAvailabilityEdits, type AvailabilityData } from './availability-data.ts';
 import { createScheduleData, sendScheduleEdits, type ScheduleData } from './schedule-data.ts';
-import { deleteWeekEditJournal, openWeekEditJournal } from './week-edit-journal.ts';
 import type { WeekSender } from './week-edits.ts';
-import { moveLegacyOutbox } from './legacy-outbox.ts';
+import { moveLegacyOutbox, moveUnsentCheckIns } from './legacy-outbox.ts';
 import { openCheckInDelivery } from './check-in-delivery.ts';
-import { deleteCheckInJournal } from './check-in-journal.ts';
+import { deleteDeviceJournal, openDeviceJournal } from './outbox/device-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
 import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
@@ -124,16 +123,20 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
   const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
   const collection = docs as RxCollection<LocalDoc>;
-  // A gym's timetable weeks and a coach's availability weeks wait in the week edit journal; a
-  // member's device edits nothing it pulls. Every replication is pull-only.
-  const weekEdits = kind === 'member' ? null : await openWeekEditJournal(databaseName);
+  // What the device writes waits in its one journal until the server has it: a gym's check-ins and
+  // timetable weeks, a coach's availability weeks; a member's device writes nothing. Every
+  // replication is pull-only.
+  const journal = await openDeviceJournal(databaseName);
+  const weekEdits = kind === 'member' ? null : journal.weeks;
   const schedule = weekEdits && kind === 'gym' ? createScheduleData(collection, weekEdits) : NO_SCHEDULE;
   const availability = createAvailabilityData(collection, kind === 'coach' ? weekEdits : null);
   let weekSender: WeekSender | null = null;
   // What an older version's push had not yet delivered moves into the journal (once).
   await moveLegacyOutbox(db, kind === 'coach' ? weekEdits : null);
-  // A tap lands in the check-in journal first; this also moves what a closed tab left there.
-  const checkIns = await openCheckInDelivery({ kind, databaseName, collection, log });
+  const deviceId = await db.storageToken;
+  // Check-ins an older version had moved into the collection unsent move back into the journal (once).
+  if (kind === 'gym') await moveUnsentCheckIns(db, collection, journal.checkIns, deviceId);
+  const checkIns = openCheckInDelivery({ kind, journal: journal.checkIns, collection, log });
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const lastSynced = await db.getLocal<{ at: string }>(LAST_SYNCED_MARK);
@@ -189,7 +192,6 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       fetch: syncFetch,
       retryMs,
       leadership: db.waitForLeadership(),
-      deviceId: await db.storageToken,
     });
   // Edited weeks likewise (a gym's timetable, a coach's availability), by the week sender.
   if (weekEdits && kind !== 'member')
@@ -244,9 +246,9 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
-      await checkIns.stop();
+      checkIns.stop();
       weekSender?.stop();
-      weekEdits?.close();
+      journal.close();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -258,12 +260,12 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     kind,
     tenantId,
     databaseName,
-    deviceId: await db.storageToken,
+    deviceId,
     collection,
     status$: tracker.status$,
     passes: createPassData(collection),
     frontDesk: createFrontDeskData(collection, checkIns),
-    gymActivity: createGymActivityData(collection),
+    gymActivity: createGymActivityData(collection, checkIns),
     availability,
     notifications: createNotificationData(collection),
     sessions: createSessionData(collection),
@@ -273,8 +275,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       (removed ??= (async () => {
         await stop();
         await db.remove();
-        await deleteCheckInJournal(databaseName);
-        await deleteWeekEditJournal(databaseName);
+        await deleteDeviceJournal(databaseName);
       })()),
   };
   openStores.add(store);

@@ -117,7 +117,7 @@ export function sendWeekEdits<T extends WeekDoc>(source: WeekSource, options: We
         update: (id, change) =>
           journal.update(id, (now) => {
             const next = change(now);
-            return next && next !== 'keep' ? { week: next.entry, base: next.base } : next;
+            return next && next !== 'keep' ? { week: { ...next.entry, type }, base: next.base } : next;
           }),
         refuse: (id, isUnchanged, at) => journal.refuse(id, isUnchanged, at),
       },

@@ -4,8 +4,6 @@
  * document still waiting for the server's answer is posted in batches, and posted again when that
  * answer (an outcome document, pulled) has not come `resendAfterMs` after the server accepted it.
  * The server must take a document it already holds as stored, so sending twice never counts twice.
- * A document the server is known to hold already (pulled from it: another device's) is not posted
- * when first seen, only if its answer has still not come `resendAfterMs` later (decision 169).
  */
 import type { DeliveryPass } from './outbox-sender.ts';
 
@@ -16,11 +14,6 @@ export interface AppendOnlyOptions<T> {
   resendAfterMs: number;
   /** Posts one batch; throws when it was not accepted. */
   post(batch: readonly T[]): Promise<void>;
-  /**
-   * True for a document the server holds already (it came from there): counted as accepted when
-   * first seen, so it is posted only when its answer is overdue. By default none.
-   */
-  heldByServer?(doc: T): boolean;
 }
 
 export interface AppendOnlyStrategy<T> {
@@ -37,7 +30,6 @@ export function appendOnly<T>({
   batchSize,
   resendAfterMs,
   post,
-  heldByServer = () => false,
 }: AppendOnlyOptions<T>): AppendOnlyStrategy<T> {
   let waiting: readonly T[] = [];
   /** When the server last accepted each waiting document. */
@@ -48,8 +40,6 @@ export function appendOnly<T>({
       waiting = docs;
       const ids = new Set(docs.map(idOf));
       for (const id of accepted.keys()) if (!ids.has(id)) accepted.delete(id);
-      const now = Date.now();
-      for (const doc of docs) if (!accepted.has(idOf(doc)) && heldByServer(doc)) accepted.set(idOf(doc), now);
       return docs.some((doc) => !accepted.has(idOf(doc)));
     },
     async deliver() {
