@@ -1,17 +1,21 @@
 /**
  * The check-in sender alone (issue 25, the device outbox's one sender): a front desk's 1,000
- * check-ins handed to `createCheckInSender` as taps arrive (the undecided list growing by one each
+ * check-ins handed to the check-ins' outbox type on the device sender (`checkInOutbox` on
+ * `createDeviceSender`, as the store runs it) as taps arrive (the undecided list growing by one each
  * time), against an in-process gateway stand-in that answers after 2 ms. Measured: until every
  * check-in is delivered, and how many posts it took, next to a bare loop posting the same batches
  * one after the other (same run). Then an outage: the stand-in fails every post (as a network
  * failure) for 20 s while taps continue, then answers again and the sender is woken (as the store
  * does when the server is reachable again): posts tried during the outage, and from the wake until
  * every check-in is delivered.
- * Before/after on another checkout: BENCH_SENDER_MODULE=/path/to/pwa/src/data/check-in-sender.ts.
+ * (Before decision 180 the check-ins had a sender of their own, `createCheckInSender`, measured in
+ * bench/RESULTS.md issue 25 stage 1a.)
  * Run: npx tsx bench/check-in-sender.bench.ts
  */
-import type { CheckInSenderOptions, CheckInSender } from '../pwa/src/data/check-in-sender.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { checkInOutbox } from '../pwa/src/data/check-in-sender.ts';
+import { createDeviceSender } from '../pwa/src/data/outbox/device-sender.ts';
+import { createEntryBackOff } from '../pwa/src/data/outbox/entry-back-off.ts';
 import { runBenchIn } from './support/run.ts';
 import { ms, ratio, summarise, waitUntil } from './support/stats.ts';
 
@@ -20,12 +24,7 @@ const LATENCY_MS = 2;
 const OUTAGE_MS = 20_000;
 const RUNS = 5;
 
-const modulePath = process.env.BENCH_SENDER_MODULE ?? '../pwa/src/data/check-in-sender.ts';
-const { createCheckInSender } = (await import(modulePath)) as {
-  createCheckInSender(options: CheckInSenderOptions): CheckInSender;
-};
-
-// As the device journal holds a check-in (decision 178); a module from before took RxDB's shape (`id`).
+// As the device journal holds a check-in (decision 178).
 const checkIn = (n: number): CheckInDoc => ({
   _id: `checkin:${'a'.repeat(24)}:${n}`,
   type: 'check-in',
@@ -54,15 +53,32 @@ function gateway() {
   return { fetchImpl, delivered, state };
 }
 
+/** The check-ins on the device sender, as the store runs them; `undecided` plays the journal. */
 function start(fetchImpl: typeof fetch) {
-  return createCheckInSender({
+  const backOff = { firstMs: 1_000, maxMs: 10_000 };
+  const checkIns = checkInOutbox({
     url: 'http://gateway/_bulk_docs',
     fetch: fetchImpl,
     batchSize: 100,
-    retryMs: 1_000,
     resendAfterMs: 30_000,
+    backOff: createEntryBackOff(backOff),
+    onFailed: () => undefined,
+  });
+  let changed = () => {};
+  const sender = createDeviceSender({
+    types: [
+      { deliver: checkIns.deliver, watch: (onChange) => ((changed = onChange), { unsubscribe: () => undefined }) },
+    ],
+    backOff,
     onError: () => undefined,
   });
+  return {
+    undecided(docs: CheckInDoc[]) {
+      if (checkIns.undecided(docs)) changed();
+    },
+    wake: () => sender.wake(),
+    stop: () => sender.stop(),
+  };
 }
 
 async function throughSender() {
@@ -127,7 +143,7 @@ async function outage() {
 
 await runBenchIn(
   'Check-in sender: 1,000 taps delivered, and an outage',
-  `in-process gateway stand-in, ${LATENCY_MS} ms per post · ${modulePath}`,
+  `in-process gateway stand-in, ${LATENCY_MS} ms per post · checkInOutbox on createDeviceSender`,
   async () => {
     const sent: number[] = [];
     const afterLastTap: number[] = [];

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { openCheckInDelivery, type CheckInDelivery } from './check-in-delivery.ts';
 import { deleteDeviceJournal, openDeviceJournal, type DeviceJournal } from './outbox/device-journal.ts';
+import { createDeviceSender, type DeviceSender } from './outbox/device-sender.ts';
 import { answerOf, answerWhere, openLocalCollection, type LocalCollection } from './test-support/local-collection.ts';
 import { toLocalDoc } from './tenant-docs.ts';
 
@@ -46,8 +47,10 @@ async function open() {
   delivery = openCheckInDelivery({ kind: 'gym', journal: journal.checkIns, collection: local.collection, log: (_key, m) => logged.push(m) });
   return delivery;
 }
+let sender: DeviceSender | null = null;
 afterEach(async () => {
-  delivery?.stop();
+  sender?.stop();
+  sender = null;
   delivery = null;
   journal.close();
   await local.remove();
@@ -55,12 +58,16 @@ afterEach(async () => {
   logged.splice(0);
 });
 
-/** The leader's sending, with a gateway stand-in, once `lead()` is called. */
+/** The leader tab's device sender running the check-ins, with a gateway stand-in, once `lead()` is called. */
 function sendFrom(checkIns: CheckInDelivery) {
   const { fetchImpl, delivered } = gateway();
-  let lead = () => {};
-  const leadership = new Promise<void>((resolve) => (lead = resolve));
-  checkIns.send({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50, leadership });
+  const lead = () => {
+    sender = createDeviceSender({
+      types: [checkIns.outbox({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50 })],
+      backOff: { firstMs: 50, maxMs: 1_000 },
+      onError: () => {},
+    });
+  };
   return { delivered, lead };
 }
 
@@ -102,7 +109,7 @@ describe('check-in delivery', () => {
     expect(await answerWhere(checkIns.waiting$, (n) => n === 1)).toBe(1);
   });
 
-  it('delivers the undecided check-ins only once this tab leads, and forgets each once its outcome is pulled', async () => {
+  it('delivers the undecided check-ins once this tab leads, and forgets each once its outcome is pulled', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
     await checkIns.record(checkIn(2));
@@ -141,7 +148,6 @@ describe('check-in delivery', () => {
   it('a device that does not send (a member, a coach) posts nothing and keeps the check-in waiting', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
-    checkIns.wake();
     await settle(30);
     expect(await answerOf(checkIns.waiting$)).toBe(1);
   });

@@ -1,17 +1,20 @@
 /**
  * How a front desk's check-ins get from the tap to the server (design/sync.md "Check-ins on the
  * device" and "A front desk pulls, and sends only check-ins"; design/decisions.md 19–20, 178): a tap
- * is one put into the device journal and answered; the tab elected leader posts every journalled
- * check-in without an outcome document, as the journal holds it, and forgets it once the pull has
- * brought its outcome. Until then it counts as waiting to sync, and pages list it with the
+ * is one put into the device journal and answered; the device sender of the tab elected leader
+ * posts every journalled check-in without an outcome document, as the journal holds it, and
+ * forgets it once the pull has brought its outcome. Until then it counts as waiting to sync, and pages list it with the
  * collection's check-ins. The collection receives check-ins only from the pull.
  */
 import type { RxCollection } from 'rxdb';
-import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable, type Subscription } from 'rxjs';
+import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
-import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
+import { checkInOutbox } from './check-in-sender.ts';
+import type { OutboxType } from './outbox/device-sender.ts';
+import { createEntryBackOff } from './outbox/entry-back-off.ts';
+import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInDeliveryOptions {
@@ -27,10 +30,8 @@ interface CheckInSending {
   url: string;
   /** The store's sync fetch (token, refresh, reachability). */
   fetch: typeof fetch;
-  /** Pause after a failed delivery. */
+  /** A batch's first pause after the server refused it; it doubles with each refusal in a row, up to 10 s. */
   retryMs: number;
-  /** Resolves once this tab is the one elected to replicate. */
-  leadership: Promise<unknown>;
 }
 
 export interface CheckInDelivery {
@@ -40,11 +41,11 @@ export interface CheckInDelivery {
   journalled$: Observable<CheckInDoc[]>;
   /** The journal's check-ins without an outcome document yet. */
   waiting$: Observable<number>;
-  /** Starts delivering the journal's undecided check-ins once this tab leads (gym devices). */
-  send(sending: CheckInSending): void;
-  /** The server is reachable again: deliver now instead of after the retry pause. */
-  wake(): void;
-  stop(): void;
+  /**
+   * The check-ins as the device sender runs them (the leader tab, gym devices): the journal's
+   * undecided ones are sent; decided ones are forgotten.
+   */
+  outbox(sending: CheckInSending): OutboxType;
 }
 
 /** The journal's check-ins split by whether the collection holds their outcome. */
@@ -66,10 +67,6 @@ export function openCheckInDelivery({ kind, journal, collection, log }: CheckInD
     map(([journalled, outcomes]) => byOutcome(journalled, outcomes)),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
-  let sender: CheckInSender | null = null;
-  let sending: Subscription | null = null;
-  let stopped = false;
-
   return {
     record: (doc) => journal.append(doc),
     journalled$: journal.docs$,
@@ -77,34 +74,24 @@ export function openCheckInDelivery({ kind, journal, collection, log }: CheckInD
       map(({ undecided }) => undecided.length),
       distinctUntilChanged(),
     ),
-    send({ url, fetch, retryMs, leadership }) {
-      const delivering = createCheckInSender({
+    outbox({ url, fetch, retryMs }) {
+      const checkIns = checkInOutbox({
         url,
         fetch,
         batchSize: 100,
-        retryMs,
         resendAfterMs: 30_000,
-        onError: (error) => {
-          if (error instanceof TypeError || (error as Error).name === 'AbortError') return; // unreachable: reported by the fetch
-          log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`);
-        },
+        backOff: createEntryBackOff({ firstMs: retryMs, maxMs: DEFAULT_MAX_RETRY_MS }),
+        onFailed: (error) => log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`),
       });
-      sender = delivering;
-      // Two tabs of one account: only the one elected to replicate delivers check-ins and forgets decided ones.
-      void leadership.then(() => {
-        if (stopped) return;
-        sending = split$.subscribe(({ decided, undecided }) => {
-          delivering.undecided(undecided);
-          if (decided.length > 0)
-            journal.forget(decided).catch((err: unknown) => log('journal', `Check-ins (${kind}): forgetting decided ones failed (${String(err)}).`));
-        });
-      });
-    },
-    wake: () => sender?.wake(),
-    stop() {
-      stopped = true;
-      sending?.unsubscribe();
-      sender?.stop();
+      return {
+        deliver: checkIns.deliver,
+        watch: (changed) =>
+          split$.subscribe(({ decided, undecided }) => {
+            if (checkIns.undecided(undecided)) changed();
+            if (decided.length > 0)
+              journal.forget(decided).catch((err: unknown) => log('journal', `Check-ins (${kind}): forgetting decided ones failed (${String(err)}).`));
+          }),
+      };
     },
   };
 }

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
-import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
+import { BehaviorSubject } from 'rxjs';
+import { checkInOutbox } from './check-in-sender.ts';
+import { createDeviceSender, type DeviceSender } from './outbox/device-sender.ts';
+import { createEntryBackOff } from './outbox/entry-back-off.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 
 const PASS = 'a'.repeat(24);
@@ -45,15 +48,24 @@ async function eventually(check: () => boolean, timeoutMs = 2_000) {
   }
 }
 
-let sender: CheckInSender | null = null;
+let sender: DeviceSender | null = null;
 afterEach(() => sender?.stop());
 
+/** The check-ins on the device's one sender, as the store runs them; `undecided` plays the journal. */
 function start(fetchImpl: typeof fetch, over: { resendAfterMs?: number; retryMs?: number } = {}, errors: unknown[] = []) {
-  sender = createCheckInSender({
-    url: 'http://gateway/sync/gym/g/_bulk_docs', fetch: fetchImpl, batchSize: 2, retryMs: over.retryMs ?? 20,
-    resendAfterMs: over.resendAfterMs ?? 60_000, onError: (e) => errors.push(e),
+  const backOff = { firstMs: over.retryMs ?? 20, maxMs: 10_000 };
+  const checkIns = checkInOutbox({
+    url: 'http://gateway/sync/gym/g/_bulk_docs', fetch: fetchImpl, batchSize: 2, resendAfterMs: over.resendAfterMs ?? 60_000,
+    backOff: createEntryBackOff(backOff), onFailed: (e) => errors.push(e),
   });
-  return sender;
+  const journal = new BehaviorSubject<CheckInDoc[]>([]);
+  const device = createDeviceSender({
+    types: [{ deliver: checkIns.deliver, watch: (changed) => journal.subscribe((docs) => checkIns.undecided(docs) && changed()) }],
+    backOff,
+    onError: (e) => errors.push(e),
+  });
+  sender = device;
+  return { undecided: (docs: CheckInDoc[]) => journal.next(docs), wake: () => device.wake() };
 }
 
 describe('delivering check-ins to the server', () => {
