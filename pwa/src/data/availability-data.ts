@@ -1,7 +1,7 @@
 /**
  * A coach's availability weeks on the device (design/sync.md "One device outbox"): the pulled
  * `availability-week` documents with this device's pending edits shown over them, saving an edited
- * week (local first: instant and offline, into the week edit journal), the slot claims that decide a
+ * week (local first: instant and offline, into the device journal), the slot claims that decide a
  * dated hour's state, and the leader tab's delivery of pending weeks (`availability-sender.ts`).
  */
 import type { RxCollection } from 'rxdb';

@@ -3,7 +3,7 @@
  * (decisions.md 162): an RxDB collection `outbox` of `{id, doc, writtenAt}`, one entry per local
  * write the RxDB push had not yet had acknowledged. A device updated while a coach's availability
  * edit still waited there must not lose it: on the first open after the update its availability
- * weeks move into the week edit journal (without a base: the availability merge needs none) and the
+ * weeks move into the device journal (without a base: the availability merge needs none) and the
  * collection is removed. The schema stays exactly as it was, or RxDB would refuse to open the data.
  */
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
