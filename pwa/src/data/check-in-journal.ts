@@ -30,8 +30,8 @@ export interface CheckInJournal {
 const TYPE = 'check-in';
 
 export function checkInJournal(db: Dexie): CheckInJournal {
-  const entries: Table<JournalEntry<CheckInDoc>, string> = db.table('entries');
-  const known = liveEntries(() => entries.where('type').equals(TYPE).toArray());
+  const entries: Table<JournalEntry<CheckInDoc>, string> = db.table('checkIns');
+  const known = liveEntries(() => entries.toArray());
   return {
     async append(doc) {
       const entry = { id: doc._id, type: TYPE, doc };

@@ -83,15 +83,12 @@ export interface WeekEditJournal<T extends WeekDoc = WeekDoc> {
   close(): void;
 }
 
-/** Weeks are every entry type but check-ins (`schedule-week`, `availability-week`). */
-const CHECK_IN = 'check-in';
-
 /** The device journal's weeks (`outbox/device-journal.ts`): one Dexie database holds every type. */
 export function weekEditJournal<T extends WeekDoc>(db: Dexie): WeekEditJournal<T> {
-  const entries: Table<PendingWeek<T>, string> = db.table('entries');
+  const entries: Table<PendingWeek<T>, string> = db.table('weeks');
   const bases: Table<StoredBase<T>, string> = db.table('bases');
   const refusals: Table<WeekRefusal, string> = db.table('refusals');
-  const known = liveEntries(() => entries.where('type').notEqual(CHECK_IN).toArray());
+  const known = liveEntries(() => entries.toArray());
 
   return {
     weeks$: known.all$,

@@ -7,9 +7,9 @@
  * written only when a run of edits starts. Refused weeks are kept to show until dismissed.
  *
  * A write is one IndexedDB put: a front desk's tap is durable before 'Checked In.' shows, and it must
- * stay about as quick as a raw put on a cheap tablet. Entries are indexed by type, so a tab's live
- * view of one type (Dexie's `liveQuery`, which also tells it of other tabs' writes) is not read again
- * when another type's entries change. The views are `check-in-entries.ts` and `week-edit-journal.ts`.
+ * stay about as quick as a raw put on a cheap tablet. Check-ins and weeks are tables of their own,
+ * so a tab's live view of one (Dexie's `liveQuery`, which also tells it of other tabs' writes) is
+ * not read again when the other changes. The views are `check-in-entries.ts` and `week-edit-journal.ts`.
  */
 import { Dexie } from 'dexie';
 import { checkInJournal, type CheckInJournal } from '../check-in-journal.ts';
@@ -31,7 +31,9 @@ const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseNam
 /** The journal's Dexie database, on the IndexedDB of the moment (not the one Dexie saw at import: tests install theirs later). */
 function deviceJournalDb(tenantDatabaseName: string): Dexie {
   const db = new Dexie(journalDatabaseName(tenantDatabaseName), { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
-  db.version(1).stores({ entries: 'id, type', bases: 'id', refusals: 'id' });
+  // A table per kind of entry: a tap's put never touches the weeks' table or its live view, and
+  // neither table carries a secondary index to keep up (decision 177).
+  db.version(1).stores({ checkIns: 'id', weeks: 'id', bases: 'id', refusals: 'id' });
   return db;
 }
 

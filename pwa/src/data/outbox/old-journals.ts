@@ -40,9 +40,13 @@ export async function moveOldJournals(journal: Dexie, tenantDatabaseName: string
   const checkIns = await readOld(OLD_CHECK_INS(tenantDatabaseName), OLD_CHECK_IN_STORES);
   const weeks = await readOld(OLD_WEEKS(tenantDatabaseName), OLD_WEEK_STORES);
   if (!checkIns && !weeks) return;
-  const entries: Table<{ id: string }, string> = journal.table('entries');
-  await journal.transaction('rw', entries, journal.table('bases'), journal.table('refusals'), async () => {
-    const held = new Set((await entries.toCollection().primaryKeys()) as string[]);
+  const checkInEntries: Table<{ id: string }, string> = journal.table('checkIns');
+  const weekEntries: Table<{ id: string }, string> = journal.table('weeks');
+  await journal.transaction('rw', [checkInEntries, weekEntries, journal.table('bases'), journal.table('refusals')], async () => {
+    const held = new Set([
+      ...((await checkInEntries.toCollection().primaryKeys()) as string[]),
+      ...((await weekEntries.toCollection().primaryKeys()) as string[]),
+    ]);
     const fresh = <T extends { id: string }>(rows: unknown[] | undefined) => ((rows ?? []) as T[]).filter((row) => !held.has(row.id));
     const movedCheckIns = fresh<Record<string, unknown> & { id: string }>(checkIns?.tables.entries).map((old) => ({
       id: old.id,
@@ -51,7 +55,8 @@ export async function moveOldJournals(journal: Dexie, tenantDatabaseName: string
     }));
     const movedWeeks = fresh<{ id: string; doc: { type: string } }>(weeks?.tables.weeks).map((week) => ({ ...week, type: week.doc.type }));
     const moved = new Set(movedWeeks.map((week) => week.id));
-    await entries.bulkPut([...movedCheckIns, ...movedWeeks]);
+    await checkInEntries.bulkPut(movedCheckIns);
+    await weekEntries.bulkPut(movedWeeks);
     await journal.table('bases').bulkPut(((weeks?.tables.bases ?? []) as { id: string }[]).filter((base) => moved.has(base.id)));
     await journal.table('refusals').bulkPut(weeks?.tables.refusals ?? []);
   });
