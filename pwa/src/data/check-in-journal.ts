@@ -14,7 +14,7 @@ import type { Dexie, Table } from 'dexie';
 import { map, type Observable } from 'rxjs';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { JournalEntry } from './outbox/device-journal.ts';
-import { liveEntries } from './outbox/live-entries.ts';
+import { toldEntries } from './outbox/told-entries.ts';
 
 export interface CheckInJournal {
   /** Resolves once the check-in is durable on the device. */
@@ -30,13 +30,14 @@ export interface CheckInJournal {
 const TYPE = 'check-in';
 
 export function checkInJournal(db: Dexie): CheckInJournal {
+  // Named after the journal's database: only the tabs of this account's device journal hear it.
   const entries: Table<JournalEntry<CheckInDoc>, string> = db.table('checkIns');
-  const known = liveEntries(() => entries.toArray());
+  const known = toldEntries(`${db.name}-check-ins`, () => entries.toArray());
   return {
     async append(doc) {
       const entry = { id: doc._id, type: TYPE, doc };
       await entries.put(entry);
-      known.committed(doc._id, entry);
+      known.committed(entry);
     },
     docs$: known.all$.pipe(map((all) => all.map((entry) => entry.doc))),
     async forget(ids) {
