@@ -1,17 +1,21 @@
 /**
  * The check-in sender alone (issue 25, the device outbox's one sender): a front desk's 1,000
- * check-ins handed to `createCheckInSender` as taps arrive (the undecided list growing by one each
+ * check-ins handed to the check-ins' outbox type on the device sender (`checkInOutbox` on
+ * `createDeviceSender`, as the store runs it) as taps arrive (the undecided list growing by one each
  * time), against an in-process gateway stand-in that answers after 2 ms. Measured: until every
  * check-in is delivered, and how many posts it took, next to a bare loop posting the same batches
  * one after the other (same run). Then an outage: the stand-in fails every post (as a network
  * failure) for 20 s while taps continue, then answers again and the sender is woken (as the store
  * does when the server is reachable again): posts tried during the outage, and from the wake until
  * every check-in is delivered.
- * Before/after on another checkout: BENCH_SENDER_MODULE=/path/to/pwa/src/data/check-in-sender.ts.
+ * (Before decision 180 the check-ins had a sender of their own, `createCheckInSender`, measured in
+ * bench/RESULTS.md issue 25 stage 1a.)
  * Run: npx tsx bench/check-in-sender.bench.ts
  */
-import type { CheckInSenderOptions, CheckInSender } from '../pwa/src/data/check-in-sender.ts';
-import type { LocalDoc } from '../pwa/src/data/tenant-docs.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { checkInOutbox } from '../pwa/src/data/check-in-sender.ts';
+import { createDeviceSender } from '../pwa/src/data/outbox/device-sender.ts';
+import { createEntryBackOff } from '../pwa/src/data/outbox/entry-back-off.ts';
 import { runBenchIn } from './support/run.ts';
 import { ms, ratio, summarise, waitUntil } from './support/stats.ts';
 
@@ -20,13 +24,9 @@ const LATENCY_MS = 2;
 const OUTAGE_MS = 20_000;
 const RUNS = 5;
 
-const modulePath = process.env.BENCH_SENDER_MODULE ?? '../pwa/src/data/check-in-sender.ts';
-const { createCheckInSender } = (await import(modulePath)) as {
-  createCheckInSender(options: CheckInSenderOptions): CheckInSender;
-};
-
-const checkIn = (n: number): LocalDoc => ({
-  id: `checkin:${'a'.repeat(24)}:${n}`,
+// As the device journal holds a check-in (decision 178).
+const checkIn = (n: number): CheckInDoc => ({
+  _id: `checkin:${'a'.repeat(24)}:${n}`,
   type: 'check-in',
   passId: 'a'.repeat(24),
   passKind: 'day-pass',
@@ -34,9 +34,6 @@ const checkIn = (n: number): LocalDoc => ({
   checkedInAt: '2026-11-21T10:00:00.000Z',
   method: 'tap',
   deviceId: 'tablet-1',
-  _meta: { lwt: 1 },
-  _rev: '1-x',
-  _deleted: false,
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -56,22 +53,38 @@ function gateway() {
   return { fetchImpl, delivered, state };
 }
 
+/** The check-ins on the device sender, as the store runs them; `undecided` plays the journal. */
 function start(fetchImpl: typeof fetch) {
-  return createCheckInSender({
+  const backOff = { firstMs: 1_000, maxMs: 10_000 };
+  const checkIns = checkInOutbox({
     url: 'http://gateway/_bulk_docs',
     fetch: fetchImpl,
     batchSize: 100,
-    retryMs: 1_000,
     resendAfterMs: 30_000,
-    deviceId: 'tablet-1',
+    backOff: createEntryBackOff(backOff),
+    onFailed: () => undefined,
+  });
+  let changed = () => {};
+  const sender = createDeviceSender({
+    types: [
+      { deliver: checkIns.deliver, watch: (onChange) => ((changed = onChange), { unsubscribe: () => undefined }) },
+    ],
+    backOff,
     onError: () => undefined,
   });
+  return {
+    undecided(docs: CheckInDoc[]) {
+      if (checkIns.undecided(docs)) changed();
+    },
+    wake: () => sender.wake(),
+    stop: () => sender.stop(),
+  };
 }
 
 async function throughSender() {
   const server = gateway();
   const sender = start(server.fetchImpl);
-  const docs: LocalDoc[] = [];
+  const docs: CheckInDoc[] = [];
   const t0 = performance.now();
   for (let n = 0; n < CHECK_INS; n += 1) {
     docs.push(checkIn(n));
@@ -97,7 +110,7 @@ async function bareLoop() {
   for (let i = 0; i < CHECK_INS; i += 100) {
     await server.fetchImpl('http://gateway/_bulk_docs', {
       method: 'POST',
-      body: JSON.stringify({ docs: docs.slice(i, i + 100).map((d) => ({ _id: d.id })) }),
+      body: JSON.stringify({ docs: docs.slice(i, i + 100).map((d) => ({ _id: d._id })) }),
     });
   }
   return performance.now() - t0;
@@ -107,7 +120,7 @@ async function outage() {
   const server = gateway();
   const sender = start(server.fetchImpl);
   server.state.down = true;
-  const docs: LocalDoc[] = [];
+  const docs: CheckInDoc[] = [];
   const t0 = performance.now();
   for (let n = 0; performance.now() - t0 < OUTAGE_MS; n += 1) {
     docs.push(checkIn(n));
@@ -130,7 +143,7 @@ async function outage() {
 
 await runBenchIn(
   'Check-in sender: 1,000 taps delivered, and an outage',
-  `in-process gateway stand-in, ${LATENCY_MS} ms per post · ${modulePath}`,
+  `in-process gateway stand-in, ${LATENCY_MS} ms per post · checkInOutbox on createDeviceSender`,
   async () => {
     const sent: number[] = [];
     const afterLastTap: number[] = [];

@@ -1,14 +1,16 @@
 /**
  * Offline check-in on a front-desk tablet holding a busy gym's 10,000 passes: "tap to durable local
- * write" through the front desk's own path (`recordCheckIn` → `store.frontDesk.recordCheckIn`: the check-in
- * appended to the check-in journal in IndexedDB, then moved into the replicated collection), with
+ * write" through the front desk's own path (`recordCheckIn` → `store.frontDesk.recordCheckIn`: one put
+ * of the check-in into the device journal in IndexedDB, where it waits until the pull brings its
+ * outcome; the replicated collection receives it only from the pull, decision 178), with
  * the server unreachable, next to a raw Dexie `put` of a same-size document into a table holding
  * the same 10,000 passes, alternating in the same run. Also printed: how long until the check-in
- * is in the replicated collection and the page's live check-in query has it.
+ * is on the page's list (`store.frontDesk.watch`: the collection's check-ins with the journal's).
  * Run: npx tsx bench/offline-check-in.bench.ts
  */
 import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { firstValueFrom } from 'rxjs';
 import { toLocalDoc, type LocalDoc } from '../pwa/src/data/tenant-docs.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
@@ -86,16 +88,12 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
       const tapped = performance.now();
       const tap = await timed(() => recordCheckIn(store, views[i], 'tap'));
       if (tap.value.text !== 'Checked In.') throw new Error(`Check-in ${i} answered '${tap.value.text}'`);
-      // The next tap comes once the record is in the collection (and, with the page open, its list).
-      await waitUntil(
-        async () =>
-          (listed ? listed() : await store.collection.count({ selector: { type: 'check-in' } }).exec()) === i + 1,
-        {
-          timeoutMs: 5_000,
-          everyMs: 0,
-          what: `check-in ${i} in the collection`,
-        },
-      );
+      // The next tap comes once the record is on the page's list (with no page, counted waiting to sync).
+      await waitUntil(() => (listed ? listed() : latestStatus(store).pending) === i + 1, {
+        timeoutMs: 5_000,
+        everyMs: 0,
+        what: `check-in ${i} listed`,
+      });
       const listedMs = performance.now() - tapped;
       await idle();
       const put = await timed(() => raw.table('docs').put(sameSizeDoc(i, 'raw')));
@@ -117,24 +115,14 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   const line = (label: string, s: Summary) =>
     console.log(`${label.padEnd(44)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  max ${ms(s.max)}`);
 
-  // As in use: the front desk page keeps these live queries open while staff tap (use-front-desk.ts).
-  let listed = 0;
-  const where = frontDeskSelectors(frontDeskWindow(new Date()));
-  const answered = new Set<number>();
-  const live = [
-    { ...where.dayPasses, type: 'day-pass' },
-    { ...where.mastrPasses, type: 'mastr-pass' },
-    { type: 'signing-keys' },
-    { ...where.checkIns, type: 'check-in' },
-  ].map((selector, i) =>
-    store.collection.find({ selector }).$.subscribe((docs) => {
-      answered.add(i);
-      if (selector.type === 'check-in') listed = docs.length;
-    }),
-  );
+  // As in use: the front desk page keeps its live queries open while staff tap (use-front-desk.ts).
+  let listed = -1;
+  const window = frontDeskWindow(new Date());
+  const where = frontDeskSelectors(window);
+  const live = [store.frontDesk.watch(window).subscribe((docs) => (listed = docs.checkIns.length))];
   // Staff tap once the page shows its lists ('Opening…' until then).
   const opening = await timed(() =>
-    waitUntil(() => answered.size === live.length, { timeoutMs: 300_000, what: "the page's first answers" }),
+    waitUntil(() => listed >= 0, { timeoutMs: 300_000, what: "the page's first answers" }),
   );
   console.log(
     `the page's live queries first answered after ${ms(opening.ms)} (fake-indexeddb reads a cursor in O(n) per step)`,
@@ -146,9 +134,10 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   const t = page.tap;
   const r = page.raw;
 
-  const recorded = await localDocs<CheckInDoc>(store, 'check-in');
+  const recorded: CheckInDoc[] = (await firstValueFrom(store.frontDesk.watch(window))).checkIns;
   if (
     recorded.length !== 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE ||
+    latestStatus(store).pending !== recorded.length ||
     (await localDocs(store, 'check-in-outcome')).length > 0
   )
     throw new Error('Local check-ins missing or decided');
@@ -158,11 +147,11 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   line(`tap → durable write, page open (n=${t.n})`, t);
   line('raw Dexie put (same run, alternating)', r);
   line('bare RxDB insert (same run, alternating)', page.bare);
-  line('tap → in the collection and its live query', page.listed);
+  line("tap → on the page's list", page.listed);
   console.log(`ratio to raw Dexie put: p50 ${ratio(t.p50, r.p50)}  p95 ${ratio(t.p95, r.p95)}`);
   line(`tap → durable write, no live queries (n=${noPage.tap.n})`, noPage.tap);
   line('raw Dexie put (alternating with that)', noPage.raw);
-  line('tap → in the collection (no page open)', noPage.listed);
+  line('tap → counted waiting to sync (no page open)', noPage.listed);
 
   // What the page then computes, once per change of the local data: not part of the target, but
   // it decides how soon the tick shows. The page reads only today's and upcoming passes.

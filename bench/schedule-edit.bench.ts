@@ -18,7 +18,7 @@ import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
 import { deliverScheduleWeek } from '../pwa/src/data/schedule-sender.ts';
 import { SyncHttpError } from '../pwa/src/data/sync-fetch.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
-import { openWeekEditJournal } from '../pwa/src/data/week-edit-journal.ts';
+import { openDeviceJournal } from '../pwa/src/data/outbox/device-journal.ts';
 import { addClass } from '../pwa/src/gym-schedule/schedule-model.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
@@ -104,9 +104,10 @@ await runBench('Offline schedule edit: tap to visible (10,000 passes on the devi
   }
   // Where a tap's time goes: each read the edit path could make, alone, after a fresh save (so no
   // query answers from a cache the save left stale), next to a raw put.
-  // A second handle on the device's pending-weeks journal, as another tab would hold.
-  const journal = await openWeekEditJournal(store.databaseName);
-  cleanup(async () => journal.close());
+  // A second handle on the device journal's pending weeks, as another tab would hold.
+  const device = await openDeviceJournal(store.databaseName);
+  cleanup(async () => device.close());
+  const journal = device.weeks;
   const weekId = lastDoc!._id;
   const steps: [string, () => Promise<unknown>][] = [
     ['  store.schedule.weeks() (pulled + pending)', () => store.schedule.weeks()],

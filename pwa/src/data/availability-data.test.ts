@@ -4,7 +4,8 @@ import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { createAvailabilityData, type AvailabilityData } from './availability-data.ts';
 import { answerOf, answerWhere, openLocalCollection, type LocalCollection } from './test-support/local-collection.ts';
 import { toLocalDoc } from './tenant-docs.ts';
-import { deleteWeekEditJournal, openWeekEditJournal, type WeekEditJournal } from './week-edit-journal.ts';
+import { deleteDeviceJournal, openDeviceJournal, type DeviceJournal } from './outbox/device-journal.ts';
+import type { WeekEditJournal } from './week-edit-journal.ts';
 
 const week = (weekStart: string | null, times: number[], updatedAt = '2026-11-21T10:00:00.000Z'): AvailabilityWeekDoc => ({
   _id: weekStart ? `availability:week:${weekStart}` : 'availability:default', type: 'availability-week', coachId: 'c'.repeat(24), weekStart,
@@ -13,16 +14,18 @@ const week = (weekStart: string | null, times: number[], updatedAt = '2026-11-21
 });
 
 let local: LocalCollection;
+let device: DeviceJournal;
 let journal: WeekEditJournal;
 let availability: AvailabilityData;
 beforeEach(async () => {
   local = await openLocalCollection();
-  journal = await openWeekEditJournal(local.name);
+  device = await openDeviceJournal(local.name);
+  journal = device.weeks;
   availability = createAvailabilityData(local.collection, journal);
 });
 afterEach(async () => {
-  journal.close();
-  await deleteWeekEditJournal(local.name);
+  device.close();
+  await deleteDeviceJournal(local.name);
   await local.remove();
 });
 

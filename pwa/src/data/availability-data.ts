@@ -1,7 +1,7 @@
 /**
  * A coach's availability weeks on the device (design/sync.md "One device outbox"): the pulled
  * `availability-week` documents with this device's pending edits shown over them, saving an edited
- * week (local first: instant and offline, into the week edit journal), the slot claims that decide a
+ * week (local first: instant and offline, into the device journal), the slot claims that decide a
  * dated hour's state, and the leader tab's delivery of pending weeks (`availability-sender.ts`).
  */
 import type { RxCollection } from 'rxdb';
@@ -13,7 +13,7 @@ import { findDocs, watchDocs } from './local-queries.ts';
 import type { MergeGateway } from './outbox/merge-against-base.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 import type { WeekEditJournal } from './week-edit-journal.ts';
-import { createWeekEdits, sendWeekEdits, type WeekEdits } from './week-edits.ts';
+import { createWeekEdits, weekEditsOutbox, type WeekEdits } from './week-edits.ts';
 
 export interface AvailabilityData extends WeekEdits<AvailabilityWeekDoc> {
   /** The server's slot claims (requests waiting, paid sessions), live: they decide a dated hour's state. */
@@ -44,18 +44,18 @@ export function createAvailabilityData(collection: RxCollection<LocalDoc>, journ
 
 export interface AvailabilitySenderOptions {
   gateway: MergeGateway;
-  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
+  /** A week's first pause after it failed; it doubles with each failure in a row, up to 10 s. */
   retryMs: number;
   log(message: string): void;
 }
 
-/** The leader tab's delivery of pending availability weeks (the device outbox's merge-against-base strategy). */
-export function sendAvailabilityEdits(collection: RxCollection<LocalDoc>, journal: WeekEditJournal, options: AvailabilitySenderOptions) {
+/** Pending availability weeks as the leader tab's device sender runs them (the merge-against-base strategy). */
+export function availabilityOutbox(collection: RxCollection<LocalDoc>, journal: WeekEditJournal, options: AvailabilitySenderOptions) {
   const parts = {
     claimsOf: (weekStart: string) => findDocs<SlotClaimDoc>(collection, 'slot-claim', { weekStart }),
     publish: (notices: Parameters<typeof availabilityNotices.publish>[0]) => availabilityNotices.publish(notices),
   };
-  return sendWeekEdits<AvailabilityWeekDoc>(
+  return weekEditsOutbox<AvailabilityWeekDoc>(
     { collection, journal, type: TYPE },
     { ...options, send: (gateway, pending) => deliverAvailabilityWeek(parts, gateway, pending), label: 'Availability' },
   );

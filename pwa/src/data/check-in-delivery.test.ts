@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { openCheckInDelivery, type CheckInDelivery } from './check-in-delivery.ts';
-import { deleteCheckInJournal, openCheckInJournal } from './check-in-journal.ts';
+import { deleteDeviceJournal, openDeviceJournal, type DeviceJournal } from './outbox/device-journal.ts';
+import { createDeviceSender, type DeviceSender } from './outbox/device-sender.ts';
 import { answerOf, answerWhere, openLocalCollection, type LocalCollection } from './test-support/local-collection.ts';
 import { toLocalDoc } from './tenant-docs.ts';
 
@@ -34,95 +35,120 @@ async function until(check: () => boolean, timeoutMs = 2_000) {
     await settle(5);
   }
 }
-const ids = (docs: readonly { id: string }[]) => docs.map((d) => d.id).sort();
+const ids = (docs: readonly { _id: string }[]) => docs.map((d) => d._id).sort();
 
 let local: LocalCollection;
+let journal: DeviceJournal;
 let delivery: CheckInDelivery | null = null;
 const logged: string[] = [];
 async function open() {
   local = await openLocalCollection();
-  delivery = await openCheckInDelivery({ kind: 'gym', databaseName: local.name, collection: local.collection, log: (_key, m) => logged.push(m) });
+  journal = await openDeviceJournal(local.name);
+  delivery = openCheckInDelivery({ kind: 'gym', journal: journal.checkIns, collection: local.collection, log: (_key, m) => logged.push(m) });
   return delivery;
 }
+let sender: DeviceSender | null = null;
 afterEach(async () => {
-  await delivery?.stop();
+  sender?.stop();
+  sender = null;
   delivery = null;
+  journal.close();
   await local.remove();
-  await deleteCheckInJournal(local.name);
+  await deleteDeviceJournal(local.name);
   logged.splice(0);
 });
 
+/** The leader tab's device sender running the check-ins, with a gateway stand-in, once `lead()` is called. */
+function sendFrom(checkIns: CheckInDelivery) {
+  const { fetchImpl, delivered } = gateway();
+  const lead = () => {
+    sender = createDeviceSender({
+      types: [checkIns.outbox({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50 })],
+      backOff: { firstMs: 50, maxMs: 1_000 },
+      onError: () => {},
+    });
+  };
+  return { delivered, lead };
+}
+
 describe('check-in delivery', () => {
-  it("a recorded check-in is in this tab's journal at once, then moved into the collection and forgotten", async () => {
+  it('a recorded check-in is in the journal at once, and the collection never receives it from the device', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
-    expect(ids(await answerOf(checkIns.journalled$))).toEqual([checkIn(1)._id]);
-
-    await answerWhere(checkIns.journalled$, (docs) => docs.length === 0);
-    const stored = await local.collection.find().exec();
-    expect(stored.map((d) => d.toJSON())).toEqual([expect.objectContaining(toLocalDoc(checkIn(1)))]);
+    expect(await answerOf(checkIns.journalled$)).toEqual([checkIn(1)]);
+    await settle(30);
+    expect(await local.collection.find().exec()).toEqual([]);
+    expect(await answerOf(checkIns.journalled$)).toEqual([checkIn(1)]);
     expect(logged).toEqual([]);
   });
 
-  it('moves check-ins a closed tab left in the journal on opening', async () => {
-    local = await openLocalCollection();
-    const journal = await openCheckInJournal(local.name);
-    await journal.append(toLocalDoc(checkIn(2)));
-    journal.close();
+  it("shows another tab's check-ins and what a closed tab left, through IndexedDB", async () => {
+    const checkIns = await open();
+    const otherTab = await openDeviceJournal(local.name);
+    await otherTab.checkIns.append(checkIn(2));
+    otherTab.close();
+    expect(ids(await answerWhere(checkIns.journalled$, (docs) => docs.length === 1))).toEqual([checkIn(2)._id]);
 
-    delivery = await openCheckInDelivery({ kind: 'gym', databaseName: local.name, collection: local.collection, log: () => {} });
-    await answerWhere(local.collection.find().$, (docs) => docs.length === 1);
-    const reopened = await openCheckInJournal(local.name);
-    expect(await reopened.entries()).toEqual([]);
+    const reopened = await openDeviceJournal(local.name);
+    expect(await answerOf(reopened.checkIns.docs$)).toEqual([checkIn(2)]);
     reopened.close();
   });
 
-  it('stopping moves what the journal still holds into the collection first', async () => {
-    const checkIns = await open();
-    await checkIns.record(checkIn(1));
-    await checkIns.stop();
-    delivery = null;
-    expect(ids(await local.collection.find().exec())).toEqual([checkIn(1)._id]);
-  });
-
-  it('counts check-ins without an outcome as waiting, journal entries included, each once', async () => {
+  it('counts the journal\'s check-ins without an outcome as waiting', async () => {
     const checkIns = await open();
     expect(await answerOf(checkIns.waiting$)).toBe(0);
     await checkIns.record(checkIn(1));
     await checkIns.record(checkIn(2));
-    // At once from the journal, and still 2 while they are in both the journal and the collection.
-    expect(await answerOf(checkIns.waiting$)).toBe(2);
-    await answerWhere(checkIns.journalled$, (docs) => docs.length === 0);
+    expect(await answerWhere(checkIns.waiting$, (n) => n === 2)).toBe(2);
+    // Another device's undecided check-in, pulled, is its to send and count.
+    await local.collection.insert({ ...toLocalDoc(checkIn(3)), deviceId: 'tablet-2' });
+    await settle(20);
     expect(await answerOf(checkIns.waiting$)).toBe(2);
 
     await local.collection.insert(outcomeOf(checkIn(1)));
     expect(await answerWhere(checkIns.waiting$, (n) => n === 1)).toBe(1);
   });
 
-  it('delivers the undecided check-ins only once this tab leads, and never the decided ones', async () => {
+  it('delivers the undecided check-ins once this tab leads, and forgets each once its outcome is pulled', async () => {
     const checkIns = await open();
-    await local.collection.bulkInsert([toLocalDoc(checkIn(1)), toLocalDoc(checkIn(2)), outcomeOf(checkIn(2))]);
-    const { fetchImpl, delivered } = gateway();
-    let lead = () => {};
-    const leadership = new Promise<void>((resolve) => (lead = resolve));
-    checkIns.send({ url: 'http://gateway.test/_bulk_docs', fetch: fetchImpl, retryMs: 50, leadership, deviceId: 'tablet-1' });
+    await checkIns.record(checkIn(1));
+    await checkIns.record(checkIn(2));
+    await local.collection.bulkInsert([toLocalDoc(checkIn(2)), outcomeOf(checkIn(2))]);
+    const { delivered, lead } = sendFrom(checkIns);
 
     await settle(50);
     expect(delivered).toEqual([]);
     lead();
     await until(() => delivered.length > 0);
     expect(delivered).toEqual([[checkIn(1)._id]]);
+    expect(ids(await answerWhere(checkIns.journalled$, (docs) => docs.length === 1))).toEqual([checkIn(1)._id]);
 
     await checkIns.record(checkIn(3));
     await until(() => delivered.length > 1);
     expect(delivered).toEqual([[checkIn(1)._id], [checkIn(3)._id]]);
+
+    await local.collection.bulkInsert([toLocalDoc(checkIn(1)), outcomeOf(checkIn(1))]);
+    expect(ids(await answerWhere(checkIns.journalled$, (docs) => docs.length === 1))).toEqual([checkIn(3)._id]);
+    const reopened = await openDeviceJournal(local.name);
+    expect(ids(await answerOf(reopened.checkIns.docs$))).toEqual([checkIn(3)._id]);
+    reopened.close();
   });
 
-  it('a device that does not send (a member, a coach) posts nothing', async () => {
+  it("does not send another device's pulled check-in: its recording device keeps it until decided", async () => {
+    const checkIns = await open();
+    await local.collection.insert({ ...toLocalDoc(checkIn(4)), deviceId: 'tablet-2' });
+    const { delivered, lead } = sendFrom(checkIns);
+    lead();
+    await checkIns.record(checkIn(1));
+    await until(() => delivered.length > 0);
+    await settle(50);
+    expect(delivered).toEqual([[checkIn(1)._id]]);
+  });
+
+  it('a device that does not send (a member, a coach) posts nothing and keeps the check-in waiting', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
-    checkIns.wake();
-    await answerWhere(checkIns.journalled$, (docs) => docs.length === 0);
+    await settle(30);
     expect(await answerOf(checkIns.waiting$)).toBe(1);
   });
 });

@@ -1,22 +1,25 @@
 /**
  * How a front desk's check-ins get from the tap to the server (design/sync.md "Check-ins on the
- * device" and "A front desk pulls, and sends only check-ins"; design/decisions.md 19–20): a tap is
- * appended to the check-in journal and answered, a drain then moves it into the replicated
- * collection, and (gyms only) the tab elected leader posts every check-in still without an
- * outcome document. Until that outcome arrives a check-in counts as waiting to sync.
+ * device" and "A front desk pulls, and sends only check-ins"; design/decisions.md 19–20, 178): a tap
+ * is one put into the device journal and answered; the device sender of the tab elected leader
+ * posts every journalled check-in without an outcome document, as the journal holds it, and
+ * forgets it once the pull has brought its outcome. Until then it counts as waiting to sync, and pages list it with the
+ * collection's check-ins. The collection receives check-ins only from the pull.
  */
-import type { RxCollection, RxDocument } from 'rxdb';
-import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
+import type { RxCollection } from 'rxdb';
+import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { createJournalDrain, openCheckInJournal } from './check-in-journal.ts';
-import { createCheckInSender, type CheckInSender } from './check-in-sender.ts';
-import { countUndecided, toLocalDoc, undecidedCheckIns, type LocalDoc } from './tenant-docs.ts';
+import type { CheckInJournal } from './check-in-journal.ts';
+import { checkInOutbox } from './check-in-sender.ts';
+import type { OutboxType } from './outbox/device-sender.ts';
+import { createEntryBackOff } from './outbox/entry-back-off.ts';
+import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
+import type { LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInDeliveryOptions {
   kind: TenantKind;
-  /** The tenant database on the device: its journal is named after it. */
-  databaseName: string;
+  journal: CheckInJournal;
   collection: RxCollection<LocalDoc>;
   /** The store's throttled logger: one message per key and interval. */
   log: (key: string, message: string) => void;
@@ -27,97 +30,68 @@ interface CheckInSending {
   url: string;
   /** The store's sync fetch (token, refresh, reachability). */
   fetch: typeof fetch;
-  /** Pause after a failed delivery. */
+  /** A batch's first pause after the server refused it; it doubles with each refusal in a row, up to 10 s. */
   retryMs: number;
-  /** Resolves once this tab is the one elected to replicate. */
-  leadership: Promise<unknown>;
-  /** This device's id (the `deviceId` of the check-ins it records): other devices' check-ins are not sent at once. */
-  deviceId: string;
 }
 
 export interface CheckInDelivery {
-  /** Durable on the device when it resolves (in the journal); moved into the collection right after. */
+  /** Durable on the device when it resolves (in the journal). */
   record(doc: CheckInDoc): Promise<void>;
-  /**
-   * Check-ins recorded in this tab that are still on their way from the journal into the collection
-   * (milliseconds, normally): lists show them with the collection's, so a tap shows at once.
-   */
-  journalled$: Observable<readonly LocalDoc[]>;
-  /** Check-ins without an outcome document yet, journal entries included, each counted once. */
+  /** The journal's check-ins (every tab's), each until its outcome is on the device: lists show them with the collection's. */
+  journalled$: Observable<CheckInDoc[]>;
+  /** The journal's check-ins without an outcome document yet. */
   waiting$: Observable<number>;
-  /** Starts delivering the undecided check-ins to the server once this tab leads (gym devices). */
-  send(sending: CheckInSending): void;
-  /** The server is reachable again: deliver now instead of after the retry pause. */
-  wake(): void;
-  /** Stops delivering, moves what the journal still holds into the collection and closes it. */
-  stop(): Promise<void>;
+  /**
+   * The check-ins as the device sender runs them (the leader tab, gym devices): the journal's
+   * undecided ones are sent; decided ones are forgotten.
+   */
+  outbox(sending: CheckInSending): OutboxType;
 }
 
-export async function openCheckInDelivery({ kind, databaseName, collection, log }: CheckInDeliveryOptions): Promise<CheckInDelivery> {
-  const journal = await openCheckInJournal(databaseName);
-  const drainJournal = createJournalDrain(
-    journal,
-    async (checkIns) => {
-      const { error } = await collection.bulkInsert(checkIns);
-      // 409: already in the collection (another tab moved it, or a run before a crash did).
-      return error.filter((e) => e.status !== 409).map((e) => e.documentId);
-    },
-    (message) => log('journal', `Check-ins (${kind}): ${message}`),
+/** The journal's check-ins split by whether the collection holds their outcome. */
+function byOutcome(journalled: CheckInDoc[], outcomes: LocalDoc[]) {
+  if (journalled.length === 0) return { decided: [], undecided: journalled };
+  const decidedIds = new Set(outcomes.map((o) => o.checkInId));
+  const decided: string[] = [];
+  const undecided: CheckInDoc[] = [];
+  for (const doc of journalled) {
+    if (decidedIds.has(doc._id)) decided.push(doc._id);
+    else undecided.push(doc);
+  }
+  return { decided, undecided };
+}
+
+export function openCheckInDelivery({ kind, journal, collection, log }: CheckInDeliveryOptions): CheckInDelivery {
+  const outcomes$ = collection.find({ selector: { type: 'check-in-outcome' } }).$ as unknown as Observable<LocalDoc[]>;
+  const split$ = combineLatest([journal.docs$, outcomes$]).pipe(
+    map(([journalled, outcomes]) => byOutcome(journalled, outcomes)),
+    shareReplay({ bufferSize: 1, refCount: true }),
   );
-  // Check-ins a closed tab or a crash left in the journal.
-  void drainJournal();
-
-  // The server's undecided check-ins change with the collection only (not at each tap's journal write).
-  const checkIns$ = collection.find({ selector: { type: 'check-in' } }).$;
-  const outcomes$ = collection.find({ selector: { type: 'check-in-outcome' } }).$;
-  let sender: CheckInSender | null = null;
-  let sending: Subscription | null = null;
-
   return {
-    async record(doc) {
-      await journal.append(toLocalDoc(doc));
-      // Moved on right after the tap has its answer, not before.
-      setTimeout(() => void drainJournal(), 0);
-    },
+    record: (doc) => journal.append(doc),
     journalled$: journal.docs$,
-    waiting$: combineLatest([checkIns$, outcomes$, journal.docs$]).pipe(
-      map(([checkIns, outcomes, journalled]) => countUndecided([...checkIns, ...journalled], outcomes)),
+    waiting$: split$.pipe(
+      map(({ undecided }) => undecided.length),
+      distinctUntilChanged(),
     ),
-    send({ url, fetch, retryMs, leadership, deviceId }) {
-      const delivering = createCheckInSender({
+    outbox({ url, fetch, retryMs }) {
+      const checkIns = checkInOutbox({
         url,
         fetch,
-        deviceId,
         batchSize: 100,
-        retryMs,
         resendAfterMs: 30_000,
-        onError: (error) => {
-          if (error instanceof TypeError || (error as Error).name === 'AbortError') return; // unreachable: reported by the fetch
-          log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`);
-        },
+        backOff: createEntryBackOff({ firstMs: retryMs, maxMs: DEFAULT_MAX_RETRY_MS }),
+        onFailed: (error) => log('check-ins', `Sync (${kind}): check-ins could not be delivered yet (${String(error)}); retrying.`),
       });
-      sender = delivering;
-      // Two tabs of one account: only the one elected to replicate delivers check-ins.
-      let undecidedNow: LocalDoc[] = [];
-      let leads = false;
-      void leadership.then(() => {
-        leads = true;
-        delivering.undecided(undecidedNow);
-      });
-      sending = combineLatest([checkIns$, outcomes$]).subscribe(([checkIns, outcomes]) => {
-        // Check-ins never change: each is turned into plain data once, not at every change.
-        const undecided = undecidedCheckIns(checkIns, outcomes) as unknown as RxDocument<LocalDoc>[];
-        const known = new Map(undecidedNow.map((doc) => [doc.id, doc]));
-        undecidedNow = undecided.map((doc) => known.get(doc.id) ?? (doc.toJSON() as LocalDoc));
-        if (leads) delivering.undecided(undecidedNow);
-      });
-    },
-    wake: () => sender?.wake(),
-    async stop() {
-      sending?.unsubscribe();
-      sender?.stop();
-      await drainJournal();
-      journal.close();
+      return {
+        deliver: checkIns.deliver,
+        watch: (changed) =>
+          split$.subscribe(({ decided, undecided }) => {
+            if (checkIns.undecided(undecided)) changed();
+            if (decided.length > 0)
+              journal.forget(decided).catch((err: unknown) => log('journal', `Check-ins (${kind}): forgetting decided ones failed (${String(err)}).`));
+          }),
+      };
     },
   };
 }

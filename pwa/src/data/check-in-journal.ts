@@ -1,111 +1,50 @@
 /**
- * The front desk's write-ahead journal of check-ins (design/sync.md "Check-ins on the device").
+ * A front desk's check-ins in the device journal (`outbox/device-journal.ts`; design/sync.md
+ * "Check-ins on the device").
  *
  * A tap must be durable before 'Checked In.' shows, and it must be quick on a cheap tablet holding
  * a busy gym's passes. An insert into the replicated RxDB collection is neither as quick as it
  * could be nor predictable: RxDB brings every open query of the page up to date inside the write
- * (bench/RESULTS.md, issue 3). So a check-in is first appended here, one IndexedDB `put` into a
- * small database of its own, and only then moved into the collection, where the page's lists and
- * the replication pick it up a few milliseconds later. An entry leaves the journal only once the
- * collection holds the check-in, so a tab closed or a device dying in between loses nothing: the
- * next store opened on the device moves it on. Check-ins never change after they are made and
- * always have fresh ids, so moving one twice (two tabs) is harmless.
+ * (bench/RESULTS.md, issue 3). So a check-in is one IndexedDB `put` into the journal, in the shape
+ * the server takes (built once by the front desk, `newCheckIn`), and stays there until the pull
+ * brings the server's outcome of it: the sender posts it from here as it is, and pages show the
+ * journal's check-ins with the collection's. The collection receives a check-in only from the pull.
  */
-import { Dexie, type Table } from 'dexie';
-import { BehaviorSubject, type Observable } from 'rxjs';
-import type { LocalDoc } from './tenant-docs.ts';
+import type { Dexie, Table } from 'dexie';
+import { map, type Observable } from 'rxjs';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import type { JournalEntry } from './outbox/device-journal.ts';
+import { toldEntries } from './outbox/told-entries.ts';
 
 export interface CheckInJournal {
   /** Resolves once the check-in is durable on the device. */
-  append(doc: LocalDoc): Promise<void>;
-  /** Every check-in not yet known to be in the collection, oldest first. */
-  entries(): Promise<LocalDoc[]>;
-  /** Forgets check-ins the collection now holds. */
+  append(doc: CheckInDoc): Promise<void>;
+  /** Every check-in in the journal, live: this tab's at once, other tabs' and a reload's through IndexedDB. */
+  docs$: Observable<CheckInDoc[]>;
+  /** Forgets check-ins the server has decided (their outcome is on the device). */
   forget(ids: readonly string[]): Promise<void>;
-  /**
-   * The journal's check-ins as this tab knows them (its own appends, and what it found on opening):
-   * recorded, but not in the collection yet. Pages show them with the collection's.
-   */
-  docs$: Observable<readonly LocalDoc[]>;
+  /** Ends this view's live query (the device journal closes the database). */
   close(): void;
 }
 
-/** The journal's IndexedDB database belongs to one tenant database on the device. */
-const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-check-in-journal`;
+const TYPE = 'check-in';
 
-/** The journal's Dexie database, on the IndexedDB of the moment (not the one Dexie saw at import: tests install theirs later). */
-function journalDb(tenantDatabaseName: string): Dexie {
-  const db = new Dexie(journalDatabaseName(tenantDatabaseName), { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
-  // Keyed by the check-in's id and nothing else: one key to write per tap.
-  db.version(1).stores({ entries: 'id' });
-  return db;
-}
-
-export async function openCheckInJournal(tenantDatabaseName: string): Promise<CheckInJournal> {
-  const db = journalDb(tenantDatabaseName);
-  const table: Table<LocalDoc, string> = db.table('entries');
-  await db.open();
-  const inOrder = async () => (await table.toArray()).sort(byCheckInTime);
-  const known = new BehaviorSubject<readonly LocalDoc[]>(await inOrder());
-
+export function checkInJournal(db: Dexie): CheckInJournal {
+  // Named after the journal's database: only the tabs of this account's device journal hear it.
+  const entries: Table<JournalEntry<CheckInDoc>, string> = db.table('checkIns');
+  const known = toldEntries(`${db.name}-check-ins`, () => entries.toArray());
   return {
     async append(doc) {
-      await table.put(doc);
-      known.next([...known.value, doc]);
+      const entry = { id: doc._id, type: TYPE, doc };
+      await entries.put(entry);
+      known.committed(entry);
     },
-    entries: inOrder,
+    docs$: known.all$.pipe(map((all) => all.map((entry) => entry.doc))),
     async forget(ids) {
       if (ids.length === 0) return;
-      await table.bulkDelete([...ids]);
-      const gone = new Set(ids);
-      known.next(known.value.filter((doc) => !gone.has(doc.id)));
+      await entries.bulkDelete([...ids]);
+      known.forgotten(ids);
     },
-    docs$: known.asObservable(),
-    close() {
-      known.complete();
-      db.close();
-    },
-  };
-}
-
-/** Oldest first (ids are random); the journal holds a few entries at a time, so sorting is cheap. */
-const byCheckInTime = (a: LocalDoc, b: LocalDoc) => String(a.checkedInAt ?? '').localeCompare(String(b.checkedInAt ?? ''));
-
-/** Removes a tenant's journal from the device (logout), whether or not a store has it open. */
-export function deleteCheckInJournal(tenantDatabaseName: string): Promise<void> {
-  return journalDb(tenantDatabaseName).delete();
-}
-
-/**
- * Moves the journal's check-ins into the collection: one run at a time, and a call made during a
- * run gets another run after it, so nothing appended meanwhile waits for the next tap. `store`
- * answers the ids it could not store; those stay in the journal for the next run.
- */
-export function createJournalDrain(
-  journal: CheckInJournal,
-  store: (docs: LocalDoc[]) => Promise<string[]>,
-  onFailure: (message: string) => void,
-): () => Promise<void> {
-  let running: Promise<void> | null = null;
-  let again = false;
-  const run = async () => {
-    do {
-      again = false;
-      const docs = await journal.entries();
-      if (docs.length === 0) return;
-      const failed = new Set(await store(docs));
-      if (failed.size > 0) onFailure(`${failed.size} check-in(s) could not be stored yet; they stay in the journal.`);
-      await journal.forget(docs.filter((d) => !failed.has(d.id)).map((d) => d.id));
-    } while (again);
-  };
-  return () => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = run()
-      .catch((err: unknown) => onFailure(`Moving check-ins from the journal failed: ${String(err)}`))
-      .finally(() => (running = null));
-    return running;
+    close: () => known.close(),
   };
 }

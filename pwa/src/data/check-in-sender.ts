@@ -1,83 +1,61 @@
 /**
- * Sends a front desk's check-ins to the server (design/sync.md "A front desk pulls, and sends only
- * check-ins").
+ * How a front desk's check-ins are sent to the server (design/sync.md "A front desk pulls, and
+ * sends only check-ins").
  *
  * A gym's device changes nothing it pulls; all it ever writes is new check-in records, facts with
  * fresh ids that the server decides on arrival and answers with outcome documents. So the gym's
  * replication is pull-only (no per-document push bookkeeping, which made a first sync twice as
- * slow) and this sender delivers the records: every check-in without an outcome is posted to the
- * gateway's `_bulk_docs` in batches, as soon as it is recorded or the server is reachable again,
- * and posted again if its outcome has not arrived a while after the server accepted it. Delivery
- * is idempotent on the server (a record already stored is answered as stored), so sending twice —
- * a lost answer, a retry, a second tab — never counts twice.
+ * slow) and the device sender delivers the records: every journalled check-in without an outcome
+ * is posted to the gateway's `_bulk_docs` in batches, as the device journal holds it (the fields
+ * the server takes), as soon as it is recorded or the server is reachable again, and posted again
+ * if its outcome has not arrived a while after the server accepted it. Delivery is idempotent on
+ * the server (a record already stored is answered as stored), so sending twice — a lost answer, a
+ * retry, a second tab — never counts twice.
  *
- * It is the device outbox's append-only strategy (`outbox/append-only.ts`) run by its one sender
- * (`outbox/outbox-sender.ts`: one delivery at a time, back-off after a failure, wake).
+ * It is the device outbox's append-only strategy (`outbox/append-only.ts`); the device's one sender
+ * (`outbox/device-sender.ts`) runs it with the other types.
  */
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
-import { CHECK_IN_FIELDS } from '@mastr/rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { appendOnly } from './outbox/append-only.ts';
-import { createOutboxSender, DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
-import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
+import type { EntryBackOff } from './outbox/entry-back-off.ts';
+import type { DeliveryPass } from './outbox/outbox-sender.ts';
 
-export interface CheckInSenderOptions {
+export interface CheckInOutboxOptions {
   /** The gateway's `_bulk_docs` of the gym's database. */
   url: string;
   /** The sync fetch: token, one refresh on 401, reachability reports; throws on non-2xx. */
   fetch: typeof fetch;
   batchSize: number;
-  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
-  retryMs: number;
   /** A delivered check-in whose outcome has not arrived is sent again after this long. */
   resendAfterMs: number;
-  /**
-   * This device (its database's storage token, every check-in's `deviceId`). Check-ins of other
-   * devices reach it only by the pull, so the server holds them: they are sent only if their
-   * outcome is still missing `resendAfterMs` after they arrived (decision 169).
-   */
-  deviceId: string;
-  onError(error: unknown): void;
+  /** A batch the server refuses pauses its check-ins only. */
+  backOff: EntryBackOff;
+  onFailed(error: unknown): void;
 }
 
-export interface CheckInSender {
-  /** The check-ins the server has not decided yet (none of them has an outcome document). */
-  undecided(checkIns: readonly LocalDoc[]): void;
-  /** The server is reachable again: deliver now instead of after the retry pause. */
-  wake(): void;
-  stop(): void;
+export interface CheckInOutbox {
+  /** This device's check-ins the server has not decided yet (all of them, each time); true when one is to be sent. */
+  undecided(checkIns: readonly CheckInDoc[]): boolean;
+  deliver: DeliveryPass;
 }
 
-function asSent(doc: LocalDoc): Record<string, unknown> {
-  const couch = toCouchShape(doc) as unknown as Record<string, unknown>;
-  // A check-in record's fields and nothing else: the gateway refuses a document with any other.
-  return Object.fromEntries(CHECK_IN_FIELDS.map((field) => [field, couch[field]]));
-}
-
-export function createCheckInSender(options: CheckInSenderOptions): CheckInSender {
-  const checkIns = appendOnly<LocalDoc>({
-    idOf: (doc) => doc.id,
+export function checkInOutbox(options: CheckInOutboxOptions): CheckInOutbox {
+  const checkIns = appendOnly<CheckInDoc>({
+    idOf: (doc) => doc._id,
     batchSize: options.batchSize,
     resendAfterMs: options.resendAfterMs,
-    heldByServer: (doc) => doc.deviceId !== options.deviceId,
+    backOff: options.backOff,
+    onFailed: options.onFailed,
     async post(batch) {
       await options.fetch(options.url, {
         method: 'POST',
         // The device's clock as it sends: the server puts check-ins made on a wrong clock on its own.
         headers: { 'content-type': 'application/json', [DEVICE_CLOCK_HEADER]: new Date().toISOString() },
-        body: JSON.stringify({ docs: batch.map(asSent) }),
+        // As the journal holds them: the check-in's fields, built once where the front desk records it.
+        body: JSON.stringify({ docs: batch }),
       });
     },
   });
-  const sender = createOutboxSender({
-    deliver: checkIns.deliver,
-    backOff: { firstMs: options.retryMs, maxMs: DEFAULT_MAX_RETRY_MS },
-    onError: options.onError,
-  });
-  return {
-    undecided(undecided) {
-      if (checkIns.waiting(undecided)) sender.changed();
-    },
-    wake: () => sender.wake(),
-    stop: () => sender.stop(),
-  };
+  return { undecided: (docs) => checkIns.waiting(docs), deliver: checkIns.deliver };
 }

@@ -21,12 +21,12 @@ const outcome = (doc: CheckInDoc, resolvedAt: string): LocalDoc => ({
 });
 
 let local: LocalCollection;
-let journalled: BehaviorSubject<readonly LocalDoc[]>;
+let journalled: BehaviorSubject<CheckInDoc[]>;
 let recorded: CheckInDoc[];
 let frontDesk: FrontDeskData;
 beforeEach(async () => {
   local = await openLocalCollection();
-  journalled = new BehaviorSubject<readonly LocalDoc[]>([]);
+  journalled = new BehaviorSubject<CheckInDoc[]>([]);
   recorded = [];
   frontDesk = createFrontDeskData(local.collection, {
     journalled$: journalled,
@@ -59,10 +59,11 @@ describe("the front desk's data", () => {
     expect(await answerOf(frontDesk.watch(WINDOW))).toEqual({ passes: [], checkIns: [], outcomes: [], signingKeys: null });
   });
 
-  it("lists a check-in still in this tab's journal at once, and once when the collection has it too", async () => {
+  it("lists a check-in in the device journal at once, once when the collection has it too, and not before the window", async () => {
     const live = frontDesk.watch(WINDOW);
     const tapped = checkIn(3, '2026-11-21T10:00:00.000Z');
-    journalled.next([toLocalDoc(tapped)]);
+    // Yesterday's, still waiting for its outcome: not on today's list.
+    journalled.next([tapped, checkIn(8, '2026-11-20T23:00:00.000Z')]);
     expect((await answerOf(live)).checkIns).toEqual([tapped]);
 
     await local.collection.insert(toLocalDoc(tapped));
@@ -90,5 +91,6 @@ describe("the front desk's data", () => {
     expect(withJournalled([a], [])).toEqual([a]);
     expect(withJournalled([a], [a, b])).toEqual([a, b]);
     expect(withJournalled([], [b])).toEqual([b]);
+    expect(withJournalled([], [a, b], b.checkedInAt)).toEqual([b]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * What the front desk reads and records on the gym's device: today's and upcoming passes, today's
- * check-ins (this tab's still in the check-in journal included, so a tap shows at once) and
+ * check-ins (the device journal's included, each until its outcome is here, so a tap shows at once) and
  * outcomes, the signing keys, and recording a check-in (design/sync.md "Check-ins on the device").
  */
 import type { RxCollection } from 'rxdb';
@@ -9,7 +9,7 @@ import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import type { CheckInDelivery } from './check-in-delivery.ts';
 import { watchDocs, type Where } from './local-queries.ts';
-import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
+import type { LocalDoc } from './tenant-docs.ts';
 
 /** The part of the gym's history the front desk lists: a busy gym's device holds years of it. */
 export interface FrontDeskWindow {
@@ -22,7 +22,7 @@ export interface FrontDeskWindow {
 export interface FrontDeskDocs {
   /** Day passes, then Mastr class passes. */
   passes: PassDoc[];
-  /** The collection's check-ins and, once each, this tab's still on their way into it. */
+  /** The collection's check-ins and, once each, the device journal's not pulled back yet. */
   checkIns: CheckInDoc[];
   outcomes: CheckInOutcomeDoc[];
   /** The gym's signing keys document (verifies entry QR codes offline), once it has synced. */
@@ -49,29 +49,28 @@ export function frontDeskSelectors({ fromDate, since }: FrontDeskWindow) {
   } satisfies Record<string, Where>;
 }
 
-/** The stored check-ins and, once each, the journalled ones not stored yet. */
-export function withJournalled<T extends { _id: string }>(stored: T[], journalled: T[]): T[] {
+/** The pulled check-ins and, once each, the journalled ones the pull has not brought back yet (from `since` on, if given). */
+export function withJournalled<T extends { _id: string; checkedInAt: string }>(stored: T[], journalled: readonly T[], since = ''): T[] {
   if (journalled.length === 0) return stored;
   const ids = new Set(stored.map((c) => c._id));
-  return [...stored, ...journalled.filter((c) => !ids.has(c._id))];
+  return [...stored, ...journalled.filter((c) => !ids.has(c._id) && c.checkedInAt >= since)];
 }
 
 export function createFrontDeskData(collection: RxCollection<LocalDoc>, delivery: Pick<CheckInDelivery, 'record' | 'journalled$'>): FrontDeskData {
   return {
     watch(window) {
       const where = frontDeskSelectors(window);
-      const journalled$ = delivery.journalled$.pipe(map((docs) => docs.map((doc) => toCouchShape<CheckInDoc>(doc))));
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
         watchDocs<MastrPassDoc>(collection, 'mastr-pass', where.mastrPasses),
         watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
-        journalled$,
+        delivery.journalled$,
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
         watchDocs<SigningKeysDoc>(collection, 'signing-keys'),
       ]).pipe(
         map(([dayPasses, mastrPasses, checkIns, journalled, outcomes, signingKeys]) => ({
           passes: [...dayPasses, ...mastrPasses],
-          checkIns: withJournalled(checkIns, journalled),
+          checkIns: withJournalled(checkIns, journalled, window.since),
           outcomes,
           signingKeys: signingKeys[0] ?? null,
         })),

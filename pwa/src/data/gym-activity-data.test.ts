@@ -1,8 +1,10 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BehaviorSubject } from 'rxjs';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { answerOf, answerWhere, openLocalCollection, type LocalCollection } from './test-support/local-collection.ts';
-import type { LocalDoc } from './tenant-docs.ts';
+import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 const GYM = 'g'.repeat(24);
 const WINDOW = { since: '2026-10-24T23:00:00.000Z' };
@@ -18,9 +20,11 @@ const outcome = (n: number, resolvedAt: string): LocalDoc => ({
 
 let local: LocalCollection;
 let activity: GymActivityData;
+let journalled: BehaviorSubject<CheckInDoc[]>;
 beforeEach(async () => {
   local = await openLocalCollection();
-  activity = createGymActivityData(local.collection);
+  journalled = new BehaviorSubject<CheckInDoc[]>([]);
+  activity = createGymActivityData(local.collection, { journalled$: journalled });
 });
 afterEach(() => local.remove());
 
@@ -47,5 +51,16 @@ describe("the gym's recent activity on the device", () => {
     expect(await answerOf(live)).toEqual({ dayPasses: [], checkIns: [], outcomes: [] });
     await local.collection.insert(checkIn(5, '2026-11-21T10:00:00.000Z'));
     expect((await answerWhere(live, (r) => r.checkIns.length === 1)).checkIns[0]).toMatchObject({ type: 'check-in', checkedInAt: '2026-11-21T10:00:00.000Z' });
+  });
+
+  it("counts this device's check-ins still in its journal, once each, from the window's start", async () => {
+    const live = activity.watch(WINDOW);
+    const waiting = { ...toCouchShape<CheckInDoc>(checkIn(6, '2026-11-21T11:00:00.000Z')) };
+    const before = toCouchShape<CheckInDoc>(checkIn(7, '2026-10-24T12:00:00.000Z'));
+    journalled.next([waiting, before]);
+    expect(ids((await answerWhere(live, (r) => r.checkIns.length === 1)).checkIns)).toEqual([checkIn(6, '').id]);
+    await local.collection.insert(checkIn(6, '2026-11-21T11:00:00.000Z'));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(ids((await answerOf(live)).checkIns)).toEqual([checkIn(6, '').id]);
   });
 });

@@ -6,6 +6,8 @@
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import type { CheckInDelivery } from './check-in-delivery.ts';
+import { withJournalled } from './front-desk-data.ts';
 import { watchDocs, type Where } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
@@ -17,7 +19,7 @@ export interface GymActivityWindow {
 export interface GymActivityDocs {
   /** Day passes sold (`createdAt`) since the window's start, cancelled ones too. */
   dayPasses: DayPassDoc[];
-  /** Check-in records made since then (every method, every device), whatever their outcome. */
+  /** Check-in records made since then (every method, every device, this one's still in its journal), whatever their outcome. */
   checkIns: CheckInDoc[];
   /** The server's outcomes of those check-ins (and of a day before: see `activitySelectors`). */
   outcomes: CheckInOutcomeDoc[];
@@ -40,15 +42,22 @@ function activitySelectors({ since }: GymActivityWindow) {
   } satisfies Record<string, Where>;
 }
 
-export function createGymActivityData(collection: RxCollection<LocalDoc>): GymActivityData {
+export function createGymActivityData(collection: RxCollection<LocalDoc>, delivery: Pick<CheckInDelivery, 'journalled$'>): GymActivityData {
   return {
     watch(window) {
       const where = activitySelectors(window);
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
         watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
+        delivery.journalled$,
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
-      ]).pipe(map(([dayPasses, checkIns, outcomes]) => ({ dayPasses, checkIns, outcomes })));
+      ]).pipe(
+        map(([dayPasses, checkIns, journalled, outcomes]) => ({
+          dayPasses,
+          checkIns: withJournalled(checkIns, journalled, window.since),
+          outcomes,
+        })),
+      );
     },
   };
 }

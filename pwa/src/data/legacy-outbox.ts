@@ -3,12 +3,13 @@
  * (decisions.md 162): an RxDB collection `outbox` of `{id, doc, writtenAt}`, one entry per local
  * write the RxDB push had not yet had acknowledged. A device updated while a coach's availability
  * edit still waited there must not lose it: on the first open after the update its availability
- * weeks move into the week edit journal (without a base: the availability merge needs none) and the
+ * weeks move into the device journal (without a base: the availability merge needs none) and the
  * collection is removed. The schema stays exactly as it was, or RxDB would refuse to open the data.
  */
-import type { RxDatabase, RxJsonSchema } from 'rxdb';
-import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
-import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
+import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
+import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type CheckInDoc } from '@mastr/rules/documents.ts';
+import type { CheckInJournal } from './check-in-journal.ts';
+import { toCouchShape, undecidedCheckIns, type LocalDoc } from './tenant-docs.ts';
 import type { WeekEditJournal } from './week-edit-journal.ts';
 
 export interface LegacyOutboxEntry {
@@ -50,4 +51,31 @@ export async function moveLegacyOutbox(db: RxDatabase, journal: WeekEditJournal 
   }
   await outbox.remove();
   await db.upsertLocal(MOVED_MARK, { at: new Date().toISOString() });
+}
+
+const CHECK_INS_MOVED_MARK = 'unsent-check-ins-moved';
+
+/**
+ * Versions before the device journal (decision 178) moved each check-in from their journal into the
+ * collection and sent it from there; now the collection holds only what the pull brings, and the
+ * sender reads the journal. This device's check-ins in the collection still without an outcome
+ * (recorded offline before the update) go back into the journal, once per database, or they would
+ * never be sent. Other devices' are theirs to send.
+ */
+export async function moveUnsentCheckIns(
+  db: RxDatabase,
+  collection: RxCollection<LocalDoc>,
+  journal: Pick<CheckInJournal, 'append'>,
+  deviceId: string,
+): Promise<void> {
+  if ((await db.getLocal(CHECK_INS_MOVED_MARK)) !== null) return;
+  const mine = (await collection.find({ selector: { type: 'check-in', deviceId } }).exec()).map((d) => d.toJSON() as LocalDoc);
+  if (mine.length > 0) {
+    const outcomes = (await collection.find({ selector: { type: 'check-in-outcome' } }).exec()).map((d) => d.toJSON() as LocalDoc);
+    for (const checkIn of undecidedCheckIns(mine, outcomes)) {
+      const couch = toCouchShape(checkIn) as unknown as Record<string, unknown>;
+      await journal.append(Object.fromEntries(CHECK_IN_FIELDS.map((field) => [field, couch[field]])) as unknown as CheckInDoc);
+    }
+  }
+  await db.upsertLocal(CHECK_INS_MOVED_MARK, { at: new Date().toISOString() });
 }

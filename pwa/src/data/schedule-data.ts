@@ -8,7 +8,7 @@ import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import type { WeekEditJournal } from './week-edit-journal.ts';
 import { deliverScheduleWeek, type ScheduleGateway } from './schedule-sender.ts';
 import type { LocalDoc } from './tenant-docs.ts';
-import { createWeekEdits, sendWeekEdits, type WeekEdits } from './week-edits.ts';
+import { createWeekEdits, weekEditsOutbox, type WeekEdits } from './week-edits.ts';
 
 export type ScheduleData = WeekEdits<ScheduleWeekDoc>;
 
@@ -20,11 +20,11 @@ export function createScheduleData(collection: RxCollection<LocalDoc>, journal: 
 
 export interface ScheduleSenderOptions {
   gateway: ScheduleGateway;
-  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
+  /** A week's first pause after it failed; it doubles with each failure in a row, up to 10 s. */
   retryMs: number;
   log(message: string): void;
 }
 
-/** The leader tab's delivery of pending timetable weeks (the device outbox's merge-against-base strategy). */
-export const sendScheduleEdits = (collection: RxCollection<LocalDoc>, journal: WeekEditJournal, options: ScheduleSenderOptions) =>
-  sendWeekEdits<ScheduleWeekDoc>({ collection, journal, type: TYPE }, { ...options, send: deliverScheduleWeek, label: 'Schedule' });
+/** Pending timetable weeks as the leader tab's device sender runs them (the merge-against-base strategy). */
+export const scheduleOutbox = (collection: RxCollection<LocalDoc>, journal: WeekEditJournal, options: ScheduleSenderOptions) =>
+  weekEditsOutbox<ScheduleWeekDoc>({ collection, journal, type: TYPE }, { ...options, send: deliverScheduleWeek, label: 'Schedule' });

@@ -7,7 +7,7 @@ import type {
   NotificationDoc,
   SlotClaimDoc,
 } from '@mastr/rules/documents.ts';
-import { countUndecided, TENANT_DOCS_SCHEMA, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
+import { TENANT_DOCS_SCHEMA, TOMBSTONE_TYPE, toCouchShape, toLocalDoc, tolerateTombstone } from './tenant-docs.ts';
 
 // Every field, optional ones included: RxDB keeps only declared top-level fields.
 const mastrPass: Required<MastrPassDoc> = {
@@ -139,17 +139,5 @@ describe('tenant documents on the device', () => {
     expect(tolerateTombstone({ id: 'daypass:1', _deleted: true })).toEqual({ id: 'daypass:1', _deleted: true, type: TOMBSTONE_TYPE });
     const full = { id: 'daypass:2', _deleted: true, type: 'day-pass' };
     expect(tolerateTombstone(full)).toBe(full);
-  });
-
-  it('count as undecided the check-ins without an outcome document', () => {
-    const checkIns = ['checkin:a:1', 'checkin:a:2', 'checkin:b:1'].map((id) => ({ id, type: 'check-in' }));
-    const outcomeOf = (checkInId: string) => ({ id: `checkin-outcome:${checkInId}`, type: 'check-in-outcome', checkInId });
-    expect(countUndecided(checkIns, [outcomeOf('checkin:a:2')])).toBe(2);
-    expect(countUndecided(checkIns, checkIns.map((c) => outcomeOf(c.id)))).toBe(0);
-  });
-
-  it('count a check-in once while it is both in the journal and in the collection', () => {
-    const checkIns = ['checkin:a:1', 'checkin:b:1'].map((id) => ({ id, type: 'check-in' }));
-    expect(countUndecided([...checkIns, checkIns[1]], [])).toBe(2);
   });
 });

@@ -158,14 +158,6 @@ export const TENANT_DOCS_MIGRATIONS = {
   7: (doc: LocalDoc) => doc,
 };
 
-/**
- * How many check-ins the server has not decided yet: those without an outcome document, each
- * counted once (one may be in the check-in journal and the collection for a moment).
- */
-export function countUndecided(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): number {
-  return new Set(undecidedCheckIns(checkIns, outcomes).map((c) => c.id)).size;
-}
-
 /** The check-ins without an outcome document: what the server has still to decide. */
 export function undecidedCheckIns(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): LocalDoc[] {
   const decided = new Set(outcomes.map((o) => o.checkInId));

@@ -7,8 +7,7 @@ import { emptyDefaultSchedule } from '@mastr/rules/schedule.ts';
 import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, DayPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import { recordCheckIn, frontDeskLists, frontDeskWindow, newCheckIn } from '../front-desk/index.ts';
 import { firstValueFrom } from 'rxjs';
-import { openCheckInJournal } from './check-in-journal.ts';
-import { openWeekEditJournal } from './week-edit-journal.ts';
+import { openDeviceJournal } from './outbox/device-journal.ts';
 import { tenantDatabaseName } from './open-stores.ts';
 import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import { toLocalDoc } from './tenant-docs.ts';
@@ -170,30 +169,48 @@ describe('tenant store replication through the sync gateway', () => {
     for (const { store } of [a, b]) await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
   });
 
-  it('a check-in a closed tab left in the journal is moved into the copy and synced when the front desk opens again', async () => {
+  it('a check-in a closed tab left in the journal is sent and listed when the front desk opens again, and forgotten once decided', async () => {
     const pass = await kit.sellDayPass();
     const first = await kit.openDevice('gym', { databaseName: 'front-desk' });
     await eventually(() => localDocs<DayPassDoc>(first.store, 'day-pass'), (docs) => docs.length === 1);
     const view = await viewOn(first.store, pass.passId);
     await first.store.stop();
-    // The tab closed between the journal's write and the move into the collection.
-    const journal = await openCheckInJournal('front-desk');
+    // Written while no store was open (a tab closed before its sender ran).
+    const journal = await openDeviceJournal('front-desk');
     const left = newCheckIn(view, { gymId: kit.gymId, deviceId: first.store.deviceId, method: 'tap', now: new Date(), random: 'c0ffee' });
-    await journal.append(toLocalDoc(left));
+    await journal.checkIns.append(left);
     journal.close();
 
     const next = await kit.openDevice('gym', { databaseName: 'front-desk' });
-    const [moved] = await eventually(() => localDocs<CheckInDoc>(next.store, 'check-in'), (docs) => docs.length === 1);
-    expect(moved).toEqual(left);
+    const [pulled] = await eventually(() => localDocs<CheckInDoc>(next.store, 'check-in'), (docs) => docs.length === 1);
+    expect(pulled).toEqual(left);
     const [decided] = await eventually(() => localDocs<CheckInOutcomeDoc>(next.store, 'check-in-outcome'), (docs) => docs.length === 1);
     expect(decided).toMatchObject({ checkInId: left._id, outcome: 'counted' });
     expect(await kit.serverDocs<CheckInDoc>('checkin:')).toEqual([expect.objectContaining({ ...left, _rev: expect.any(String) })]);
-    // Listed once, and gone from the journal.
+    // Listed once, and gone from the journal once decided.
     expect((await frontDeskDocsOn(next.store)).checkIns).toEqual([left]);
-    const reopened = await openCheckInJournal('front-desk');
-    expect(await reopened.entries()).toEqual([]);
-    reopened.close();
     await eventually(() => latestStatus(next.store), (s) => s.pending === 0);
+    const reopened = await openDeviceJournal('front-desk');
+    await eventually(() => firstValueFrom(reopened.checkIns.docs$), (docs) => docs.length === 0);
+    reopened.close();
+  });
+
+  it("a check-in an older version moved into the collection unsent is sent after the update", async () => {
+    const pass = await kit.sellDayPass();
+    const first = await kit.openDevice('gym', { databaseName: 'updated-desk' });
+    await eventually(() => localDocs<DayPassDoc>(first.store, 'day-pass'), (docs) => docs.length === 1);
+    const view = await viewOn(first.store, pass.passId);
+    // As the previous version left it: in the collection, no outcome, not yet sent, and the database
+    // never opened by this version (no mark).
+    const unsent = newCheckIn(view, { gymId: kit.gymId, deviceId: first.store.deviceId, method: 'tap', now: new Date(), random: 'beef01' });
+    const { collection } = first.store;
+    await collection.insert(toLocalDoc(unsent));
+    await (await collection.database.getLocal('unsent-check-ins-moved'))?.remove();
+    await first.store.stop();
+
+    const next = await kit.openDevice('gym', { databaseName: 'updated-desk' });
+    await eventually(() => localDocs<CheckInOutcomeDoc>(next.store, 'check-in-outcome'), (docs) => docs[0]?.checkInId === unsent._id);
+    expect(await kit.serverDocs<CheckInDoc>('checkin:')).toEqual([expect.objectContaining({ ...unsent, _rev: expect.any(String) })]);
   });
 
   it('a front desk reopened offline says when it last synced, not "Not synced yet"', async () => {
@@ -296,22 +313,21 @@ describe('tenant store replication through the sync gateway', () => {
     expect(latestStatus(next.store)).toMatchObject({ pending: 0, firstSync: { done: false } });
   });
 
-  it('logging out with the front desk closed also removes check-ins and schedule weeks left in their journals', async () => {
+  it('logging out with the front desk closed also removes check-ins and schedule weeks left in the device journal', async () => {
     const name = tenantDatabaseName('gym', kit.gymId);
-    const journal = await openCheckInJournal(name);
-    await journal.append({ id: `checkin:${'a'.repeat(24)}:1`, type: 'check-in' });
+    const journal = await openDeviceJournal(name);
+    await journal.checkIns.append(newCheckIn(
+      { passId: 'a'.repeat(24), kind: 'day-pass' } as Parameters<typeof newCheckIn>[0],
+      { gymId: kit.gymId, deviceId: 'tablet-1', method: 'tap', now: new Date(), random: '01' },
+    ));
+    await journal.weeks.record(emptyDefaultSchedule(kit.gymId, new Date(), () => 'day1'), () => undefined);
     journal.close();
-    const weeks = await openWeekEditJournal(name);
-    await weeks.record(emptyDefaultSchedule(kit.gymId, new Date(), () => 'day1'), () => undefined);
-    weeks.close();
 
     await wipeLocalData({ kind: 'gym', tenantId: kit.gymId });
 
-    const after = await openCheckInJournal(name);
-    expect(await after.entries()).toEqual([]);
+    const after = await openDeviceJournal(name);
+    expect(await firstValueFrom(after.checkIns.docs$)).toEqual([]);
+    expect(await after.weeks.weeks()).toEqual([]);
     after.close();
-    const weeksAfter = await openWeekEditJournal(name);
-    expect(await weeksAfter.weeks()).toEqual([]);
-    weeksAfter.close();
   });
 });

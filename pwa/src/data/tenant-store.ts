@@ -12,13 +12,14 @@ import { replicateCouchDB } from 'rxdb/plugins/replication-couchdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { auditTime, combineLatest, of, type Observable } from 'rxjs';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { createAvailabilityData, sendAvailabilityEdits, type AvailabilityData } from './availability-data.ts';
-import { createScheduleData, sendScheduleEdits, type ScheduleData } from './schedule-data.ts';
-import { deleteWeekEditJournal, openWeekEditJournal } from './week-edit-journal.ts';
-import type { WeekSender } from './week-edits.ts';
-import { moveLegacyOutbox } from './legacy-outbox.ts';
+import { availabilityOutbox, createAvailabilityData, type AvailabilityData } from './availability-data.ts';
+import { createScheduleData, scheduleOutbox, type ScheduleData } from './schedule-data.ts';
+import { createDeviceSender, type DeviceSender, type OutboxType } from './outbox/device-sender.ts';
+import { isNetworkFailure } from './outbox/entry-back-off.ts';
+import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
+import { moveLegacyOutbox, moveUnsentCheckIns } from './legacy-outbox.ts';
 import { openCheckInDelivery } from './check-in-delivery.ts';
-import { deleteCheckInJournal } from './check-in-journal.ts';
+import { deleteDeviceJournal, openDeviceJournal } from './outbox/device-journal.ts';
 import { createFrontDeskData, type FrontDeskData } from './front-desk-data.ts';
 import { createGymActivityData, type GymActivityData } from './gym-activity-data.ts';
 import { openStores, tenantDatabaseName } from './open-stores.ts';
@@ -96,8 +97,8 @@ const NO_SCHEDULE: ScheduleData = {
   dismissRefusal: async () => {},
 };
 
-/** Which weeks an account edits against a base, and the leader tab's sender for them (design/sync.md "One device outbox"). */
-const WEEK_SENDERS = { gym: sendScheduleEdits, coach: sendAvailabilityEdits } as const;
+/** Which weeks an account edits against a base, as the leader tab's device sender runs them (design/sync.md "One device outbox"). */
+const WEEK_OUTBOXES = { gym: scheduleOutbox, coach: availabilityOutbox } as const;
 
 const FIRST_SYNC_MARK = 'first-sync';
 /** When this device last exchanged with the server, so a reload offline can say it (issue 24). */
@@ -124,16 +125,20 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   });
   const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
   const collection = docs as RxCollection<LocalDoc>;
-  // A gym's timetable weeks and a coach's availability weeks wait in the week edit journal; a
-  // member's device edits nothing it pulls. Every replication is pull-only.
-  const weekEdits = kind === 'member' ? null : await openWeekEditJournal(databaseName);
+  // What the device writes waits in its one journal until the server has it: a gym's check-ins and
+  // timetable weeks, a coach's availability weeks; a member's device writes nothing. Every
+  // replication is pull-only.
+  const journal = await openDeviceJournal(databaseName);
+  const weekEdits = kind === 'member' ? null : journal.weeks;
   const schedule = weekEdits && kind === 'gym' ? createScheduleData(collection, weekEdits) : NO_SCHEDULE;
   const availability = createAvailabilityData(collection, kind === 'coach' ? weekEdits : null);
-  let weekSender: WeekSender | null = null;
+  let sender: DeviceSender | null = null;
   // What an older version's push had not yet delivered moves into the journal (once).
   await moveLegacyOutbox(db, kind === 'coach' ? weekEdits : null);
-  // A tap lands in the check-in journal first; this also moves what a closed tab left there.
-  const checkIns = await openCheckInDelivery({ kind, databaseName, collection, log });
+  const deviceId = await db.storageToken;
+  // Check-ins an older version had moved into the collection unsent move back into the journal (once).
+  if (kind === 'gym') await moveUnsentCheckIns(db, collection, journal.checkIns, deviceId);
+  const checkIns = openCheckInDelivery({ kind, journal: journal.checkIns, collection, log });
 
   const firstSyncDone = (await db.getLocal(FIRST_SYNC_MARK)) !== null;
   const lastSynced = await db.getLocal<{ at: string }>(LAST_SYNCED_MARK);
@@ -162,8 +167,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
       // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
       replication.reSync();
-      checkIns.wake();
-      weekSender?.wake();
+      sender?.wake();
     },
     onUnreachable: () => tracker.unreachable(),
   });
@@ -182,23 +186,27 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // RxDB keeps no push bookkeeping per pulled document, which halves a front desk's first sync
     // (bench/RESULTS.md, issue 3).
   });
-  // A gym's replication pushes nothing: the leader tab delivers its check-ins itself (decisions.md 20).
-  if (kind === 'gym')
-    checkIns.send({
-      url: `${url}_bulk_docs`,
-      fetch: syncFetch,
-      retryMs,
-      leadership: db.waitForLeadership(),
-      deviceId: await db.storageToken,
-    });
-  // Edited weeks likewise (a gym's timetable, a coach's availability), by the week sender.
-  if (weekEdits && kind !== 'member')
+  // No replication pushes: the leader tab's one device sender delivers what the journal holds
+  // (decisions.md 20, 180): a gym's check-ins and timetable weeks, a coach's availability weeks.
+  if (kind !== 'member' && weekEdits)
     void db.waitForLeadership().then(() => {
       if (db.closed) return;
-      weekSender = WEEK_SENDERS[kind](collection, weekEdits, {
-        gateway: { bulkDocsUrl: `${url}_bulk_docs`, allDocsUrl: `${url}_all_docs`, fetch: syncFetch },
-        retryMs,
-        log: (message) => log('weeks', message),
+      const types: OutboxType[] = [];
+      if (kind === 'gym') types.push(checkIns.outbox({ url: `${url}_bulk_docs`, fetch: syncFetch, retryMs }));
+      types.push(
+        WEEK_OUTBOXES[kind](collection, weekEdits, {
+          gateway: { bulkDocsUrl: `${url}_bulk_docs`, allDocsUrl: `${url}_all_docs`, fetch: syncFetch },
+          retryMs,
+          log: (message) => log('weeks', message),
+        }),
+      );
+      sender = createDeviceSender({
+        types,
+        backOff: { firstMs: retryMs, maxMs: DEFAULT_MAX_RETRY_MS },
+        // A pass fails as a whole when the server is unreachable (the fetch reports it) or the journal fails.
+        onError: (error) => {
+          if (!isNetworkFailure(error)) log('outbox', `Sync (${kind}): delivery failed (${String(error)}); retrying.`);
+        },
       });
     }, () => undefined);
 
@@ -244,9 +252,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
-      await checkIns.stop();
-      weekSender?.stop();
-      weekEdits?.close();
+      sender?.stop();
+      journal.close();
       await replication.cancel();
       tracker.complete();
       await db.close();
@@ -258,12 +265,12 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     kind,
     tenantId,
     databaseName,
-    deviceId: await db.storageToken,
+    deviceId,
     collection,
     status$: tracker.status$,
     passes: createPassData(collection),
     frontDesk: createFrontDeskData(collection, checkIns),
-    gymActivity: createGymActivityData(collection),
+    gymActivity: createGymActivityData(collection, checkIns),
     availability,
     notifications: createNotificationData(collection),
     sessions: createSessionData(collection),
@@ -273,8 +280,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       (removed ??= (async () => {
         await stop();
         await db.remove();
-        await deleteCheckInJournal(databaseName);
-        await deleteWeekEditJournal(databaseName);
+        await deleteDeviceJournal(databaseName);
       })()),
   };
   openStores.add(store);

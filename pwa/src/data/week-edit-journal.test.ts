@@ -3,7 +3,14 @@ import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule } from '@mastr/rules/schedule.ts';
-import { deleteWeekEditJournal, openWeekEditJournal, type PendingWeek } from './week-edit-journal.ts';
+import { deleteDeviceJournal, openDeviceJournal } from './outbox/device-journal.ts';
+import type { PendingWeek, WeekEditJournal } from './week-edit-journal.ts';
+
+/** The device journal's weeks; closing the view closes the journal. */
+async function openWeekEditJournal(name: string): Promise<WeekEditJournal> {
+  const journal = await openDeviceJournal(name);
+  return { ...journal.weeks, close: () => journal.close() };
+}
 
 const GYM = 'a'.repeat(24);
 const week = (updatedAt: string): ScheduleWeekDoc => ({
@@ -19,7 +26,7 @@ function freshName() {
   return name;
 }
 afterEach(async () => {
-  await Promise.all(names.splice(0).map(deleteWeekEditJournal));
+  await Promise.all(names.splice(0).map(deleteDeviceJournal));
 });
 
 describe('schedule edit journal', () => {
@@ -30,7 +37,7 @@ describe('schedule edit journal', () => {
     await journal.record(week('2026-11-25T10:00:00.000Z'), (existing) => (seen.push(existing), pulled));
     await journal.record(week('2026-11-25T10:01:00.000Z'), (existing) => (seen.push(existing), null));
     expect(seen.map((e) => e?.doc.updatedAt)).toEqual([undefined, '2026-11-25T10:00:00.000Z']);
-    expect(await journal.weeks()).toEqual([{ id: 'schedule:default', doc: week('2026-11-25T10:01:00.000Z'), sent: false }]);
+    expect(await journal.weeks()).toEqual([{ id: 'schedule:default', type: 'schedule-week', doc: week('2026-11-25T10:01:00.000Z'), sent: false }]);
     expect(await journal.base('schedule:default')).toEqual(pulled);
 
     // A week the device created has no base.
@@ -48,7 +55,7 @@ describe('schedule edit journal', () => {
     journal.close();
 
     const reopened = await openWeekEditJournal(name);
-    expect(await reopened.weeks()).toEqual([{ id: 'schedule:default', doc: held, sent: true }]);
+    expect(await reopened.weeks()).toEqual([{ id: 'schedule:default', type: 'schedule-week', doc: held, sent: true }]);
     expect(await reopened.base('schedule:default')).toEqual(held);
     await reopened.update('schedule:default', () => 'keep');
     expect(await reopened.weeks()).toHaveLength(1);

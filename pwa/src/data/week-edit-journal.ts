@@ -1,9 +1,8 @@
 /**
  * The device's pending weeks (design/sync.md "One device outbox"): a gym's timetable weeks or a
- * coach's availability weeks, whichever documents the account edits against a base. A small
- * IndexedDB database of its own, beside the tenant's RxDB database, as the front desk's check-in
- * journal is (decisions.md 19, 41 and 161). Entries are keyed by document id, so one journal holds
- * any merge-against-base week type.
+ * coach's availability weeks, whichever documents the account edits against a base. A view of the
+ * device journal (`outbox/device-journal.ts`, decisions.md 161 and 177), which holds the check-ins
+ * too; entries are keyed by document id, so one journal holds any merge-against-base week type.
  *
  * An edit must show on the page within a frame on a cheap tablet. Through an RxDB collection a tap
  * cost an RxDB write of the whole entry (the week as edited plus the merge base) with its event
@@ -18,8 +17,9 @@
  * is computed from are that same in-memory copy: a tap reads nothing back from IndexedDB. (A live
  * query result never predates a write signalled before it: Dexie re-runs a query a commit overlaps.)
  */
-import { Dexie, liveQuery, type Table } from 'dexie';
-import { BehaviorSubject, filter, firstValueFrom, map, Observable, shareReplay } from 'rxjs';
+import { liveQuery, type Dexie, type Table } from 'dexie';
+import { Observable, shareReplay } from 'rxjs';
+import { liveEntries } from './outbox/live-entries.ts';
 
 /** A week as the journal holds it: a CouchDB document with a string id. */
 export interface WeekDoc {
@@ -32,6 +32,8 @@ export interface WeekDoc {
 /** A week waiting for the server, as the page shows it. */
 export interface PendingWeek<T extends WeekDoc = WeekDoc> {
   id: string;
+  /** The week's document type: the journal holds every type a device writes. */
+  type: string;
   doc: T;
   /** The server holds `doc`: shown until the pull brings it back. */
   sent: boolean;
@@ -77,94 +79,59 @@ export interface WeekEditJournal<T extends WeekDoc = WeekDoc> {
   /** Drops a week the server refused (unless edited meanwhile) and keeps a refusal to show. */
   refuse(id: string, isUnchanged: (now: PendingWeek<T> | undefined) => boolean, at: Date): Promise<void>;
   dismissRefusal(id: string): Promise<void>;
+  /** Ends this view's live query (the device journal closes the database). */
   close(): void;
 }
 
-/** Named when it held a gym's timetable weeks only: kept, so edits waiting on a device survive an update. */
-const journalDatabaseName = (tenantDatabaseName: string) => `${tenantDatabaseName}-schedule-edits`;
-
-function journalDb(tenantDatabaseName: string): Dexie {
-  const db = new Dexie(journalDatabaseName(tenantDatabaseName), { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
-  db.version(1).stores({ weeks: 'id', bases: 'id', refusals: 'id' });
-  return db;
-}
-
-export async function openWeekEditJournal<T extends WeekDoc>(tenantDatabaseName: string): Promise<WeekEditJournal<T>> {
-  const db = journalDb(tenantDatabaseName);
-  await db.open();
-  const weeks: Table<PendingWeek<T>, string> = db.table('weeks');
+/** The device journal's weeks (`outbox/device-journal.ts`): one Dexie database holds every type. */
+export function weekEditJournal<T extends WeekDoc>(db: Dexie): WeekEditJournal<T> {
+  const entries: Table<PendingWeek<T>, string> = db.table('weeks');
   const bases: Table<StoredBase<T>, string> = db.table('bases');
   const refusals: Table<WeekRefusal, string> = db.table('refusals');
-
-  // The pending weeks as this tab knows them: null until the first read answers.
-  const known = new BehaviorSubject<ReadonlyMap<string, PendingWeek<T>> | null>(null);
-  const fromTable = liveQuery(() => weeks.toArray()).subscribe({
-    next: (all) => known.next(new Map(all.map((w) => [w.id, w]))),
-    error: (err: unknown) => known.error(err),
-  });
-  /** This tab's own committed write, shown at once (the live query confirms it a moment later). */
-  const committed = (id: string, week: PendingWeek<T> | null) => {
-    const next = new Map(known.value ?? []);
-    if (week) next.set(id, week);
-    else next.delete(id);
-    known.next(next);
-  };
-  const current = () => firstValueFrom(known.pipe(filter((m) => m !== null)));
-  const weeks$ = known.pipe(
-    filter((m) => m !== null),
-    map((m) => [...m.values()]),
-  );
+  const known = liveEntries(() => entries.toArray());
 
   return {
-    weeks$,
-    weeks: async () => [...(await current()).values()],
+    weeks$: known.all$,
+    weeks: async () => [...(await known.current()).values()],
     base: async (id) => (await bases.get(id))?.base,
     async record(doc, startsFrom) {
-      const week: PendingWeek<T> = { id: doc._id, doc, sent: false };
+      const week: PendingWeek<T> = { id: doc._id, type: doc.type, doc, sent: false };
       // From this tab's copy: another tab's write a moment ago could only make the base the pulled
       // copy it also started from, or the server's copy the sender stored: both right.
-      const base = await startsFrom((await current()).get(doc._id));
-      if (base === null) await weeks.put(week);
+      const base = await startsFrom((await known.current()).get(doc._id));
+      if (base === null) await entries.put(week);
       else
-        await db.transaction('rw', weeks, bases, () =>
-          Promise.all([weeks.put(week), base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]),
+        await db.transaction('rw', entries, bases, () =>
+          Promise.all([entries.put(week), base ? bases.put({ id: doc._id, base }) : bases.delete(doc._id)]),
         );
-      committed(doc._id, week);
+      known.committed(doc._id, week);
     },
     async update(id, change) {
       let outcome: PendingWeek<T> | null | 'keep' = 'keep';
-      await db.transaction('rw', weeks, bases, async () => {
-        const next = change(await weeks.get(id));
+      await db.transaction('rw', entries, bases, async () => {
+        const next = change(await entries.get(id));
         if (next === 'keep') return;
         outcome = next?.week ?? null;
-        if (next === null) return Promise.all([weeks.delete(id), bases.delete(id)]);
-        return Promise.all([weeks.put(next.week), next.base ? bases.put({ id, base: next.base }) : undefined]);
+        if (next === null) return Promise.all([entries.delete(id), bases.delete(id)]);
+        return Promise.all([entries.put(next.week), next.base ? bases.put({ id, base: next.base }) : undefined]);
       });
-      if (outcome !== 'keep') committed(id, outcome);
+      if (outcome !== 'keep') known.committed(id, outcome);
     },
     refusals$: live(() => refusals.toArray()),
     async refuse(id, isUnchanged, at) {
       let dropped = false;
-      await db.transaction('rw', weeks, bases, refusals, async () => {
-        if (!isUnchanged(await weeks.get(id))) return;
+      await db.transaction('rw', entries, bases, refusals, async () => {
+        if (!isUnchanged(await entries.get(id))) return;
         dropped = true;
-        await Promise.all([weeks.delete(id), bases.delete(id), refusals.put({ id, at: at.toISOString() })]);
+        await Promise.all([entries.delete(id), bases.delete(id), refusals.put({ id, at: at.toISOString() })]);
       });
-      if (dropped) committed(id, null);
+      if (dropped) known.committed(id, null);
     },
     dismissRefusal: (id) => refusals.delete(id),
-    close() {
-      fromTable.unsubscribe();
-      known.complete();
-      db.close();
-    },
+    close: () => known.close(),
   };
 }
 
 const live = <T>(query: () => Promise<T>) =>
   new Observable<T>((subscriber) => liveQuery(query).subscribe(subscriber)).pipe(shareReplay({ bufferSize: 1, refCount: true }));
 
-/** Removes a tenant's pending weeks from the device (logout), whether or not a store has them open. */
-export function deleteWeekEditJournal(tenantDatabaseName: string): Promise<void> {
-  return journalDb(tenantDatabaseName).delete();
-}

@@ -16,7 +16,9 @@ import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import { findDocs, watchDocs } from './local-queries.ts';
 import type { PendingWeek, WeekDoc, WeekEditJournal, WeekRefusal } from './week-edit-journal.ts';
 import { mergeAgainstBase, type MergeDelivery, type MergeGateway, type PendingAgainstBase } from './outbox/merge-against-base.ts';
-import { createOutboxSender, DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
+import type { OutboxType } from './outbox/device-sender.ts';
+import { createEntryBackOff } from './outbox/entry-back-off.ts';
+import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 
 export interface WeekEdits<T> {
@@ -89,11 +91,11 @@ export function createWeekEdits<T extends WeekDoc>(source: WeekSource): WeekEdit
 /** Ids of a week type start with its name before `-week` (`schedule:…`, `availability:…`). */
 const idPrefixOf = (type: string) => `${type.replace(/-week$/, '')}:`;
 
-export interface WeekSenderOptions<T> {
+export interface WeekOutboxOptions<T> {
   gateway: MergeGateway;
   /** Sends one pending week (`deliverAgainstBase` with the type's merge). */
   send(gateway: MergeGateway, pending: PendingAgainstBase<T>): Promise<MergeDelivery<T>>;
-  /** Pause after a first failed delivery; it doubles with each failure in a row, up to 10 s. */
+  /** A week's first pause after it failed; it doubles with each failure in a row, up to 10 s. */
   retryMs: number;
   /** Names the type in the log ('Schedule', 'Availability'). */
   label: string;
@@ -101,15 +103,16 @@ export interface WeekSenderOptions<T> {
 }
 
 /**
- * The leader tab's delivery: the device outbox's one sender running the merge-against-base strategy
- * over the journal's weeks of one type. Every pending entry is sent in turn, on each change of the
- * pending edits or of the pulled weeks, after a failure once the back-off has passed, and on
- * `wake()` (the server is reachable again).
+ * The weeks of one type as the leader tab's device sender runs them (`outbox/device-sender.ts`):
+ * the merge-against-base strategy over the journal's weeks of the type. Every pending entry is sent
+ * in turn, on each change of the pending edits or of the pulled weeks, a week that failed once its
+ * own back-off has passed, and on `wake()` (the server is reachable again).
  */
-export function sendWeekEdits<T extends WeekDoc>(source: WeekSource, options: WeekSenderOptions<T>) {
+export function weekEditsOutbox<T extends WeekDoc>(source: WeekSource, options: WeekOutboxOptions<T>): OutboxType {
   const { collection, type } = source;
   const journal = source.journal as WeekEditJournal<T>;
-  const sender = createOutboxSender({
+  const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+  return {
     deliver: mergeAgainstBase<T>({
       journal: {
         pending: async () => ofType<T>(await journal.weeks(), type),
@@ -117,7 +120,7 @@ export function sendWeekEdits<T extends WeekDoc>(source: WeekSource, options: We
         update: (id, change) =>
           journal.update(id, (now) => {
             const next = change(now);
-            return next && next !== 'keep' ? { week: next.entry, base: next.base } : next;
+            return next && next !== 'keep' ? { week: { ...next.entry, type }, base: next.base } : next;
           }),
         refuse: (id, isUnchanged, at) => journal.refuse(id, isUnchanged, at),
       },
@@ -125,22 +128,15 @@ export function sendWeekEdits<T extends WeekDoc>(source: WeekSource, options: We
       pulled: (id) => pulledWeek<T>(source, id),
       caughtUp,
       onRefused: (id) => options.log(`${options.label}: the server refused ${id}; the edit is dropped.`),
+      backOff: createEntryBackOff({ firstMs: options.retryMs, maxMs: DEFAULT_MAX_RETRY_MS }),
+      onFailed: (id, error) => options.log(`${options.label}: ${id} could not be delivered yet (${describe(error)}); retrying.`),
     }),
-    backOff: { firstMs: options.retryMs, maxMs: DEFAULT_MAX_RETRY_MS },
-    onError: (error) =>
-      options.log(`${options.label}: delivery failed (${error instanceof Error ? error.message : String(error)}); retrying.`),
-  });
-  const subscriptions: Subscription[] = [
-    journal.weeks$.subscribe(() => sender.changed()),
-    watchDocs<T>(collection, type).subscribe(() => sender.changed()),
-  ];
-  return {
-    wake: () => sender.wake(),
-    stop() {
-      sender.stop();
-      subscriptions.forEach((s) => s.unsubscribe());
+    watch(changed) {
+      const subscriptions: Subscription[] = [
+        journal.weeks$.subscribe(() => changed()),
+        watchDocs<T>(collection, type).subscribe(() => changed()),
+      ];
+      return { unsubscribe: () => subscriptions.forEach((s) => s.unsubscribe()) };
     },
   };
 }
-
-export type WeekSender = ReturnType<typeof sendWeekEdits>;

@@ -1,6 +1,6 @@
 /**
  * Logging out of a shared tablet leaves none of the account's data behind (design/sync.md):
- * its IndexedDB databases (the replicated copy, the check-in journal and pending schedule weeks), the runtime caches and
+ * its IndexedDB databases (the replicated copy and the device journal of writes waiting to sync), the runtime caches and
  * its kept profile. The precached app shell stays, so the app still starts offline for the next person. RxDB
  * loads only if there is something to remove.
  */
@@ -24,15 +24,13 @@ export async function wipeLocalData(account?: { kind: TenantKind; tenantId: stri
   }
   const name = account && tenantDatabaseName(account.kind, account.tenantId);
   if (name && !removed.has(name)) {
-    const [{ removeRxDatabase }, { getRxStorageDexie }, { deleteCheckInJournal }, { deleteWeekEditJournal }] = await Promise.all([
+    const [{ removeRxDatabase }, { getRxStorageDexie }, { deleteDeviceJournal }] = await Promise.all([
       import('rxdb'),
       import('rxdb/plugins/storage-dexie'),
-      import('./check-in-journal.ts'),
-      import('./week-edit-journal.ts'),
+      import('./outbox/device-journal.ts'),
     ]);
     await removeRxDatabase(name, getRxStorageDexie());
-    await deleteCheckInJournal(name);
-    await deleteWeekEditJournal(name);
+    await deleteDeviceJournal(name);
   }
   availabilityNotices.clear();
   if (typeof caches !== 'undefined') {

@@ -4,9 +4,8 @@
  * document still waiting for the server's answer is posted in batches, and posted again when that
  * answer (an outcome document, pulled) has not come `resendAfterMs` after the server accepted it.
  * The server must take a document it already holds as stored, so sending twice never counts twice.
- * A document the server is known to hold already (pulled from it: another device's) is not posted
- * when first seen, only if its answer has still not come `resendAfterMs` later (decision 169).
  */
+import { isNetworkFailure, type EntryBackOff } from './entry-back-off.ts';
 import type { DeliveryPass } from './outbox-sender.ts';
 
 export interface AppendOnlyOptions<T> {
@@ -16,11 +15,9 @@ export interface AppendOnlyOptions<T> {
   resendAfterMs: number;
   /** Posts one batch; throws when it was not accepted. */
   post(batch: readonly T[]): Promise<void>;
-  /**
-   * True for a document the server holds already (it came from there): counted as accepted when
-   * first seen, so it is posted only when its answer is overdue. By default none.
-   */
-  heldByServer?(doc: T): boolean;
+  /** A batch the server did not accept pauses its documents, not the others (a network failure pauses the sender). */
+  backOff: EntryBackOff;
+  onFailed(error: unknown): void;
 }
 
 export interface AppendOnlyStrategy<T> {
@@ -37,7 +34,8 @@ export function appendOnly<T>({
   batchSize,
   resendAfterMs,
   post,
-  heldByServer = () => false,
+  backOff,
+  onFailed,
 }: AppendOnlyOptions<T>): AppendOnlyStrategy<T> {
   let waiting: readonly T[] = [];
   /** When the server last accepted each waiting document. */
@@ -48,22 +46,34 @@ export function appendOnly<T>({
       waiting = docs;
       const ids = new Set(docs.map(idOf));
       for (const id of accepted.keys()) if (!ids.has(id)) accepted.delete(id);
-      const now = Date.now();
-      for (const doc of docs) if (!accepted.has(idOf(doc)) && heldByServer(doc)) accepted.set(idOf(doc), now);
+      backOff.keepOnly(ids);
       return docs.some((doc) => !accepted.has(idOf(doc)));
     },
     async deliver() {
       for (;;) {
         const now = Date.now();
-        const due = waiting.filter((doc) => now - (accepted.get(idOf(doc)) ?? -Infinity) >= resendAfterMs).slice(0, batchSize);
+        const due = waiting
+          .filter((doc) => now - (accepted.get(idOf(doc)) ?? -Infinity) >= resendAfterMs && backOff.due(idOf(doc), now))
+          .slice(0, batchSize);
         if (due.length === 0) break;
-        await post(due);
+        const ids = due.map(idOf);
+        try {
+          await post(due);
+        } catch (error) {
+          if (isNetworkFailure(error)) throw error;
+          backOff.failed(ids);
+          onFailed(error);
+          continue;
+        }
+        backOff.succeeded(ids);
         const at = Date.now();
-        for (const doc of due) accepted.set(idOf(doc), at);
+        for (const id of ids) accepted.set(id, at);
       }
       // Answers normally arrive within a second; if one does not, its document is delivered again.
       const oldest = Math.min(...waiting.map((doc) => accepted.get(idOf(doc)) ?? Infinity));
-      return Number.isFinite(oldest) ? { lookAgainInMs: Math.max(0, oldest + resendAfterMs - Date.now()) } : undefined;
+      const resend = Number.isFinite(oldest) ? Math.max(0, oldest + resendAfterMs - Date.now()) : Infinity;
+      const next = Math.min(resend, backOff.nextDueInMs() ?? Infinity);
+      return Number.isFinite(next) ? { lookAgainInMs: next } : undefined;
     },
   };
 }

@@ -9,6 +9,7 @@
  */
 import { deepEqual } from 'rxdb';
 import { SyncHttpError } from '../sync-fetch.ts';
+import { isNetworkFailure, type EntryBackOff } from './entry-back-off.ts';
 import type { DeliveryPass } from './outbox-sender.ts';
 
 interface CouchDoc {
@@ -123,21 +124,43 @@ export interface MergeAgainstBaseOptions<T extends CouchDoc> {
   /** The pull brought a copy at least as new as the sent entry: the entry can go. */
   caughtUp(pulled: T | undefined, entry: PendingEdit<T>): boolean;
   onRefused(id: string): void;
+  /** A week that fails (other than by the network) pauses alone; a network failure pauses the sender. */
+  backOff: EntryBackOff;
+  onFailed(id: string, error: unknown): void;
 }
 
 /** One pass over the journal: every unsent entry is sent in turn; entries the pull caught up with go. */
-export function mergeAgainstBase<T extends CouchDoc>({ journal, send, pulled, caughtUp, onRefused }: MergeAgainstBaseOptions<T>): DeliveryPass {
+export function mergeAgainstBase<T extends CouchDoc>({
+  journal,
+  send,
+  pulled,
+  caughtUp,
+  onRefused,
+  backOff,
+  onFailed,
+}: MergeAgainstBaseOptions<T>): DeliveryPass {
   return async () => {
-    for (const entry of await journal.pending()) {
+    const pending = await journal.pending();
+    backOff.keepOnly(new Set(pending.map((entry) => entry.id)));
+    for (const entry of pending) {
       const held = await pulled(entry.id);
       if (caughtUp(held, entry)) {
         // Unless an edit came meanwhile (it is no longer `sent`).
         await journal.update(entry.id, (now) => (now && caughtUp(held, now) ? null : 'keep'));
         continue;
       }
-      if (entry.sent) continue;
+      if (entry.sent || !backOff.due(entry.id)) continue;
       const base = (await journal.base(entry.id)) ?? null;
-      const result = await send({ id: entry.id, base, doc: entry.doc });
+      let result: MergeDelivery<T>;
+      try {
+        result = await send({ id: entry.id, base, doc: entry.doc });
+      } catch (error) {
+        if (isNetworkFailure(error)) throw error;
+        backOff.failed([entry.id]);
+        onFailed(entry.id, error);
+        continue;
+      }
+      backOff.succeeded([entry.id]);
       const unchanged = (now: PendingEdit<T> | undefined) => now !== undefined && deepEqual(now.doc, entry.doc);
       if (result.outcome === 'refused') {
         onRefused(entry.id);
@@ -153,5 +176,7 @@ export function mergeAgainstBase<T extends CouchDoc>({ journal, send, pulled, ca
           : { entry: { id: entry.id, doc: stored, sent: true }, base: result.doc },
       );
     }
+    const next = backOff.nextDueInMs();
+    return next === undefined ? undefined : { lookAgainInMs: next };
   };
 }
