@@ -28,12 +28,6 @@ export function liveEntries<E extends { id: string }>(query: () => Promise<E[]>)
       else next.delete(id);
       known.next(next);
     },
-    /** Several entries gone at once. */
-    forgotten(ids: readonly string[]) {
-      const next = new Map(known.value ?? []);
-      for (const id of ids) next.delete(id);
-      known.next(next);
-    },
     close() {
       subscription.unsubscribe();
       known.complete();
