@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
+import { pageHintsPlugin } from './pwa/page-hints-plugin.ts';
 import { RENDERER_ALIASES } from './pwa/renderer-aliases.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
@@ -31,6 +32,7 @@ export default defineConfig({
     // JSX only: React Fast Refresh patches React's renderer, and the PWA ships Preact (decision 159),
     // so in development an edited module reloads the page instead.
     react({ refreshExclude: /./ }),
+    pageHintsPlugin(`${here}pwa/src`),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,

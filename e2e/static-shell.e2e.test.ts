@@ -140,4 +140,30 @@ describe('a static shell paints first', () => {
       });
     }
   }
+
+  // Decision 189: the HTML of a landing page names the page's files, so the browser fetches them while
+  // it parses, and the app's own preload, finding them in the document, adds none again.
+  it("names a gym page's files in its HTML, and the app adds none of them again", { timeout: 30_000 }, async () => {
+    const page = await newPage(PHONE);
+    const path = `/gyms/${DEMO_GYM.profileId}`;
+    const html = await (await page.request.get(path)).text();
+    const named = [...html.matchAll(/<link rel="(?:modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1],
+    );
+    expect(named.some((href) => /\/assets\/gym-profile-page-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(named.some((href) => /\/assets\/gym-profile-page-[\w-]+\.css$/.test(href))).toBe(true);
+
+    await page.goto(path);
+    await page.locator('.timetable-grid').waitFor();
+    expect(await page.getByText(DEMO_GYM.gymName).first().isVisible()).toBe(true);
+    const twice = await page.evaluate(() => {
+      const seen = new Map<string, number>();
+      for (const link of document.querySelectorAll<HTMLLinkElement>('link[href*="/assets/"]')) {
+        const key = `${link.rel} ${new URL(link.href).pathname}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+      }
+      return [...seen].filter(([, times]) => times > 1).map(([key]) => key);
+    });
+    expect(twice).toEqual([]);
+  });
 });

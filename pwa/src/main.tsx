@@ -9,7 +9,7 @@ import './styles/global.css';
 // The page's own chunk is asked for now, and the first render runs in a task of its own: module
 // evaluation, the chunk's links and the render were one long task on a phone, the largest part of a
 // profile page's blocking time, and the chunk's download waited for the render (issue 27).
-preloadPageOf(location.pathname);
+setTimeout(() => preloadPageOf(location.pathname));
 setTimeout(() =>
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

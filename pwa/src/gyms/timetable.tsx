@@ -8,7 +8,7 @@ import {
   ClassBookingModal,
   DayPassModal,
   MastrClassModal,
-  preloadBookingDialogs,
+  preloadBookingDialogsWhenIdle,
   PtRequestModal,
   RequestSentModal,
 } from './lazy-booking-dialogs.ts';
@@ -83,8 +83,8 @@ export function Timetable({ gym, today }: { gym: GymDetail; today: string }) {
   const gridShown = usePaintedOnce();
   const mastrOn = (date: string) =>
     mastrChipsOn(date, gym.mastrClassAvailability, { active: gym.mastrClassActive && gym.listed, kids });
-  // After the first paint: the page needs none of the dialogs to show, a tap needs them at once.
-  useEffect(preloadBookingDialogs, []);
+  // Once the page has shown itself: it needs none of the dialogs to show, a tap needs them at once.
+  useEffect(preloadBookingDialogsWhenIdle, []);
 
   return (
     <div className="timetable">

@@ -2,7 +2,16 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Everything the PWA bundle is built from, relative to the repository root. */
-const PWA_SOURCES = ['pwa/src', 'pwa/public', 'pwa/index.html', 'rules', 'vite.config.ts', 'manifest.webmanifest'];
+const PWA_SOURCES = [
+  'pwa/src',
+  'pwa/public',
+  'pwa/index.html',
+  'pwa/page-hints-plugin.ts',
+  'pwa/renderer-aliases.ts',
+  'rules',
+  'vite.config.ts',
+  'manifest.webmanifest',
+];
 /** Written last by a successful build, so its time is the build's time. */
 const BUILT_MARKER = 'pwa/dist/index.html';
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +77,88 @@ describe('the served app: Content-Security-Policy', () => {
     const api = await stack.server.inject('/api/health');
     expect(api.statusCode).toBe(200);
     expect(api.headers['content-security-policy']).toBeUndefined();
+  });
+});
+
+describe('the served app: a landing page names its own files (decision 189)', () => {
+  let stack: TestStack;
+  let dist: string;
+  const GYM_ID = '5eed00000000000000000a01';
+
+  beforeAll(async () => {
+    dist = mkdtempSync(path.join(os.tmpdir(), 'mastr-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    mkdirSync(path.join(dist, '.vite'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(path.join(dist, 'assets', 'index.js'), 'console.log(1);');
+    writeFileSync(
+      path.join(dist, '.vite', 'page-hints.json'),
+      JSON.stringify({
+        '/gyms/:id': {
+          scripts: ['assets/gym-profile-page-a1.js', 'assets/timetable-b2.js', '"><script>alert(1)</script>'],
+          styles: ['assets/gym-profile-page-c3.css'],
+        },
+        '/gyms': { scripts: ['assets/gyms-page-d4.js'], styles: [] },
+      }),
+    );
+    stack = await startTestStack({ pwaDistDir: dist });
+  });
+  afterAll(async () => {
+    await stack.stop();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const linksOf = (html: string) =>
+    [...html.matchAll(/<link rel="(\w+)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+
+  it("answers a gym's page with its scripts preloaded in the head and its stylesheets in the body", async () => {
+    const res = await stack.server.inject(`/gyms/${GYM_ID}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(linksOf(res.payload)).toEqual([
+      'modulepreload /assets/gym-profile-page-a1.js',
+      'modulepreload /assets/timetable-b2.js',
+      'stylesheet /assets/gym-profile-page-c3.css',
+    ]);
+    const [head, body] = res.payload.split('</head>');
+    expect(head).toContain('timetable-b2.js');
+    expect(body).toContain('gym-profile-page-c3.css');
+    // A name that is not a built asset is never written into the page.
+    expect(res.payload).not.toContain('alert(1)');
+    expect(res.payload).toContain('<div id="root">');
+  });
+
+  it('gives each landing path its own files, and every other path index.html as it is', async () => {
+    expect(linksOf((await stack.server.inject('/gyms')).payload)).toEqual(['modulepreload /assets/gyms-page-d4.js']);
+    for (const url of ['/', '/gyms/forgotten-password', `/gyms/${GYM_ID}/coaches`, '/coaches', '/no/such/page']) {
+      const res = await stack.server.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(linksOf(res.payload), url).toEqual([]);
+      expect(res.payload, url).toContain('<div id="root">');
+    }
+  });
+
+  it('does not serve the hints file itself', async () => {
+    const res = await stack.server.inject('/.vite/page-hints.json');
+    expect(res.payload).not.toContain('gym-profile-page-a1.js');
+  });
+
+  it('reads the app again after a rebuild', async () => {
+    const before = await stack.server.inject(`/gyms/${GYM_ID}`);
+    expect(before.payload).toContain('<div id="root">');
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root" data-build="2"></div></body></html>',
+    );
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(dist, 'index.html'), later, later);
+    const after = await stack.server.inject(`/gyms/${GYM_ID}`);
+    expect(after.payload).toContain('data-build="2"');
+    expect(linksOf(after.payload)).toHaveLength(3);
   });
 });

@@ -4,6 +4,7 @@ import Inert from '@hapi/inert';
 import Boom from '@hapi/boom';
 import type { Plugin, Request } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
+import { createLandingPages } from './page-hints.ts';
 
 /**
  * The Content Security Policy of the app's HTML (design/auth.md "Content Security Policy"): scripts,
@@ -41,6 +42,7 @@ export const staticPwaPlugin: Plugin<Deps> = {
     await server.register(Inert);
     const dist = deps.config.pwaDistDir;
     const indexFile = path.join(dist, 'index.html');
+    const landingPages = createLandingPages(dist);
 
     server.route({
       method: 'GET',
@@ -77,8 +79,12 @@ export const staticPwaPlugin: Plugin<Deps> = {
       const isApi = request.path.startsWith('/api/');
       if (Boom.isBoom(response)) {
         if (!isApi && request.method === 'get' && response.output.statusCode === 404 && existsSync(indexFile)) {
-          return h
-            .file(indexFile, { confine: false })
+          const landing = landingPages.htmlFor(request.path);
+          return (
+            landing === null
+              ? h.file(indexFile, { confine: false })
+              : h.response(landing).type('text/html; charset=utf-8')
+          )
             .code(200)
             .header('cache-control', 'no-cache')
             .header('content-security-policy', CONTENT_SECURITY_POLICY);
