@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import type { Dexie as DexieClass } from 'dexie';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { firstValueFrom } from 'rxjs';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
 import {
@@ -91,6 +92,14 @@ export async function todayList(store: OpenedTenantStore, now = new Date()): Pro
     await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'),
   ];
   return frontDeskLists(passes, checkIns, outcomes, now).today;
+}
+
+/**
+ * Every check-in the device holds, as its front desk lists them: the pulled ones and those still in
+ * the device journal (a check-in recorded offline is in the journal only, until the pull brings it back).
+ */
+export async function deviceCheckIns(store: OpenedTenantStore): Promise<CheckInDoc[]> {
+  return (await firstValueFrom(store.frontDesk.watch({ fromDate: '0000-01-01', since: '' }))).checkIns;
 }
 
 /** A bare RxDB database with one collection of the tenant schema (the pull baseline's target). */

@@ -1,0 +1,26 @@
+/** What the reconnect bench page offers the Node side (`window.reconnectBench`); types only. */
+
+export interface OpenInput {
+  gymId: string;
+  /** The gym account's Bearer access token. */
+  token: string;
+}
+
+export interface ReconnectBenchPage {
+  /** Opens the gym's tenant store as the app does and resolves once its first sync is done. */
+  open(input: OpenInput): Promise<void>;
+  /** Taps these passes in at the front desk, one after another; resolves with the check-ins waiting to sync. */
+  checkIn(passIds: string[]): Promise<number>;
+  /** Resolves once the device holds `expected` check-in outcomes (pulled from the server). */
+  outcomesHeld(expected: number): Promise<void>;
+  /** The page's clock (performance.now()). */
+  now(): number;
+  /** The sync requests answered since `since` on the page's clock, one line each (BENCH_TIMELINE=1). */
+  requests(since: number): string[];
+}
+
+declare global {
+  interface Window {
+    reconnectBench?: ReconnectBenchPage;
+  }
+}

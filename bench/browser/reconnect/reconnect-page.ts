@@ -1,0 +1,64 @@
+/**
+ * The reconnect bench page, one per front-desk tablet, run in Chromium on the gateway's origin
+ * (reconnect.browser.bench.ts): the PWA's own tenant store, opened as the app opens it, and the
+ * front desk's own check-in action.
+ */
+import { filter, firstValueFrom, map } from 'rxjs';
+import { openTenantStore, type OpenedTenantStore } from '../../../pwa/src/data/tenant-store.ts';
+import { recordCheckIn } from '../../../pwa/src/front-desk/check-in-actions.ts';
+import { frontDeskLists } from '../../../pwa/src/front-desk/front-desk-model.ts';
+import type { OpenInput, ReconnectBenchPage } from './reconnect-api.ts';
+
+let store: OpenedTenantStore | null = null;
+const opened = () => {
+  if (!store) throw new Error('open() first');
+  return store;
+};
+
+async function open({ gymId, token }: OpenInput): Promise<void> {
+  // The options tenant-data-provider.tsx passes: default database name, storage, origin and log.
+  store = await openTenantStore({
+    kind: 'gym',
+    tenantId: gymId,
+    getAccessToken: () => token,
+    refresh: async () => token,
+  });
+  await firstValueFrom(store.status$.pipe(filter((status) => status.firstSync.done)));
+}
+
+async function checkIn(passIds: string[]): Promise<number> {
+  const tablet = opened();
+  const docs = await firstValueFrom(tablet.frontDesk.watch({ fromDate: '0000-01-01', since: '' }));
+  const today = new Map(
+    frontDeskLists(docs.passes, docs.checkIns, docs.outcomes, new Date()).today.map((view) => [view.passId, view]),
+  );
+  for (const passId of passIds) {
+    const view = today.get(passId);
+    if (!view) throw new Error(`pass ${passId} is not on today's list`);
+    const { text } = await recordCheckIn(tablet, view, 'tap');
+    if (text !== 'Checked In.') throw new Error(`pass ${passId}: '${text}'`);
+  }
+  return firstValueFrom(tablet.status$.pipe(map((status) => status.pending)));
+}
+
+async function outcomesHeld(expected: number): Promise<void> {
+  const { collection } = opened();
+  await firstValueFrom(
+    collection.count({ selector: { type: 'check-in-outcome' } }).$.pipe(filter((count) => count >= expected)),
+  );
+}
+
+/** The sync requests answered since `since` (performance.now() of the page): when, how long, what. */
+function requests(since: number): string[] {
+  return performance
+    .getEntriesByType('resource')
+    .filter((entry): entry is PerformanceResourceTiming => entry.startTime >= since && entry.name.includes('/sync/'))
+    .map((entry) => {
+      const url = new URL(entry.name);
+      const what = `${url.pathname.replace(/^.*\//, '')} ${url.searchParams.get('feed') ?? ''}`;
+      return `${Math.round(entry.startTime - since)} → ${Math.round(entry.responseEnd - since)} ms ${what} ${entry.encodedBodySize} B`;
+    });
+}
+
+const bench: ReconnectBenchPage = { open, checkIn, outcomesHeld, now: () => performance.now(), requests };
+window.reconnectBench = bench;
