@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { BehaviorSubject } from 'rxjs';
 import { checkInOutbox } from './check-in-sender.ts';
@@ -91,16 +91,28 @@ describe('delivering check-ins to the server', () => {
   });
 
   it('does not send an accepted check-in again while its outcome is on its way, and does after a while', async () => {
-    const server = gateway();
-    const desk = start(server.fetchImpl, { resendAfterMs: 80 });
-    desk.undecided([checkIn(1)]);
-    await eventually(() => server.deliveries.length === 1);
-    desk.undecided([checkIn(1), checkIn(2)]);
-    await eventually(() => server.deliveries.length === 2);
-    expect(server.deliveries[1].ids).toEqual([checkIn(2)._id]);
-    // No outcome came for either: both are delivered again.
-    await eventually(() => server.deliveries.length >= 3);
-    expect(server.deliveries.slice(2).flatMap((d) => d.ids).sort()).toEqual([checkIn(1)._id, checkIn(2)._id].sort());
+    // On the test's own clock: with real timers a loaded machine could pass the 80 ms between the
+    // first delivery and the second, which then (rightly) carried the first check-in again.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const server = gateway();
+      const desk = start(server.fetchImpl, { resendAfterMs: 80 });
+      desk.undecided([checkIn(1)]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.deliveries).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(40);
+      desk.undecided([checkIn(1), checkIn(2)]);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(server.deliveries.map((d) => d.ids)).toEqual([[checkIn(1)._id], [checkIn(2)._id]]);
+      // Still within 80 ms of each acceptance: nothing again.
+      await vi.advanceTimersByTimeAsync(30);
+      expect(server.deliveries).toHaveLength(2);
+      // No outcome came for either: each is delivered again once its 80 ms have passed (at 80 and 120 ms).
+      await vi.advanceTimersByTimeAsync(60);
+      expect(server.deliveries.slice(2).flatMap((d) => d.ids).sort()).toEqual([checkIn(1)._id, checkIn(2)._id].sort());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops sending a check-in once it is decided', async () => {
