@@ -8,12 +8,15 @@
  * server (Hapi, gateway, embedded CouchDB on leveldb) runs in this Node process.
  * reconnect.bench.ts measures the same in Node, where fake-indexeddb (half its CPU time) stands in for
  * the browser's IndexedDB and both tablets share the server's thread.
- * With BENCH_TIMELINE=1 it prints each tablet's sync requests after the network came back.
+ * With BENCH_TIMELINE=1 it prints each tablet's sync requests after the network came back, with its
+ * outcomes held and check-ins waiting as they changed; with BENCH_PROFILE=1 it profiles tablet 1's
+ * main thread from the network back until it holds every outcome (unminified build).
  * Run: npx tsx bench/reconnect.browser.bench.ts   (ROUNDS=3)
  */
 import { fileURLToPath } from 'node:url';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { profileDuring } from './support/browser-profile.ts';
 import { watchServerArrivals } from './support/arrivals.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { buildBenchPage, openBenchPage } from './support/browser-bench-page.ts';
@@ -29,6 +32,8 @@ const TARGET_MS = 2_000;
 const TIMEOUT_MS = 120_000;
 const PAGE_ROOT = fileURLToPath(new URL('./browser/reconnect/', import.meta.url));
 const READY = 'window.reconnectBench !== undefined';
+const PROFILE = process.env.BENCH_PROFILE === '1';
+const PROFILE_FILE = 'reconnect-tablet-1.cpuprofile';
 
 interface Round {
   serverDecided: number;
@@ -41,7 +46,7 @@ await runBench(
   async (cleanup) => {
     const stack = await startBenchStack();
     cleanup(() => stack.stop());
-    const built = await buildBenchPage(PAGE_ROOT);
+    const built = await buildBenchPage(PAGE_ROOT, { minify: !PROFILE });
     cleanup(async () => built.remove());
     const browser = await launchBrowser();
     cleanup(() => browser.close());
@@ -83,10 +88,25 @@ await runBench(
         );
         const restoredAt = Date.now();
         await Promise.all(tablets.map(({ context }) => context.setOffline(false)));
+        const holdsEveryOutcome = (page: (typeof tablets)[number]['page']) =>
+          page.evaluate((n) => window.reconnectBench!.outcomesHeld(n), total).then(() => Date.now() - restoredAt);
         const tabletsDone = await Promise.all(
-          tablets.map(({ page }) =>
-            page.evaluate((n) => window.reconnectBench!.outcomesHeld(n), total).then(() => Date.now() - restoredAt),
-          ),
+          tablets.map(async ({ page }, t) => {
+            if (!PROFILE || t > 0 || round < ROUNDS) return holdsEveryOutcome(page);
+            const { value, summary } = await profileDuring(page, PROFILE_FILE, () => holdsEveryOutcome(page));
+            console.log(
+              `tablet 1's main thread, ${ms(summary.wallMs)}: idle ${ms(summary.idleMs)}, native ${ms(summary.programMs)}, GC ${ms(summary.garbageCollectionMs)}; self time:\n  ${[
+                ...summary.functions,
+              ]
+                .sort((a, b) => b.selfMs - a.selfMs)
+                .slice(0, 25)
+                .map((f) => `${ms(f.selfMs)} ${f.name}`)
+                .join(
+                  '\n  ',
+                )}\n(raw profile: ${PROFILE_FILE}; by package: npx tsx bench/support/profile-summary.ts ${PROFILE_FILE})`,
+            );
+            return value;
+          }),
         );
         await waitUntil(() => serverArrivals.doneAt() > 0, {
           timeoutMs: TIMEOUT_MS,

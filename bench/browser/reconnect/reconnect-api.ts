@@ -15,7 +15,7 @@ export interface ReconnectBenchPage {
   outcomesHeld(expected: number): Promise<void>;
   /** The page's clock (performance.now()). */
   now(): number;
-  /** The sync requests answered since `since` on the page's clock, one line each (BENCH_TIMELINE=1). */
+  /** The sync requests answered since `since` on the page's clock, one line each, with the outcomes held and check-ins waiting as they changed (BENCH_TIMELINE=1). */
   requests(since: number): string[];
 }
 

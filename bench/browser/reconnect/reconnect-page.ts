@@ -3,7 +3,7 @@
  * (reconnect.browser.bench.ts): the PWA's own tenant store, opened as the app opens it, and the
  * front desk's own check-in action.
  */
-import { filter, firstValueFrom, map } from 'rxjs';
+import { filter, firstValueFrom, map, tap } from 'rxjs';
 import { openTenantStore, type OpenedTenantStore } from '../../../pwa/src/data/tenant-store.ts';
 import { recordCheckIn } from '../../../pwa/src/front-desk/check-in-actions.ts';
 import { frontDeskLists } from '../../../pwa/src/front-desk/front-desk-model.ts';
@@ -41,23 +41,40 @@ async function checkIn(passIds: string[]): Promise<number> {
   return firstValueFrom(tablet.status$.pipe(map((status) => status.pending)));
 }
 
+/** When the device's count of outcomes and of check-ins waiting to sync changed (the timeline's progress lines). */
+const progress: { at: number; what: string }[] = [];
+
 async function outcomesHeld(expected: number): Promise<void> {
-  const { collection } = opened();
-  await firstValueFrom(
-    collection.count({ selector: { type: 'check-in-outcome' } }).$.pipe(filter((count) => count >= expected)),
+  const { collection, status$ } = opened();
+  const waiting = status$.subscribe(({ pending }) =>
+    progress.push({ at: performance.now(), what: `${pending} waiting` }),
   );
+  await firstValueFrom(
+    collection.count({ selector: { type: 'check-in-outcome' } }).$.pipe(
+      tap((count) => progress.push({ at: performance.now(), what: `${count} outcomes held` })),
+      filter((count) => count >= expected),
+    ),
+  );
+  waiting.unsubscribe();
 }
 
 /** The sync requests answered since `since` (performance.now() of the page): when, how long, what. */
 function requests(since: number): string[] {
-  return performance
+  const answered = performance
     .getEntriesByType('resource')
     .filter((entry): entry is PerformanceResourceTiming => entry.startTime >= since && entry.name.includes('/sync/'))
     .map((entry) => {
       const url = new URL(entry.name);
       const what = `${url.pathname.replace(/^.*\//, '')} ${url.searchParams.get('feed') ?? ''}`;
-      return `${Math.round(entry.startTime - since)} → ${Math.round(entry.responseEnd - since)} ms ${what} ${entry.encodedBodySize} B`;
+      return {
+        at: entry.startTime,
+        line: `${Math.round(entry.startTime - since)} → ${Math.round(entry.responseEnd - since)} ms ${what} ${entry.encodedBodySize} B`,
+      };
     });
+  const changes = progress
+    .filter(({ at }) => at >= since)
+    .map(({ at, what }) => ({ at, line: `${Math.round(at - since)} ms · ${what}` }));
+  return [...answered, ...changes].sort((a, b) => a.at - b.at).map(({ line }) => line);
 }
 
 const bench: ReconnectBenchPage = { open, checkIn, outcomesHeld, now: () => performance.now(), requests };

@@ -41,10 +41,17 @@ let local: LocalCollection;
 let journal: DeviceJournal;
 let delivery: CheckInDelivery | null = null;
 const logged: string[] = [];
+const FORGET_WHEN_QUIET_MS = 100;
 async function open() {
   local = await openLocalCollection();
   journal = await openDeviceJournal(local.name);
-  delivery = openCheckInDelivery({ kind: 'gym', journal: journal.checkIns, collection: local.collection, log: (_key, m) => logged.push(m) });
+  delivery = openCheckInDelivery({
+    kind: 'gym',
+    journal: journal.checkIns,
+    collection: local.collection,
+    log: (_key, m) => logged.push(m),
+    forgetWhenQuietMs: FORGET_WHEN_QUIET_MS,
+  });
   return delivery;
 }
 let sender: DeviceSender | null = null;
@@ -109,7 +116,7 @@ describe('check-in delivery', () => {
     expect(await answerWhere(checkIns.waiting$, (n) => n === 1)).toBe(1);
   });
 
-  it('delivers the undecided check-ins once this tab leads, and forgets each once its outcome is pulled', async () => {
+  it('delivers the undecided check-ins once this tab leads, and forgets each once its outcome is pulled and the pull is quiet', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
     await checkIns.record(checkIn(2));
@@ -132,6 +139,26 @@ describe('check-in delivery', () => {
     const reopened = await openDeviceJournal(local.name);
     expect(ids(await answerOf(reopened.checkIns.docs$))).toEqual([checkIn(3)._id]);
     reopened.close();
+  });
+
+  it('forgets decided check-ins in one write once the outcomes stop arriving, not after each batch', async () => {
+    const checkIns = await open();
+    for (const n of [1, 2, 3]) await checkIns.record(checkIn(n));
+    const { lead } = sendFrom(checkIns);
+    lead();
+    const forgotten: string[][] = [];
+    const forget = journal.checkIns.forget.bind(journal.checkIns);
+    journal.checkIns.forget = (ids) => (forgotten.push([...ids].sort()), forget(ids));
+    // Outcomes arriving in batches closer together than the quiet time: nothing forgotten yet.
+    for (const n of [1, 2, 3]) {
+      await local.collection.bulkInsert([toLocalDoc(checkIn(n)), outcomeOf(checkIn(n))]);
+      await settle(FORGET_WHEN_QUIET_MS / 4);
+    }
+    expect(forgotten).toEqual([]);
+    expect(await answerOf(checkIns.waiting$)).toBe(0);
+    await until(() => forgotten.length > 0);
+    expect(forgotten).toEqual([ids([checkIn(1), checkIn(2), checkIn(3)])]);
+    expect(await answerWhere(checkIns.journalled$, (docs) => docs.length === 0)).toEqual([]);
   });
 
   it("does not send another device's pulled check-in: its recording device keeps it until decided", async () => {

@@ -7,7 +7,7 @@
  * collection's check-ins. The collection receives check-ins only from the pull.
  */
 import type { RxCollection } from 'rxdb';
-import { combineLatest, distinctUntilChanged, map, shareReplay, type Observable } from 'rxjs';
+import { combineLatest, debounceTime, distinctUntilChanged, filter, map, shareReplay, type Observable } from 'rxjs';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
@@ -23,6 +23,8 @@ export interface CheckInDeliveryOptions {
   collection: RxCollection<LocalDoc>;
   /** The store's throttled logger: one message per key and interval. */
   log: (key: string, message: string) => void;
+  /** How long the outcomes must stop arriving before decided check-ins leave the journal. */
+  forgetWhenQuietMs?: number;
 }
 
 interface CheckInSending {
@@ -61,7 +63,7 @@ function byOutcome(journalled: CheckInDoc[], outcomes: LocalDoc[]) {
   return { decided, undecided };
 }
 
-export function openCheckInDelivery({ kind, journal, collection, log }: CheckInDeliveryOptions): CheckInDelivery {
+export function openCheckInDelivery({ kind, journal, collection, log, forgetWhenQuietMs = 1_000 }: CheckInDeliveryOptions): CheckInDelivery {
   const outcomes$ = collection.find({ selector: { type: 'check-in-outcome' } }).$ as unknown as Observable<LocalDoc[]>;
   const split$ = combineLatest([journal.docs$, outcomes$]).pipe(
     map(([journalled, outcomes]) => byOutcome(journalled, outcomes)),
@@ -85,12 +87,25 @@ export function openCheckInDelivery({ kind, journal, collection, log }: CheckInD
       });
       return {
         deliver: checkIns.deliver,
-        watch: (changed) =>
-          split$.subscribe(({ decided, undecided }) => {
+        watch: (changed) => {
+          const sending = split$.subscribe(({ undecided }) => {
             if (checkIns.undecided(undecided)) changed();
-            if (decided.length > 0)
-              journal.forget(decided).catch((err: unknown) => log('journal', `Check-ins (${kind}): forgetting decided ones failed (${String(err)}).`));
-          }),
+          });
+          // Decided check-ins are forgotten once the pull has been quiet for a moment, in one write:
+          // on a reconnect the outcomes arrive in batches, and a journal write after each would compete
+          // with storing the next batch for the device's IndexedDB (issue 27). Until then pages list
+          // them once (by id) and nothing sends them.
+          const forgetting = split$
+            .pipe(
+              map(({ decided }) => decided),
+              filter((decided) => decided.length > 0),
+              debounceTime(forgetWhenQuietMs),
+            )
+            .subscribe((decided) =>
+              journal.forget(decided).catch((err: unknown) => log('journal', `Check-ins (${kind}): forgetting decided ones failed (${String(err)}).`)),
+            );
+          return { unsubscribe: () => (sending.unsubscribe(), forgetting.unsubscribe()) };
+        },
       };
     },
   };

@@ -3,6 +3,7 @@ import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule, withClassAdded, withClassRemoved } from '@mastr/rules/schedule.ts';
+import { startFaultProxy } from '../../../sync-server/src/faults/fault-proxy.ts';
 import { eventually, latestStatus, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import type { TenantStore } from './tenant-store.ts';
 
@@ -71,6 +72,35 @@ describe('schedule edits on gym devices, offline and back', () => {
     for (const { store } of [a, b]) {
       await eventually(() => shownDefault(store), (w) => classIds(w).join() === 'fromA,fromB');
       await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
+    }
+  });
+
+  it('a week whose answer was lost is found stored on the retry: not merged with itself and posted again', async () => {
+    const proxy = await startFaultProxy(kit.stack.server.info.uri);
+    const weekPosts: string[] = [];
+    // The first post of the week reaches the server and is stored; its answer is lost on the way back.
+    proxy.decide(({ method, url }) => {
+      if (method !== 'POST' || !url.includes('_bulk_docs')) return 'pass';
+      weekPosts.push(url);
+      return weekPosts.length === 1 ? 'drop-answer' : 'pass';
+    });
+    try {
+      const { store, cable } = await kit.openDevice('gym', { offline: true });
+      cable.retarget(proxy.origin);
+      await cable.restore();
+      await eventually(() => latestStatus(store), (s) => s.firstSync.done);
+      const week = emptyDefaultSchedule(store.tenantId, new Date(), () => 'day1x');
+      await store.schedule.saveWeek(withClassAdded(week, 1, cls('lost', 9 * H), new Date()));
+
+      await eventually(() => kit.serverDocs<ScheduleWeekDoc>('schedule:'), (docs) => classIds(docs[0]).includes('lost'));
+      await eventually(() => latestStatus(store), (s) => s.pending === 0, 15_000);
+      expect(classIds(await shownDefault(store))).toEqual(['lost']);
+      // The lost one and its retry, which met a conflict: the server's copy was the edit itself, so it
+      // was not merged and posted a third time.
+      expect(weekPosts).toHaveLength(2);
+      expect((await kit.serverDoc<ScheduleWeekDoc>('schedule:default'))._rev).toMatch(/^1-/);
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -25,7 +25,7 @@ import { createGymActivityData, type GymActivityData } from './gym-activity-data
 import { openStores, tenantDatabaseName } from './open-stores.ts';
 import { createPassData, type PassData } from './pass-data.ts';
 import { createSyncFetch } from './sync-fetch.ts';
-import { resumeLiveFeedFromPull } from './live-feed-since.ts';
+import { createLiveFeed } from './live-feed.ts';
 import { keepServerRevs } from './server-revs.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
@@ -164,22 +164,25 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       tracker.reachable(status, at);
       if (status >= 200 && status < 300) keepLastSynced(at);
       if (!wasOffline || status >= 300) return;
-      // The CouchDB plugin's long-poll resumes from where it stood, which may be 'now' as of its
-      // start: changes made while the device was away would be skipped. A checkpoint pull catches up.
-      replication.reSync();
+      // Back in contact: the live feed asks at once from what the device last pulled (not a checkpoint
+      // pull, live-feed.ts), and the sender sends what waits.
+      liveFeed.wake();
       sender?.wake();
     },
     onUnreachable: () => tracker.unreachable(),
   });
+  // A long-poll the server answered with an error asks for a checkpoint pull (decisions.md 73).
+  const liveFeed = createLiveFeed(keepServerRevs(syncFetch), { onFeedLost: () => replication.reSync(), retryMs });
   const replication = replicateCouchDB<LocalDoc>({
     replicationIdentifier: `mastr-couchdb-${kind}-${tenantId}`,
     collection,
     url,
     live: true,
     retryTime: retryMs,
-    // Its live feed resumes from the device's last pull, never from "now" (design/sync.md "On the device").
-    // Pulled weeks keep their server revision (`server-revs.ts`): an edit's first post uses it.
-    fetch: resumeLiveFeedFromPull(keepServerRevs(syncFetch), () => replication.reSync()),
+    // Its live feed resumes from the device's last pull, never from "now", and waits out the network
+    // itself (design/sync.md "On the device"). Pulled weeks keep their server revision
+    // (`server-revs.ts`): an edit's first post uses it.
+    fetch: liveFeed.fetch,
     // Among the fastest batch sizes for a gym's 10,000 documents (bench/RESULTS.md, issue 3).
     pull: { batchSize: 1_000, modifier: tolerateTombstone },
     // No push: the device's writes go through its outbox (check-ins, edited weeks). Without a push,
@@ -236,7 +239,11 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     await db.upsertLocal(FIRST_SYNC_MARK, { at: new Date().toISOString() });
   }, () => undefined);
 
-  const onOnline = () => replication.reSync();
+  // The browser says the network is back: ask now rather than at the end of a retry pause.
+  const onOnline = () => {
+    liveFeed.renew();
+    sender?.wake();
+  };
   const onOffline = () => tracker.unreachable();
   if (typeof window !== 'undefined') {
     window.addEventListener('online', onOnline);
@@ -252,6 +259,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
         window.removeEventListener('offline', onOffline);
       }
       subscriptions.forEach((s) => s.unsubscribe());
+      liveFeed.stop();
       sender?.stop();
       journal.close();
       await replication.cancel();

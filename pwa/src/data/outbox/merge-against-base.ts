@@ -4,7 +4,8 @@
  * server copy its edits started from (the base). A pass posts each waiting document with the base's
  * `_rev`; a `conflict` means another device (or the online calls) wrote it meanwhile: the server's
  * copy is read, merged with the device's (the type's own merge, e.g. `mergeSchedule`) and posted
- * again from the server's revision. A 403 is final: the edit is dropped and a refusal kept to show.
+ * again from the server's revision — unless the server's copy is already the device's (a post whose
+ * answer was lost): then it is sent. A 403 is final: the edit is dropped and a refusal kept to show.
  * Once the server holds a document it stays (`sent`) until the pull brings a copy at least as new.
  */
 import { deepEqual } from 'rxdb';
@@ -90,6 +91,8 @@ export async function deliverAgainstBase<T extends CouchDoc>(
     if (row?.error !== 'conflict') throw new Error(`Document not stored: ${row?.error ?? 'no answer'}`);
     const server = await serverCopy<T>(gateway, pending.id);
     if (server) {
+      // The server already holds exactly this (a post whose answer was lost wrote it): nothing to send.
+      if (server._rev && deepEqual(withoutRev(server), withoutRev(doc))) return { outcome: 'sent', rev: server._rev, doc: server };
       doc = merge(server, doc, base ?? undefined);
       base = server;
     }
