@@ -174,6 +174,34 @@ describe('the live feed waits out the network itself', () => {
     expect(asked.map(since)).toEqual(['2-b', '2-b']);
   });
 
+  it('renew(sentBefore) abandons only a long-poll sent before contact was lost', async () => {
+    const asked: string[] = [];
+    let abandoned = 0;
+    const feed = createLiveFeed(
+      ((input: RequestInfo | URL, init?: RequestInit) => {
+        asked.push(String(input));
+        return new Promise<Response>((resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => (abandoned += 1, reject(new DOMException('aborted', 'AbortError'))));
+          setTimeout(() => resolve(new Response('{"results":[],"last_seq":"2-b"}')), 60);
+        });
+      }) as typeof fetch,
+      { retryMs: LONG_RETRY_MS },
+    );
+    const lostAt = Date.now() - 1_000;
+    const live = feed.fetch(`${base}&feed=longpoll&since=2-b`);
+    await tick();
+    feed.renew(lostAt); // sent after the loss: left alone
+    await tick();
+    expect(abandoned).toBe(0);
+    await live;
+    const later = feed.fetch(`${base}&feed=longpoll&since=2-b`);
+    await tick();
+    feed.renew(Date.now() + 1); // sent before the loss: asked again
+    await later;
+    expect(abandoned).toBe(1);
+    expect(asked).toHaveLength(3);
+  });
+
   it('stop() ends a long-poll waiting for the network with an AbortError', async () => {
     const feed = createLiveFeed(
       (async () => {

@@ -45,11 +45,13 @@ export interface LiveFeed {
   /** The server may be reachable again: a long-poll waiting out a network failure asks at once. */
   wake(): void;
   /**
-   * The network came back (the browser's `online` event): a long-poll sent before may hang on a
-   * connection that is gone (a new network, a new address) and, if it still stands, is answered only
-   * when its pause ends. It is abandoned and asked again at once, as after `wake()`.
+   * The network came back (the browser's `online` event, or the first answer after contact was
+   * lost): a long-poll sent before may hang on a connection that is gone (a new network, a new
+   * address) and, if it still stands, is answered only when its pause ends. One sent before
+   * `sentBefore` (ms since the epoch; any, when not given) is abandoned and asked again at once, as
+   * after `wake()`. Looked at in the next task, so the answer that told of contact is never cut.
    */
-  renew(): void;
+  renew(sentBefore?: number): void;
   /** Ends a long-poll waiting out a network failure (an AbortError): the replication is stopping. */
   stop(): void;
 }
@@ -76,8 +78,9 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
   let endPause: (() => void) | null = null;
   /** Attempts since the last wake: the first few come quickly. */
   let sinceWake = SETTLING_MS.length;
-  /** Abandons the long-poll in flight (renew). */
+  /** The long-poll in flight, abandoned by renew(), and when it was sent. */
   let inFlight: AbortController | null = null;
+  let inFlightSentAt = 0;
 
   const openCatchUp = () => {
     if (catchingUp) return;
@@ -145,6 +148,7 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
       if (since !== null) url.searchParams.set('since', since);
       const attempt = new AbortController();
       inFlight = attempt;
+      inFlightSentAt = Date.now();
       // The caller's own signal (RxDB passes none) still aborts (no AbortSignal.any before Safari 17.4).
       const callerAborted = () => attempt.abort();
       init?.signal?.addEventListener('abort', callerAborted, { once: true });
@@ -186,10 +190,12 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
       sinceWake = 0;
       endPause?.();
     },
-    renew() {
+    renew(sentBefore = Infinity) {
       sinceWake = 0;
       endPause?.();
-      inFlight?.abort();
+      setTimeout(() => {
+        if (inFlight && inFlightSentAt < sentBefore) inFlight.abort();
+      }, 0);
     },
     stop() {
       stopped = true;

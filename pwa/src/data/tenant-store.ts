@@ -154,6 +154,8 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
   };
 
   const retryMs = options.retryMs ?? 1_000;
+  /** When a request last found no server: a long-poll sent before then may hang on a dead connection. */
+  let lostContactAt = 0;
   const url = `${baseUrl}/sync/${kind}/${tenantId}/`;
   const syncFetch = createSyncFetch({
     getAccessToken: options.getAccessToken,
@@ -165,11 +167,15 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
       if (status >= 200 && status < 300) keepLastSynced(at);
       if (!wasOffline || status >= 300) return;
       // Back in contact: the live feed asks at once from what the device last pulled (not a checkpoint
-      // pull, live-feed.ts), and the sender sends what waits.
-      liveFeed.wake();
+      // pull, live-feed.ts), abandoning a long-poll sent before contact was lost (it may hang on a
+      // dead connection), and the sender sends what waits.
+      liveFeed.renew(lostContactAt);
       sender?.wake();
     },
-    onUnreachable: () => tracker.unreachable(),
+    onUnreachable: () => {
+      lostContactAt = Date.now();
+      tracker.unreachable();
+    },
   });
   // A long-poll the server answered with an error asks for a checkpoint pull (decisions.md 73).
   const liveFeed = createLiveFeed(keepServerRevs(syncFetch), { onFeedLost: () => replication.reSync(), retryMs });
