@@ -75,7 +75,7 @@ describe('schedule edits on gym devices, offline and back', () => {
     }
   });
 
-  it('a week whose answer was lost is found stored on the retry: not merged with itself and posted again', async () => {
+  it('a week whose answer was lost is recognised as stored: not merged with itself and posted again', async () => {
     const proxy = await startFaultProxy(kit.stack.server.info.uri);
     const weekPosts: string[] = [];
     // The first post of the week reaches the server and is stored; its answer is lost on the way back.
@@ -95,9 +95,10 @@ describe('schedule edits on gym devices, offline and back', () => {
       await eventually(() => kit.serverDocs<ScheduleWeekDoc>('schedule:'), (docs) => classIds(docs[0]).includes('lost'));
       await eventually(() => latestStatus(store), (s) => s.pending === 0, 15_000);
       expect(classIds(await shownDefault(store))).toEqual(['lost']);
-      // The lost one and its retry, which met a conflict: the server's copy was the edit itself, so it
-      // was not merged and posted a third time.
-      expect(weekPosts).toHaveLength(2);
+      // The lost one and at most a retry: either the pull brought the week back first (the device's
+      // own week, with the server's revision: done), or the retry met a conflict whose read found the
+      // edit itself. Never merged with itself and posted a third time.
+      expect(weekPosts.length).toBeLessThanOrEqual(2);
       expect((await kit.serverDoc<ScheduleWeekDoc>('schedule:default'))._rev).toMatch(/^1-/);
     } finally {
       await proxy.close();

@@ -11,7 +11,7 @@
  * (`sent`) until the pull brings a copy at least as new, so the page never flickers back to the
  * older week.
  */
-import type { RxCollection } from 'rxdb';
+import { deepEqual, type RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import { findDocs, watchDocs } from './local-queries.ts';
 import type { PendingWeek, WeekDoc, WeekEditJournal, WeekRefusal } from './week-edit-journal.ts';
@@ -43,9 +43,22 @@ export interface WeekSource {
   type: string;
 }
 
-/** A pulled copy at least as new as what this device sent replaces the pending week. */
+/**
+ * A pulled copy at least as new as what this device sent replaces the pending week; so does a
+ * pulled copy that is the pending week itself, sent or not (a post whose answer was lost stored it,
+ * and the pull brought it back: sending it again needs a conflict and a read to learn that, which
+ * on a flaky network may not both get through for a long time). Only a copy with the server's
+ * revision counts: a week an older app version wrote into the collection itself has none.
+ */
 const caughtUp = <T extends WeekDoc>(pulled: T | undefined, entry: Pick<PendingWeek<T>, 'doc' | 'sent'>) =>
-  entry.sent && pulled !== undefined && pulled.updatedAt >= entry.doc.updatedAt;
+  pulled !== undefined &&
+  ((entry.sent && pulled.updatedAt >= entry.doc.updatedAt) ||
+    (pulled._rev !== undefined && deepEqual(withoutRev(pulled), withoutRev(entry.doc))));
+
+function withoutRev<T extends { _rev?: string }>(doc: T): Omit<T, '_rev'> {
+  const { _rev, ...rest } = doc;
+  return rest;
+}
 
 function overlay<T extends WeekDoc>(pulled: T[], entries: PendingWeek[], type: string): T[] {
   const byId = new Map(pulled.map((w) => [w._id, w]));
