@@ -15,7 +15,7 @@ import { deepEqual, type RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import { findDocs, watchDocs } from './local-queries.ts';
 import type { PendingWeek, WeekDoc, WeekEditJournal, WeekRefusal } from './week-edit-journal.ts';
-import { mergeAgainstBase, type MergeDelivery, type MergeGateway, type PendingAgainstBase } from './outbox/merge-against-base.ts';
+import { mergeAgainstBase, withoutRev, type MergeDelivery, type MergeGateway, type PendingAgainstBase } from './outbox/merge-against-base.ts';
 import type { OutboxType } from './outbox/device-sender.ts';
 import { createEntryBackOff } from './outbox/entry-back-off.ts';
 import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
@@ -54,11 +54,6 @@ const caughtUp = <T extends WeekDoc>(pulled: T | undefined, entry: Pick<PendingW
   pulled !== undefined &&
   ((entry.sent && pulled.updatedAt >= entry.doc.updatedAt) ||
     (pulled._rev !== undefined && deepEqual(withoutRev(pulled), withoutRev(entry.doc))));
-
-function withoutRev<T extends { _rev?: string }>(doc: T): Omit<T, '_rev'> {
-  const { _rev, ...rest } = doc;
-  return rest;
-}
 
 function overlay<T extends WeekDoc>(pulled: T[], entries: PendingWeek[], type: string): T[] {
   const byId = new Map(pulled.map((w) => [w._id, w]));

@@ -47,7 +47,8 @@ const MAX_ROUNDS = 5;
 
 type Row = { ok?: boolean; id: string; rev?: string; error?: string };
 
-function withoutRev<T extends CouchDoc>(doc: T): T {
+/** The document without its revision: for comparing contents, and for what the journal keeps. */
+export function withoutRev<T extends CouchDoc>(doc: T): T {
   const { _rev, ...rest } = doc;
   return rest as T;
 }
