@@ -116,6 +116,41 @@ describe('the live feed waits out the network itself', () => {
     expect(net.asked.map(since)).toEqual(['1-a']);
   });
 
+  it('asks to be answered at once after a failure or an abandoned poll, so contact is known at once; then waits as usual', async () => {
+    const asked: string[] = [];
+    let down = true;
+    let parked = false;
+    const feed = createLiveFeed(
+      ((input: RequestInfo | URL, init?: RequestInit) => {
+        asked.push(String(input));
+        if (down) return Promise.reject(offline());
+        if (parked)
+          return new Promise<Response>((_, reject) =>
+            init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+          );
+        return Promise.resolve(new Response('{"results":[],"last_seq":"2-b"}'));
+      }) as typeof fetch,
+      { retryMs: LONG_RETRY_MS },
+    );
+    const timeout = (url: string | undefined) => new URL(url!).searchParams.get('timeout');
+    const live = feed.fetch(`${base}&feed=longpoll&since=2-b&heartbeat=60000`);
+    await tick();
+    down = false;
+    feed.wake();
+    await live;
+    expect(asked.map(timeout)).toEqual([null, '0']);
+    // The long-poll after it is parked as usual; one abandoned by renew() is asked again at once, to be answered at once.
+    parked = true;
+    const next = feed.fetch(`${base}&feed=longpoll&since=2-b&heartbeat=60000`);
+    await tick();
+    parked = false;
+    feed.renew();
+    await next;
+    expect(asked.map(timeout)).toEqual([null, '0', null, '0']);
+    await feed.fetch(`${base}&feed=longpoll&since=2-b&timeout=5000`);
+    expect(timeout(asked.at(-1))).toBe('5000');
+  });
+
   it('tells nothing and throws nothing for a network failure: RxDB never pauses its loop', async () => {
     let lost = 0;
     let down = true;

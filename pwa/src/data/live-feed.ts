@@ -28,6 +28,13 @@
  * with no push) and holds the feed's batches back meanwhile — 1.7–2.9 s after a reconnect with
  * 1,000 check-ins (issue 27). A long-poll the server answered with an error still asks for one
  * checkpoint pull (decision 73).
+ *
+ * The first ask after a network failure or an abandoned poll carries `timeout=0`. The server parks
+ * a long-poll with nothing new until a change or its bound, so a device back on a network that gave
+ * it no `online` event (Wi-Fi still joined while the line behind it dropped) heard nothing back:
+ * its status bar still said offline and its sender pushed only when its back-off ended, up to 10 s
+ * later (decision 191). Answered at once, the ask tells the store that contact is back; the next
+ * long-poll waits as usual.
  */
 export interface LiveFeedOptions {
   /**
@@ -139,13 +146,19 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
   /** A long-poll: waits while a checkpoint pull runs, and waits out network failures itself. */
   const longPoll = async (url: URL, init: RequestInit | undefined, limit: number) => {
     const askedSince = url.searchParams.get('since');
+    const askedTimeout = url.searchParams.get('timeout');
     // A first long-poll ("now") waits for the first checkpoint pull even if that has not started yet.
     if (askedSince === 'now' && end === null && feed === null) openCatchUp();
+    /** The ask after a failure or an abandoned poll: answered at once, so contact is known at once. */
+    let probe = false;
     for (;;) {
       while (catchingUp) await catchingUp.done;
       if (stopped) throw stoppedError();
       const since = resumeFrom(askedSince);
       if (since !== null) url.searchParams.set('since', since);
+      if (probe) url.searchParams.set('timeout', '0');
+      else if (askedTimeout === null) url.searchParams.delete('timeout');
+      else url.searchParams.set('timeout', askedTimeout);
       const attempt = new AbortController();
       inFlight = attempt;
       inFlightSentAt = Date.now();
@@ -159,7 +172,10 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
       } catch (error) {
         if (stopped) throw error;
         // Abandoned by renew(): ask again at once.
-        if (attempt.signal.aborted && !init?.signal?.aborted) continue;
+        if (attempt.signal.aborted && !init?.signal?.aborted) {
+          probe = true;
+          continue;
+        }
         if (isAbort(error)) throw error;
         if (!isNetworkFailure(error)) {
           if (!lost) {
@@ -168,6 +184,7 @@ export function createLiveFeed(fetchImpl: typeof fetch, { onFeedLost = () => {},
           }
           throw error;
         }
+        probe = true;
         await pause();
       } finally {
         init?.signal?.removeEventListener('abort', callerAborted);
