@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPageOf } from './app.tsx';
-import { SessionProvider } from './session/session-context.tsx';
+import { SessionProvider } from './session/index.ts';
 import { UpdatePrompt } from './shell/update-prompt.tsx';
 import './styles/global.css';
 

@@ -6,7 +6,7 @@
  * of the error catalogue (§8).
  */
 import type { ApiPathParam, ApiRequest, ApiResponse, ApiRouteKey } from '@mastr/rules/api/routes.ts';
-import { tokenStore } from '../session/token-store.ts';
+import { tokenStore } from './token-store.ts';
 
 export class ApiError extends Error {
   constructor(

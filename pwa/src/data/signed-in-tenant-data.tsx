@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../session/index.ts';
 import { tenantKindOf } from './open-stores.ts';
 import { TenantDataProvider } from './tenant-data-provider.tsx';
 

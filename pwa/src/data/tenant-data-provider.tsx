@@ -4,8 +4,8 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { refreshSession } from '../session/session-api.ts';
-import { tokenStore } from '../session/token-store.ts';
+import { refreshSession } from '../session/index.ts';
+import { tokenStore } from '../api/index.ts';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
 import { createSharedStores } from './shared-stores.ts';
 import { openTenantStore, type TenantStore } from './tenant-store.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { refreshSession } from '../session/session-api.ts';
+import { refreshSession } from '../session/index.ts';
 import { Splash } from '../shell/splash.tsx';
 import { takeGoogleReturn } from './google-sign-in.ts';
 
