@@ -1,7 +1,6 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router-dom';
-import { Layout } from './shell/layout.tsx';
-import { Splash } from './shell/splash.tsx';
+import { Layout, Splash } from './shell/index.ts';
 import { RequireRole, useSession } from './session/index.ts';
 import { HomePage } from './home/home-page.tsx';
 

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPageOf } from './app.tsx';
 import { SessionProvider } from './session/index.ts';
-import { UpdatePrompt } from './shell/update-prompt.tsx';
+import { UpdatePrompt } from './shell/index.ts';
 import './styles/global.css';
 
 // The page's own chunk is asked for now, and the first render runs in a task of its own: module
