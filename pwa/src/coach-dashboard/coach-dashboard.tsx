@@ -7,7 +7,7 @@ import {
   COACH_NAV,
   MeProfileProvider,
 } from '../dashboard-frame/index.ts';
-import { CoachStripePage } from '../payments/stripe-pages.tsx';
+import { CoachStripePage } from '../payments/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';

@@ -8,7 +8,7 @@ import {
   MeProfileProvider,
 } from '../dashboard-frame/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
-import { GymStripePage } from '../payments/stripe-pages.tsx';
+import { GymStripePage } from '../payments/index.ts';
 import { GymAccountPage } from './gym-account-pages.tsx';
 import {
   DayPassesHomePage,

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/index.ts';
-import { CheckoutCancelledNotice } from '../payments/checkout-notices.tsx';
+import { CheckoutCancelledNotice } from '../payments/index.ts';
 import { useDirectoryLoad, useUkToday } from '../lib/index.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { GymProfileHeader } from './gym-profile-header.tsx';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { statusOf } from '../api/index.ts';
-import { CancelConfirmDialog } from '../payments/cancel-confirm-dialog.tsx';
-import { memberCancelErrorText } from '../payments/payment-errors.ts';
+import { CancelConfirmDialog, memberCancelErrorText } from '../payments/index.ts';
 import {
   BOOKING_TEXTS,
   sessionCancelledText,
