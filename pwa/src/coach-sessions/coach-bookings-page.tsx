@@ -1,6 +1,6 @@
 /** /coachdashboard/bookings: the coach's paid sessions from the device, readable offline (§2). */
 import { useState } from 'react';
-import { useOnline } from '../account-editing/use-online.ts';
+import { useOnline } from '../account-editing/index.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
 import { useBookings } from '../data/use-tenant-queries.ts';
 import { ConfirmModal } from '../ui/index.ts';

@@ -1,6 +1,6 @@
 /** /coachdashboard/sessionrequests ('PT Requests'): the members' slot requests, answered online. */
 import { useState } from 'react';
-import { useOnline } from '../account-editing/use-online.ts';
+import { useOnline } from '../account-editing/index.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
 import { useCoachRequests } from '../data/use-tenant-queries.ts';
 import { FormMessage } from '../forms/index.ts';

@@ -1,5 +1,5 @@
 // The dashboard-frame folder's public surface: what other folders may import from it.
-export { NotificationList, NotificationsPage, SettingsPage } from './common-pages.tsx';
+export { NotificationList, NotificationsPage } from './common-pages.tsx';
 export { DashboardFrame } from './dashboard-frame.tsx';
 export {
   COACH_NAV,
@@ -19,6 +19,7 @@ export {
   ProfileGate,
   useFreshMeProfile,
   useMeProfile,
+  useMeProfileKind,
   useReloadMeProfile,
   useUpdateMeProfile,
 } from './me-profile-context.tsx';
