@@ -16,7 +16,7 @@ const apiPort = process.env.PORT ?? '3000';
 // shell/, data/) or a landing page's (payments/) would bring every module it lists along; told the
 // index has no side effects, Rolldown links each importer to the modules it uses (decision 192).
 // Only the faces added with 192: marking the older ones too moves chunks on `/` (measured there).
-const SIDE_EFFECT_FREE_FACES = ['session', 'shell', 'payments', 'account-editing'].map((folder) => {
+const SIDE_EFFECT_FREE_FACES = ['session', 'shell', 'payments', 'account-editing', 'data'].map((folder) => {
   const file = `${here}pwa/src/${folder}/index.ts`;
   const code = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '');
   // Anything but re-exports (a stylesheet, a statement) would be dropped unseen.

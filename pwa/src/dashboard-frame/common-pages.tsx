@@ -1,7 +1,7 @@
 /** Sections every dashboard has in the same form (§2): notifications and settings. */
 import { Link } from 'react-router-dom';
 import { DashboardPage, Panel } from './dashboard-parts.tsx';
-import { useNotifications } from '../data/use-tenant-queries.ts';
+import { useNotifications } from '../data/index.ts';
 import { NO_ALERTS, notificationItems, type NotificationItem } from './notifications-model.ts';
 
 /** The Alerts panel of a Notifications page: each event's line and time, and where to act on it when given. */

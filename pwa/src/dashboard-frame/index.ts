@@ -26,4 +26,5 @@ export {
 export { addressLines, displayNameOf, planLabel } from './me-profiles.ts';
 export { newestFirst, notificationItem, type NotificationItem } from './notifications-model.ts';
 export { NotificationsPod } from './notifications-pod.tsx';
+export { SignedInTenantData } from './signed-in-tenant-data.tsx';
 export { todaysBookingCount } from './todays-bookings.ts';

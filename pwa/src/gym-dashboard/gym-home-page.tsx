@@ -13,7 +13,7 @@ import {
   todaysBookingCount,
   NotificationsPod,
 } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/index.ts';
 import { useFrontDesk } from '../front-desk/index.ts';
 import { currentPlanLabel } from '../payments/index.ts';
 import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';

@@ -7,7 +7,7 @@ import {
   sessionCancelPrompt,
   type SessionCancelPrompt,
 } from './bookings-model.ts';
-import type { BookingView } from '../data/booking-view.ts';
+import type { BookingView } from '../data/index.ts';
 import { cancelMemberBooking } from './sessions-api.ts';
 
 /**

@@ -1,9 +1,8 @@
 /** Session calls of §7: sign-in, refresh, logout. */
 import type { SignInResponse } from '@mastr/rules/api/auth.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
+import { tenantKindOf, type AccountKind } from '@mastr/rules/roles.ts';
 import { callApi, decodeUserInfo, sessionIdOf, statusOf, tokenStore } from '../api/index.ts';
-import { tenantKindOf } from '../data/open-stores.ts';
-import { wipeLocalData } from '../data/wipe-local-data.ts';
+import { wipeLocalData } from '../data/index.ts';
 import { afterFailedRefresh, forgetIdentity, recallIdentity, rememberIdentity } from './known-identity.ts';
 import {
   flushPendingLogouts,
