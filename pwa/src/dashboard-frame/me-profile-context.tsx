@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { ApiError, statusOf, tokenStore } from '../api/index.ts';
-import { loadMeProfile, saveMeProfile } from '../data/me-profile-cache.ts';
+import { loadMeProfile, saveMeProfile } from '../data/index.ts';
 import { useSession } from '../session/index.ts';
 import { fetchMeProfile } from './me-profile-api.ts';
 import { displayNameOf, offlineNoteText } from './me-profiles.ts';
