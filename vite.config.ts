@@ -13,9 +13,10 @@ const apiPort = process.env.PORT ?? '3000';
 
 // A folder's index.ts only re-exports what other folders use (design/architecture.md). Rolldown
 // places a module by the static import graph, so an index that `/`'s start-up reaches (session/,
-// shell/, data/) or a landing page's (payments/) would bring every module it lists along; told the
-// index has no side effects, Rolldown links each importer to the modules it uses (decision 192).
-// Only the faces added with 192: marking the older ones too moves chunks on `/` (measured there).
+// shell/, data/, account-editing/) or a landing page's (payments/ from the gym profile) would bring
+// every module it lists along; told the index has no side effects, Rolldown links each importer to
+// the modules it uses (decision 192). Only the faces added with 192: marking the older ones too
+// moves chunks on `/` (measured there), and management/index.ts takes a stylesheet.
 const SIDE_EFFECT_FREE_FACES = ['session', 'shell', 'payments', 'account-editing', 'data'].map((folder) => {
   const file = `${here}pwa/src/${folder}/index.ts`;
   const code = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '');
