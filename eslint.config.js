@@ -35,10 +35,14 @@ const lazyLoaded = sourceFiles(PWA).flatMap((file) =>
     path.posix.join(path.posix.dirname(file), spec),
   ),
 );
-const lazyEntriesOf = (folder) =>
-  lazyLoaded
-    .filter((file) => file.startsWith(`pwa/src/${folder}/`))
-    .map((file) => `./${file.slice(`pwa/src/${folder}/`.length)}`);
+// Once each: a file may be loaded lazily from more than one place (data/'s me-profile-cache.ts).
+const lazyEntriesOf = (folder) => [
+  ...new Set(
+    lazyLoaded
+      .filter((file) => file.startsWith(`pwa/src/${folder}/`))
+      .map((file) => `./${file.slice(`pwa/src/${folder}/`.length)}`),
+  ),
+];
 const pwaBoundaries = [
   {
     target: [`${PWA}/ui`, `${PWA}/lib`],

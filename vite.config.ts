@@ -11,6 +11,22 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 const manifest = JSON.parse(readFileSync(`${here}manifest.webmanifest`, 'utf8')) as Partial<ManifestOptions>;
 const apiPort = process.env.PORT ?? '3000';
 
+// A folder's index.ts only re-exports what other folders use (design/architecture.md). Rolldown
+// places a module by the static import graph, so an index that `/`'s start-up reaches (session/,
+// shell/, data/, account-editing/) or a landing page's (payments/ from the gym profile) would bring
+// every module it lists along; told the index has no side effects, Rolldown links each importer to
+// the modules it uses (decision 192). Only the faces added with 192: marking the older ones too
+// moves chunks on `/` (measured there), and management/index.ts takes a stylesheet.
+const SIDE_EFFECT_FREE_FACES = ['session', 'shell', 'payments', 'account-editing', 'data'].map((folder) => {
+  const file = `${here}pwa/src/${folder}/index.ts`;
+  const code = readFileSync(file, 'utf8').replace(/\/\/.*$/gm, '');
+  // Anything but re-exports (a stylesheet, a statement) would be dropped unseen.
+  if (!/^(\s*export (type )?\{[^}]*\} from '\.\/[\w./-]+';)*\s*$/.test(code)) {
+    throw new Error(`vite.config.ts: pwa/src/${folder}/index.ts may only re-export (export { … } from './…').`);
+  }
+  return { test: new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`), sideEffects: false };
+});
+
 export default defineConfig({
   root: `${here}pwa`,
   publicDir: `${here}pwa/public`,
@@ -20,6 +36,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
+      treeshake: { moduleSideEffects: SIDE_EFFECT_FREE_FACES },
       onwarn(warning, warn) {
         // React Router feature-tests React 19's `use` and `useOptimistic`, which preact/compat does not
         // export (decision 159): the import is read as undefined on purpose, not a mistake to hear of.

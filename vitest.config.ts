@@ -15,6 +15,18 @@ const rulesFolder = fileURLToPath(new URL('./rules', import.meta.url));
 export default defineConfig({
   // The shared rules are imported as `@mastr/rules/...` by the PWA, the server, tests and benches.
   resolve: { alias: { '@mastr/rules': rulesFolder } },
+  plugins: [
+    {
+      // vite-plugin-pwa makes this module at build time. A test that reaches shell/index.ts (which
+      // lists the update prompt, app.test.ts does) gets a registration that never happens.
+      name: 'pwa-register-stub',
+      resolveId: (id) => (id === 'virtual:pwa-register/react' ? '\0pwa-register-stub' : undefined),
+      load: (id) =>
+        id === '\0pwa-register-stub'
+          ? 'export const useRegisterSW = () => ({ needRefresh: [false, () => {}], offlineReady: [false, () => {}], updateServiceWorker: async () => {} });'
+          : undefined,
+    },
+  ],
   test: {
     // argon2id at a test cost: the suites hash thousands of passwords (services/auth/passwords.ts).
     env: { MASTR_PASSWORD_HASH_COST: 'test' },

@@ -8,6 +8,11 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = ['user', 'coach', 'gym'];
 /** Whose tenant database a device replicates: one per gym, member ('user' account) and coach. */
 export type TenantKind = 'gym' | 'member' | 'coach';
 
+/** Members ('user' accounts) replicate their member database; gyms and coaches their own. */
+export function tenantKindOf(kind: AccountKind): TenantKind {
+  return kind === 'user' ? 'member' : kind;
+}
+
 /** The plural path segment the API and routes use for each kind (/api/users/..., /coaches/..., /gyms/...). */
 export const KIND_PLURAL = {
   user: 'users',

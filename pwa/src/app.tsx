@@ -1,9 +1,7 @@
 import { lazy, Suspense, type ReactElement } from 'react';
 import { createRoutesFromElements, matchRoutes, Route, useRoutes } from 'react-router-dom';
-import { Layout } from './shell/layout.tsx';
-import { Splash } from './shell/splash.tsx';
-import { useSession } from './session/session-context.tsx';
-import { RequireRole } from './session/require-role.tsx';
+import { Layout, Splash } from './shell/index.ts';
+import { RequireRole, useSession } from './session/index.ts';
 import { HomePage } from './home/home-page.tsx';
 
 /** A code-split page whose chunk the start-up may ask for before the first render (`preloadPageOf`). */

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App, preloadPageOf } from './app.tsx';
-import { SessionProvider } from './session/session-context.tsx';
-import { UpdatePrompt } from './shell/update-prompt.tsx';
+import { SessionProvider } from './session/index.ts';
+import { UpdatePrompt } from './shell/index.ts';
 import './styles/global.css';
 
 // The page's own chunk is asked for now, and the first render runs in a task of its own: module

@@ -6,8 +6,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { forgetAccountOnDevice } from '../session/session-api.ts';
-import { tokenStore } from '../session/token-store.ts';
+import { forgetAccountOnDevice } from '../session/index.ts';
+import { tokenStore } from '../api/index.ts';
 import { deleteAccount } from './account-api.ts';
 import { DELETE_TEXTS, deleteErrorText } from './account-edit-model.ts';
 import { ACCOUNT_DELETED_STATE } from './account-deleted-notice.tsx';

@@ -6,7 +6,7 @@
  * would offer actions bound to fail; the sync feed retries every second, so it notices the way back.
  */
 import { useSyncExternalStore } from 'react';
-import { useOptionalSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useOptionalSyncStatus } from '../data/index.ts';
 
 function subscribe(changed: () => void): () => void {
   window.addEventListener('online', changed);

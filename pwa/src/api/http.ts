@@ -6,7 +6,7 @@
  * of the error catalogue (§8).
  */
 import type { ApiPathParam, ApiRequest, ApiResponse, ApiRouteKey } from '@mastr/rules/api/routes.ts';
-import { tokenStore } from '../session/token-store.ts';
+import { tokenStore } from './token-store.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -39,6 +39,14 @@ export function setRefresher(fn: Refresher | null): void {
   refresher = fn;
 }
 
+/**
+ * Refreshes the session the way the session layer registered (null before it has). The data layer's
+ * replication, which sends the token itself and sits below session/, refreshes through it too.
+ */
+export function refreshAccess(): Promise<string | null> {
+  return refresher ? refresher() : Promise.resolve(null);
+}
+
 async function send(path: string, options: ApiOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -66,8 +74,8 @@ async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise
   let response: Response;
   try {
     response = await send(path, options, tokenStore.get().accessToken);
-    if (options.auth && (response.status === 401 || response.status === 403) && refresher) {
-      const fresh = await refresher();
+    if (options.auth && (response.status === 401 || response.status === 403)) {
+      const fresh = await refreshAccess();
       if (fresh) response = await send(path, options, fresh);
     }
   } catch (err) {

@@ -1,2 +1,3 @@
 // The api folder's public surface: what other folders may import from it.
-export { ApiError, callApi, setRefresher, statusOf } from './http.ts';
+export { ApiError, callApi, refreshAccess, setRefresher, statusOf } from './http.ts';
+export { decodeUserInfo, sessionIdOf, tokenStore, type SessionState, type UserInfo } from './token-store.ts';

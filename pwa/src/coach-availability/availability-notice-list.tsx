@@ -6,9 +6,7 @@
  */
 import type { AvailabilityNotice } from '@mastr/rules/availability-merge.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import { availabilityNotices, useAvailabilityNotices } from '../data/availability-notices.ts';
-import { useTenantStore } from '../data/tenant-data-provider.tsx';
-import { useAvailabilityRefusals } from '../data/use-tenant-queries.ts';
+import { availabilityNotices, useAvailabilityNotices, useAvailabilityRefusals, useTenantStore } from '../data/index.ts';
 import { DismissibleNotices } from '../ui/index.ts';
 import { refusalMessage, type WeekRef } from './availability-model.ts';
 

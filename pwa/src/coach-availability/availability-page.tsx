@@ -1,8 +1,7 @@
 /** /coachdashboard/availability (§2 "Availability"): Default, Current Week and Next Week, edited on the device and synced. */
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useAvailabilityWeeks, useSlotClaims } from '../data/use-tenant-queries.ts';
+import { useAvailabilityWeeks, useSlotClaims, useSyncStatus } from '../data/index.ts';
 import { useUkToday } from '../lib/index.ts';
 import { coachWeeks, weekView } from './availability-model.ts';
 import { AvailabilityNoticeList } from './availability-notice-list.tsx';

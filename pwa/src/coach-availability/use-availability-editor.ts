@@ -6,7 +6,7 @@
 import { CHANGE_NOT_SAVED_ON_DEVICE } from '@mastr/rules/texts.ts';
 import { useCallback, useRef, useState } from 'react';
 import type { AvailabilityWeekDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
-import { useTenantStore } from '../data/tenant-data-provider.tsx';
+import { useTenantStore } from '../data/index.ts';
 import {
   addSlot,
   removeSlot,

@@ -1,9 +1,14 @@
 import type { CoachMe } from '@mastr/rules/api/me.ts';
-import { postCoachEdit } from '../account-editing/account-api.ts';
-import { COACH_FIELDS, imageSavedText, removedText, SOCIALS } from '../account-editing/account-edit-model.ts';
-import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
-import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
-import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import {
+  COACH_FIELDS,
+  EditFieldForm,
+  imageSavedText,
+  OfflineEditNote,
+  postCoachEdit,
+  ProfileImageForm,
+  removedText,
+  SOCIALS,
+} from '../account-editing/index.ts';
 import {
   DashboardPage,
   DetailsList,

@@ -1,13 +1,8 @@
 import { Route, Routes } from 'react-router-dom';
 import { CoachAvailabilityPage } from '../coach-availability/index.ts';
-import {
-  NotificationsPage,
-  SettingsPage,
-  DashboardFrame,
-  COACH_NAV,
-  MeProfileProvider,
-} from '../dashboard-frame/index.ts';
-import { CoachStripePage } from '../payments/stripe-pages.tsx';
+import { NotificationsPage, DashboardFrame, COACH_NAV, MeProfileProvider } from '../dashboard-frame/index.ts';
+import { SettingsPage } from '../account-editing/index.ts';
+import { CoachStripePage } from '../payments/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
 import { CoachAccountPage } from './coach-account-pages.tsx';
 import { CoachHomePage } from './coach-home-page.tsx';

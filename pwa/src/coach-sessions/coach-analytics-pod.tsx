@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { formatPence } from '@mastr/rules/money.ts';
-import { useBookings } from '../data/use-tenant-queries.ts';
+import { useBookings } from '../data/index.ts';
 import { coachAnalyticsSummary, coachWeeklyFigures } from './coach-analytics-model.ts';
 import { useNow } from '../lib/index.ts';
 import './coach-sessions.css';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
-import { bookingSections } from '../data/booking-view.ts';
+import { bookingSections } from '../data/index.ts';
 import {
   cancelErrorText,
   cancelQuestion,

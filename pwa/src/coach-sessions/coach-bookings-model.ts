@@ -10,7 +10,7 @@ import {
   NO_UPCOMING_SESSIONS_TODAY,
 } from '@mastr/rules/texts.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
-import { bookingSections } from '../data/booking-view.ts';
+import { bookingSections } from '../data/index.ts';
 
 export const BOOKINGS_TEXTS = {
   title: 'Bookings',

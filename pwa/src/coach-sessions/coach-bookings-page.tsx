@@ -1,11 +1,10 @@
 /** /coachdashboard/bookings: the coach's paid sessions from the device, readable offline (§2). */
 import { useState } from 'react';
-import { useOnline } from '../account-editing/use-online.ts';
+import { useOnline } from '../account-editing/index.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
-import { useBookings } from '../data/use-tenant-queries.ts';
+import { bookingSections, type BookingView, useBookings } from '../data/index.ts';
 import { ConfirmModal } from '../ui/index.ts';
 import { BOOKINGS_TEXTS as TEXTS, cancelQuestion, errorLine, sessionCount } from './coach-bookings-model.ts';
-import { bookingSections, type BookingView } from '../data/booking-view.ts';
 import { useBookingCancel } from './use-booking-cancel.ts';
 import { useNow } from '../lib/index.ts';
 import './coach-sessions.css';

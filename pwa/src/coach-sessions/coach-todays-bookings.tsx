@@ -5,7 +5,7 @@
  */
 import { useMemo } from 'react';
 import { TodaysBookings } from '../dashboard-frame/index.ts';
-import { useBookings } from '../data/use-tenant-queries.ts';
+import { useBookings } from '../data/index.ts';
 import { todaysSessionCount } from './coach-bookings-model.ts';
 import { useNow } from '../lib/index.ts';
 

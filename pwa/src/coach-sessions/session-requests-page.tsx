@@ -1,8 +1,8 @@
 /** /coachdashboard/sessionrequests ('PT Requests'): the members' slot requests, answered online. */
 import { useState } from 'react';
-import { useOnline } from '../account-editing/use-online.ts';
+import { useOnline } from '../account-editing/index.ts';
 import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
-import { useCoachRequests } from '../data/use-tenant-queries.ts';
+import { useCoachRequests } from '../data/index.ts';
 import { FormMessage } from '../forms/index.ts';
 import { ConfirmModal } from '../ui/index.ts';
 import { useNow } from '../lib/index.ts';

@@ -8,7 +8,7 @@ import { AvailabilityGrid } from './availability-grid.tsx';
 import { coachFullName, sessionPreferenceView } from './coach-profile-model.ts';
 import { ConfirmDetailsModal } from './confirm-details-modal.tsx';
 import { Avatar, PageTitle } from '../ui/index.ts';
-import { PageNotFound } from '../shell/page-not-found.tsx';
+import { PageNotFound } from '../shell/index.ts';
 import { useCoachBooking } from './use-coach-booking.ts';
 import { useCoachProfile } from './use-coach-profile.ts';
 import '../directory/directory.css';

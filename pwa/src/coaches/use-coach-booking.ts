@@ -2,8 +2,7 @@ import { useCallback, useState } from 'react';
 import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import type { CoachDetail } from '@mastr/rules/api/directory.ts';
 import type { CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import { useRequireMember } from '../session/require-sign-in.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useRequireMember, useSession } from '../session/index.ts';
 import type { SlotChoice } from './availability-grid-model.ts';
 import {
   availabilityAfterConflict,

@@ -1,9 +1,7 @@
 /** Sections every dashboard has in the same form (§2): notifications and settings. */
 import { Link } from 'react-router-dom';
-import { DeleteAccountControl } from '../account-editing/delete-account-control.tsx';
 import { DashboardPage, Panel } from './dashboard-parts.tsx';
-import { useMeProfileKind } from './me-profile-context.tsx';
-import { useNotifications } from '../data/use-tenant-queries.ts';
+import { useNotifications } from '../data/index.ts';
 import { NO_ALERTS, notificationItems, type NotificationItem } from './notifications-model.ts';
 
 /** The Alerts panel of a Notifications page: each event's line and time, and where to act on it when given. */
@@ -42,18 +40,6 @@ export function NotificationsPage() {
   return (
     <DashboardPage title="Notifications">
       <NotificationList items={notificationItems(docs)} ready={ready} />
-    </DashboardPage>
-  );
-}
-
-/** Settings with the account deletion section (§2): Delete asks for confirmation, then deletes the account. */
-export function SettingsPage({ deleteTitle }: { deleteTitle: 'Delete My Account' | 'Delete User Profile' }) {
-  const kind = useMeProfileKind();
-  return (
-    <DashboardPage title="Settings">
-      <Panel title={deleteTitle}>
-        <DeleteAccountControl kind={kind} title={deleteTitle} />
-      </Panel>
     </DashboardPage>
   );
 }

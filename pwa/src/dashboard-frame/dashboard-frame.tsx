@@ -1,7 +1,7 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
-import { SyncStatusBar } from '../data/sync-status-bar.tsx';
-import type { NavItem } from '../shell/nav-items.ts';
+import { SyncStatusBar } from '../data/index.ts';
+import { SignedInTenantData } from './signed-in-tenant-data.tsx';
+import type { NavItem } from '../shell/index.ts';
 import { DashboardTopBar } from './dashboard-top-bar.tsx';
 import { useScrollHints } from './use-scroll-hints.ts';
 import './dashboard.css';

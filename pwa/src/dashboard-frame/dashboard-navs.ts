@@ -1,5 +1,5 @@
 /** The sections of the three dashboards (§2), in menu order, with absolute paths. */
-import type { NavItem } from '../shell/nav-items.ts';
+import type { NavItem } from '../shell/index.ts';
 
 function section(base: string, entries: readonly (readonly [label: string, path: string])[]): NavItem[] {
   return entries.map(([label, path]) => ({ label, to: path ? `${base}/${path}` : base }));

@@ -1,7 +1,7 @@
 /** Small building blocks every dashboard page uses, so pages stay a few lines each. */
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router-dom';
-import type { NavItem } from '../shell/nav-items.ts';
+import type { NavItem } from '../shell/index.ts';
 import './dashboard.css';
 import { PageTitle } from '../ui/index.ts';
 

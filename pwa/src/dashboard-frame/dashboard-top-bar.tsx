@@ -1,9 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { SIGN_IN_PATH, type AccountKind } from '@mastr/rules/roles.ts';
-import { TestModeBadge } from '../payments/test-mode-badge.tsx';
-import { logout } from '../session/session-api.ts';
-import { useSession } from '../session/session-context.tsx';
+import { logout, useSession } from '../session/index.ts';
+import { TestModeBadge } from '../shell/index.ts';
 import { Avatar } from '../ui/index.ts';
 import { displayNameOf } from './me-profiles.ts';
 import { useMeProfile } from './me-profile-context.tsx';

@@ -1,5 +1,5 @@
 // The dashboard-frame folder's public surface: what other folders may import from it.
-export { NotificationList, NotificationsPage, SettingsPage } from './common-pages.tsx';
+export { NotificationList, NotificationsPage } from './common-pages.tsx';
 export { DashboardFrame } from './dashboard-frame.tsx';
 export {
   COACH_NAV,
@@ -19,10 +19,12 @@ export {
   ProfileGate,
   useFreshMeProfile,
   useMeProfile,
+  useMeProfileKind,
   useReloadMeProfile,
   useUpdateMeProfile,
 } from './me-profile-context.tsx';
 export { addressLines, displayNameOf, planLabel } from './me-profiles.ts';
 export { newestFirst, notificationItem, type NotificationItem } from './notifications-model.ts';
 export { NotificationsPod } from './notifications-pod.tsx';
+export { SignedInTenantData } from './signed-in-tenant-data.tsx';
 export { todaysBookingCount } from './todays-bookings.ts';

@@ -1,10 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { MeProfiles } from '@mastr/rules/api/me.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { ApiError, statusOf } from '../api/index.ts';
-import { loadMeProfile, saveMeProfile } from '../data/me-profile-cache.ts';
-import { useSession } from '../session/session-context.tsx';
-import { tokenStore } from '../session/token-store.ts';
+import { ApiError, statusOf, tokenStore } from '../api/index.ts';
+import { loadMeProfile, saveMeProfile } from '../data/index.ts';
+import { useSession } from '../session/index.ts';
 import { fetchMeProfile } from './me-profile-api.ts';
 import { displayNameOf, offlineNoteText } from './me-profiles.ts';
 

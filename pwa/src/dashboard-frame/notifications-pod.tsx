@@ -1,4 +1,4 @@
-import { useNotifications } from '../data/use-tenant-queries.ts';
+import { useNotifications } from '../data/index.ts';
 import { Pod } from './dashboard-parts.tsx';
 import { NO_ALERTS, notificationItems } from './notifications-model.ts';
 

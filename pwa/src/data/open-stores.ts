@@ -1,4 +1,4 @@
-import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
 
 /**
  * The tenant stores open in this tab, by database name, so logout can stop and remove them
@@ -21,11 +21,6 @@ export const openStores = {
   },
   all: (): ClosableStore[] => [...open.values()],
 };
-
-/** Members ('user' accounts) replicate their member database; gyms and coaches their own. */
-export function tenantKindOf(kind: AccountKind): TenantKind {
-  return kind === 'user' ? 'member' : kind;
-}
 
 /** One IndexedDB database per account on the device (RxDB names: lower-case letters, digits, '-'). */
 export function tenantDatabaseName(kind: TenantKind, tenantId: string): string {

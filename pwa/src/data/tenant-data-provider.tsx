@@ -4,15 +4,14 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { refreshSession } from '../session/session-api.ts';
-import { tokenStore } from '../session/token-store.ts';
+import { refreshAccess, tokenStore } from '../api/index.ts';
 import { INITIAL_SYNC_STATUS, type SyncStatus } from './sync-status.ts';
 import { createSharedStores } from './shared-stores.ts';
 import { openTenantStore, type TenantStore } from './tenant-store.ts';
 
 const stores = createSharedStores((key) => {
   const [kind, tenantId] = key.split(':') as [TenantKind, string];
-  return openTenantStore({ kind, tenantId, getAccessToken: () => tokenStore.get().accessToken, refresh: refreshSession });
+  return openTenantStore({ kind, tenantId, getAccessToken: () => tokenStore.get().accessToken, refresh: refreshAccess });
 });
 
 interface TenantData {

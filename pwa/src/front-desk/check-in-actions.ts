@@ -1,7 +1,6 @@
 /** Recording a check-in on this device (design/sync.md "Check-ins"); the check-in delivery sends it on. */
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
-import type { FrontDeskData } from '../data/front-desk-data.ts';
-import type { TenantStore } from '../data/tenant-store.ts';
+import type { FrontDeskData, TenantStore } from '../data/index.ts';
 import { errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { checkInBlocker, newCheckIn, type PassView } from './front-desk-model.ts';
 

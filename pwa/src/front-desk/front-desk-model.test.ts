@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { withJournalled } from '../data/front-desk-data.ts';
+import { withJournalled } from '../data/index.ts';
 import {
   CODE_ERRORS,
   checkInBlocker,

@@ -11,7 +11,7 @@ import { TZDate } from '@date-fns/tz';
 import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
 import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
-import type { FrontDeskWindow } from '../data/front-desk-data.ts';
+import type { FrontDeskWindow } from '../data/index.ts';
 import { byStartAscending, passDay, type PassDay } from '@mastr/rules/pass-listing.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 

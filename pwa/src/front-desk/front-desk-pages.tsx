@@ -2,7 +2,7 @@
 import { OPENING_FRONT_DESK } from '@mastr/rules/texts.ts';
 import { useState } from 'react';
 import { DashboardPage, Pod, PodGrid } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/index.ts';
 import { FormMessage, errorMessage, successMessage, type Message } from '../forms/index.ts';
 import { cancelDayPass, CANCEL_MESSAGES } from './cancel-day-pass.ts';
 import { CheckInPanel } from './check-in-panel.tsx';

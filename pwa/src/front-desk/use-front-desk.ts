@@ -1,8 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { useNow } from '../lib/index.ts';
-import { useTenantStore } from '../data/tenant-data-provider.tsx';
-import { useFrontDeskDocs } from '../data/use-tenant-queries.ts';
+import { useFrontDeskDocs, useTenantStore } from '../data/index.ts';
 import type { Message } from '../forms/index.ts';
 import { recordCheckIn } from './check-in-actions.ts';
 import { CODE_ERRORS, frontDeskLists, frontDeskWindow, type PassView } from './front-desk-model.ts';

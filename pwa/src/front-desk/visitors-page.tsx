@@ -6,7 +6,7 @@ import { OPENING_FRONT_DESK } from '@mastr/rules/texts.ts';
 import { useMemo, useState } from 'react';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useBookings, useDayPasses } from '../data/use-tenant-queries.ts';
+import { useBookings, useDayPasses } from '../data/index.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
 import { searchVisitors } from './visitors-model.ts';
 import './front-desk.css';

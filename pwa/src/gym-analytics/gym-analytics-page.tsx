@@ -4,7 +4,7 @@
  * here; the table below the chart lists the same figures for screen readers and without canvas.
  */
 import { DashboardPage, Panel } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/index.ts';
 import { AnalyticsChart } from './analytics-chart.tsx';
 import { ANALYTICS_DAYS, analyticsSummary, dayLabel, type GymAnalytics } from './analytics-model.ts';
 import { useGymAnalytics } from './use-gym-analytics.ts';

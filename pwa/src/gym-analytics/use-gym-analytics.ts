@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useNow } from '../lib/index.ts';
-import { useGymActivity } from '../data/use-tenant-queries.ts';
+import { useGymActivity } from '../data/index.ts';
 import { analyticsWindow, gymAnalytics, type GymAnalytics } from './analytics-model.ts';
 
 /** The gym's last 28 UK days from its local copy; null until the device has answered. */

@@ -1,9 +1,12 @@
-import { postGymEdit } from '../account-editing/account-api.ts';
-import { GYM_FIELDS, imageSavedText } from '../account-editing/account-edit-model.ts';
-import { AddressForm } from '../account-editing/address-form.tsx';
-import { EditFieldForm } from '../account-editing/edit-field-form.tsx';
-import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
-import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import {
+  AddressForm,
+  EditFieldForm,
+  GYM_FIELDS,
+  imageSavedText,
+  OfflineEditNote,
+  postGymEdit,
+  ProfileImageForm,
+} from '../account-editing/index.ts';
 import { DashboardPage, DetailsList, Panel, StatusBadge, ProfileGate } from '../dashboard-frame/index.ts';
 import { MastrClassSection } from './mastr-class-section.tsx';
 import { MailSettingsPanels } from '../mail-settings/index.ts';

@@ -1,14 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import {
-  NotificationsPage,
-  SettingsPage,
-  DashboardFrame,
-  GYM_NAV,
-  MeProfileProvider,
-} from '../dashboard-frame/index.ts';
+import { NotificationsPage, DashboardFrame, GYM_NAV, MeProfileProvider } from '../dashboard-frame/index.ts';
+import { SettingsPage } from '../account-editing/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';
-import { GymStripePage } from '../payments/stripe-pages.tsx';
+import { GymStripePage } from '../payments/index.ts';
 import { GymAccountPage } from './gym-account-pages.tsx';
 import {
   DayPassesHomePage,

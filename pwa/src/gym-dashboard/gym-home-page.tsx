@@ -13,9 +13,9 @@ import {
   todaysBookingCount,
   NotificationsPod,
 } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
+import { useSyncStatus } from '../data/index.ts';
 import { useFrontDesk } from '../front-desk/index.ts';
-import { currentPlanLabel } from '../payments/current-plan.ts';
+import { currentPlanLabel } from '../payments/index.ts';
 import { coachesFigure, coachesText, requestsCount, requestsText } from './gym-home-model.ts';
 
 /** The gym home (§2): nine pods, and the go-live checklist while the gym is not Active or not subscribed. */

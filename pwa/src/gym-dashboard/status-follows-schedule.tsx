@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { useReloadMeProfile } from '../dashboard-frame/index.ts';
-import { useTenantStore } from '../data/tenant-data-provider.tsx';
+import { useTenantStore } from '../data/index.ts';
 
 /**
  * The gym's status depends on its Default Schedule (rules/go-live.ts: a class members can book), and

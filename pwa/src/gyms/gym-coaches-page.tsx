@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/index.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
-import { PageNotFound } from '../shell/page-not-found.tsx';
+import { PageNotFound } from '../shell/index.ts';
 import { useDirectoryLoad } from '../lib/index.ts';
 import '../directory/directory.css';
 import './gyms.css';

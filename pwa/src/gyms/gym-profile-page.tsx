@@ -1,10 +1,10 @@
 import { Link, useParams } from 'react-router-dom';
 import { fetchGym } from '../directory/index.ts';
-import { CheckoutCancelledNotice } from '../payments/checkout-notices.tsx';
+import { CheckoutCancelledNotice } from '../payments/index.ts';
 import { useDirectoryLoad, useUkToday } from '../lib/index.ts';
 import { GymCoachList } from './gym-coach-list.tsx';
 import { GymProfileHeader } from './gym-profile-header.tsx';
-import { PageNotFound } from '../shell/page-not-found.tsx';
+import { PageNotFound } from '../shell/index.ts';
 import { Timetable } from './timetable.tsx';
 import '../directory/directory.css';
 import './gyms.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { EXPERIENCE_LEVELS, HOURLY_SLOTS, PT_REQUEST_DISCIPLINES } from '@mastr/rules/pt-requests.ts';
 import { formatTimeOfDay } from '@mastr/rules/time-of-day.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../session/index.ts';
 import { requestGymPrivateSession } from './booking-api.ts';
 import { bookingErrorWithReason } from './booking-errors.ts';
 import { isPtDateDisabled, pickerWeeks, ptRequestBody } from './booking-models.ts';

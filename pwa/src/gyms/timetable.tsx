@@ -18,7 +18,7 @@ import { mastrChipsOn, timetableColumns } from './timetable-view.ts';
 import { useSignedInMember } from './use-signed-in-member.ts';
 import { WeekSelector } from './week-selector.tsx';
 import { useLocation } from 'react-router-dom';
-import { useSession } from '../session/session-context.tsx';
+import { useSession } from '../session/index.ts';
 import { usePaintedOnce } from '../lib/index.ts';
 import { takeBookingIntent, type BookingIntent } from './booking-intent.ts';
 import './timetable.css';

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useRequireMember } from '../session/require-sign-in.ts';
-import { useSession } from '../session/session-context.tsx';
+import { useRequireMember, useSession } from '../session/index.ts';
 import { saveBookingIntent, type BookingIntent } from './booking-intent.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AccountDeletedNotice } from '../account-editing/account-deleted-notice.tsx';
+import { AccountDeletedNotice } from '../account-editing/index.ts';
 import { SignUpCard } from './sign-up-card.tsx';
 import { PageTitle } from '../ui/index.ts';
 

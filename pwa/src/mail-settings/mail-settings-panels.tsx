@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { CalendarFeedResponse, MailSettingsResponse } from '@mastr/rules/api/mail.ts';
 import { isOptionalMailCategory } from '@mastr/rules/mail-categories.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { useOnline } from '../account-editing/use-online.ts';
+import { useOnline } from '../account-editing/index.ts';
 import { Panel } from '../dashboard-frame/index.ts';
 import '../forms/forms.css';
 import { deleteCalendarLink, getMailSettings, postMailPreferences, postNewCalendarLink } from './mail-api.ts';

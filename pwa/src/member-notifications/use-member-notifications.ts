@@ -1,6 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { useTenantStore } from '../data/tenant-data-provider.tsx';
-import { useNotifications, useNotificationsSeenUpTo } from '../data/use-tenant-queries.ts';
+import { useNotifications, useNotificationsSeenUpTo, useTenantStore } from '../data/index.ts';
 import { memberNotificationItems, newestAt, unseenCount } from './member-notifications-model.ts';
 
 /**

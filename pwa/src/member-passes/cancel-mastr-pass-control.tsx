@@ -1,7 +1,11 @@
 import { mastrPassCancellation } from '@mastr/rules/refunds.ts';
-import { MemberPassCancel, type MemberCancels } from '../payments/cancel-day-pass-control.tsx';
-import { mastrCancelledText, mastrCancelPrompt } from '../payments/member-cancel.ts';
-import { cancelMemberMastrPass } from '../payments/payments-api.ts';
+import {
+  cancelMemberMastrPass,
+  mastrCancelledText,
+  mastrCancelPrompt,
+  type MemberCancels,
+  MemberPassCancel,
+} from '../payments/index.ts';
 import type { MemberMastrPass } from './member-passes-model.ts';
 
 /**

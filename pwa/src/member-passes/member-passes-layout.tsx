@@ -2,9 +2,8 @@
 import { useMemo } from 'react';
 import { NavLink, Outlet, useOutletContext } from 'react-router-dom';
 import { USER_DAY_PASS_TABS } from '../dashboard-frame/index.ts';
-import { useSyncStatus } from '../data/tenant-data-provider.tsx';
-import { useDayPasses, useMastrPasses } from '../data/use-tenant-queries.ts';
-import { CheckoutPaidNotice } from '../payments/checkout-notices.tsx';
+import { useDayPasses, useMastrPasses, useSyncStatus } from '../data/index.ts';
+import { CheckoutPaidNotice } from '../payments/index.ts';
 import { useUkToday } from '../lib/index.ts';
 import { memberPasses, type MemberPasses } from './member-passes-model.ts';
 import './member-passes.css';

@@ -2,7 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
 import { FormMessage, successMessage } from '../forms/index.ts';
-import { CancelDayPassControl, useMemberCancels } from '../payments/cancel-day-pass-control.tsx';
+import { CancelDayPassControl, useMemberCancels } from '../payments/index.ts';
 import { CancelMastrPassControl } from './cancel-mastr-pass-control.tsx';
 import { EntryCodeView } from './entry-code-view.tsx';
 import { MastrAssignControl } from './mastr-assign-control.tsx';

@@ -12,7 +12,7 @@ import {
   SESSION_ALREADY_STARTED,
   SESSION_CANCELLED_REFUNDED,
 } from '@mastr/rules/texts.ts';
-import type { BookingView } from '../data/booking-view.ts';
+import type { BookingView } from '../data/index.ts';
 import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 

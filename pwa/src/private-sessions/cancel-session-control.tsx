@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { statusOf } from '../api/index.ts';
-import { CancelConfirmDialog } from '../payments/cancel-confirm-dialog.tsx';
-import { memberCancelErrorText } from '../payments/payment-errors.ts';
+import { CancelConfirmDialog, memberCancelErrorText } from '../payments/index.ts';
 import {
   BOOKING_TEXTS,
   sessionCancelledText,
   sessionCancelPrompt,
   type SessionCancelPrompt,
 } from './bookings-model.ts';
-import type { BookingView } from '../data/booking-view.ts';
+import type { BookingView } from '../data/index.ts';
 import { cancelMemberBooking } from './sessions-api.ts';
 
 /**

@@ -1,7 +1,7 @@
 /** The member's requests to coaches (§2 privatesessions/coachrequests and sessionrequests): Accepted, to be paid, and Requested. */
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useCoachRequests } from '../data/use-tenant-queries.ts';
+import { useCoachRequests } from '../data/index.ts';
 import { ConflictOverlay } from './conflict-overlay.tsx';
 import { openCoachRequestCheckout } from './sessions-api.ts';
 import { SessionCardText, SessionError, SessionSection } from './session-list.tsx';

@@ -1,8 +1,7 @@
 /** The gym's PT sessions (§2 gym Bookings), from the device's bookings: readable offline. */
 import { useMemo } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useBookings } from '../data/use-tenant-queries.ts';
-import { bookingSections, type BookingView } from '../data/booking-view.ts';
+import { bookingSections, type BookingView, useBookings } from '../data/index.ts';
 import { BOOKING_TEXTS } from './bookings-model.ts';
 import { SessionCardText, SessionSection } from './session-list.tsx';
 import { useNow } from '../lib/index.ts';

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useGymRequests } from '../data/use-tenant-queries.ts';
+import { useGymRequests } from '../data/index.ts';
 import { Modal } from '../ui/index.ts';
 import { ConflictOverlay } from './conflict-overlay.tsx';
 import { SessionCardText, SessionError, SessionSection } from './session-list.tsx';

@@ -1,9 +1,8 @@
 /** The member's sessions (§2 /userdashboard/bookings and privatesessions' Bookings tab), from the device's bookings. */
 import { useCallback, useMemo, useState } from 'react';
 import { DashboardPage } from '../dashboard-frame/index.ts';
-import { useBookings } from '../data/use-tenant-queries.ts';
+import { bookingSections, type BookingView, useBookings } from '../data/index.ts';
 import { FormMessage, successMessage, type Message } from '../forms/index.ts';
-import { bookingSections, type BookingView } from '../data/booking-view.ts';
 import { BOOKING_TEXTS } from './bookings-model.ts';
 import { CancelSessionControl } from './cancel-session-control.tsx';
 import { SessionCardText, SessionSection } from './session-list.tsx';

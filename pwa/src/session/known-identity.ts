@@ -6,7 +6,7 @@
  * account on the data already on this device. The moment the server answers, the refresh cookie
  * decides again: a revoked or expired session signs the device out. Logout forgets the identity.
  */
-import type { UserInfo } from './token-store.ts';
+import type { UserInfo } from '../api/index.ts';
 
 const KEY = 'knownIdentity';
 

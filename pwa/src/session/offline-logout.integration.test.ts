@@ -6,7 +6,7 @@ import { givenAccount, jwtCookieOf, PASSWORD, refresh } from '../../../sync-serv
 import { startTestStack, type TestStack } from '../../../sync-server/src/test-support/test-stack.ts';
 import { pendingLogouts } from './pending-logout.ts';
 import { logout, refreshSession, sendPendingLogouts, signIn } from './session-api.ts';
-import { tokenStore } from './token-store.ts';
+import { tokenStore } from '../api/index.ts';
 
 /**
  * The PWA's session calls against the real server, through a "browser" that keeps the httpOnly

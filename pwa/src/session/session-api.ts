@@ -1,9 +1,8 @@
 /** Session calls of §7: sign-in, refresh, logout. */
 import type { SignInResponse } from '@mastr/rules/api/auth.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
-import { callApi, statusOf } from '../api/index.ts';
-import { tenantKindOf } from '../data/open-stores.ts';
-import { wipeLocalData } from '../data/wipe-local-data.ts';
+import { tenantKindOf, type AccountKind } from '@mastr/rules/roles.ts';
+import { callApi, decodeUserInfo, sessionIdOf, statusOf, tokenStore } from '../api/index.ts';
+import { wipeLocalData } from '../data/index.ts';
 import { afterFailedRefresh, forgetIdentity, recallIdentity, rememberIdentity } from './known-identity.ts';
 import {
   flushPendingLogouts,
@@ -13,7 +12,6 @@ import {
   type PendingLogout,
 } from './pending-logout.ts';
 import { getPersist } from './persist.ts';
-import { decodeUserInfo, sessionIdOf, tokenStore } from './token-store.ts';
 
 /** A kept session remembers who is signed in, for offline cold starts (known-identity.ts). */
 function rememberIfKept(): void {

@@ -1,8 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { setRefresher } from '../api/index.ts';
+import { setRefresher, tokenStore, type SessionState } from '../api/index.ts';
 import { refreshSession, sendPendingLogouts } from './session-api.ts';
 import { getPersist } from './persist.ts';
-import { tokenStore, type SessionState } from './token-store.ts';
 
 interface SessionContextValue extends SessionState {
   /** True while the silent refresh of a persisted session runs (the splash shows). */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { logout } from '../session/session-api.ts';
+import { logout } from '../session/index.ts';
 import { Avatar } from '../ui/index.ts';
 import type { NavItem } from './nav-items.ts';
 import { useDisclosure } from './use-disclosure.ts';

@@ -1,6 +1,6 @@
 import { Link, NavLink } from 'react-router-dom';
-import { TestModeBadge } from '../payments/test-mode-badge.tsx';
-import { useSession } from '../session/session-context.tsx';
+import { TestModeBadge } from './test-mode-badge.tsx';
+import { useSession } from '../session/index.ts';
 import { navItemsFor } from './nav-items.ts';
 import { ProfileMenu } from './profile-menu.tsx';
 import { useDisclosure } from './use-disclosure.ts';

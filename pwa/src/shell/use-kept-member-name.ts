@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { tokenStore } from '../session/token-store.ts';
+import { tokenStore } from '../api/index.ts';
 
 /**
  * A member's sign-in answers no name, so until the dashboard loads /api/me the site bar would show the

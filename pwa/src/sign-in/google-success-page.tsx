@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { refreshSession } from '../session/session-api.ts';
-import { Splash } from '../shell/splash.tsx';
+import { refreshSession } from '../session/index.ts';
+import { Splash } from '../shell/index.ts';
 import { takeGoogleReturn } from './google-sign-in.ts';
 
 /**

@@ -3,8 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { KIND_PLURAL, type AccountKind } from '@mastr/rules/roles.ts';
 import { CheckboxField, FormMessage, errorMessage, type Message, signInErrorText, TextField } from '../forms/index.ts';
 import '../forms/forms.css';
-import { signIn } from '../session/session-api.ts';
-import { getPersist, setPersist } from '../session/persist.ts';
+import { getPersist, setPersist, signIn } from '../session/index.ts';
 import { returnPathAfterSignIn } from './return-path.ts';
 
 /** The typed email survives a reload until a sign-in succeeds (§3 "Local storage keys"). */

@@ -1,9 +1,6 @@
 import { Link } from 'react-router-dom';
 import { USER_NAV, DashboardPage, DetailsList, Panel, ProfileGate } from '../dashboard-frame/index.ts';
-import { postUserProfileImage } from '../account-editing/account-api.ts';
-import { imageSavedText } from '../account-editing/account-edit-model.ts';
-import { OfflineEditNote } from '../account-editing/offline-edit-note.tsx';
-import { ProfileImageForm } from '../account-editing/profile-image-form.tsx';
+import { imageSavedText, OfflineEditNote, postUserProfileImage, ProfileImageForm } from '../account-editing/index.ts';
 import { MEMBER_NOTIFICATIONS_PATH } from '../member-notifications/index.ts';
 import { MailSettingsPanels } from '../mail-settings/index.ts';
 

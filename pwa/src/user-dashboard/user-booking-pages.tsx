@@ -1,7 +1,7 @@
 /** The member's private sessions and bookings (§2): lists from the device's copy, so they read offline too. */
 import { Outlet } from 'react-router-dom';
 import { USER_PRIVATE_SESSION_TABS, SubNav } from '../dashboard-frame/index.ts';
-import { SessionCheckoutNotice } from '../payments/checkout-notices.tsx';
+import { SessionCheckoutNotice } from '../payments/index.ts';
 import { CoachRequestsPage, GymRequestsPage, MemberBookingsPage } from '../private-sessions/index.ts';
 
 export function UserPrivateSessionsLayout() {

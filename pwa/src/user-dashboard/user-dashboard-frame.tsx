@@ -1,9 +1,8 @@
 import { NavLink, Outlet } from 'react-router-dom';
-import { SignedInTenantData } from '../data/signed-in-tenant-data.tsx';
-import { SyncStatusBar } from '../data/sync-status-bar.tsx';
-import { USER_NAV, DashboardTopBar } from '../dashboard-frame/index.ts';
+import { SyncStatusBar } from '../data/index.ts';
+import { DashboardTopBar, SignedInTenantData, USER_NAV } from '../dashboard-frame/index.ts';
 import { NotificationsBell } from '../member-notifications/index.ts';
-import { useGoBack } from '../shell/use-go-back.ts';
+import { useGoBack } from '../shell/index.ts';
 import '../dashboard-frame/dashboard.css';
 
 /**

@@ -1,5 +1,6 @@
 import { Route, Routes } from 'react-router-dom';
-import { SettingsPage, MeProfileProvider } from '../dashboard-frame/index.ts';
+import { MeProfileProvider } from '../dashboard-frame/index.ts';
+import { SettingsPage } from '../account-editing/index.ts';
 import { MemberPassesLayout, MemberDayPassesPage, MemberMastrPassesPage } from '../member-passes/index.ts';
 import { MemberNotificationsPage } from '../member-notifications/index.ts';
 import { GoogleSignInPage } from '../sign-in/google-sign-in-page.tsx';

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { PaymentsMode } from '@mastr/rules/api/payments.ts';
 import { isTestMode, loadPaymentsMode, type ModeCache } from './payments-mode.ts';
-import './payments.css';
+// Its rule stays in payments' stylesheet, which the start-up loads already: a sheet of its own here
+// would move the other payment rules off `/` and add a stylesheet to the pages that use them.
+import '../payments/payments.css';
 
 /** sessionStorage, if the browser lets this page use it (it throws when storage is blocked). */
 function sessionCache(): ModeCache | null {

@@ -1,6 +1,7 @@
 /**
  * The access token lives in memory only (never in storage): a tiny external store that both the
- * http client and React (useSyncExternalStore) read.
+ * http client and React (useSyncExternalStore) read. It sits in api/, below session/, because the
+ * http client sends it: in session/ the two folders' indexes would import each other (decision 192).
  */
 import { kindOfRoles, type AccountKind } from '@mastr/rules/roles.ts';
 
