@@ -1,5 +1,5 @@
 import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import { heldHourRefusal, withoutSlotFlags } from '@mastr/rules/availability-merge.ts';
+import { heldHourRefusal, withoutSlotFlags, type HeldHour } from '@mastr/rules/availability-merge.ts';
 import { claimedSlot, claimsByHour, FREE, type ClaimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
 import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
@@ -20,11 +20,11 @@ type SlotEdit = (times: TimeSlot[], day: Day) => TimeSlot[] | string;
 /**
  * The availability-week entry of the device-write registry (sync/device-writes.ts `onlineDocWriter`,
  * decision 186): an online edit's week meets a device's rules and is written by the same writer,
- * which also keeps the hours slot claims hold.
+ * which also keeps the hours slot claims hold and says which it kept (decision 193).
  */
-type WriteWeek = DocWrite<AvailabilityWeekDoc>;
-/** An edit's outcome, or `held`: the writer kept an hour this edit removed, which a slot claim holds. */
-type WeekEditOutcome = EditOutcome | { outcome: 'held' };
+type WriteWeek = DocWrite<AvailabilityWeekDoc, { kept: readonly HeldHour[] }>;
+/** An edit's refusal, or its week saved with the hours the writer kept although the edit removed them. */
+type WeekEditOutcome = { outcome: 'refused'; message: string } | { outcome: 'saved'; kept: readonly HeldHour[] };
 
 const byTime = (a: TimeSlot, b: TimeSlot) => a.time - b.time;
 
@@ -119,8 +119,9 @@ async function editWeekDoc(
     });
   });
   if (refusal) return { outcome: 'refused', message: refusal };
-  // The writer found a slot claim holding an hour this edit removes (one claimed since it was read).
-  return written.outcome === 'conflict' ? { outcome: 'held' } : { outcome: 'saved' };
+  // The writer kept the hours a slot claim holds that this edit removed: refused on the stored
+  // revision (`conflict`), or put back after the write (claimed meanwhile).
+  return { outcome: 'saved', kept: 'result' in written ? written.result.kept : [] };
 }
 
 const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>
@@ -138,9 +139,10 @@ export async function addAvailabilitySlot(
   const outcome = await editWeek(deps, coachId, week, weekday, write, (times) =>
     times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time }],
   );
+  if (outcome.outcome === 'refused') return outcome;
   // Adding an hour removes none, so the writer never holds one back here.
-  if (outcome.outcome === 'held') throw new Error(`Adding ${time} on ${weekday} was answered as removing a held hour.`);
-  return outcome;
+  if (outcome.kept.length) throw new Error(`Adding ${time} on ${weekday} was answered as removing a held hour.`);
+  return { outcome: 'saved' };
 }
 
 /** A concrete week's slot claims by hour: who holds which hour (the only record of it, decision 120). */
@@ -158,13 +160,13 @@ const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
 
 /**
  * Removes a slot unless a client has booked or requested it (removing an absent one changes nothing).
- * The hour's slot claim says so, and a request may claim the hour while this runs, so the claims are
- * read again after the write: a request reads the week after claiming (`offeredHour`), this reads the
- * claims after removing, so at least one of the two sees the other. If the claim came first after
- * all, the hour is put back and the removal refused, as if it had come a moment later. The writer
- * (`writeAvailability`) keeps held hours by the same rule for a device's week; here the claims are
- * read as well for the answer's words (which hour, booked or requested), and the writer alone
- * keeps a changed default's held hours in the weeks that follow it.
+ * The hour's slot claim says so, which the writer (`writeAvailability`) reads: it refuses a week
+ * that removes a held hour, or, when a request claimed the hour while this ran, puts it back after
+ * the write (a request reads the week after claiming, `offeredHour`, the writer reads the claims
+ * after writing, so at least one of the two sees the other), and answers the hours it kept either
+ * way, so the refusal names the hour and whether it is booked or requested without this reading
+ * the claims itself (decision 193). The writer alone keeps a changed default's held hours in the
+ * weeks that follow it.
  */
 export async function removeAvailabilitySlot(
   deps: Deps,
@@ -178,30 +180,14 @@ export async function removeAvailabilitySlot(
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now))
     return { outcome: 'refused', message: 'That day has passed.' };
-  const claims = weekStart ? await claimsOf(deps, coachId, weekStart) : new Map();
-  let removed: { slot: TimeSlot; abbreviation: string } | null = null;
-  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, write, (times, day) => {
-    const slot = times.find((s) => s.time === time);
-    removed = null;
-    if (!slot) return times;
-    const reason = heldReason(claims, weekday, time);
-    if (reason) return heldHourRefusal(day.abbreviation, time, reason);
-    removed = { slot, abbreviation: day.abbreviation };
-    return times.filter((s) => s !== slot);
-  });
-  const gone = removed as { slot: TimeSlot; abbreviation: string } | null;
-  if (outcome.outcome === 'refused') return outcome;
-  // Nothing removed, or the default's hour (the writer kept the following weeks' held hours).
-  if (!gone || !weekStart) return { outcome: 'saved' };
-  // A claim made since the read above: the writer kept the hour (`held`), or this write came first.
-  const reason =
-    heldReason(await claimsOf(deps, coachId, weekStart), weekday, time) ??
-    (outcome.outcome === 'held' ? 'requested' : null);
-  if (!reason) return { outcome: 'saved' };
-  await editWeekDoc(deps, coachId, weekStart, weekday, write, (times) =>
-    times.some((s) => s.time === time) ? times : [...times, { _id: gone.slot._id, time }],
+  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, write, (times) =>
+    times.filter((s) => s.time !== time),
   );
-  return { outcome: 'refused', message: heldHourRefusal(gone.abbreviation, time, reason) };
+  if (outcome.outcome === 'refused') return outcome;
+  const held = outcome.kept.find((h) => h.day.weekday === weekday && h.slot.time === time);
+  return held
+    ? { outcome: 'refused', message: heldHourRefusal(held.day.abbreviation, time, held.reason) }
+    : { outcome: 'saved' };
 }
 
 /**
