@@ -1,5 +1,5 @@
 import type { DocumentScope } from 'nano';
-import { payeeDocId } from '@mastr/rules/doc-ids.ts';
+import { payeeDocId, paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { Couch } from '../couch.ts';
 import { DB } from '../databases.ts';
 import { getDoc, updateDoc } from '../tenant-docs.ts';
@@ -142,4 +142,9 @@ export function updatePayee(
   return updateDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId), (current) =>
     change(current ?? emptyPayee(kind, profileId)),
   );
+}
+
+/** The payment behind a pass or a PT session (by its pass or payment id), or null. */
+export function getPayment(couch: Couch, passId: string) {
+  return getDoc(paymentsDb<PaymentDoc>(couch), paymentDocId(passId));
 }

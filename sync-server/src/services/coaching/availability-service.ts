@@ -2,15 +2,15 @@ import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/av
 import { heldHourRefusal, withoutSlotFlags, type HeldHour } from '@mastr/rules/availability-merge.ts';
 import { claimedSlot, claimsByHour, FREE, type ClaimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
-import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
-import { ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
-import { docsWithPrefix, fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { DocWrite } from '../../couch/doc-write.ts';
+import { claimsOfWeek } from '../../couch/stores/slot-claims-store.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
+import { availabilityWeeks, createWeekUnlessStored } from './stores/availability-weeks-store.ts';
 
 export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
@@ -97,7 +97,7 @@ async function editWeekDoc(
   edit: SlotEdit,
 ): Promise<WeekEditOutcome> {
   const now = deps.now();
-  await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
+  await ensureTenantDatabase(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
   const created = await writeWeek(write, availabilityDocId(null), (current) =>
     current ? null : newWeekDoc(coachId, null, null, now),
@@ -147,10 +147,7 @@ export async function addAvailabilitySlot(
 
 /** A concrete week's slot claims by hour: who holds which hour (the only record of it, decision 120). */
 export async function claimsOf(deps: Deps, coachId: string, weekStart: string): Promise<ClaimsByHour> {
-  return claimsByHour(
-    await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(weekStart)),
-    weekStart,
-  );
+  return claimsByHour(await claimsOfWeek(deps.couch, coachId, weekStart), weekStart);
 }
 
 const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
@@ -204,9 +201,8 @@ export async function keepHeldHoursOfFollowingWeeks(
 ): Promise<void> {
   if (dropped.length === 0) return;
   const now = deps.now();
-  const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
   const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
-  const docs = await fetchDocs(db, [null, ...weekStarts].map(availabilityDocId));
+  const docs = await availabilityWeeks(deps.couch, coachId, [null, ...weekStarts]);
   for (const weekStart of weekStarts) {
     if (docs.get(availabilityDocId(weekStart))) continue;
     const claims = await claimsOf(deps, coachId, weekStart);
@@ -221,7 +217,7 @@ export async function keepHeldHoursOfFollowingWeeks(
       }),
     };
     // A week the device created meanwhile is the coach's own: it is left as it is.
-    await updateDoc(db, availabilityDocId(weekStart), (existing) => (existing ? null : pinned));
+    await createWeekUnlessStored(deps.couch, coachId, pinned);
   }
 }
 
@@ -236,10 +232,7 @@ export async function offeredHour(
   weekday: number,
   time: number,
 ): Promise<{ dayId: string; slotId: string } | null> {
-  const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), [
-    availabilityDocId(weekStart),
-    availabilityDocId(null),
-  ]);
+  const docs = await availabilityWeeks(deps.couch, coachId, [weekStart, null]);
   const week = docs.get(availabilityDocId(weekStart)) ?? docs.get(availabilityDocId(null));
   const day = week?.days.find((d) => d.weekday === weekday);
   const slot = day?.times.find((s) => s.time === time);
@@ -257,7 +250,7 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
   const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
   const ids = [null, ...weekStarts].map(availabilityDocId);
   const [docs, currentClaims, nextClaims] = await Promise.all([
-    fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids),
+    availabilityWeeks(deps.couch, coachId, [null, ...weekStarts]),
     ...weekStarts.map((start) => claimsOf(deps, coachId, start)),
   ]);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));

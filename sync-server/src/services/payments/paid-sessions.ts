@@ -28,7 +28,8 @@ import { platformFeePence } from '@mastr/rules/fees.ts';
 import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sessionOfBooking, tellSession, deleteAsFullDocument } from '../coaching/index.ts';
+import { sessionOfBooking, tellSession } from '../coaching/index.ts';
+import { deleteRequestCopy } from '../../couch/stores/session-requests-store.ts';
 import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 
@@ -155,8 +156,7 @@ export async function bookPaidSession(
 
 /** The request's copies are removed, one after the other: it has become the booking. */
 async function removeRequest(deps: Deps, copies: [TenantKind, string, string][]): Promise<void> {
-  for (const [kind, owner, id] of copies)
-    await deleteAsFullDocument(tenantDb<CoachRequestDoc | GymRequestDoc>(deps.couch, kind, owner), id);
+  for (const [kind, owner, id] of copies) await deleteRequestCopy(deps.couch, kind, owner, id);
 }
 
 /** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */

@@ -1,0 +1,35 @@
+import { BOOKING_DOC_PREFIX, bookingDocId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc } from '@mastr/rules/documents.ts';
+import type { TenantKind } from '@mastr/rules/roles.ts';
+import type { Couch } from '../couch.ts';
+import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
+
+/**
+ * Paid private sessions (`booking:{bookingId}`), one copy in each party's database (the coach's, the
+ * member's, the gym's). The coach's copy decides a cancellation under its revision; the others
+ * follow it.
+ */
+
+type StoredBooking = BookingDoc & { _rev: string };
+const bookingsDb = (couch: Couch, kind: TenantKind, owner: string) => tenantDb<BookingDoc>(couch, kind, owner);
+
+/** One party's copy of a booking, or null. */
+export function getBooking(couch: Couch, kind: TenantKind, owner: string, bookingId: string) {
+  return getDoc(bookingsDb(couch, kind, owner), bookingDocId(bookingId));
+}
+
+/** Every booking in one party's database, in id order. */
+export function bookingsIn(couch: Couch, kind: TenantKind, owner: string): Promise<BookingDoc[]> {
+  return docsWithPrefix(bookingsDb(couch, kind, owner), BOOKING_DOC_PREFIX);
+}
+
+/** Read-modify-write of one party's copy under its revision (`updateDoc`: null leaves it as it is). */
+export function updateBooking(
+  couch: Couch,
+  kind: TenantKind,
+  owner: string,
+  docId: string,
+  change: (current: StoredBooking | null) => BookingDoc | null,
+): Promise<StoredBooking | null> {
+  return updateDoc(bookingsDb(couch, kind, owner), docId, change);
+}
