@@ -1,7 +1,7 @@
 import { notificationDocId } from '@mastr/rules/doc-ids.ts';
 import type { NotificationDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import type { Couch } from '../couch.ts';
+import { couchStatus, type Couch } from '../couch.ts';
 import { docsWithPrefix, tenantDb, updateDoc } from '../tenant-docs.ts';
 import { ensureTenantDatabase } from './tenant-databases.ts';
 
@@ -13,10 +13,24 @@ import { ensureTenantDatabase } from './tenant-databases.ts';
 const notificationsDb = (couch: Couch, kind: TenantKind, owner: string) =>
   tenantDb<NotificationDoc>(couch, kind, owner);
 
-/** Writes a new notification, creating the tenant's database if it has none yet. */
-export async function addNotification(couch: Couch, kind: TenantKind, owner: string, doc: NotificationDoc) {
+/**
+ * Writes a new notification, creating the tenant's database if it has none yet: false when one with
+ * its id is stored already (a notification keyed by what it tells of is written once).
+ */
+export async function addNotification(
+  couch: Couch,
+  kind: TenantKind,
+  owner: string,
+  doc: NotificationDoc,
+): Promise<boolean> {
   await ensureTenantDatabase(couch, kind, owner);
-  await notificationsDb(couch, kind, owner).insert(doc);
+  try {
+    await notificationsDb(couch, kind, owner).insert(doc);
+    return true;
+  } catch (err) {
+    if (couchStatus(err) === 409) return false;
+    throw err;
+  }
 }
 
 /** Every notification in one tenant's database, in id order. */
