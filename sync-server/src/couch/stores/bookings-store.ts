@@ -1,8 +1,9 @@
 import { BOOKING_DOC_PREFIX, bookingDocId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import type { Couch } from '../couch.ts';
+import { couchStatus, type Couch } from '../couch.ts';
 import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
+import { ensureTenantDatabase } from './tenant-databases.ts';
 
 /**
  * Paid private sessions (`booking:{bookingId}`), one copy in each party's database (the coach's, the
@@ -32,4 +33,17 @@ export function updateBooking(
   change: (current: StoredBooking | null) => BookingDoc | null,
 ): Promise<StoredBooking | null> {
   return updateDoc(bookingsDb(couch, kind, owner), docId, change);
+}
+
+/** Writes one party's copy (creating its database if needed): false when an earlier delivery wrote it already. */
+export async function createBooking(couch: Couch, kind: TenantKind, owner: string, booking: BookingDoc) {
+  await ensureTenantDatabase(couch, kind, owner);
+  const { _rev: _ignored, ...fresh } = booking;
+  try {
+    await bookingsDb(couch, kind, owner).insert(fresh);
+    return true;
+  } catch (err) {
+    if (couchStatus(err) === 409) return false;
+    throw err;
+  }
 }

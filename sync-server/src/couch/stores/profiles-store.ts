@@ -1,6 +1,7 @@
 import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../couch.ts';
+import { updateDoc } from '../tenant-docs.ts';
 import { DB } from '../databases.ts';
 import type { CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 
@@ -15,4 +16,19 @@ export async function getProfile(couch: Couch, kind: AccountKind, profileId: str
     if (couchStatus(err) === 404) return null;
     throw err;
   }
+}
+
+/**
+ * Read-modify-write of an account's profile under its revision (`updateDoc`): `change` gets the
+ * profile, or null when there is none of this kind; null leaves it as it is.
+ */
+export async function updateProfile(
+  couch: Couch,
+  kind: AccountKind,
+  profileId: string,
+  change: (current: ProfileDoc | null) => ProfileDoc | null,
+): Promise<void> {
+  await updateDoc(couch.use<ProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) =>
+    change(current?.type === kind ? current : null),
+  );
 }

@@ -23,6 +23,12 @@ export async function getCoachRequest(couch: Couch, kind: TenantKind, owner: str
   return doc?.type === 'coach-request' ? doc : null;
 }
 
+/** One tenant's copy of a gym request (by request id), or null. */
+export async function getGymRequest(couch: Couch, kind: TenantKind, owner: string, requestId: string) {
+  const doc = await getDoc(copiesIn<GymRequestDoc>(couch, kind, owner), gymRequestId(requestId));
+  return doc?.type === 'gym-request' ? doc : null;
+}
+
 /** The coach requests in one tenant's database, in id order. */
 export function coachRequestsIn(couch: Couch, kind: TenantKind, owner: string): Promise<CoachRequestDoc[]> {
   return docsWithPrefix(copiesIn<CoachRequestDoc>(couch, kind, owner), coachRequestId(''));

@@ -1,5 +1,5 @@
 import { slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
-import type { SlotClaimDoc } from '@mastr/rules/documents.ts';
+import type { BookingDoc, CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { couchStatus, type Couch } from '../couch.ts';
 import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
 
@@ -23,6 +23,14 @@ export function claimsOfWeek(couch: Couch, coachId: string, weekStart: string): 
 export async function getSlotClaim(couch: Couch, coachId: string, claimId: string): Promise<StoredClaim | null> {
   const doc = await getDoc(claimsDb(couch, coachId), claimId);
   return doc?.type === 'slot-claim' ? doc : null;
+}
+
+/**
+ * Whatever is stored under a claim id (null when the hour is free), as the payment rule judges it
+ * (rules/pt-payment.ts: a document of another type there does not leave the hour free).
+ */
+export function atSlotClaimId(couch: Couch, coachId: string, claimId: string) {
+  return getDoc(tenantDb<SlotClaimDoc | CoachRequestDoc | BookingDoc>(couch, 'coach', coachId), claimId);
 }
 
 /**
@@ -61,4 +69,18 @@ export async function deleteSlotClaimWhile(
   await updateDoc(claimsDb(couch, coachId), claimId, (current) =>
     current?.type === 'slot-claim' && stillHeld(current) ? { ...current, _deleted: true } : null,
   );
+}
+
+/**
+ * Read-modify-write under the claim id's revision (`updateDoc`: null leaves it as it is). `current`
+ * is whatever is stored under the id (null when the hour is free): the payment rule judges it as it
+ * stands (rules/pt-payment.ts).
+ */
+export async function updateSlotClaim(
+  couch: Couch,
+  coachId: string,
+  claimId: string,
+  change: (current: ((SlotClaimDoc | CoachRequestDoc | BookingDoc) & { _rev: string }) | null) => SlotClaimDoc | null,
+): Promise<void> {
+  await updateDoc(tenantDb<SlotClaimDoc | CoachRequestDoc | BookingDoc>(couch, 'coach', coachId), claimId, change);
 }
