@@ -1,9 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { profileDocId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
+import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { coachMissingSteps, gymMissingSteps, type GoLiveStep } from '@mastr/rules/go-live.ts';
 import { DB } from '../../couch/databases.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { updateDoc } from '../../couch/tenant-docs.ts';
+import { defaultSchedule } from '../../couch/stores/schedule-weeks-store.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee, type PayeeDoc, type PayeeKind } from '../../couch/stores/payments-store.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
@@ -60,8 +61,7 @@ export type GoLiveOutcome<K extends PayeeKind> =
 const MAX_OUTSIDE_CHANGES = 5;
 
 /** A gym's default schedule; a gym whose database does not exist yet has none. */
-const defaultScheduleOf = (deps: Pick<Deps, 'couch'>, gymId: string) =>
-  getDoc(tenantDb<ScheduleWeekDoc>(deps.couch, 'gym', gymId), scheduleDocId(null));
+const defaultScheduleOf = (deps: Pick<Deps, 'couch'>, gymId: string) => defaultSchedule(deps.couch, gymId);
 
 /** The facts besides the profile that decide the status, and whether they changed under a write. */
 async function outsideFacts(deps: Pick<Deps, 'couch'>, kind: PayeeKind, profileId: string) {
