@@ -1,7 +1,7 @@
 import { profileDocId } from '@mastr/rules/doc-ids.ts';
-import type { AccountKind } from '@mastr/rules/roles.ts';
+import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../couch.ts';
-import { updateDoc } from '../tenant-docs.ts';
+import { fetchDocs, updateDoc } from '../tenant-docs.ts';
 import { DB } from '../databases.ts';
 import type { CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 
@@ -31,4 +31,19 @@ export async function updateProfile(
   await updateDoc(couch.use<ProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) =>
     change(current?.type === kind ? current : null),
   );
+}
+
+/**
+ * The documents stored under an id's profile id of each account kind, in one read (for a caller
+ * that does not know the kind yet): by kind, the document or null.
+ */
+export async function profilesUnderEachKind(
+  couch: Couch,
+  profileId: string,
+): Promise<(kind: AccountKind) => ProfileDoc | null> {
+  const docs = await fetchDocs(
+    couch.use<ProfileDoc>(DB.profiles),
+    ACCOUNT_KINDS.map((kind) => profileDocId(kind, profileId)),
+  );
+  return (kind) => docs.get(profileDocId(kind, profileId)) ?? null;
 }
