@@ -15,15 +15,15 @@ import { availabilityWeeks, createWeekUnlessStored } from './stores/availability
 export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
 type Day = AvailabilityWeekDoc['days'][number];
-/** The day's new slots, or why the edit is refused. */
-type SlotEdit = (times: TimeSlot[], day: Day) => TimeSlot[] | string;
+/** The day's new slots. */
+type SlotEdit = (times: TimeSlot[]) => TimeSlot[];
 /**
  * The availability-week entry of the device-write registry (sync/device-writes.ts `onlineDocWriter`,
  * decision 186): an online edit's week meets a device's rules and is written by the same writer,
  * which also keeps the hours slot claims hold and says which it kept (decision 193).
  */
 type WriteWeek = DocWrite<AvailabilityWeekDoc, { kept: readonly HeldHour[] }>;
-/** An edit's refusal, or its week saved with the hours the writer kept although the edit removed them. */
+/** A past day's refusal, or the week saved with the hours the writer kept although the edit removed them. */
 type WeekEditOutcome = { outcome: 'refused'; message: string } | { outcome: 'saved'; kept: readonly HeldHour[] };
 
 const byTime = (a: TimeSlot, b: TimeSlot) => a.time - b.time;
@@ -78,7 +78,7 @@ async function editWeek(
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now))
     return { outcome: 'refused', message: 'That day has passed.' };
-  return editWeekDoc(deps, coachId, weekStart, weekday, write, edit);
+  return { outcome: 'saved', kept: await editWeekDoc(deps, coachId, weekStart, weekday, write, edit) };
 }
 
 /** The week's write, with a refusal by the week's rules taken as the fault it is (an hourly edit of a stored week cannot break them). */
@@ -95,7 +95,7 @@ async function editWeekDoc(
   weekday: number,
   write: WriteWeek,
   edit: SlotEdit,
-): Promise<WeekEditOutcome> {
+): Promise<readonly HeldHour[]> {
   const now = deps.now();
   await ensureTenantDatabase(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
@@ -103,14 +103,12 @@ async function editWeekDoc(
     current ? null : newWeekDoc(coachId, null, null, now),
   );
   const base = 'doc' in created ? created.doc : null;
-  let refusal: string | null = null;
   const written = await writeWeek(write, availabilityDocId(weekStart), (current) => {
     const doc = current ?? newWeekDoc(coachId, weekStart, base, now);
     const days = withAllDays(doc.days);
     const day = days.find((d) => d.weekday === weekday)!;
-    const result = edit([...day.times], day);
-    refusal = typeof result === 'string' ? result : null;
-    if (typeof result === 'string' || (current && sameTimes(result, day.times))) return null;
+    const result = edit([...day.times]);
+    if (current && sameTimes(result, day.times)) return null;
     // Written without the flags an old document may still carry (decision 120).
     return withoutSlotFlags({
       ...doc,
@@ -118,10 +116,9 @@ async function editWeekDoc(
       updatedAt: now.toISOString(),
     });
   });
-  if (refusal) return { outcome: 'refused', message: refusal };
   // The writer kept the hours a slot claim holds that this edit removed: refused on the stored
   // revision (`conflict`), or put back after the write (claimed meanwhile).
-  return { outcome: 'saved', kept: 'result' in written ? written.result.kept : [] };
+  return 'result' in written ? written.result.kept : [];
 }
 
 const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>
@@ -173,13 +170,7 @@ export async function removeAvailabilitySlot(
   time: number,
   write: WriteWeek,
 ): Promise<EditOutcome> {
-  const now = deps.now();
-  const weekStart = weekStartOf(week, now);
-  if (weekStart && isPastCoachDay(weekStart, weekday, now))
-    return { outcome: 'refused', message: 'That day has passed.' };
-  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, write, (times) =>
-    times.filter((s) => s.time !== time),
-  );
+  const outcome = await editWeek(deps, coachId, week, weekday, write, (times) => times.filter((s) => s.time !== time));
   if (outcome.outcome === 'refused') return outcome;
   const held = outcome.kept.find((h) => h.day.weekday === weekday && h.slot.time === time);
   return held
