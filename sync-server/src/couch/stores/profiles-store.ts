@@ -20,16 +20,17 @@ export async function getProfile(couch: Couch, kind: AccountKind, profileId: str
 
 /**
  * Read-modify-write of an account's profile under its revision (`updateDoc`): `change` gets the
- * profile, or null when there is none of this kind; null leaves it as it is.
+ * profile, or null when there is none of this kind; null leaves it as it is. Answers the profile
+ * written, or the document stored under the id when nothing was (null: none).
  */
-export async function updateProfile(
+export function updateProfile<P extends ProfileDoc>(
   couch: Couch,
-  kind: AccountKind,
+  kind: P['type'],
   profileId: string,
-  change: (current: ProfileDoc | null) => ProfileDoc | null,
-): Promise<void> {
-  await updateDoc(couch.use<ProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) =>
-    change(current?.type === kind ? current : null),
+  change: (current: (P & { _rev: string }) | null) => P | null,
+): Promise<(ProfileDoc & { _rev: string }) | null> {
+  return updateDoc<ProfileDoc>(couch.use<ProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) =>
+    change(current?.type === kind ? (current as P & { _rev: string }) : null),
   );
 }
 
