@@ -2,7 +2,7 @@
  * Which service files talk to CouchDB themselves rather than through a typed store (issue 25: "typed
  * per-document stores under couch/, services as orchestration"). A file counts when it imports a
  * value from `couch/` other than the stores (`couch/stores/`, a domain's `stores/`) and new ids
- * (`couch/ids.ts`), or opens a database itself (`.use(`, `paymentsDb(`). Type-only imports do not
+ * (`couch/ids.ts`), or opens a database itself (`.use(`). Type-only imports do not
  * count: naming `Couch` or `DocWrite` reads nothing. Tests and the domains' `stores/` folders are
  * not service files.
  * Run: npx tsx scripts/direct-couch-services.ts [--list]
@@ -18,7 +18,7 @@ const COUCH = fileURLToPath(new URL('../sync-server/src/couch/', import.meta.url
 const NOT_IO = [path.join(COUCH, 'stores') + path.sep, path.join(COUCH, 'ids.ts')];
 
 const IMPORT = /import\s+(type\s+)?(?:\{([^}]*)\}|\*\s+as\s+\w+|\w+)(?:\s*,\s*\{([^}]*)\})?\s+from\s+'([^']+)'/g;
-const OPENS_DATABASE = /\.use(?:<[^>]*>)?\(|\bpaymentsDb\(/;
+const OPENS_DATABASE = /\.use(?:<[^>]*>)?\(/;
 
 function serviceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -8,6 +8,8 @@ import {
 } from '@mastr/rules/doc-ids.ts';
 import { couchStatus, type Couch } from '../couch.ts';
 import { DB } from '../databases.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
 import { docsWithPrefix, getDoc, updateDoc } from '../tenant-docs.ts';
 
 /**
@@ -115,7 +117,7 @@ interface StripeEventDoc {
 
 export type PaymentsDoc = PayeeDoc | ConnectAccountDoc | SubscriptionDoc | PaymentDoc | StripeEventDoc;
 
-export function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
+function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
   return couch.use<T>(DB.payments);
 }
 
@@ -178,6 +180,12 @@ export function updatePayment(
   change: (current: (PaymentDoc & { _rev: string }) | null) => PaymentDoc | null,
 ) {
   return updateDoc(paymentsDb<PaymentDoc>(couch), paymentDocId(passId), change);
+}
+
+/** The payment a Stripe payment intent paid, or null. */
+export async function paymentOfIntent(couch: Couch, paymentIntentId: string): Promise<PaymentDoc | null> {
+  const docs = await findDocs<PaymentDoc>(couch, QUERIES.paymentOfIntent(paymentIntentId));
+  return docs[0] ?? null;
 }
 
 /** Whose Express account this is, or null. */
