@@ -92,3 +92,18 @@ export async function updateDoc<T extends Doc>(
     }
   }
 }
+
+/**
+ * Deletes a document as a full document (design/sync.md "Deletes": the whole document with
+ * `_deleted: true`, which `scrub` may first strip of names, so a device replicating it sees what
+ * went); a missing one, or a missing database, is fine.
+ */
+export async function deleteAsFullDocument<T extends Doc>(
+  db: DocumentScope<T>,
+  id: string,
+  scrub: (doc: T) => T = (doc) => doc,
+): Promise<void> {
+  await updateDoc(db as DocumentScope<T & { _deleted?: boolean }>, id, (current) =>
+    current ? { ...scrub(current), _deleted: true } : null,
+  );
+}

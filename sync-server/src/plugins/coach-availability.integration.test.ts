@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityWeekDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { startFaultProxy, type FaultProxy, type SeenRequest } from '../faults/fault-proxy.ts';
 import { givenSlotClaim } from '../test-support/pt-fixtures.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -23,11 +24,17 @@ type Slot = { _id: string; time: number; booked: boolean; requested: boolean };
 describe('coach availability online calls', () => {
   let stack: TestStack;
   const coachId = newId();
-  const call = async (method: 'POST' | 'PUT', week: string, payload: object, headers?: Record<string, string>) =>
+  const call = async (
+    method: 'POST' | 'PUT',
+    week: string,
+    payload: object,
+    headers?: Record<string, string>,
+    coach = coachId,
+  ) =>
     stack.server.inject({
       method,
       url: `/api/me/coaches/availability/${week}`,
-      headers: headers ?? (await bearerFor(stack, 'coach', coachId)),
+      headers: headers ?? (await bearerFor(stack, 'coach', coach)),
       payload,
     });
   const day = (res: { payload: string }, weekday: number) =>
@@ -40,8 +47,10 @@ describe('coach availability online calls', () => {
     stack = await startTestStack();
     stack.clock.now = NOW;
   });
+  let proxy: FaultProxy | undefined;
   afterAll(async () => {
     await stack.stop();
+    await proxy?.close();
   });
 
   it('adds a default slot, which the weeks without their own document follow', async () => {
@@ -103,6 +112,8 @@ describe('coach availability online calls', () => {
     await claimHour('2026-11-22', 4, NOON, false);
     const held = await call('PUT', 'nextweek', { weekday: 4, nextWeekTimeToDelete: NOON });
     expect(JSON.parse(held.payload).message).toBe('12:00 on Thu cannot be removed: a client has requested it.');
+    // Refused before any write: next week still follows the default (no document of its own).
+    await expect(db().get('availability:week:2026-11-22')).rejects.toMatchObject({ statusCode: 404 });
     const fromDefault = await call('PUT', 'default', { weekday: 4, defaultTimeToDelete: NOON });
     expect(fromDefault.statusCode).toBe(200);
     expect(day(fromDefault, 4).defaultTimes.map((s) => s.time)).not.toContain(NOON);
@@ -140,5 +151,55 @@ describe('coach availability online calls', () => {
     const before = day(await call('POST', 'default', { weekday: 3, newDefaultTime: NOON }), 5).defaultTimes;
     const after = day(await call('POST', 'default', { weekday: 3, newDefaultTime: SEVEN_AM }), 5).defaultTimes;
     expect(after).toEqual(before);
+  });
+
+  it('reads the slot claims only in the writer, which names the hour it kept (decision 193)', async () => {
+    // Another instance of the stack whose every CouchDB request passes a proxy that notes it.
+    proxy = await startFaultProxy(stack.couchServer.origin);
+    const seen: SeenRequest[] = [];
+    proxy.decide((request) => {
+      seen.push(request);
+      return 'pass';
+    });
+    const couchUrl = new URL(stack.couchServer.url);
+    couchUrl.port = String(proxy.port);
+    const instance = await stack.startInstance({ couchUrl: couchUrl.href.replace(/\/$/, '') }, 'everything');
+    const otherCoach = newId();
+    const headers = await bearerFor(stack, 'coach', otherCoach);
+    await call('POST', 'nextweek', { weekday: 3, newNextWeekTime: SEVEN_AM }, headers, otherCoach);
+    await call('POST', 'nextweek', { weekday: 3, newNextWeekTime: NOON }, headers, otherCoach);
+    await givenSlotClaim(stack, otherCoach, { weekStart: '2026-11-22', weekday: 3, time: NOON }, false);
+    const remove = async (time: number) => {
+      seen.length = 0;
+      const res = await instance.inject({
+        method: 'PUT',
+        url: '/api/me/coaches/availability/nextweek',
+        headers,
+        payload: { weekday: 3, nextWeekTimeToDelete: time },
+      });
+      const claimReads = seen.filter((r) => r.url.includes('slot-claim')).length;
+      return { res, requests: seen.length, claimReads };
+    };
+
+    // An hour the week does not have: reads the token's account and session, which later calls reuse.
+    expect((await remove(4 * 3600)).res.statusCode).toBe(200);
+
+    const free = await remove(SEVEN_AM);
+    expect(free.res.statusCode).toBe(200);
+    expect(day(free.res, 3).nextWeekTimes.map((s) => s.time)).toEqual([NOON]);
+    // Six for the removal (the database, the default, the week with the default, the claims, the
+    // write, the claims again) and three for the answer's view. The claims are read by the writer
+    // (before and after its write) and the view (both weeks); the service read them twice more,
+    // before and after the write, and the writer read the week again (12 requests, 6 claim reads).
+    expect(free.claimReads).toBe(4);
+    expect(free.requests).toBe(9);
+
+    const held = await remove(NOON);
+    expect(held.res.statusCode).toBe(400);
+    expect(JSON.parse(held.res.payload).message).toBe('12:00 on Wed cannot be removed: a client has requested it.');
+    // Refused by the writer on the stored revision: the database, the default, the week with the
+    // default and the claims; nothing written, no view (as many as the service's own refusal made).
+    expect(held.claimReads).toBe(1);
+    expect(held.requests).toBe(4);
   });
 });

@@ -115,7 +115,11 @@ describe("an online edit's week, written through its type's registry entry (deci
     expect(first.outcome).toBe('written');
     await givenSlotClaim(stack, coachId, { weekStart: '2026-11-15', weekday: 5, time: 7 * H }, true);
     const removed = await write('availability:week:2026-11-15', () => week([8 * H]));
-    expect(removed).toMatchObject({ outcome: 'conflict' });
+    // With the hour it kept and why (decision 193): the online removal words its refusal from it.
+    expect(removed).toMatchObject({
+      outcome: 'conflict',
+      result: { kept: [{ day: { weekday: 5, abbreviation: 'Fri' }, slot: { time: 7 * H }, reason: 'booked' }] },
+    });
     const stored = await stack.couch
       .use<AvailabilityWeekDoc>(tenantDbName('coach', coachId))
       .get('availability:week:2026-11-15');

@@ -1,8 +1,16 @@
 import type { DocumentScope } from 'nano';
-import { payeeDocId } from '@mastr/rules/doc-ids.ts';
-import type { Couch } from '../couch.ts';
+import {
+  connectAccountDocId,
+  payeeDocId,
+  paymentDocId,
+  stripeEventDocId,
+  subscriptionDocPrefix,
+} from '@mastr/rules/doc-ids.ts';
+import { couchStatus, type Couch } from '../couch.ts';
 import { DB } from '../databases.ts';
-import { getDoc, updateDoc } from '../tenant-docs.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
+import { docsWithPrefix, getDoc, updateDoc } from '../tenant-docs.ts';
 
 /**
  * Server-only payment documents in `mastr_payments` (design/payments.md "Where payment data lives").
@@ -100,7 +108,7 @@ export interface PaymentDoc {
 }
 
 /** `stripe-event:{evt}`: the event was applied. */
-export interface StripeEventDoc {
+interface StripeEventDoc {
   _id: string;
   type: 'stripe-event';
   eventType: string;
@@ -109,7 +117,7 @@ export interface StripeEventDoc {
 
 export type PaymentsDoc = PayeeDoc | ConnectAccountDoc | SubscriptionDoc | PaymentDoc | StripeEventDoc;
 
-export function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
+function paymentsDb<T extends PaymentsDoc = PaymentsDoc>(couch: Couch): DocumentScope<T> {
   return couch.use<T>(DB.payments);
 }
 
@@ -142,4 +150,74 @@ export function updatePayee(
   return updateDoc(paymentsDb<PayeeDoc>(couch), payeeDocId(kind, profileId), (current) =>
     change(current ?? emptyPayee(kind, profileId)),
   );
+}
+
+/** The payment behind a pass or a PT session (by its pass or payment id), or null. */
+export function getPayment(couch: Couch, passId: string) {
+  return getDoc(paymentsDb<PaymentDoc>(couch), paymentDocId(passId));
+}
+
+/** Writes a new document once: false when its id is stored already (an earlier or parallel delivery's). */
+async function createOnce(couch: Couch, doc: PaymentsDoc): Promise<boolean> {
+  try {
+    await paymentsDb(couch).insert(doc);
+    return true;
+  } catch (err) {
+    if (couchStatus(err) === 409) return false;
+    throw err;
+  }
+}
+
+/** Records a payment once (its id is derived from the checkout session: a re-delivery finds it). */
+export function recordPayment(couch: Couch, payment: PaymentDoc): Promise<boolean> {
+  return createOnce(couch, payment);
+}
+
+/** Read-modify-write of a payment under its revision (`updateDoc`: null leaves it as it is). */
+export function updatePayment(
+  couch: Couch,
+  passId: string,
+  change: (current: (PaymentDoc & { _rev: string }) | null) => PaymentDoc | null,
+) {
+  return updateDoc(paymentsDb<PaymentDoc>(couch), paymentDocId(passId), change);
+}
+
+/** The payment a Stripe payment intent paid, or null. */
+export async function paymentOfIntent(couch: Couch, paymentIntentId: string): Promise<PaymentDoc | null> {
+  const docs = await findDocs<PaymentDoc>(couch, QUERIES.paymentOfIntent(paymentIntentId));
+  return docs[0] ?? null;
+}
+
+/** Whose Express account this is, or null. */
+export function getConnectAccount(couch: Couch, accountId: string) {
+  return getDoc(paymentsDb<ConnectAccountDoc>(couch), connectAccountDocId(accountId));
+}
+
+/** Records whose Express account this is (once: a second record of it is the first). */
+export async function recordConnectAccount(couch: Couch, accountId: string, kind: PayeeKind, profileId: string) {
+  await createOnce(couch, { _id: connectAccountDocId(accountId), type: 'connect-account', kind, profileId });
+}
+
+/** Whether a Stripe event was applied (its marker is stored). */
+export async function isEventApplied(couch: Couch, eventId: string): Promise<boolean> {
+  return (await getDoc(paymentsDb<StripeEventDoc>(couch), stripeEventDocId(eventId))) !== null;
+}
+
+/** Marks a Stripe event applied (once: a parallel delivery's marker is as good). */
+export async function markEventApplied(couch: Couch, eventId: string, eventType: string, processedAt: string) {
+  await createOnce(couch, { _id: stripeEventDocId(eventId), type: 'stripe-event', eventType, processedAt });
+}
+
+/** A gym's subscription records, in id order. */
+export function gymSubscriptions(couch: Couch, gymId: string): Promise<SubscriptionDoc[]> {
+  return docsWithPrefix(paymentsDb<SubscriptionDoc>(couch), subscriptionDocPrefix(gymId));
+}
+
+/** Read-modify-write of a subscription record under its revision (`updateDoc`: null leaves it as it is). */
+export function updateSubscription(
+  couch: Couch,
+  docId: string,
+  change: (current: (SubscriptionDoc & { _rev: string }) | null) => SubscriptionDoc | null,
+) {
+  return updateDoc(paymentsDb<SubscriptionDoc>(couch), docId, change);
 }

@@ -27,7 +27,14 @@ import { couchStatus, type Couch } from '../../couch/couch.ts';
 import { DB, tenantDbName } from '../../couch/databases.ts';
 import { findDocs } from '../../couch/find.ts';
 import { QUERIES } from '../../couch/queries.ts';
-import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import {
+  deleteAsFullDocument,
+  docsWithPrefix,
+  fetchDocs,
+  getDoc,
+  tenantDb,
+  updateDoc,
+} from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { accessCheckFor } from '../auth/index.ts';
 import {
@@ -37,7 +44,6 @@ import {
   scrubSessionNotifications,
   sessionParties,
   withdrawApplications,
-  deleteAsFullDocument,
   endCoachRequest,
   endGymRequest,
 } from '../coaching/index.ts';

@@ -1,9 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
-import { profileDocId, scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { coachMissingSteps, gymMissingSteps, type GoLiveStep } from '@mastr/rules/go-live.ts';
-import { DB } from '../../couch/databases.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { updateProfile } from '../../couch/stores/profiles-store.ts';
+import { defaultSchedule } from '../../couch/stores/schedule-weeks-store.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee, type PayeeDoc, type PayeeKind } from '../../couch/stores/payments-store.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
@@ -60,8 +59,7 @@ export type GoLiveOutcome<K extends PayeeKind> =
 const MAX_OUTSIDE_CHANGES = 5;
 
 /** A gym's default schedule; a gym whose database does not exist yet has none. */
-const defaultScheduleOf = (deps: Pick<Deps, 'couch'>, gymId: string) =>
-  getDoc(tenantDb<ScheduleWeekDoc>(deps.couch, 'gym', gymId), scheduleDocId(null));
+const defaultScheduleOf = (deps: Pick<Deps, 'couch'>, gymId: string) => defaultSchedule(deps.couch, gymId);
 
 /** The facts besides the profile that decide the status, and whether they changed under a write. */
 async function outsideFacts(deps: Pick<Deps, 'couch'>, kind: PayeeKind, profileId: string) {
@@ -93,21 +91,21 @@ export async function updateWithGoLive<K extends PayeeKind>(
   profileId: string,
   change: (profile: ProfileOf<K>) => ProfileOf<K>,
 ): Promise<GoLiveOutcome<K>> {
-  const profiles = deps.couch.use<ProfileOf<K>>(DB.profiles);
   for (let attempt = 1; attempt <= MAX_OUTSIDE_CHANGES; attempt += 1) {
     const { payee, defaultSchedule, deleting, key } = await outsideFacts(deps, kind, profileId);
     let steps: GoLiveStep[] = [];
     let turned = false;
-    const saved = await updateDoc(profiles, profileDocId(kind, profileId), (current) => {
+    const stored = await updateProfile<ProfileOf<K>>(deps.couch, kind, profileId, (current) => {
       turned = false;
-      if (!current || current.type !== kind) return null;
+      if (!current) return null;
       const edited = change(current);
       steps = missingSteps(edited, payee, defaultSchedule);
       const next = { ...edited, status: steps.length === 0 && !deleting };
       turned = next.status !== current.status;
       return isDeepStrictEqual(next, current) ? null : next;
     });
-    if (!saved || saved.type !== kind) return { outcome: 'no-profile' };
+    if (!stored || stored.type !== kind) return { outcome: 'no-profile' };
+    const saved = stored as ProfileOf<K> & { _rev: string }; // of the kind asked for, as just checked
     // This write turned the status: of every writer, only the one whose revision won knows it, and
     // its new revision names the change (the mail's key), so it is told once.
     if (turned) await tellStatusChanged(deps, profileId, saved, steps);

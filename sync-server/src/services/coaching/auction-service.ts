@@ -5,14 +5,14 @@ import {
   SESSION_ALREADY_STARTED,
 } from '@mastr/rules/texts.ts';
 import type { GymSessionRequestView } from '@mastr/rules/api/me.ts';
-import { gymRequestId, isId, membershipDocId } from '@mastr/rules/doc-ids.ts';
-import type { GymProfileDoc, GymRequestDoc, MembershipDoc } from '@mastr/rules/documents.ts';
+import { gymRequestId, isId } from '@mastr/rules/doc-ids.ts';
+import type { GymProfileDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
-import { DB } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
 import type { Deps } from '../../deps.ts';
-import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { getMembership } from '../../couch/stores/memberships-store.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
+import { gymRequestsById, gymRequestsIn, updateRequestCopy } from '../../couch/stores/session-requests-store.ts';
 import { publicImageUrl } from '../accounts/index.ts';
 import { gymRequestList } from './request-views.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
@@ -39,7 +39,7 @@ export type AuctionOutcome<T> =
 async function registeredGym(deps: Deps, coachId: string, gymId: string): Promise<GymProfileDoc | null> {
   if (!isId(gymId)) return null;
   const [membership, gym] = await Promise.all([
-    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(gymId, coachId)),
+    getMembership(deps.couch, gymId, coachId),
     getProfile(deps.couch, 'gym', gymId),
   ]);
   return membership?.state === 'registered' && gym?.type === 'gym' ? gym : null;
@@ -48,7 +48,7 @@ async function registeredGym(deps: Deps, coachId: string, gymId: string): Promis
 /** The gym's requests whose session has not started, soonest first. */
 async function openRequests(deps: Deps, gymId: string): Promise<GymSessionRequestView[]> {
   const now = deps.now();
-  const requests = await docsWithPrefix(tenantDb<GymRequestDoc>(deps.couch, 'gym', gymId), gymRequestId(''));
+  const requests = await gymRequestsIn(deps.couch, 'gym', gymId);
   return gymRequestList(requests.filter((r) => r.type === 'gym-request' && !hasSessionStarted(r, now)));
 }
 
@@ -91,8 +91,10 @@ export async function applyForRequest(
     coachDiscipline: coach.discipline,
     coachPrice: coach.price,
   };
-  const written = await updateDoc(
-    tenantDb<GymRequestDoc>(deps.couch, 'gym', gymId),
+  const written = await updateRequestCopy<GymRequestDoc>(
+    deps.couch,
+    'gym',
+    gymId,
     gymRequestId(requestId),
     (current) => {
       verdict = null;
@@ -119,7 +121,7 @@ export async function applyForRequest(
 /** The member's copy mirrors the gym's: every coach who applied, in order, and `accepted` once one has. */
 async function mirrorToMember(deps: Deps, gymCopy: GymRequestDoc): Promise<void> {
   const coachIds = (r: GymRequestDoc) => r.appliedCoaches.map((c) => c.coach_id).join();
-  await updateDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', gymCopy.userProfile_id), gymCopy._id, (current) =>
+  await updateRequestCopy<GymRequestDoc>(deps.couch, 'member', gymCopy.userProfile_id, gymCopy._id, (current) =>
     current && (current.accepted !== gymCopy.accepted || coachIds(current) !== coachIds(gymCopy))
       ? { ...current, accepted: gymCopy.accepted, appliedCoaches: gymCopy.appliedCoaches }
       : null,
@@ -140,16 +142,15 @@ export async function withdrawApplications(
   gymId: string,
   requestIds?: readonly string[],
 ): Promise<void> {
-  const gymDb = tenantDb<GymRequestDoc>(deps.couch, 'gym', gymId);
   const requests = requestIds
-    ? [...(await fetchDocs(gymDb, requestIds.map(gymRequestId))).values()]
-    : await docsWithPrefix(gymDb, gymRequestId(''));
+    ? await gymRequestsById(deps.couch, gymId, requestIds)
+    : await gymRequestsIn(deps.couch, 'gym', gymId);
   for (const request of requests) {
     if (request.type !== 'gym-request') continue;
     const listed = request.appliedCoaches.some((c) => c.coach_id === coachId);
     if (!listed && !requestIds) continue;
     const gymCopy = listed
-      ? await updateDoc(gymDb, request._id, (current) => {
+      ? await updateRequestCopy<GymRequestDoc>(deps.couch, 'gym', gymId, request._id, (current) => {
           if (current?.type !== 'gym-request') return null;
           const appliedCoaches = current.appliedCoaches.filter((c) => c.coach_id !== coachId);
           if (appliedCoaches.length === current.appliedCoaches.length) return null;

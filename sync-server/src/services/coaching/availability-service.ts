@@ -1,30 +1,30 @@
 import type { AvailabilityWeek, CoachAvailabilityDay } from '@mastr/rules/api/availability.ts';
-import { heldHourRefusal, withoutSlotFlags } from '@mastr/rules/availability-merge.ts';
+import { heldHourRefusal, withoutSlotFlags, type HeldHour } from '@mastr/rules/availability-merge.ts';
 import { claimedSlot, claimsByHour, FREE, type ClaimsByHour, type ShownSlot } from '@mastr/rules/coach-slots.ts';
 import { coachWeekStart, isPastCoachDay } from '@mastr/rules/coach-week.ts';
-import { availabilityDocId, slotClaimPrefix } from '@mastr/rules/doc-ids.ts';
+import { availabilityDocId } from '@mastr/rules/doc-ids.ts';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
-import type { AvailabilityWeekDoc, SlotClaimDoc, TimeSlot } from '@mastr/rules/documents.ts';
-import { ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import type { AvailabilityWeekDoc, TimeSlot } from '@mastr/rules/documents.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
-import { docsWithPrefix, fetchDocs, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import type { DocWrite } from '../../couch/doc-write.ts';
+import { claimsOfWeek } from '../../couch/stores/slot-claims-store.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
+import { availabilityWeeks, createWeekUnlessStored } from './stores/availability-weeks-store.ts';
 
 export type EditOutcome = { outcome: 'saved' } | { outcome: 'refused'; message: string };
 
 type Day = AvailabilityWeekDoc['days'][number];
-/** The day's new slots, or why the edit is refused. */
-type SlotEdit = (times: TimeSlot[], day: Day) => TimeSlot[] | string;
+/** The day's new slots. */
+type SlotEdit = (times: TimeSlot[]) => TimeSlot[];
 /**
  * The availability-week entry of the device-write registry (sync/device-writes.ts `onlineDocWriter`,
  * decision 186): an online edit's week meets a device's rules and is written by the same writer,
- * which also keeps the hours slot claims hold.
+ * which also keeps the hours slot claims hold and says which it kept (decision 193).
  */
-type WriteWeek = DocWrite<AvailabilityWeekDoc>;
-/** An edit's outcome, or `held`: the writer kept an hour this edit removed, which a slot claim holds. */
-type WeekEditOutcome = EditOutcome | { outcome: 'held' };
+type WriteWeek = DocWrite<AvailabilityWeekDoc, { kept: readonly HeldHour[] }>;
+/** A past day's refusal, or the week saved with the hours the writer kept although the edit removed them. */
+type WeekEditOutcome = { outcome: 'refused'; message: string } | { outcome: 'saved'; kept: readonly HeldHour[] };
 
 const byTime = (a: TimeSlot, b: TimeSlot) => a.time - b.time;
 
@@ -78,7 +78,7 @@ async function editWeek(
   const weekStart = weekStartOf(week, now);
   if (weekStart && isPastCoachDay(weekStart, weekday, now))
     return { outcome: 'refused', message: 'That day has passed.' };
-  return editWeekDoc(deps, coachId, weekStart, weekday, write, edit);
+  return { outcome: 'saved', kept: await editWeekDoc(deps, coachId, weekStart, weekday, write, edit) };
 }
 
 /** The week's write, with a refusal by the week's rules taken as the fault it is (an hourly edit of a stored week cannot break them). */
@@ -95,22 +95,20 @@ async function editWeekDoc(
   weekday: number,
   write: WriteWeek,
   edit: SlotEdit,
-): Promise<WeekEditOutcome> {
+): Promise<readonly HeldHour[]> {
   const now = deps.now();
-  await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
+  await ensureTenantDatabase(deps.couch, 'coach', coachId);
   // The default exists before any week is edited: weeks copy it, and the §3 days carry its day ids.
   const created = await writeWeek(write, availabilityDocId(null), (current) =>
     current ? null : newWeekDoc(coachId, null, null, now),
   );
   const base = 'doc' in created ? created.doc : null;
-  let refusal: string | null = null;
   const written = await writeWeek(write, availabilityDocId(weekStart), (current) => {
     const doc = current ?? newWeekDoc(coachId, weekStart, base, now);
     const days = withAllDays(doc.days);
     const day = days.find((d) => d.weekday === weekday)!;
-    const result = edit([...day.times], day);
-    refusal = typeof result === 'string' ? result : null;
-    if (typeof result === 'string' || (current && sameTimes(result, day.times))) return null;
+    const result = edit([...day.times]);
+    if (current && sameTimes(result, day.times)) return null;
     // Written without the flags an old document may still carry (decision 120).
     return withoutSlotFlags({
       ...doc,
@@ -118,9 +116,9 @@ async function editWeekDoc(
       updatedAt: now.toISOString(),
     });
   });
-  if (refusal) return { outcome: 'refused', message: refusal };
-  // The writer found a slot claim holding an hour this edit removes (one claimed since it was read).
-  return written.outcome === 'conflict' ? { outcome: 'held' } : { outcome: 'saved' };
+  // The writer kept the hours a slot claim holds that this edit removed: refused on the stored
+  // revision (`conflict`), or put back after the write (claimed meanwhile).
+  return 'result' in written ? written.result.kept : [];
 }
 
 const sameTimes = (a: readonly TimeSlot[], b: readonly TimeSlot[]) =>
@@ -138,17 +136,15 @@ export async function addAvailabilitySlot(
   const outcome = await editWeek(deps, coachId, week, weekday, write, (times) =>
     times.some((s) => s.time === time) ? times : [...times, { _id: newId(), time }],
   );
+  if (outcome.outcome === 'refused') return outcome;
   // Adding an hour removes none, so the writer never holds one back here.
-  if (outcome.outcome === 'held') throw new Error(`Adding ${time} on ${weekday} was answered as removing a held hour.`);
-  return outcome;
+  if (outcome.kept.length) throw new Error(`Adding ${time} on ${weekday} was answered as removing a held hour.`);
+  return { outcome: 'saved' };
 }
 
 /** A concrete week's slot claims by hour: who holds which hour (the only record of it, decision 120). */
 export async function claimsOf(deps: Deps, coachId: string, weekStart: string): Promise<ClaimsByHour> {
-  return claimsByHour(
-    await docsWithPrefix(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), slotClaimPrefix(weekStart)),
-    weekStart,
-  );
+  return claimsByHour(await claimsOfWeek(deps.couch, coachId, weekStart), weekStart);
 }
 
 const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
@@ -158,13 +154,13 @@ const heldReason = (claims: ClaimsByHour, weekday: number, time: number) => {
 
 /**
  * Removes a slot unless a client has booked or requested it (removing an absent one changes nothing).
- * The hour's slot claim says so, and a request may claim the hour while this runs, so the claims are
- * read again after the write: a request reads the week after claiming (`offeredHour`), this reads the
- * claims after removing, so at least one of the two sees the other. If the claim came first after
- * all, the hour is put back and the removal refused, as if it had come a moment later. The writer
- * (`writeAvailability`) keeps held hours by the same rule for a device's week; here the claims are
- * read as well for the answer's words (which hour, booked or requested), and the writer alone
- * keeps a changed default's held hours in the weeks that follow it.
+ * The hour's slot claim says so, which the writer (`writeAvailability`) reads: it refuses a week
+ * that removes a held hour, or, when a request claimed the hour while this ran, puts it back after
+ * the write (a request reads the week after claiming, `offeredHour`, the writer reads the claims
+ * after writing, so at least one of the two sees the other), and answers the hours it kept either
+ * way, so the refusal names the hour and whether it is booked or requested without this reading
+ * the claims itself (decision 193). The writer alone keeps a changed default's held hours in the
+ * weeks that follow it.
  */
 export async function removeAvailabilitySlot(
   deps: Deps,
@@ -174,34 +170,12 @@ export async function removeAvailabilitySlot(
   time: number,
   write: WriteWeek,
 ): Promise<EditOutcome> {
-  const now = deps.now();
-  const weekStart = weekStartOf(week, now);
-  if (weekStart && isPastCoachDay(weekStart, weekday, now))
-    return { outcome: 'refused', message: 'That day has passed.' };
-  const claims = weekStart ? await claimsOf(deps, coachId, weekStart) : new Map();
-  let removed: { slot: TimeSlot; abbreviation: string } | null = null;
-  const outcome = await editWeekDoc(deps, coachId, weekStart, weekday, write, (times, day) => {
-    const slot = times.find((s) => s.time === time);
-    removed = null;
-    if (!slot) return times;
-    const reason = heldReason(claims, weekday, time);
-    if (reason) return heldHourRefusal(day.abbreviation, time, reason);
-    removed = { slot, abbreviation: day.abbreviation };
-    return times.filter((s) => s !== slot);
-  });
-  const gone = removed as { slot: TimeSlot; abbreviation: string } | null;
+  const outcome = await editWeek(deps, coachId, week, weekday, write, (times) => times.filter((s) => s.time !== time));
   if (outcome.outcome === 'refused') return outcome;
-  // Nothing removed, or the default's hour (the writer kept the following weeks' held hours).
-  if (!gone || !weekStart) return { outcome: 'saved' };
-  // A claim made since the read above: the writer kept the hour (`held`), or this write came first.
-  const reason =
-    heldReason(await claimsOf(deps, coachId, weekStart), weekday, time) ??
-    (outcome.outcome === 'held' ? 'requested' : null);
-  if (!reason) return { outcome: 'saved' };
-  await editWeekDoc(deps, coachId, weekStart, weekday, write, (times) =>
-    times.some((s) => s.time === time) ? times : [...times, { _id: gone.slot._id, time }],
-  );
-  return { outcome: 'refused', message: heldHourRefusal(gone.abbreviation, time, reason) };
+  const held = outcome.kept.find((h) => h.day.weekday === weekday && h.slot.time === time);
+  return held
+    ? { outcome: 'refused', message: heldHourRefusal(held.day.abbreviation, time, held.reason) }
+    : { outcome: 'saved' };
 }
 
 /**
@@ -218,9 +192,8 @@ export async function keepHeldHoursOfFollowingWeeks(
 ): Promise<void> {
   if (dropped.length === 0) return;
   const now = deps.now();
-  const db = tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId);
   const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
-  const docs = await fetchDocs(db, [null, ...weekStarts].map(availabilityDocId));
+  const docs = await availabilityWeeks(deps.couch, coachId, [null, ...weekStarts]);
   for (const weekStart of weekStarts) {
     if (docs.get(availabilityDocId(weekStart))) continue;
     const claims = await claimsOf(deps, coachId, weekStart);
@@ -235,7 +208,7 @@ export async function keepHeldHoursOfFollowingWeeks(
       }),
     };
     // A week the device created meanwhile is the coach's own: it is left as it is.
-    await updateDoc(db, availabilityDocId(weekStart), (existing) => (existing ? null : pinned));
+    await createWeekUnlessStored(deps.couch, coachId, pinned);
   }
 }
 
@@ -250,10 +223,7 @@ export async function offeredHour(
   weekday: number,
   time: number,
 ): Promise<{ dayId: string; slotId: string } | null> {
-  const docs = await fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), [
-    availabilityDocId(weekStart),
-    availabilityDocId(null),
-  ]);
+  const docs = await availabilityWeeks(deps.couch, coachId, [weekStart, null]);
   const week = docs.get(availabilityDocId(weekStart)) ?? docs.get(availabilityDocId(null));
   const day = week?.days.find((d) => d.weekday === weekday);
   const slot = day?.times.find((s) => s.time === time);
@@ -271,7 +241,7 @@ export async function availabilityView(deps: Deps, coachId: string): Promise<Coa
   const weekStarts = [coachWeekStart(now), coachWeekStart(now, 1)];
   const ids = [null, ...weekStarts].map(availabilityDocId);
   const [docs, currentClaims, nextClaims] = await Promise.all([
-    fetchDocs(tenantDb<AvailabilityWeekDoc>(deps.couch, 'coach', coachId), ids),
+    availabilityWeeks(deps.couch, coachId, [null, ...weekStarts]),
     ...weekStarts.map((start) => claimsOf(deps, coachId, start)),
   ]);
   const [defaultDoc, currentDoc, nextDoc] = ids.map((id) => docs.get(id));

@@ -1,12 +1,12 @@
 import { SESSION_ALREADY_STARTED, SESSION_CANCELLED_REFUNDED } from '@mastr/rules/texts.ts';
-import { bookingDocId, isId } from '@mastr/rules/doc-ids.ts';
-import type { BookingDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { isId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import type { DocumentScope } from 'nano';
 import type { Deps } from '../../deps.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { getBooking, updateBooking } from '../../couch/stores/bookings-store.ts';
+import { deleteSlotClaimWhile, getSlotClaim } from '../../couch/stores/slot-claims-store.ts';
 import { refundSessionPayment } from '../refunds/index.ts';
 import { sessionOfBooking, tellSession } from './session-notifications.ts';
 
@@ -49,16 +49,13 @@ export async function cancelBooking(
   bookingId: string,
   options: { accountDeleted?: boolean } = {},
 ) {
-  const mine = isId(bookingId)
-    ? await getDoc(tenantDb<BookingDoc>(deps.couch, side, profileId), bookingDocId(bookingId))
-    : null;
+  const mine = isId(bookingId) ? await getBooking(deps.couch, side, profileId, bookingId) : null;
   const owner = { coach: mine?.coachId, member: mine?.userProfile_id, gym: mine?.gymId }[side];
   if (mine?.type !== 'booking' || owner !== profileId) return refused(BOOKING_CANCEL_MESSAGES.unknown);
-  const coachDb = tenantDb<BookingDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
   const now = deps.now();
   let refusal: string | null = null;
   let wasCancelled = false;
-  const decided = await updateDoc(coachDb as DocumentScope<BookingDoc>, mine._id, (current) => {
+  const decided = await updateBooking(deps.couch, 'coach', mine.coachId, mine._id, (current) => {
     refusal = null;
     if (current?.type !== 'booking') return ((refusal = BOOKING_CANCEL_MESSAGES.unknown), null);
     wasCancelled = current.cancelled;
@@ -90,7 +87,7 @@ export async function cancelBooking(
     ['gym', booking.gymId],
   ];
   for (const [kind, id] of copies) {
-    await updateDoc(tenantDb<BookingDoc>(deps.couch, kind, id), booking._id, (current) =>
+    await updateBooking(deps.couch, kind, id, booking._id, (current) =>
       current && !current.cancelled
         ? {
             ...current,
@@ -132,10 +129,12 @@ export async function cancelBooking(
 
 /** Gives the hour back: the claim (the only record that it is held) deleted while it still names this booking. */
 async function releaseHour(deps: Deps, booking: BookingDoc): Promise<void> {
-  const claims = tenantDb<SlotClaimDoc & { _deleted?: boolean }>(deps.couch, 'coach', booking.coachId);
-  const claim = await getDoc(claims, booking.slotClaimId);
+  const claim = await getSlotClaim(deps.couch, booking.coachId, booking.slotClaimId);
   if (claim?.booking?.bookingId !== booking.bookingId) return; // given back already
-  await updateDoc(claims, booking.slotClaimId, (current) =>
-    current?.booking?.bookingId === booking.bookingId ? { ...current, _deleted: true } : null,
+  await deleteSlotClaimWhile(
+    deps.couch,
+    booking.coachId,
+    booking.slotClaimId,
+    (current) => current.booking?.bookingId === booking.bookingId,
   );
 }

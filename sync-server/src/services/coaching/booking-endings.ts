@@ -1,10 +1,11 @@
-import { BOOKING_DOC_PREFIX } from '@mastr/rules/doc-ids.ts';
-import type { BookingDoc, NotificationDoc } from '@mastr/rules/documents.ts';
+import type { BookingDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted } from '@mastr/rules/pt-bookings.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
-import { docsWithPrefix, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { bookingsIn, updateBooking } from '../../couch/stores/bookings-store.ts';
+import { notificationsIn, updateNotification } from '../../couch/stores/notifications-store.ts';
+import { coachRequestsIn, gymRequestsIn } from '../../couch/stores/session-requests-store.ts';
 import { cancelBooking } from './booking-cancellation.ts';
 
 /**
@@ -18,8 +19,7 @@ import { cancelBooking } from './booking-cancellation.ts';
  * Resolves to the pence refunded.
  */
 
-const bookingsOf = (deps: Deps, kind: TenantKind, id: string) =>
-  docsWithPrefix(tenantDb<BookingDoc>(deps.couch, kind, id), BOOKING_DOC_PREFIX);
+const bookingsOf = (deps: Deps, kind: TenantKind, id: string) => bookingsIn(deps.couch, kind, id);
 
 async function cancelEach(deps: Deps, side: TenantKind, id: string, which: (b: BookingDoc) => boolean) {
   let refunded = 0;
@@ -34,7 +34,7 @@ async function cancelEach(deps: Deps, side: TenantKind, id: string, which: (b: B
 
 async function renameIn(deps: Deps, copies: [TenantKind, string, string][], change: (b: BookingDoc) => BookingDoc) {
   for (const [kind, owner, id] of copies) {
-    await updateDoc(tenantDb<BookingDoc>(deps.couch, kind, owner), id, (current) => {
+    await updateBooking(deps.couch, kind, owner, id, (current) => {
       if (!current) return null;
       const next = change(current);
       return next.clientName === current.clientName && next.coachFullName === current.coachFullName ? null : next;
@@ -89,15 +89,12 @@ export async function sessionParties(
   kind: 'member' | 'coach',
   id: string,
 ): Promise<[TenantKind, string][]> {
-  const db = tenantDb<{ _id: string; type: string; coachId?: string; userProfile_id?: string; gymId?: string }>(
-    deps.couch,
-    kind,
-    id,
-  );
-  const docs = (
-    await Promise.all(
-      ['coach-request:', 'gym-request:', BOOKING_DOC_PREFIX].map((prefix) => docsWithPrefix(db, prefix)),
-    )
+  const docs: { coachId?: string; userProfile_id?: string; gymId?: string }[] = (
+    await Promise.all([
+      coachRequestsIn(deps.couch, kind, id),
+      gymRequestsIn(deps.couch, kind, id),
+      bookingsIn(deps.couch, kind, id),
+    ])
   ).flat();
   const parties = new Map<string, [TenantKind, string]>();
   const add = (partyKind: TenantKind, partyId: string | undefined) => {
@@ -121,11 +118,12 @@ export async function scrubSessionNotifications(
 ): Promise<void> {
   const events: readonly string[] = NAMING[kind];
   for (const [partyKind, partyId] of parties) {
-    const db = tenantDb<NotificationDoc>(deps.couch, partyKind, partyId);
-    for (const note of await docsWithPrefix(db, 'notification:')) {
+    for (const note of await notificationsIn(deps.couch, partyKind, partyId)) {
       const about = kind === 'member' ? note.memberId : note.coachId;
       if (about !== id || !events.includes(note.event) || note.otherName === deletedName) continue;
-      await updateDoc(db, note._id, (current) => (current ? { ...current, otherName: deletedName } : null));
+      await updateNotification(deps.couch, partyKind, partyId, note._id, (current) =>
+        current ? { ...current, otherName: deletedName } : null,
+      );
     }
   }
 }

@@ -1,4 +1,3 @@
-import type { DocumentScope } from 'nano';
 import { COACH_WEEKDAYS } from '@mastr/rules/constants.ts';
 import {
   coachSlotDate,
@@ -8,17 +7,18 @@ import {
   type CoachWeekKind,
 } from '@mastr/rules/coach-slots.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import { coachRequestId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { CoachRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { coachRequestId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
-import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { offeredHour } from './availability-service.ts';
 import { profilesById } from '../../couch/stores/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
-import { clientNameOf, REQUEST_REFUSALS, writeRequestCopies } from './private-session-requests-service.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { getMembership } from '../../couch/stores/memberships-store.ts';
+import { getCoachRequest, writeRequestCopies } from '../../couch/stores/session-requests-store.ts';
+import { deleteSlotClaim, getSlotClaim, putSlotClaim } from '../../couch/stores/slot-claims-store.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
+import { clientNameOf, REQUEST_REFUSALS } from './private-session-requests-service.ts';
 import { releaseLapsedAcceptances } from './session-request-answers.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
@@ -63,32 +63,20 @@ const SLOT_REFUSALS = {
  */
 export const ABANDONED_CLAIM_MS = 2 * 60 * 1000;
 
-type CoachDoc = SlotClaimDoc | CoachRequestDoc;
-type CoachDb = DocumentScope<CoachDoc & { _deleted?: boolean }>;
-
 /** The claim's revision when this request now holds the slot, null when another request does. */
-async function claimSlot(deps: Deps, db: CoachDb, claim: SlotClaimDoc): Promise<string | null> {
-  try {
-    return (await db.insert(claim)).rev;
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err;
-  }
-  const held = await getDoc(db, claim._id);
+async function claimSlot(deps: Deps, coachId: string, claim: SlotClaimDoc): Promise<string | null> {
+  const rev = await putSlotClaim(deps.couch, coachId, claim);
+  if (rev) return rev;
+  const held = await getSlotClaim(deps.couch, coachId, claim._id);
   // A paid session's claim is never abandoned (its request document is gone once it is booked).
   if (
     !held ||
-    held.type !== 'slot-claim' ||
     held.booking ||
     !isAbandoned(deps, held) ||
-    (await getDoc(db, coachRequestId(held.requestId)))
+    (await getCoachRequest(deps.couch, 'coach', coachId, held.requestId))
   )
     return null;
-  try {
-    return (await db.insert({ ...claim, _rev: held._rev })).rev;
-  } catch (err) {
-    if (couchStatus(err) === 409) return null;
-    throw err;
-  }
+  return putSlotClaim(deps.couch, coachId, claim, held._rev);
 }
 
 const isAbandoned = (deps: Deps, claim: SlotClaimDoc) =>
@@ -97,11 +85,11 @@ const isAbandoned = (deps: Deps, claim: SlotClaimDoc) =>
 /** Whether the gym is public and the coach registered to it (one membership document per pair). */
 async function isRegisteredAt(deps: Deps, coachId: string, gymId: string) {
   const [membership, gyms] = await Promise.all([
-    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(gymId, coachId)),
+    getMembership(deps.couch, gymId, coachId),
     profilesById(deps.couch, 'gym', [gymId]),
   ]);
   const gym = gyms.get(gymId);
-  return membership?.type === 'membership' && membership.state === 'registered' && gym && isPublicGym(gym) ? gym : null;
+  return membership?.state === 'registered' && gym && isPublicGym(gym) ? gym : null;
 }
 
 /** Claims and records the slot; see the file comment for the steps and why they are race-free. */
@@ -122,10 +110,9 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
   if (weekday === undefined) return refused(SLOT_REFUSALS.notInWeek);
   if (!isDaySelectable(input.weekKind, weekday, ukDateKey(now))) return refused(SLOT_REFUSALS.dayClosed);
 
-  await ensureDatabase(deps.couch, tenantDbName('coach', coachId));
+  await ensureTenantDatabase(deps.couch, 'coach', coachId);
   // An accepted request not paid in time gives its slot back before anyone asks for it (decision 38).
   await releaseLapsedAcceptances(deps, coachId);
-  const db: CoachDb = tenantDb(deps.couch, 'coach', coachId);
   const requestId = newId();
   const claim: SlotClaimDoc = {
     _id: slotClaimId(weekStart, weekday, time),
@@ -136,7 +123,7 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
     time,
     createdAt: now.toISOString(),
   };
-  const claimRev = await claimSlot(deps, db, claim);
+  const claimRev = await claimSlot(deps, coachId, claim);
   if (!claimRev) return { outcome: 'taken' };
   let sent = false;
   try {
@@ -181,7 +168,7 @@ export async function requestCoachSlot(deps: Deps, input: CoachSlotRequest): Pro
     return { outcome: 'sent' };
   } finally {
     // Released as a full document (design/sync.md "Deletes"); a later request may claim the id again.
-    if (!sent) await db.insert({ ...claim, _rev: claimRev, _deleted: true }).catch(() => undefined);
+    if (!sent) await deleteSlotClaim(deps.couch, coachId, claim, claimRev).catch(() => undefined);
   }
 }
 

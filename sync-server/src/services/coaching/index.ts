@@ -24,7 +24,7 @@ export {
 } from './booking-endings.ts';
 export { ABANDONED_CLAIM_MS, requestCoachSlot } from './coach-slot-requests-service.ts';
 export { requestGymSession } from './private-session-requests-service.ts';
-export { deleteAsFullDocument, endCoachRequest, endGymRequest } from './request-ending.ts';
+export { endCoachRequest, endGymRequest } from './request-ending.ts';
 export { coachRequestList, gymRequestList } from './request-views.ts';
 export { sessionOfBooking, tellSession } from './session-notifications.ts';
 export {

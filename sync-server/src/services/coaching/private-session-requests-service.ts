@@ -1,24 +1,21 @@
-import type { DocumentScope } from 'nano';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { gymRequestId } from '@mastr/rules/doc-ids.ts';
-import type { CoachRequestDoc, GymRequestDoc } from '@mastr/rules/documents.ts';
+import type { GymRequestDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
 import { COACH_SELECTION_PRICE_PENCE } from '@mastr/rules/constants.ts';
 import { isPtRequestDateSelectable, privateSessionTimes } from '@mastr/rules/pt-requests.ts';
-import type { TenantKind } from '@mastr/rules/roles.ts';
-import { ensureDatabase, type Couch } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import type { Couch } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { profilesById } from '../../couch/stores/directory-queries.ts';
 import { newId } from '../../couch/ids.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { tenantDb } from '../../couch/tenant-docs.ts';
+import { writeRequestCopies } from '../../couch/stores/session-requests-store.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
 /**
  * Private session (PT) requests a member sends (§7 "Member bookings"). A request belongs to two
  * tenants — the member and the gym or coach asked — so the server writes one copy into each
- * database, under the same id, and each side's devices replicate their copy.
+ * database, under the same id (`writeRequestCopies`), and each side's devices replicate their copy.
  */
 
 export type RequestOutcome = { outcome: 'sent' } | { outcome: 'refused'; message: string };
@@ -33,33 +30,6 @@ export const REQUEST_REFUSALS = {
 export async function clientNameOf(couch: Couch, memberId: string): Promise<string | null> {
   const profile = await getProfile(couch, 'user', memberId);
   return profile?.type === 'user' ? profile.name : null;
-}
-
-type RequestDoc = GymRequestDoc | CoachRequestDoc;
-/** A copy as stored, or its deletion (design/sync.md "Deletes": the full document, `_deleted: true`). */
-type StoredRequest = RequestDoc & { _deleted?: boolean };
-
-/**
- * Writes the request into both tenants' databases (creating them if needed). If the second copy
- * cannot be written the first is deleted again (as a full document, design/sync.md "Deletes"), so a
- * request is never half-sent.
- */
-export async function writeRequestCopies(
-  couch: Couch,
-  tenants: readonly [TenantKind, string][],
-  doc: RequestDoc,
-): Promise<void> {
-  const written: { db: DocumentScope<StoredRequest>; rev: string }[] = [];
-  try {
-    for (const [kind, id] of tenants) {
-      await ensureDatabase(couch, tenantDbName(kind, id));
-      const db = tenantDb<StoredRequest>(couch, kind, id);
-      written.push({ db, rev: (await db.insert(doc)).rev });
-    }
-  } catch (err) {
-    for (const { db, rev } of written) await db.insert({ ...doc, _rev: rev, _deleted: true }).catch(() => undefined);
-    throw err;
-  }
 }
 
 export interface GymSessionRequest {

@@ -1,4 +1,4 @@
-import { notificationDocId, paymentDocId } from '@mastr/rules/doc-ids.ts';
+import { notificationDocId } from '@mastr/rules/doc-ids.ts';
 import type {
   Address,
   BookingDoc,
@@ -8,10 +8,8 @@ import type {
   SessionEvent,
 } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { addNotification } from '../../couch/stores/notifications-store.ts';
 import type { Deps } from '../../deps.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import {
@@ -21,7 +19,7 @@ import {
   type SessionFacts,
   type SessionMoney,
 } from '../mail/index.ts';
-import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
+import { getPayment } from '../../couch/stores/payments-store.ts';
 
 /** One private-session event, as its tell needs it. */
 export interface SessionTell {
@@ -109,8 +107,7 @@ async function writeNotes(deps: Deps, { event, session, otherName, notify }: Ses
         at: deps.now().toISOString(),
       };
       try {
-        await ensureDatabase(deps.couch, tenantDbName(kind, ids[kind]));
-        await tenantDb<NotificationDoc>(deps.couch, kind, ids[kind]).insert(doc);
+        await addNotification(deps.couch, kind, ids[kind], doc);
       } catch (err) {
         deps.logger.warn({ err, event, kind, ownerId: ids[kind] }, 'could not write the private session notification');
       }
@@ -164,7 +161,7 @@ async function gymAddressOf(deps: Deps, gymId: string): Promise<string> {
 
 /** The split as the payment recorded it (rules/fees.ts `ptSessionSplit`) and what has been refunded so far. */
 async function moneyOf(deps: Deps, paymentId: string, refundDue: boolean): Promise<SessionMoney | undefined> {
-  const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(paymentId));
+  const payment = await getPayment(deps.couch, paymentId);
   if (!payment) return undefined;
   const gymSharePence = payment.gymSharePence ?? 0;
   return {

@@ -1,9 +1,10 @@
 import { SESSION_ALREADY_STARTED } from '@mastr/rules/texts.ts';
-import { coachRequestId, isId } from '@mastr/rules/doc-ids.ts';
-import type { CoachRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { isId } from '@mastr/rules/doc-ids.ts';
+import type { CoachRequestDoc } from '@mastr/rules/documents.ts';
 import { hasSessionStarted, isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import type { Deps } from '../../deps.ts';
-import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { coachRequestsIn, getCoachRequest, updateRequestCopy } from '../../couch/stores/session-requests-store.ts';
+import { getSlotClaim } from '../../couch/stores/slot-claims-store.ts';
 import { endCoachRequest } from './request-ending.ts';
 import { sessionOfRequest, tellSession } from './session-notifications.ts';
 
@@ -23,12 +24,10 @@ export const ANSWER_REFUSALS = {
 
 export type AnswerOutcome = { outcome: 'answered' } | { outcome: 'refused'; message: string };
 
-const coachRequests = (deps: Deps, coachId: string) => tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId);
-
 async function coachCopy(deps: Deps, coachId: string, requestId: string) {
   if (!isId(requestId)) return null;
-  const doc = await getDoc(coachRequests(deps, coachId), coachRequestId(requestId));
-  return doc?.type === 'coach-request' && doc.coachId === coachId ? doc : null;
+  const doc = await getCoachRequest(deps.couch, 'coach', coachId, requestId);
+  return doc?.coachId === coachId ? doc : null;
 }
 
 export async function acceptSessionRequest(deps: Deps, coachId: string, requestId: string): Promise<AnswerOutcome> {
@@ -40,9 +39,9 @@ export async function acceptSessionRequest(deps: Deps, coachId: string, requestI
   const acceptedAt = now.toISOString();
   const accept = (current: (CoachRequestDoc & { _rev: string }) | null) =>
     current && !current.accepted ? { ...current, accepted: true, acceptedAt } : null;
-  const written = await updateDoc(coachRequests(deps, coachId), request._id, accept);
+  const written = await updateRequestCopy(deps.couch, 'coach', coachId, request._id, accept);
   if (!written) return refused(ANSWER_REFUSALS.unknown); // rejected meanwhile
-  await updateDoc(tenantDb<CoachRequestDoc>(deps.couch, 'member', request.userProfile_id), request._id, accept);
+  await updateRequestCopy(deps.couch, 'member', request.userProfile_id, request._id, accept);
   await tellMember(deps, request, 'session-accepted');
   return { outcome: 'answered' };
 }
@@ -50,7 +49,7 @@ export async function acceptSessionRequest(deps: Deps, coachId: string, requestI
 export async function rejectSessionRequest(deps: Deps, coachId: string, requestId: string): Promise<AnswerOutcome> {
   const request = await coachCopy(deps, coachId, requestId);
   if (!request) return refused(ANSWER_REFUSALS.unknown);
-  const claim = await getDoc(tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId), request.slotClaimId);
+  const claim = await getSlotClaim(deps.couch, coachId, request.slotClaimId);
   if (claim?.requestId === request.requestId && claim.booking) return refused(ANSWER_REFUSALS.paid);
   await endCoachRequest(deps, request);
   await tellMember(deps, request, 'session-rejected');
@@ -75,12 +74,12 @@ const tellMember = (deps: Deps, request: CoachRequestDoc, event: 'session-accept
  */
 export async function releaseLapsedAcceptances(deps: Deps, coachId: string): Promise<CoachRequestDoc[]> {
   const now = deps.now();
-  const requests = await docsWithPrefix(coachRequests(deps, coachId), coachRequestId(''));
-  const claims = tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId);
+  const requests = await coachRequestsIn(deps.couch, 'coach', coachId);
   const kept: CoachRequestDoc[] = [];
   for (const request of requests) {
     // Paid meanwhile: the booking, not the window, decides now (the webhook removes the request).
-    if (!isAcceptanceLapsed(request, now) || (await getDoc(claims, request.slotClaimId))?.booking) kept.push(request);
+    if (!isAcceptanceLapsed(request, now) || (await getSlotClaim(deps.couch, coachId, request.slotClaimId))?.booking)
+      kept.push(request);
     else await endCoachRequest(deps, request);
   }
   return kept;

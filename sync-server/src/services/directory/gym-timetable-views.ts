@@ -4,7 +4,7 @@ import { scheduleDocId } from '@mastr/rules/doc-ids.ts';
 import type { ClassItem, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { gymWeekStart } from '@mastr/rules/timetable.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
+import { scheduleWeeks } from '../../couch/stores/schedule-weeks-store.ts';
 
 const classView = (c: ClassItem): ClassItem => ({
   _id: c._id,
@@ -47,13 +47,18 @@ export function timetableFrom(
   return { schedule, currentWeekStart, nextWeekStart };
 }
 
-/** The schedule documents a timetable at `now` reads: the default, the current and the next week. */
+/** The schedule weeks a timetable at `now` reads: the default, the current and the next week. */
+function timetableWeeks(now: Date): (string | null)[] {
+  return [null, gymWeekStart(now), gymWeekStart(now, 1)];
+}
+
+/** Their document ids. */
 function timetableDocIds(now: Date): string[] {
-  return [null, gymWeekStart(now), gymWeekStart(now, 1)].map(scheduleDocId);
+  return timetableWeeks(now).map(scheduleDocId);
 }
 
 /** A gym's public timetable, read from its database (or seven empty days when it has none yet). */
 export async function gymTimetableView(couch: Couch, gymId: string, now: Date): Promise<GymTimetable> {
-  const docs = await fetchDocs(tenantDb<ScheduleWeekDoc>(couch, 'gym', gymId), timetableDocIds(now));
+  const docs = await scheduleWeeks(couch, gymId, timetableWeeks(now));
   return timetableFrom(gymId, (id) => docs.get(id), now);
 }

@@ -15,8 +15,7 @@ import {
   type ClassFields,
   type ScheduleWeek,
 } from '@mastr/rules/schedule.ts';
-import { ensureDatabase } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
 import { newId } from '../../couch/ids.ts';
 import type { DocWrite } from '../../couch/doc-write.ts';
 import type { Deps } from '../../deps.ts';
@@ -58,7 +57,7 @@ async function editSchedule(
   edit: (doc: ScheduleWeekDoc, weekday: number) => ScheduleWeekDoc | null,
 ): Promise<ScheduleEditOutcome> {
   const now = deps.now();
-  await ensureDatabase(deps.couch, tenantDbName('gym', gymId));
+  await ensureTenantDatabase(deps.couch, 'gym', gymId);
   const created = await write(scheduleDocId(null), (current) =>
     current ? null : emptyDefaultSchedule(gymId, now, newId),
   );

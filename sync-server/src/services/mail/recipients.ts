@@ -1,5 +1,4 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import {
   isOptionalMailCategory,
@@ -7,11 +6,10 @@ import {
   type MailCategory,
   type OptionalMailCategory,
 } from '@mastr/rules/mail-categories.ts';
-import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
-import { DB } from '../../couch/databases.ts';
-import { fetchDocs } from '../../couch/tenant-docs.ts';
+import type { AccountKind } from '@mastr/rules/roles.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { profilesUnderEachKind } from '../../couch/stores/profiles-store.ts';
 
 /** Who a mail goes to, read when the mail is queued (design/mail.md "Who gets mail"). */
 export interface MailRecipient {
@@ -55,14 +53,11 @@ export async function mailRecipient(
   // The profile is read beside the account (its id names the kind, not yet known): one round trip.
   const [account, profiles] = await Promise.all([
     getAccount(deps.couch, profileId),
-    fetchDocs(
-      deps.couch.use<UserProfileDoc | CoachProfileDoc | GymProfileDoc>(DB.profiles),
-      ACCOUNT_KINDS.map((kind) => profileDocId(kind, profileId)),
-    ),
+    profilesUnderEachKind(deps.couch, profileId),
   ]);
   if (!account || !account.verified || (account.deletingSince && !options.whileDeleting)) return null;
   if (!wantsMail(account.mailPreferences, category)) return null;
-  const profile = profiles.get(profileDocId(account.kind, profileId)) ?? null;
+  const profile = profiles(account.kind);
   const publicUrl = deps.config.publicUrl;
   return {
     profileId,

@@ -3,7 +3,8 @@ import { checkInOutcomeId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
-import { fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
+import { gymPassesById, writeGymPasses } from '../../couch/stores/passes-store.ts';
+import { checkInDocsById, outcomesAndPasses, storeCheckIns } from './stores/check-ins-store.ts';
 
 /** A check-in as a front desk sends it. */
 export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
@@ -40,18 +41,19 @@ export async function recordCheckIns(
   gymId: string,
   checkIns: readonly NewCheckIn[],
 ): Promise<DecidedCheckIn[]> {
-  const db = tenantDb<GymDoc | PassDoc>(deps.couch, 'gym', gymId);
-  const known = await fetchDocs(
-    db,
-    checkIns.flatMap((c) => [checkInOutcomeId(c._id), passKey(c)]),
+  const known = await outcomesAndPasses(
+    deps.couch,
+    gymId,
+    checkIns.map((c) => c._id),
+    checkIns.map(passKey),
   );
   const stored = new Map<string, GymDoc>();
   for (const c of checkIns) {
-    const outcome = known.get(checkInOutcomeId(c._id));
-    if (outcome) stored.set(outcome._id, outcome as CheckInOutcomeDoc);
+    const outcome = known.outcome(c._id);
+    if (outcome) stored.set(outcome._id, outcome);
   }
   const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
-  const passes = new Map(undecided.map((c) => [passKey(c), (known.get(passKey(c)) as PassDoc | undefined) ?? null]));
+  const passes = new Map(undecided.map((c) => [passKey(c), known.pass(passKey(c))]));
   const outcomes = await decideOutcomes(deps, gymId, undecided, passes);
 
   const resolvedAt = deps.now().toISOString();
@@ -67,7 +69,7 @@ export async function recordCheckIns(
       resolvedAt,
     })),
   ];
-  const results = docs.length ? await db.bulk({ docs }) : [];
+  const results = docs.length ? await storeCheckIns(deps.couch, gymId, docs) : [];
   const raced: string[] = [];
   results.forEach((result, i) => {
     if (result.rev) stored.set(docs[i]._id, { ...docs[i], _rev: result.rev });
@@ -75,7 +77,7 @@ export async function recordCheckIns(
     else if (result.error === 'conflict') raced.push(docs[i]._id);
     else throw new Error(`Storing ${docs[i]._id} failed: ${result.error} ${result.reason}`);
   });
-  for (const [id, doc] of await fetchDocs(db, raced)) stored.set(id, doc as GymDoc);
+  for (const [id, doc] of await checkInDocsById(deps.couch, gymId, raced)) stored.set(id, doc);
   return checkIns.map((c) => ({
     checkIn: stored.get(c._id) as StoredCheckIn,
     outcome: stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc,
@@ -89,13 +91,12 @@ async function decideOutcomes(
   fresh: readonly NewCheckIn[],
   read: Map<string, PassDoc | null>,
 ) {
-  const db = tenantDb<PassDoc>(deps.couch, 'gym', gymId);
   const outcomes = new Map<string, Outcome>();
   let pending = fresh;
   let passes = read;
   for (let round = 1; pending.length > 0; round += 1) {
     if (round > MAX_ROUNDS) throw new Error(`Check-ins for gym ${gymId} kept losing races on their passes.`);
-    if (round > 1) passes = await fetchDocs(db, pending.map(passKey));
+    if (round > 1) passes = await gymPassesById(deps.couch, gymId, pending.map(passKey));
     const changed = new Map<string, PassDoc>();
     for (const checkIn of pending) {
       const key = passKey(checkIn);
@@ -104,7 +105,7 @@ async function decideOutcomes(
       outcomes.set(checkIn._id, outcome);
       if (counted) changed.set(key, counted);
     }
-    const written = changed.size ? await db.bulk({ docs: [...changed.values()] }) : [];
+    const written = changed.size ? await writeGymPasses(deps.couch, gymId, [...changed.values()]) : [];
     const lost = new Set<string>();
     for (const result of written) {
       if (result.error === 'conflict') lost.add(result.id);

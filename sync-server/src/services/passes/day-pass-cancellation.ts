@@ -3,7 +3,7 @@ import { passDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { passDay } from '@mastr/rules/pass-listing.ts';
 import type { Deps } from '../../deps.ts';
-import { tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { updatePass } from '../../couch/stores/passes-store.ts';
 import { refundedPenceOf, refundPassInFull } from '../refunds/index.ts';
 import { tellPassCancelled } from './pass-notifications.ts';
 
@@ -54,26 +54,22 @@ export async function cancelDayPassAs(
   const now = deps.now();
   let refusal: string | null = null;
   let won = false;
-  const decided = await updateDoc(
-    tenantDb<DayPassDoc>(deps.couch, 'gym', gymId),
-    passDocId('day-pass', passId),
-    (current) => {
-      won = false;
-      refusal = null;
-      if (current?.type !== 'day-pass') return ((refusal = CANCEL_REFUSALS.unknown), null);
-      if (current.cancelled) return null;
-      const decision = rule(current, now);
-      if ('refusal' in decision) return ((refusal = decision.refusal), null);
-      won = true;
-      return {
-        ...current,
-        cancelled: true,
-        cancelledAt: now.toISOString(),
-        cancelledBy: side,
-        refundOnCancel: decision.refundOnCancel,
-      };
-    },
-  );
+  const decided = await updatePass<DayPassDoc>(deps.couch, 'gym', gymId, passDocId('day-pass', passId), (current) => {
+    won = false;
+    refusal = null;
+    if (current?.type !== 'day-pass') return ((refusal = CANCEL_REFUSALS.unknown), null);
+    if (current.cancelled) return null;
+    const decision = rule(current, now);
+    if ('refusal' in decision) return ((refusal = decision.refusal), null);
+    won = true;
+    return {
+      ...current,
+      cancelled: true,
+      cancelledAt: now.toISOString(),
+      cancelledBy: side,
+      refundOnCancel: decision.refundOnCancel,
+    };
+  });
   if (refusal || !decided) return { outcome: 'refused', message: refusal ?? CANCEL_REFUSALS.unknown };
   const refundedPence = await finishCancellation(deps, decided, options.tellMember ?? true);
   if (won) return { outcome: 'cancelled', pass: decided, refundedPence };
@@ -101,7 +97,7 @@ async function finishCancellation(deps: Deps, pass: DayPassDoc, tellMember: bool
   if (pass.refundOnCancel)
     await refundPassInFull(deps, pass.passId, pass.cancelledBy === 'member' ? 'member-cancel' : 'gym-cancel');
   const refundedPence = await refundedPenceOf(deps, pass.passId);
-  await updateDoc(tenantDb<DayPassDoc>(deps.couch, 'member', pass.memberId), pass._id, (current) => {
+  await updatePass<DayPassDoc>(deps.couch, 'member', pass.memberId, pass._id, (current) => {
     if (!current || current.cancelled) return null;
     const { cancelledAt, cancelledBy, refundOnCancel } = pass;
     return { ...current, cancelled: true, cancelledAt, cancelledBy, refundOnCancel };

@@ -1,8 +1,8 @@
-import { checkInId, isId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import { checkInId, isId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { gymPass } from '../../couch/stores/passes-store.ts';
 import type { DayPassCancellation } from '@mastr/rules/api/booking.ts';
 import type { DecidedCheckIn, NewCheckIn } from './check-in-service.ts';
 import { upcomingDayPasses, upcomingMastrPasses } from './pass-views.ts';
@@ -37,7 +37,7 @@ export async function checkInOnline(
     kind === 'day-pass'
       ? upcomingDayPasses(deps.couch, gymId, deps.now())
       : upcomingMastrPasses(deps.couch, gymId, deps.now());
-  const pass = isId(passId) ? await getDoc(tenantDb<PassDoc>(deps.couch, 'gym', gymId), passDocId(kind, passId)) : null;
+  const pass = isId(passId) ? await gymPass(deps.couch, gymId, kind, passId) : null;
   if (!pass) return { outcome: 'refused', reason: UNKNOWN_PASS, passes: await refreshed() };
   const { outcome } = await record({
     _id: checkInId(passId, newId()),

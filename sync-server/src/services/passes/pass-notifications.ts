@@ -1,8 +1,6 @@
 import { passNotificationDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc, NotificationDoc, PassEvent } from '@mastr/rules/documents.ts';
-import { ensureDatabase, couchStatus } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
-import { tenantDb } from '../../couch/tenant-docs.ts';
+import { addNotification } from '../../couch/stores/notifications-store.ts';
 import type { Deps } from '../../deps.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
 import {
@@ -189,10 +187,9 @@ async function writeNotification(
     refundedPence: about.refundedPence,
   };
   try {
-    await ensureDatabase(deps.couch, tenantDbName('member', about.memberId));
-    await tenantDb<NotificationDoc>(deps.couch, 'member', about.memberId).insert(doc);
+    // Keyed by the pass: a second call finds it written (false) and tells nothing twice.
+    await addNotification(deps.couch, 'member', about.memberId, doc);
   } catch (err) {
-    if (couchStatus(err) === 409) return;
     deps.logger.warn({ err, event, passId: about.passId }, 'could not write the pass notification');
   }
 }

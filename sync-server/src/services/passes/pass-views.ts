@@ -1,10 +1,10 @@
 import type { DayPassView, MastrPassView } from '@mastr/rules/api/front-desk.ts';
-import { passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { byStartAscending, byStartDescending, passDayOn } from '@mastr/rules/pass-listing.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
+import { passesIn } from '../../couch/stores/passes-store.ts';
 
 /**
  * The §3 pass views and the lists they make (rules/pass-listing.ts decides today, upcoming and
@@ -187,8 +187,8 @@ export function allMastrPassList<T extends MastrPassFacts>(passes: readonly T[],
 
 // ---- the front desk's online calls ------------------------------------------------------------
 
-async function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
-  return docsWithPrefix(tenantDb<T>(couch, 'gym', gymId), passDocPrefix(kind));
+function passesOfKind<T extends PassDoc>(couch: Couch, gymId: string, kind: T['type']): Promise<T[]> {
+  return passesIn<T>(couch, 'gym', gymId, kind);
 }
 
 /**

@@ -1,17 +1,16 @@
 import { randomInt } from 'node:crypto';
-import type { DocumentScope } from 'nano';
 import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH, type DayPassType } from '@mastr/rules/constants.ts';
-import { entryCodeClaimId, passDocId, SIGNING_KEYS_DOC_ID, type PassDoc } from '@mastr/rules/doc-ids.ts';
-import type { DayPassDoc, EntryCodeClaimDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
+import { passDocId, SIGNING_KEYS_DOC_ID, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { DayPassDoc, MastrPassDoc, SigningKeysDoc } from '@mastr/rules/documents.ts';
 import type { ServerConfig } from '../../config.ts';
-import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
+import type { Couch } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { newId } from '../../couch/ids.ts';
+import { createPass, getPass, updatePass } from '../../couch/stores/passes-store.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
 import { passSigner } from './pass-signing.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { claimEntryCode, claimOfPass, releaseEntryCode } from './stores/entry-code-claims-store.ts';
+import { updateSigningKeys } from './stores/signing-keys-store.ts';
 
 /** What issuing passes needs: the databases, the clock and the entry-token signing key. */
 export type PassesDeps = Pick<Deps, 'couch' | 'now'> & { config: Pick<ServerConfig, 'passSigningKey'> };
@@ -110,62 +109,43 @@ async function issuePass<T extends PassDoc>(
   build: (passId: string, createdAt: string) => T,
 ): Promise<IssuedPass<T>> {
   const { couch } = deps;
-  await ensureDatabase(couch, tenantDbName('gym', input.gym.profileId));
-  await ensureDatabase(couch, tenantDbName('member', input.member.profileId));
-  await ensureSigningKeysDoc(deps, input.gym.profileId);
-  const gymDb = tenantDb<T>(couch, 'gym', input.gym.profileId);
-  const memberDb = tenantDb<T>(couch, 'member', input.member.profileId);
+  const gymId = input.gym.profileId;
+  const memberId = input.member.profileId;
+  await ensureTenantDatabase(couch, 'gym', gymId);
+  await ensureTenantDatabase(couch, 'member', memberId);
+  await ensureSigningKeysDoc(deps, gymId);
   const draft = build(input.passId ?? newId(), deps.now().toISOString());
 
-  const existing = await getDoc(gymDb, draft._id);
-  if (existing) return { pass: await withMemberCopy(memberDb, existing), created: false };
+  const existing = await getPass<T>(couch, 'gym', gymId, draft._id);
+  if (existing) return { pass: await withMemberCopy(couch, memberId, existing), created: false };
 
   // A caller-chosen id may have been issued before up to its claim by a process that died right
   // after (design/faults.md): that claim is the pass's code, not a second one held forever.
   const claim =
-    (input.passId ? await claimLeftFor(deps, input.gym.profileId, draft.passId) : null) ??
-    (await claimEntryCode(deps, input.gym.profileId, draft.passId));
+    (input.passId ? await claimOfPass(couch, gymId, draft.passId) : null) ??
+    (await drawEntryCode(couch, gymId, draft.passId));
   const pass = { ...draft, idCode: claim.code };
   pass.entryToken = passSigner(deps.config.passSigningKey).entryToken(pass);
-  try {
-    await gymDb.insert(pass);
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err;
+  if (!(await createPass(couch, 'gym', gymId, pass))) {
     // Another instance issued the same passId at the same moment: theirs stands, our code is freed
     // (unless both took up the same claim left by a crash: then it is theirs too).
-    const theirs = (await getDoc(gymDb, draft._id))!;
-    if (theirs.idCode !== claim.code) {
-      // Freed already when this claim was one a racing attempt made and also lost with.
-      await couch
-        .use(DB.accounts)
-        .destroy(claim.id, claim.rev)
-        .catch((e: unknown) => {
-          if (couchStatus(e) !== 404 && couchStatus(e) !== 409) throw e;
-        });
-    }
-    return { pass: await withMemberCopy(memberDb, theirs), created: false };
+    const theirs = (await getPass<T>(couch, 'gym', gymId, draft._id))!;
+    // Freed already when this claim was one a racing attempt made and also lost with.
+    if (theirs.idCode !== claim.code) await releaseEntryCode(couch, claim);
+    return { pass: await withMemberCopy(couch, memberId, theirs), created: false };
   }
-  return { pass: await withMemberCopy(memberDb, pass), created: true };
+  return { pass: await withMemberCopy(couch, memberId, pass), created: true };
 }
 
 /** The member's copy is written from the gym's (a crash between the two writes heals on retry). */
-async function withMemberCopy<T extends PassDoc>(memberDb: DocumentScope<T>, pass: T): Promise<T> {
+async function withMemberCopy<T extends PassDoc>(couch: Couch, memberId: string, pass: T): Promise<T> {
   const { _rev, ...body } = pass;
-  await updateDoc(memberDb, pass._id, (current) => (current ? null : (body as T)));
+  await updatePass<T>(couch, 'member', memberId, pass._id, (current) => (current ? null : (body as T)));
   return pass;
 }
 
-/** The entry-code claim a pass id already holds at the gym, if an earlier attempt made one. */
-async function claimLeftFor(deps: PassesDeps, gymId: string, passId: string) {
-  const prefix = entryCodeClaimId(gymId, '');
-  const docs = await findDocs<EntryCodeClaimDoc>(deps.couch, QUERIES.entryCodeClaimsOfPass(passId));
-  // The embedded server's `_find` may answer a claim deleted meanwhile (a race's loser freeing it) as null.
-  const left = docs.find((doc) => doc?._id.startsWith(prefix));
-  return left ? { code: left._id.slice(prefix.length), id: left._id, rev: left._rev! } : null;
-}
-
-async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
-  const claims = deps.couch.use<EntryCodeClaimDoc>(DB.accounts);
+/** A random entry code free at the gym, claimed for the pass (a taken one: draw again). */
+async function drawEntryCode(couch: Couch, gymId: string, passId: string) {
   for (let attempt = 0; attempt < MAX_CODE_ATTEMPTS; attempt += 1) {
     const code = Array.from(
       { length: ENTRY_CODE_LENGTH },
@@ -173,13 +153,8 @@ async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
     )
       .join('')
       .toLowerCase();
-    const id = entryCodeClaimId(gymId, code);
-    try {
-      const { rev } = await claims.insert({ _id: id, type: 'entry-code-claim', passId });
-      return { code, id, rev };
-    } catch (err) {
-      if (couchStatus(err) !== 409) throw err; // taken at this gym: draw again
-    }
+    const claim = await claimEntryCode(couch, gymId, code, passId);
+    if (claim) return claim;
   }
   throw new Error(`No free entry code at gym ${gymId} after ${MAX_CODE_ATTEMPTS} draws.`);
 }
@@ -190,12 +165,9 @@ async function claimEntryCode(deps: PassesDeps, gymId: string, passId: string) {
  */
 export async function ensureSigningKeysDoc(deps: Pick<PassesDeps, 'couch' | 'config'>, gymId: string): Promise<void> {
   const { publicKey } = passSigner(deps.config.passSigningKey);
-  await updateDoc(
-    tenantDb<SigningKeysDoc>(deps.couch, 'gym', gymId),
-    SIGNING_KEYS_DOC_ID,
-    (current): SigningKeysDoc | null =>
-      current?.keys.some((k) => k.kid === publicKey.kid)
-        ? null
-        : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
+  await updateSigningKeys(deps.couch, gymId, (current): SigningKeysDoc | null =>
+    current?.keys.some((k) => k.kid === publicKey.kid)
+      ? null
+      : { _id: SIGNING_KEYS_DOC_ID, type: 'signing-keys', keys: [...(current?.keys ?? []), publicKey] },
   );
 }

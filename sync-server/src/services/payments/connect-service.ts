@@ -1,14 +1,12 @@
 import type Stripe from 'stripe';
-import { connectAccountDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { applyGoLive } from '../accounts/index.ts';
-import { getDoc } from '../../couch/tenant-docs.ts';
 import {
+  getConnectAccount,
   getPayee,
-  paymentsDb,
+  recordConnectAccount,
   updatePayee,
-  type ConnectAccountDoc,
   type PayeeDoc,
   type PayeeKind,
 } from '../../couch/stores/payments-store.ts';
@@ -78,11 +76,7 @@ async function ensureConnectAccount(deps: Deps, kind: PayeeKind, profileId: stri
     { idempotencyKey: `connect-account:${kind}:${profileId}:${stored ?? 'first'}` },
   );
   // The lookup first: an account.updated arriving right after must find its owner.
-  await paymentsDb<ConnectAccountDoc>(deps.couch)
-    .insert({ _id: connectAccountDocId(account.id), type: 'connect-account', kind, profileId })
-    .catch((err) => {
-      if ((err as { statusCode?: number }).statusCode !== 409) throw err;
-    });
+  await recordConnectAccount(deps.couch, account.id, kind, profileId);
   await updatePayee(deps.couch, kind, profileId, (payee) =>
     payee.connectAccountId === account.id ? null : { ...payee, connectAccountId: account.id, ...notOnboarded },
   );
@@ -110,7 +104,7 @@ async function forgetAccount(deps: Deps, kind: PayeeKind, profileId: string, acc
  * applied, or for an account that is not (or no longer) the payee's, changes nothing.
  */
 export async function applyAccountUpdated(deps: Deps, account: Stripe.Account, eventCreated: number): Promise<void> {
-  const owner = await getDoc(paymentsDb<ConnectAccountDoc>(deps.couch), connectAccountDocId(account.id));
+  const owner = await getConnectAccount(deps.couch, account.id);
   if (!owner) return;
   const payee = await updatePayee(deps.couch, owner.kind, owner.profileId, (current): PayeeDoc | null => {
     if (current.connectAccountId !== account.id) return null;

@@ -4,7 +4,7 @@ import type { DayPassDoc } from '@mastr/rules/documents.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { Deps } from '../../deps.ts';
 import { CANCEL_REFUSALS, cancelDayPassAs } from '../passes/index.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { getPass } from '../../couch/stores/passes-store.ts';
 
 /**
  * A member cancels their own day pass (`POST /api/booking/user/cancel_day_pass/{id}`, not in the
@@ -34,7 +34,7 @@ export async function cancelOwnDayPass(
 ): Promise<MemberCancelOutcome> {
   // The gym's copy is the authority on check-ins; the member's says the pass is theirs.
   const mine = isId(passId)
-    ? await getDoc(tenantDb<DayPassDoc>(deps.couch, 'member', memberId), passDocId('day-pass', passId))
+    ? await getPass<DayPassDoc>(deps.couch, 'member', memberId, passDocId('day-pass', passId))
     : null;
   if (!mine || mine.memberId !== memberId) return { outcome: 'refused', message: CANCEL_REFUSALS.unknown };
   const result = await cancelDayPassAs(

@@ -1,8 +1,9 @@
 import type { MastrPassCancellation } from '@mastr/rules/api/booking.ts';
-import { isId, mastrClassDocId, passDocId } from '@mastr/rules/doc-ids.ts';
-import type { MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { isId, passDocId } from '@mastr/rules/doc-ids.ts';
+import type { MastrPassDoc } from '@mastr/rules/documents.ts';
 import { mastrPassCancellation } from '@mastr/rules/refunds.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { updateMastrClass } from '../../couch/stores/mastr-classes-store.ts';
+import { getPass, updatePass } from '../../couch/stores/passes-store.ts';
 import type { Deps } from '../../deps.ts';
 import { CANCEL_REFUSALS, tellPassCancelled } from '../passes/index.ts';
 import { refundedPenceOf, refundPassInFull } from '../refunds/index.ts';
@@ -33,12 +34,10 @@ type MastrCancelOutcome =
   | { outcome: 'cancelled'; message: string; refundedPence: number }
   | { outcome: 'refused'; message: string; pass?: MastrPassCancellation };
 
-const gymCopies = (deps: Deps, gymId: string) => tenantDb<MastrPassDoc>(deps.couch, 'gym', gymId);
-
 export async function cancelOwnMastrPass(deps: Deps, memberId: string, passId: string): Promise<MastrCancelOutcome> {
   // The member's copy says the pass is theirs; the gym's copy is the authority on the rest.
   const mine = isId(passId)
-    ? await getDoc(tenantDb<MastrPassDoc>(deps.couch, 'member', memberId), passDocId('mastr-pass', passId))
+    ? await getPass<MastrPassDoc>(deps.couch, 'member', memberId, passDocId('mastr-pass', passId))
     : null;
   if (mine?.type !== 'mastr-pass' || mine.memberId !== memberId)
     return { outcome: 'refused', message: CANCEL_REFUSALS.unknown };
@@ -46,7 +45,7 @@ export async function cancelOwnMastrPass(deps: Deps, memberId: string, passId: s
   const now = deps.now();
   let refusal: string | null = null;
   let won = false;
-  const decided = await updateDoc(gymCopies(deps, mine.gymId), mine._id, (current): MastrPassDoc | null => {
+  const decided = await updatePass<MastrPassDoc>(deps.couch, 'gym', mine.gymId, mine._id, (current) => {
     won = false;
     refusal = null;
     if (current?.type !== 'mastr-pass' || current.memberId !== memberId)
@@ -98,15 +97,12 @@ async function finishCancellation(deps: Deps, pass: MastrPassDoc): Promise<numbe
   if (pass.refundOnCancel) await refundPassInFull(deps, pass.passId, 'member-cancel');
   const refundedPence = await refundedPenceOf(deps, pass.passId);
   if (pass.dateAndTimeStart)
-    await updateDoc(
-      tenantDb<MastrClassDoc>(deps.couch, 'gym', pass.gymId),
-      mastrClassDocId(pass.dateAndTimeStart),
-      (occurrence) =>
-        occurrence?.type === 'mastr-class' && occurrence.assignedPasses.includes(pass.passId)
-          ? { ...occurrence, assignedPasses: occurrence.assignedPasses.filter((id) => id !== pass.passId) }
-          : null,
+    await updateMastrClass(deps.couch, pass.gymId, pass.dateAndTimeStart, (occurrence) =>
+      occurrence?.type === 'mastr-class' && occurrence.assignedPasses.includes(pass.passId)
+        ? { ...occurrence, assignedPasses: occurrence.assignedPasses.filter((id) => id !== pass.passId) }
+        : null,
     );
-  await updateDoc(tenantDb<MastrPassDoc>(deps.couch, 'member', pass.memberId), pass._id, (current) => {
+  await updatePass<MastrPassDoc>(deps.couch, 'member', pass.memberId, pass._id, (current) => {
     if (current?.type !== 'mastr-pass' || current.cancelled) return null;
     const { dateAndTimeStart, cancelledAt, cancelledBy, refundOnCancel } = pass;
     return { ...current, dateAndTimeStart, cancelled: true, cancelledAt, cancelledBy, refundOnCancel };

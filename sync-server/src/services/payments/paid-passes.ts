@@ -2,13 +2,12 @@ import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { DayPassSale, MastrPassSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
-import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { enrolPaidMastrPass } from '../directory/index.ts';
 import { tellPassBought, createDayPass, createMastrPass } from '../passes/index.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
+import { recordPayment } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 
 /**
@@ -31,7 +30,7 @@ export async function issuePaidPass(
   const passId = await checkoutPassId(session.id);
   const pricePence = session.amount_total;
   // Recorded first and whatever follows: a paid session can always be refunded.
-  await recordPayment(deps, {
+  await recordPayment(deps.couch, {
     _id: paymentDocId(passId),
     type: 'payment',
     passId,
@@ -106,12 +105,4 @@ async function passOwners(deps: Deps, gymId: string, memberId: string) {
     gym: { profileId: gymId, gymName: gym.gymName },
     member: { profileId: memberId, name: member.name, email: account.email },
   };
-}
-
-async function recordPayment(deps: Deps, payment: PaymentDoc): Promise<void> {
-  try {
-    await paymentsDb<PaymentDoc>(deps.couch).insert(payment);
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err; // recorded by an earlier delivery
-  }
 }

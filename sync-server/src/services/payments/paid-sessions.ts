@@ -1,35 +1,23 @@
-import type { DocumentScope } from 'nano';
 import type Stripe from 'stripe';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
-import {
-  bookingDocId,
-  coachRequestId,
-  gymRequestId,
-  membershipDocId,
-  paymentDocId,
-  slotClaimId,
-} from '@mastr/rules/doc-ids.ts';
-import type {
-  BookingDoc,
-  CoachRequestDoc,
-  GymRequestDoc,
-  MembershipDoc,
-  SlotClaimDoc,
-} from '@mastr/rules/documents.ts';
+import { paymentDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { planPaidSession } from '@mastr/rules/pt-payment-plan.ts';
 import { ptPaymentVerdict, type PtPaymentFacts, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
 import type { PtSessionSale, SaleCharge } from '@mastr/rules/sale-metadata.ts';
-import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import { platformFeePence } from '@mastr/rules/fees.ts';
-import { getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { createBooking, getBooking } from '../../couch/stores/bookings-store.ts';
+import { getMembership } from '../../couch/stores/memberships-store.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
-import { sessionOfBooking, tellSession, deleteAsFullDocument } from '../coaching/index.ts';
-import { paymentsDb, type PaymentDoc } from '../../couch/stores/payments-store.ts';
+import { sessionOfBooking, tellSession } from '../coaching/index.ts';
+import { deleteRequestCopy, getCoachRequest, getGymRequest } from '../../couch/stores/session-requests-store.ts';
+import { updateSlotClaim } from '../../couch/stores/slot-claims-store.ts';
+import { ensureTenantDatabase } from '../../couch/stores/tenant-databases.ts';
+import { getPayment, recordPayment, updatePayment, type PaymentDoc } from '../../couch/stores/payments-store.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 
 /**
@@ -50,8 +38,6 @@ import { refundPassInFull } from '../refunds/index.ts';
  *   5. the request's copies are removed: it has become the booking.
  */
 
-type CoachTenantDoc = SlotClaimDoc | CoachRequestDoc | BookingDoc;
-
 /** The sale, decoded from the session's metadata by rules/sale-metadata.ts. */
 export async function bookPaidSession(
   deps: Deps,
@@ -63,7 +49,7 @@ export async function bookPaidSession(
     typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
   if (!paymentIntentId || session.amount_total == null) return;
   const paymentId = await checkoutPassId(session.id);
-  await recordPayment(deps, {
+  await recordPayment(deps.couch, {
     _id: paymentDocId(paymentId),
     type: 'payment',
     passId: paymentId,
@@ -92,12 +78,11 @@ export async function bookPaidSession(
     );
     return;
   }
-  await ensureDatabase(deps.couch, tenantDbName('coach', sale.coachId));
-  const coachDb = tenantDb<CoachTenantDoc>(deps.couch, 'coach', sale.coachId);
-  const existing = await getDoc(coachDb, bookingDocId(sale.requestId));
+  await ensureTenantDatabase(deps.couch, 'coach', sale.coachId);
+  const existing = await getBooking(deps.couch, 'coach', sale.coachId, sale.requestId);
   const booked = existing?.type === 'booking' ? existing : null;
   const request = booked ? null : await requestOf(deps, sale);
-  const { verdict, claim } = await takeHour(deps, coachDb, sale, {
+  const { verdict, claim } = await takeHour(deps, sale, {
     source: sale.source,
     requestId: sale.requestId,
     coachId: sale.coachId,
@@ -155,8 +140,7 @@ export async function bookPaidSession(
 
 /** The request's copies are removed, one after the other: it has become the booking. */
 async function removeRequest(deps: Deps, copies: [TenantKind, string, string][]): Promise<void> {
-  for (const [kind, owner, id] of copies)
-    await deleteAsFullDocument(tenantDb<CoachRequestDoc | GymRequestDoc>(deps.couch, kind, owner), id);
+  for (const [kind, owner, id] of copies) await deleteRequestCopy(deps.couch, kind, owner, id);
 }
 
 /** Whether the member, coach and gym all still have accounts that are not being deleted (decision 31). */
@@ -166,22 +150,13 @@ async function partiesStillHere(deps: Deps, sale: PtSessionSale): Promise<boolea
 }
 
 async function requestOf(deps: Deps, sale: PtSessionSale): Promise<CoachRequestDoc | GymRequestDoc | null> {
-  if (sale.source === 'coach-request') {
-    const doc = await getDoc(
-      tenantDb<CoachRequestDoc>(deps.couch, 'coach', sale.coachId),
-      coachRequestId(sale.requestId),
-    );
-    return doc?.type === 'coach-request' ? doc : null;
-  }
-  const doc = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', sale.gymId), gymRequestId(sale.requestId));
-  return doc?.type === 'gym-request' ? doc : null;
+  return sale.source === 'coach-request'
+    ? getCoachRequest(deps.couch, 'coach', sale.coachId, sale.requestId)
+    : getGymRequest(deps.couch, 'gym', sale.gymId, sale.requestId);
 }
 
 async function isRegistered(deps: Deps, sale: PtSessionSale): Promise<boolean> {
-  const membership = await getDoc(
-    deps.couch.use<MembershipDoc>(DB.profiles),
-    membershipDocId(sale.gymId, sale.coachId),
-  );
+  const membership = await getMembership(deps.couch, sale.gymId, sale.coachId);
   return membership?.state === 'registered';
 }
 
@@ -193,7 +168,6 @@ async function isRegistered(deps: Deps, sale: PtSessionSale): Promise<boolean> {
  */
 async function takeHour(
   deps: Deps,
-  db: DocumentScope<CoachTenantDoc>,
   sale: PtSessionSale,
   facts: Omit<PtPaymentFacts, 'claim'>,
 ): Promise<{ verdict: PtPaymentVerdict; claim: SlotClaimDoc | null }> {
@@ -201,7 +175,7 @@ async function takeHour(
   const id = slotClaimId(hour.weekStart, hour.weekday, hour.time);
   const booking = { bookingId: sale.requestId, checkoutSessionId: facts.payment!.checkoutSessionId };
   let taken: { verdict: PtPaymentVerdict; claim: SlotClaimDoc | null } = { verdict: 'gone', claim: null };
-  await updateDoc(db, id, (current) => {
+  await updateSlotClaim(deps.couch, sale.coachId, id, (current) => {
     const verdict = ptPaymentVerdict({ ...facts, claim: current });
     const held = current?.type === 'slot-claim' ? current : null;
     taken = { verdict, claim: verdict === 'paid' ? held : null };
@@ -224,20 +198,11 @@ async function takeHour(
 
 /** Writes one copy; false when an earlier delivery wrote it already. */
 async function writeCopy(deps: Deps, kind: TenantKind, owner: string, booking: BookingDoc): Promise<boolean> {
-  await ensureDatabase(deps.couch, tenantDbName(kind, owner));
-  const { _rev: _ignored, ...fresh } = booking;
-  try {
-    await tenantDb<BookingDoc>(deps.couch, kind, owner).insert(fresh);
-    return true;
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err;
-    return false;
-  }
+  return createBooking(deps.couch, kind, owner, booking);
 }
 
 async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSessionSale): Promise<void> {
-  const db = paymentsDb<PaymentDoc>(deps.couch);
-  const payment = await getDoc(db, paymentDocId(paymentId));
+  const payment = await getPayment(deps.couch, paymentId);
   if (!payment || payment.spaceTransferId || sale.gymSharePence <= 0) return;
   const intent = await deps.stripe.paymentIntents.retrieve(payment.paymentIntentId);
   const charge = typeof intent.latest_charge === 'string' ? intent.latest_charge : intent.latest_charge?.id;
@@ -252,19 +217,13 @@ async function transferSpaceShare(deps: Deps, paymentId: string, sale: PtSession
     },
     { idempotencyKey: `space-share:${sale.requestId}` },
   );
-  await updateDoc(db, payment._id, (current) => (current ? { ...current, spaceTransferId: transfer.id } : null));
-}
-
-async function recordPayment(deps: Deps, payment: PaymentDoc): Promise<void> {
-  try {
-    await paymentsDb<PaymentDoc>(deps.couch).insert(payment);
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err; // recorded by an earlier delivery
-  }
+  await updatePayment(deps.couch, paymentId, (current) =>
+    current ? { ...current, spaceTransferId: transfer.id } : null,
+  );
 }
 
 async function setPaymentOutcome(deps: Deps, paymentId: string, outcome: NonNullable<PaymentDoc['outcome']>) {
-  await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(paymentId), (current) =>
+  await updatePayment(deps.couch, paymentId, (current) =>
     current && current.outcome !== outcome ? { ...current, outcome } : null,
   );
 }

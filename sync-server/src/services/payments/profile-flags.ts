@@ -1,8 +1,6 @@
-import { profileDocId } from '@mastr/rules/doc-ids.ts';
-import type { CoachProfileDoc, GymProfileDoc } from '@mastr/rules/documents.ts';
+import type { GymProfileDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { updateDoc } from '../../couch/tenant-docs.ts';
+import { updateProfile } from '../../couch/stores/profiles-store.ts';
 
 type PaymentFlags = Partial<Pick<GymProfileDoc, 'stripeAccountDetailsSubmittedStatus' | 'subscribed' | 'mastrPlan'>>;
 
@@ -17,8 +15,8 @@ export async function setPaymentFlags(
   profileId: string,
   flags: PaymentFlags,
 ): Promise<void> {
-  await updateDoc(couch.use<GymProfileDoc | CoachProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) => {
-    if (!current || current.type !== kind) return null;
+  await updateProfile(couch, kind, profileId, (current) => {
+    if (!current) return null;
     const changed = Object.entries(flags).some(
       ([key, value]) => (current as unknown as Record<string, unknown>)[key] !== value,
     );

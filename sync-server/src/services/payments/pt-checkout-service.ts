@@ -4,14 +4,14 @@ import {
   SESSION_ALREADY_STARTED,
 } from '@mastr/rules/texts.ts';
 import { DATE_FORMATS, formatWallClock } from '@mastr/rules/dates.ts';
-import { coachRequestId, gymRequestId, isId, membershipDocId, slotClaimId } from '@mastr/rules/doc-ids.ts';
-import type { CoachRequestDoc, GymRequestDoc, MembershipDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import { isId, slotClaimId } from '@mastr/rules/doc-ids.ts';
 import { coachHourOf } from '@mastr/rules/pt-bookings.ts';
 import { ptPaymentVerdict, type PtPaymentVerdict } from '@mastr/rules/pt-payment.ts';
 import type { PtSessionSource } from '@mastr/rules/sale-metadata.ts';
-import { DB } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { getMembership } from '../../couch/stores/memberships-store.ts';
+import { getCoachRequest, getGymRequest } from '../../couch/stores/session-requests-store.ts';
+import { atSlotClaimId } from '../../couch/stores/slot-claims-store.ts';
 import { withdrawApplications, releaseLapsedAcceptances } from '../coaching/index.ts';
 import { chargeableAccount } from './connect-service.ts';
 import { CheckoutRefusal, createPaymentSession, memberOf } from './checkout-service.ts';
@@ -66,22 +66,18 @@ export async function createCoachRequestCheckout(
   memberId: string,
   requestId: string,
 ): Promise<PtCheckoutOutcome> {
-  const mine = isId(requestId)
-    ? await getDoc(tenantDb<CoachRequestDoc>(deps.couch, 'member', memberId), coachRequestId(requestId))
-    : null;
-  if (mine?.type !== 'coach-request' || mine.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  const mine = isId(requestId) ? await getCoachRequest(deps.couch, 'member', memberId, requestId) : null;
+  if (mine?.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
   // The coach's copy decides (the member's follows it), after any lapsed acceptance is released.
   await releaseLapsedAcceptances(deps, mine.coachId);
-  const coachDb = tenantDb<CoachRequestDoc | SlotClaimDoc>(deps.couch, 'coach', mine.coachId);
-  const found = await getDoc(coachDb, mine._id);
-  const request = found?.type === 'coach-request' ? found : null;
+  const request = await getCoachRequest(deps.couch, 'coach', mine.coachId, mine.requestId);
   const verdict = ptPaymentVerdict({
     source: 'coach-request',
     requestId: mine.requestId,
     coachId: mine.coachId,
     request,
     coachRegistered: true,
-    claim: request && (await getDoc(coachDb, request.slotClaimId)),
+    claim: request && (await atSlotClaimId(deps.couch, mine.coachId, request.slotClaimId)),
     now: deps.now(),
   });
   if (verdict !== 'payable') return UNPAYABLE[verdict];
@@ -109,22 +105,14 @@ export async function createGymRequestCheckout(
   requestId: string,
   coachId: string,
 ): Promise<PtCheckoutOutcome> {
-  const mine = isId(requestId)
-    ? await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'member', memberId), gymRequestId(requestId))
-    : null;
-  if (mine?.type !== 'gym-request' || mine.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  const found = await getDoc(tenantDb<GymRequestDoc>(deps.couch, 'gym', mine.gymId), mine._id);
-  if (found?.type !== 'gym-request') return conflict(PT_CHECKOUT_CONFLICTS.gone);
-  const request = found;
+  const mine = isId(requestId) ? await getGymRequest(deps.couch, 'member', memberId, requestId) : null;
+  if (mine?.userProfile_id !== memberId) return conflict(PT_CHECKOUT_CONFLICTS.gone);
+  const request = await getGymRequest(deps.couch, 'gym', mine.gymId, mine.requestId);
+  if (!request) return conflict(PT_CHECKOUT_CONFLICTS.gone);
   const hour = coachHourOf(request.startTime);
   const [membership, claim] = await Promise.all([
-    getDoc(deps.couch.use<MembershipDoc>(DB.profiles), membershipDocId(request.gymId, coachId)),
-    isId(coachId)
-      ? getDoc(
-          tenantDb<SlotClaimDoc>(deps.couch, 'coach', coachId),
-          slotClaimId(hour.weekStart, hour.weekday, hour.time),
-        )
-      : null,
+    getMembership(deps.couch, request.gymId, coachId),
+    isId(coachId) ? atSlotClaimId(deps.couch, coachId, slotClaimId(hour.weekStart, hour.weekday, hour.time)) : null,
   ]);
   const verdict = ptPaymentVerdict({
     source: 'gym-request',

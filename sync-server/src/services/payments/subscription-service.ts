@@ -1,8 +1,13 @@
 import type Stripe from 'stripe';
-import { subscriptionDocId, subscriptionDocPrefix } from '@mastr/rules/doc-ids.ts';
+import { subscriptionDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
-import { updateDoc } from '../../couch/tenant-docs.ts';
-import { getPayee, paymentsDb, updatePayee, type SubscriptionDoc } from '../../couch/stores/payments-store.ts';
+import {
+  getPayee,
+  gymSubscriptions,
+  updatePayee,
+  updateSubscription,
+  type SubscriptionDoc,
+} from '../../couch/stores/payments-store.ts';
 import { setPaymentFlags } from './profile-flags.ts';
 import { tellPlanChanged } from './plan-mails.ts';
 import { isResourceMissing } from './stripe-client.ts';
@@ -28,7 +33,7 @@ const PAYING = new Set(['active', 'trialing']);
 const stripePage = (deps: Deps) => `${deps.config.publicUrl}/gymdashboard/stripe`;
 
 export async function basicPlanCheckout(deps: Deps, gymId: string): Promise<string> {
-  if ((await gymSubscriptions(deps, gymId)).some((s) => !ENDED.has(s.status))) {
+  if ((await gymSubscriptions(deps.couch, gymId)).some((s) => !ENDED.has(s.status))) {
     throw new SubscriptionRefusal(SUBSCRIPTION_REFUSALS.alreadySubscribed);
   }
   const customer = await ensureCustomer(deps, gymId);
@@ -118,8 +123,8 @@ export async function applySubscriptionEvent(
   const gymId = subscription.metadata?.gymId;
   if (!gymId) return; // not a Mastr plan
   const status = deleted ? 'canceled' : subscription.status;
-  const record = await updateDoc(
-    paymentsDb<SubscriptionDoc>(deps.couch),
+  const record = await updateSubscription(
+    deps.couch,
     subscriptionDocId(gymId, subscription.id),
     (current): SubscriptionDoc | null => {
       if (current && (current.status === 'canceled' || eventCreated < current.eventCreated)) return null;
@@ -148,7 +153,7 @@ export async function applySubscriptionEvent(
  */
 async function derivePlanFlags(deps: Deps, gymId: string, known: SubscriptionDoc[] = []): Promise<void> {
   const fresh = new Set(known.map((s) => s._id));
-  const subscriptions = [...(await gymSubscriptions(deps, gymId)).filter((s) => !fresh.has(s._id)), ...known];
+  const subscriptions = [...(await gymSubscriptions(deps.couch, gymId)).filter((s) => !fresh.has(s._id)), ...known];
   await setPaymentFlags(deps.couch, 'gym', gymId, {
     subscribed: subscriptions.some((s) => PAYING.has(s.status)),
     // A plan with a failed payment is still the gym's plan (Manage Plan lets it fix the card).
@@ -174,9 +179,9 @@ export async function reconcileGymPlan(deps: Deps, gymId: string): Promise<boole
       )
     : [];
   const closed: SubscriptionDoc[] = [];
-  for (const record of await gymSubscriptions(deps, gymId)) {
+  for (const record of await gymSubscriptions(deps.couch, gymId)) {
     if (ENDED.has(record.status) || known.includes(record.subscriptionId)) continue;
-    const stored = await updateDoc(paymentsDb<SubscriptionDoc>(deps.couch), record._id, (current) =>
+    const stored = await updateSubscription(deps.couch, record._id, (current) =>
       current && !ENDED.has(current.status) ? { ...current, status: 'canceled', previousStatus: current.status } : null,
     );
     if (stored) closed.push(stored);
@@ -194,7 +199,7 @@ export async function reconcileGymPlan(deps: Deps, gymId: string): Promise<boole
  */
 export async function cancelGymPlans(deps: Deps, gymId: string): Promise<number> {
   const running = new Set(
-    (await gymSubscriptions(deps, gymId)).filter((s) => !ENDED.has(s.status)).map((s) => s.subscriptionId),
+    (await gymSubscriptions(deps.couch, gymId)).filter((s) => !ENDED.has(s.status)).map((s) => s.subscriptionId),
   );
   const customer = (await getPayee(deps.couch, 'gym', gymId))?.customerId;
   if (customer) {
@@ -214,14 +219,4 @@ export async function cancelGymPlans(deps: Deps, gymId: string): Promise<number>
     }
   }
   return cancelled;
-}
-
-async function gymSubscriptions(deps: Deps, gymId: string): Promise<SubscriptionDoc[]> {
-  const prefix = subscriptionDocPrefix(gymId);
-  const { rows } = await paymentsDb<SubscriptionDoc>(deps.couch).list({
-    startkey: prefix,
-    endkey: `${prefix}\ufff0`,
-    include_docs: true,
-  });
-  return rows.flatMap((row) => (row.doc ? [row.doc] : []));
 }

@@ -1,13 +1,10 @@
 import type Stripe from 'stripe';
-import { stripeEventDocId } from '@mastr/rules/doc-ids.ts';
 import { decodeSale, SALE_KINDS } from '@mastr/rules/sale-metadata.ts';
-import { couchStatus } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
-import { getDoc } from '../../couch/tenant-docs.ts';
 import { applyAccountUpdated } from './connect-service.ts';
 import { issuePaidPass } from './paid-passes.ts';
 import { bookPaidSession } from './paid-sessions.ts';
-import { paymentsDb, type StripeEventDoc } from '../../couch/stores/payments-store.ts';
+import { isEventApplied, markEventApplied } from '../../couch/stores/payments-store.ts';
 import { recordRefundsOfCharge } from '../refunds/index.ts';
 import { applySubscriptionCheckout, applySubscriptionEvent } from './subscription-service.ts';
 
@@ -20,19 +17,10 @@ import { applySubscriptionCheckout, applySubscriptionEvent } from './subscriptio
 export type EventOutcome = 'applied' | 'already-applied' | 'ignored';
 
 export async function handleStripeEvent(deps: Deps, event: Stripe.Event): Promise<EventOutcome> {
-  const events = paymentsDb<StripeEventDoc>(deps.couch);
-  if (await getDoc(events, stripeEventDocId(event.id))) return 'already-applied';
+  if (await isEventApplied(deps.couch, event.id)) return 'already-applied';
   if (!(await apply(deps, event))) return 'ignored';
-  try {
-    await events.insert({
-      _id: stripeEventDocId(event.id),
-      type: 'stripe-event',
-      eventType: event.type,
-      processedAt: deps.now().toISOString(),
-    });
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err; // a parallel delivery of the same event finished first
-  }
+  // Once: a parallel delivery of the same event that finished first marked it already.
+  await markEventApplied(deps.couch, event.id, event.type, deps.now().toISOString());
   return 'applied';
 }
 

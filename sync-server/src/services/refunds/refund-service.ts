@@ -1,11 +1,13 @@
 import type Stripe from 'stripe';
-import { paymentDocId } from '@mastr/rules/doc-ids.ts';
 import type { Deps } from '../../deps.ts';
-import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
 import { spaceShareReversalPence } from '@mastr/rules/fees.ts';
-import { paymentsDb, type PaymentDoc, type RefundRecord } from '../../couch/stores/payments-store.ts';
+import {
+  getPayment,
+  paymentOfIntent,
+  updatePayment,
+  type PaymentDoc,
+  type RefundRecord,
+} from '../../couch/stores/payments-store.ts';
 
 /**
  * Refunds of paid passes (design/payments.md "Refunds"): always through Stripe, with an idempotency
@@ -41,10 +43,9 @@ const refundedPence = (payment: PaymentDoc) =>
 type RefundDeps = Pick<Deps, 'couch' | 'stripe' | 'now'>;
 
 export async function refundPassInFull(deps: RefundDeps, passId: string, reason: RefundReason): Promise<number> {
-  const db = paymentsDb<PaymentDoc>(deps.couch);
-  const found = await getDoc(db, paymentDocId(passId));
+  const found = await getPayment(deps.couch, passId);
   if (!found || refundedPence(found) >= found.amountPence) return 0;
-  const payment = await updateDoc(db, found._id, (current) =>
+  const payment = await updatePayment(deps.couch, passId, (current) =>
     current && !current.refundReason ? { ...current, refundReason: reason } : null,
   );
   if (!payment?.refundReason) return 0;
@@ -58,13 +59,13 @@ export async function refundPassInFull(deps: RefundDeps, passId: string, reason:
     // A retry (a crash before the refund was recorded, a racing call finishing it) finds this same refund.
     { idempotencyKey: `refund:${passId}` },
   );
-  await recordRefund(deps, payment._id, refund, payment.refundReason);
+  await recordRefund(deps, passId, refund, payment.refundReason);
   return refund.amount;
 }
 
 /** What has been refunded of a pass's payment so far, in pence (0 without a payment). */
 export async function refundedPenceOf(deps: Pick<Deps, 'couch'>, passId: string): Promise<number> {
-  const payment = await getDoc(paymentsDb<PaymentDoc>(deps.couch), paymentDocId(passId));
+  const payment = await getPayment(deps.couch, passId);
   return payment ? refundedPence(payment) : 0;
 }
 
@@ -72,20 +73,15 @@ export async function refundedPenceOf(deps: Pick<Deps, 'couch'>, passId: string)
 export async function recordRefundsOfCharge(deps: Deps, charge: Stripe.Charge): Promise<void> {
   const paymentIntentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!paymentIntentId) return;
-  const payment = await paymentOfIntent(deps, paymentIntentId);
+  const payment = await paymentOfIntent(deps.couch, paymentIntentId);
   if (!payment) return;
   // Recent API versions leave the list out of the event's charge; then ask for it.
   const refunds = charge.refunds?.data ?? (await deps.stripe.refunds.list({ charge: charge.id, limit: 100 })).data;
-  for (const refund of refunds) await recordRefund(deps, payment._id, refund, refund.metadata?.reason || 'stripe');
+  for (const refund of refunds) await recordRefund(deps, payment.passId, refund, refund.metadata?.reason || 'stripe');
 }
 
-async function paymentOfIntent(deps: Deps, paymentIntentId: string): Promise<PaymentDoc | null> {
-  const docs = await findDocs<PaymentDoc>(deps.couch, QUERIES.paymentOfIntent(paymentIntentId));
-  return docs[0] ?? null;
-}
-
-async function recordRefund(deps: RefundDeps, paymentId: string, refund: Stripe.Refund, reason: string): Promise<void> {
-  await updateDoc(paymentsDb<PaymentDoc>(deps.couch), paymentId, (current) => {
+async function recordRefund(deps: RefundDeps, passId: string, refund: Stripe.Refund, reason: string): Promise<void> {
+  await updatePayment(deps.couch, passId, (current) => {
     if (!current || current.refunds[refund.id]) return null;
     const record: RefundRecord = {
       amountPence: refund.amount,
@@ -105,8 +101,7 @@ async function recordRefund(deps: RefundDeps, paymentId: string, refund: Stripe.
  */
 export async function refundSessionPayment(deps: Deps, paymentId: string, reason: RefundReason): Promise<number> {
   const refunded = await refundPassInFull(deps, paymentId, reason);
-  const db = paymentsDb<PaymentDoc>(deps.couch);
-  const payment = await getDoc(db, paymentDocId(paymentId));
+  const payment = await getPayment(deps.couch, paymentId);
   if (!payment?.spaceTransferId || !payment.gymSharePence) return refunded;
   const due =
     spaceShareReversalPence(payment.gymSharePence, payment.amountPence, refundedPence(payment)) -
@@ -117,7 +112,7 @@ export async function refundSessionPayment(deps: Deps, paymentId: string, reason
     { amount: due, metadata: { paymentId, reason } },
     { idempotencyKey: `space-share-reversal:${payment.bookingId}:${refundedPence(payment)}` },
   );
-  await updateDoc(db, payment._id, (current) =>
+  await updatePayment(deps.couch, paymentId, (current) =>
     current ? { ...current, spaceReversedPence: (current.spaceReversedPence ?? 0) + due } : null,
   );
   return refunded;
