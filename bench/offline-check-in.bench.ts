@@ -19,6 +19,7 @@ import { frontDeskLists, frontDeskWindow, newCheckIn } from '../pwa/src/front-de
 import { startBenchStack } from './support/bench-stack.ts';
 import { actLikeBrowserTabs } from './support/browser-tabs.ts';
 import {
+  deviceDecisions,
   firstSyncDone,
   latestStatus,
   localDocs,
@@ -138,7 +139,7 @@ await runBench('Offline check-in: tap to durable local write (10,000 passes on t
   if (
     recorded.length !== 2 * WARM_UP + CHECK_INS + WITHOUT_PAGE ||
     latestStatus(store).pending !== recorded.length ||
-    (await localDocs(store, 'check-in-outcome')).length > 0
+    (await deviceDecisions(store)).size > 0
   )
     throw new Error('Local check-ins missing or decided');
   console.log(

@@ -4,8 +4,9 @@
  * and a pass update each; 100 passes checked in twice, duplicates), into a device already holding
  * the gym's 10,000 passes, written as the pull writes them (its own copies read, one bulk write per
  * 1,000). Two document sets in one run, each on a fresh device in a fresh context, the order
- * alternating: the documents the server writes today, and those it would write were a counted
- * check-in told by the pass's `countedCheckIns` alone (no outcome document for it). reconnect.browser.bench.ts
+ * alternating: the documents the server wrote before decision 197 (an outcome document for every
+ * check-in), and those it writes since (a counted check-in told by its pass's `countedCheckIns`
+ * alone, an outcome document only for a duplicate or refusal). reconnect.browser.bench.ts
  * measures the whole reconnect; this says how much of it is storing, which no pull protocol wins
  * back while each document is its own IndexedDB record.
  * Run: npx tsx bench/reconnect-storage.browser.bench.ts   (ROUNDS=4)
@@ -52,14 +53,14 @@ await runBenchIn(
         (countedOnPass ? fewer : today).push(await store(countedOnPass, `round ${round}`));
       const [t, f] = [today.at(-1)!, fewer.at(-1)!];
       console.log(
-        `round ${round}: today ${t.documents} documents (${t.updates} pass updates) in ${ms(t.ms)} (${each(t)}) · ` +
-          `without counted outcome documents ${f.documents} in ${ms(f.ms)} (${each(f)})`,
+        `round ${round}: before 197 ${t.documents} documents (${t.updates} pass updates) in ${ms(t.ms)} (${each(t)}) · ` +
+          `since 197 (no counted outcome documents) ${f.documents} in ${ms(f.ms)} (${each(f)})`,
       );
     }
     const todayMs = summarise(today.map((f) => f.ms)).p50;
     const fewerMs = summarise(fewer.map((f) => f.ms)).p50;
     console.log(
-      `median: today ${ms(todayMs)}; without counted outcome documents ${ms(fewerMs)} (${(fewerMs / todayMs).toFixed(2)}× today's)`,
+      `median: before 197 ${ms(todayMs)}; since 197 ${ms(fewerMs)} (${(fewerMs / todayMs).toFixed(2)}× before)`,
     );
   },
 );

@@ -17,10 +17,18 @@ import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
 import type { OpenedTenantStore } from '../pwa/src/data/tenant-store.ts';
 import { startBenchStack } from './support/bench-stack.ts';
-import { deviceCheckIns, firstSyncDone, latestStatus, localDocs, openGymDevice, todayList } from './support/devices.ts';
+import {
+  deviceCheckIns,
+  deviceDecisions,
+  firstSyncDone,
+  latestStatus,
+  openGymDevice,
+  todayList,
+} from './support/devices.ts';
 import { recordCheckIn } from './support/front-desk-actions.ts';
 import { seedGym, seedMemberCopies } from './support/gym-data.ts';
-import { watchDeviceArrivals, watchServerArrivals } from './support/arrivals.ts';
+import { watchDeviceDecisions, watchServerDecisions } from './support/arrivals.ts';
+import { storedDecisions } from '../sync-server/src/test-support/check-in-decisions.ts';
 import { startCpuProfile } from './support/cpu-profile.ts';
 import { runBench } from './support/run.ts';
 import { figure, ms, verdict, waitUntil } from './support/stats.ts';
@@ -112,16 +120,12 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
   const serverDocs = async <T>(prefix: string) =>
     (await gymDb.list({ include_docs: true, startkey: prefix, endkey: `${prefix}\ufff0` })).rows.map((r) => r.doc as T);
   const serverCheckIns = () => serverDocs<CheckInDoc>('checkin:');
-  const serverOutcomes = () => serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
-  // Arrivals are followed from change feeds and events, not by reading every outcome back each
+  // Arrivals are followed from change feeds and events, not by reading every decision back each
   // 50 ms: that polling shared the one Node thread with the server and tablets and slowed them.
-  const serverArrivals = await watchServerArrivals(
-    stack.config.couchUrl!,
-    `mastr_gym_${gym.gymId}`,
-    'checkin-outcome:',
-    total,
-  );
-  const tabletArrivals = tablets.map(({ store }) => watchDeviceArrivals(store, 'check-in-outcome', total));
+  // A decision is a pass update (counted) or an outcome document (duplicate, refused): decision 197.
+  const recordedIds = new Set(recorded.map((r) => r._id));
+  const serverArrivals = await watchServerDecisions(stack.config.couchUrl!, `mastr_gym_${gym.gymId}`, recordedIds);
+  const tabletArrivals = tablets.map(({ store }) => watchDeviceDecisions(store, recordedIds));
   cleanup(async () => [serverArrivals, ...tabletArrivals].forEach((a) => a.stop()));
   // Each tablet's outcome count as the wait below samples it (every 50 ms), for the timeline.
   const logged = tablets.map(() => 0);
@@ -131,7 +135,7 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
       if (process.env.BENCH_TIMELINE !== '1' || n === logged[t]) return;
       timeline.push([
         Date.now(),
-        `${String(Date.now() - restoredAt).padStart(15)} ms  tablet ${t + 1} holds ${(logged[t] = n)} outcomes`,
+        `${String(Date.now() - restoredAt).padStart(15)} ms  tablet ${t + 1} holds ${(logged[t] = n)} decisions`,
       ]);
     });
   const profile = process.env.BENCH_CPU_PROFILE ? await startCpuProfile() : null;
@@ -159,16 +163,14 @@ await runBench('Reconnect: 1,000 offline check-ins from two tablets pushed and d
 
   const onServer = new Map((await serverCheckIns()).map((d) => [d._id, d]));
   const lost = recorded.filter((r) => !onServer.has(r._id)).length;
-  const decisions = new Map((await serverOutcomes()).map((d) => [d.checkInId, d.outcome]));
+  const decisions = await storedDecisions(gymDb);
   const outcomes = [...decisions.values()].reduce<Record<string, number>>(
-    (n, o) => ({ ...n, [o]: (n[o] ?? 0) + 1 }),
+    (n, { outcome: o }) => ({ ...n, [o]: (n[o] ?? 0) + 1 }),
     {},
   );
-  const disagreeing = (
-    await Promise.all(tablets.map(({ store }) => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome')))
-  )
-    .flat()
-    .filter((d) => d.outcome !== decisions.get(d.checkInId)).length;
+  const disagreeing = (await Promise.all(tablets.map(({ store }) => deviceDecisions(store))))
+    .flatMap((held) => [...held])
+    .filter(([id, d]) => d.outcome !== decisions.get(id)?.outcome).length;
   const allDone = Math.max(done.server, ...done.tablets);
   console.log(
     `records: ${total} recorded, ${onServer.size} on the server, ${lost} lost; outcomes ${JSON.stringify(outcomes)}; tablet copies disagreeing with the server: ${disagreeing}`,

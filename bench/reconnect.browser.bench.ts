@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { profileDuring } from './support/browser-profile.ts';
-import { watchServerArrivals } from './support/arrivals.ts';
+import { watchServerDecisions } from './support/arrivals.ts';
 import { startBenchStack } from './support/bench-stack.ts';
 import { buildBenchPage, openBenchPage } from './support/browser-bench-page.ts';
 import { seedGym, seedMemberCopies } from './support/gym-data.ts';
@@ -72,15 +72,22 @@ await runBench(
         const lists = [checkedIn.slice(0, PER_TABLET), checkedIn.slice(PER_TABLET - SHARED)].map((passes) =>
           passes.map((p) => p.passId),
         );
-        const waiting = await Promise.all(
+        const recorded = await Promise.all(
           tablets.map(({ page }, t) => page.evaluate((ids) => window.reconnectBench!.checkIn(ids), lists[t])),
         );
+        const waiting = recorded.map((r) => r.waiting);
         const total = 2 * PER_TABLET;
-        const serverArrivals = await watchServerArrivals(
+        const recordedIds = recorded.flatMap((r) => r.ids);
+        if (new Set(recordedIds).size !== total)
+          throw new Error(`${new Set(recordedIds).size} of ${total} check-ins recorded`);
+        // A decision is a pass update (counted) or an outcome document (duplicate, refused): decision 197.
+        const serverArrivals = await watchServerDecisions(
           stack.config.couchUrl!,
           `mastr_gym_${gym.gymId}`,
-          'checkin-outcome:',
-          total,
+          new Set(recordedIds),
+        );
+        await Promise.all(
+          tablets.map(({ page }) => page.evaluate((ids) => window.reconnectBench!.followDecisions(ids), recordedIds)),
         );
 
         const pageClocks = await Promise.all(
@@ -89,7 +96,7 @@ await runBench(
         const restoredAt = Date.now();
         await Promise.all(tablets.map(({ context }) => context.setOffline(false)));
         const holdsEveryOutcome = (page: (typeof tablets)[number]['page']) =>
-          page.evaluate((n) => window.reconnectBench!.outcomesHeld(n), total).then(() => Date.now() - restoredAt);
+          page.evaluate(() => window.reconnectBench!.decisionsHeld()).then(() => Date.now() - restoredAt);
         const tabletsDone = await Promise.all(
           tablets.map(async ({ page }, t) => {
             if (!PROFILE || t > 0 || round < ROUNDS) return holdsEveryOutcome(page);
@@ -126,7 +133,7 @@ await runBench(
         const result = { serverDecided: serverArrivals.doneAt() - restoredAt, tablets: tabletsDone, lost };
         rounds.push(result);
         console.log(
-          `round ${round}: offline ${waiting.join(' + ')} waiting; from the network back: server decided all ${ms(result.serverDecided)}, tablets hold every outcome ${tabletsDone.map(ms).join(' / ')}; ${checkIns.rows.length} on the server, ${lost} lost`,
+          `round ${round}: offline ${waiting.join(' + ')} waiting; from the network back: server decided all ${ms(result.serverDecided)}, tablets hold every decision ${tabletsDone.map(ms).join(' / ')}; ${checkIns.rows.length} on the server, ${lost} lost`,
         );
       } finally {
         await Promise.all(tablets.map(({ context }) => context.close()));
@@ -136,7 +143,7 @@ await runBench(
     const slowest = rounds.map((r) => Math.max(r.serverDecided, ...r.tablets));
     const { p50 } = summarise(slowest);
     console.log(
-      `both tablets hold every outcome, from the network back: ${slowest.map(ms).join(', ')} (median ${ms(p50)})`,
+      `both tablets hold every decision, from the network back: ${slowest.map(ms).join(', ')} (median ${ms(p50)})`,
     );
     figure('reconnect-browser.network-back', p50, 'ms');
     figure(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { checkInDecisions } from '@mastr/rules/check-in-decisions.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { bookingDocId } from '@mastr/rules/doc-ids.ts';
@@ -230,14 +231,17 @@ describe('dashboard homes and gym analytics', () => {
     await desk.tapCheckIn('Alex');
     await expect.poll(() => desk.listMessage(), UI_WAIT).toMatch(/^Checked In\. /);
     await desk.syncBar.waitForInSync(SYNC_WAIT.timeout);
-    const docs = await gymDocs<CheckInDoc | CheckInOutcomeDoc>();
-    const counted = new Set(
-      docs
-        .filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome' && d.outcome === 'counted')
-        .map((d) => d.checkInId),
+    // Counted ones as every reader tells them: on their pass, or (written before decision 197) by an outcome document.
+    const docs = await gymDocs<CheckInDoc | CheckInOutcomeDoc | DayPassDoc | MastrPassDoc>();
+    const decisions = checkInDecisions(
+      docs.filter((d): d is DayPassDoc | MastrPassDoc => d.type === 'day-pass' || d.type === 'mastr-pass'),
+      docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome'),
     );
     const countedToday = docs.filter(
-      (d) => d.type === 'check-in' && counted.has(d._id) && ukDateKey(new Date(d.checkedInAt)) === today(),
+      (d) =>
+        d.type === 'check-in' &&
+        decisions.get(d._id)?.outcome === 'counted' &&
+        ukDateKey(new Date(d.checkedInAt)) === today(),
     ).length;
     expect(countedToday).toBeGreaterThanOrEqual(1);
 

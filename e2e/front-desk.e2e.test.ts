@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
+import { checkInDecisions, type CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { DEMO_GYM } from '../sync-server/src/seed/demo-data.ts';
@@ -41,12 +42,24 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
     return pass;
   }
 
-  /** A pass's check-in records in CouchDB, each with the server's outcome document (if decided). */
-  async function checkInsOf(passId: string): Promise<(CheckInDoc & { decision?: CheckInOutcomeDoc })[]> {
-    const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
-    const decisions = new Map(docs.filter((d) => d.type === 'check-in-outcome').map((d) => [d.checkInId, d]));
+  /**
+   * A pass's check-in records in CouchDB, each with the server's decision (if decided), whether the
+   * gym's pass lists it as counted, and its outcome document (if any: only records that did not count).
+   */
+  async function checkInsOf(
+    passId: string,
+  ): Promise<(CheckInDoc & { decision?: CheckInDecision; onPass: boolean; outcomeDocument?: CheckInOutcomeDoc })[]> {
+    const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc | DayPassDoc>('gym', DEMO_GYM.profileId);
+    const gymPass = docs.find((d): d is DayPassDoc => d.type === 'day-pass' && d.passId === passId);
+    const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
+    const decisions = checkInDecisions([gymPass], outcomes);
     const records = docs.filter((d): d is CheckInDoc => d.type === 'check-in' && d.passId === passId);
-    return records.map((d) => ({ ...d, decision: decisions.get(d._id) }));
+    return records.map((d) => ({
+      ...d,
+      decision: decisions.get(d._id),
+      onPass: gymPass?.countedCheckIns?.some((c) => c.checkInId === d._id) ?? false,
+      outcomeDocument: outcomes.find((o) => o.checkInId === d._id),
+    }));
   }
 
   it(
@@ -113,8 +126,15 @@ describe('two front-desk tablets check in through dead Wi-Fi', () => {
       expect(duplicate.decision!.duplicateOf).toBe(counted._id);
       expect(counted.deviceId).not.toBe(duplicate.deviceId);
       expect(alexCheckIns.every((c) => c.method === 'tap')).toBe(true);
+      // The counted one is on the gym's pass with no outcome document of its own; the duplicate has one.
+      expect(counted.onPass).toBe(true);
+      expect(counted.outcomeDocument).toBeUndefined();
+      expect(duplicate.onPass).toBe(false);
+      expect(duplicate.outcomeDocument).toMatchObject({ outcome: 'duplicate', duplicateOf: counted._id });
       const samCheckIns = await checkInsOf(samPass.passId);
-      expect(samCheckIns.map((c) => [c.method, c.decision?.outcome])).toEqual([['code', 'counted']]);
+      expect(samCheckIns.map((c) => [c.method, c.decision?.outcome, c.onPass, c.outcomeDocument])).toEqual([
+        ['code', 'counted', true, undefined],
+      ]);
 
       // Every tablet shows the same outcome: one check-in counted, the other marked a duplicate.
       for (const desk of [a, b]) {

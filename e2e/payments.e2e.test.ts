@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkInDecisions } from '@mastr/rules/check-in-decisions.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
@@ -85,14 +86,21 @@ describe('payments through the local test provider', () => {
       await expect.poll(() => desk.rowWithCode(code).count(), SYNC_WAIT).toBe(1);
       await desk.tapCheckInOf(code);
       await expect.poll(() => desk.listMessage(), UI_WAIT).toMatch(/^Checked In\. /);
+      // Counted by the server: on the gym's copy of the pass, with no outcome document of its own.
       await expect
         .poll(async () => {
-          const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc>('gym', DEMO_GYM.profileId);
-          const checkIns = new Set(docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id));
+          const docs = await e2e.app.tenantDocs<CheckInDoc | CheckInOutcomeDoc | DayPassDoc>('gym', DEMO_GYM.profileId);
+          const records = docs.filter((d) => d.type === 'check-in' && d.passId === passId).map((d) => d._id);
+          const gymPass = docs.find((d): d is DayPassDoc => d.type === 'day-pass' && d.passId === passId);
           const outcomes = docs.filter((d): d is CheckInOutcomeDoc => d.type === 'check-in-outcome');
-          return outcomes.filter((d) => checkIns.has(d.checkInId)).map((d) => d.outcome);
+          const decisions = checkInDecisions([gymPass], outcomes);
+          return records.map((id) => ({
+            decision: decisions.get(id)?.outcome,
+            onPass: gymPass?.countedCheckIns?.some((c) => c.checkInId === id) ?? false,
+            outcomeDocument: outcomes.some((o) => o.checkInId === id),
+          }));
         }, SYNC_WAIT)
-        .toEqual(['counted']);
+        .toEqual([{ decision: 'counted', onPass: true, outcomeDocument: false }]);
     },
   );
 

@@ -266,8 +266,9 @@ export interface MastrClassDoc {
 
 /**
  * In mastr_gym_<gymId>: checkInId(passId, random). Written by a front-desk device (online or
- * offline) and stored exactly as sent: a fact, never changed again. The server's decision is a
- * document of its own (`CheckInOutcomeDoc`). Every record is kept for audit.
+ * offline) and stored exactly as sent: a fact, never changed again. The server's decision is kept
+ * apart from it: a counted record in its pass's `countedCheckIns`, any other decision as a
+ * document of its own (`CheckInOutcomeDoc`; rules/check-in-decisions.ts). Every record is kept for audit.
  */
 export interface CheckInDoc {
   _id: string;
@@ -299,8 +300,10 @@ export const CHECK_IN_FIELDS = [
 
 /**
  * In mastr_gym_<gymId>: checkInOutcomeId(checkInId), written only by the server once it has
- * decided a check-in. A separate document, so a device never holds a copy of it that a pull could
- * collide with (design/sync.md "Writes and who decides"); only `counted` ones count.
+ * decided a check-in did not count (duplicate or refused; a counted one is told by its pass's
+ * `countedCheckIns` since decision 197, though `counted` documents written before stay valid). A
+ * separate document, so a device never holds a copy of it that a pull could collide with
+ * (design/sync.md "Writes and who decides"); read through rules/check-in-decisions.ts.
  */
 export interface CheckInOutcomeDoc {
   _id: string;

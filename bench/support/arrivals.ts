@@ -2,9 +2,12 @@
  * Watches documents arrive without reading them back. A bench that polls full document lists
  * (every outcome on the server, every outcome on each tablet) every 50 ms spends a large share of
  * the one Node thread that server and devices share on the polling itself, and so slows down what
- * it measures. These watchers follow CouchDB's `_changes` feed (ids only) and the device
- * collection's change events, and note when the expected count is reached.
+ * it measures. These watchers follow CouchDB's `_changes` feed and the device collection's change
+ * events, and note when the expected count is reached. Decisions on check-ins are followed where
+ * they live (rules/check-in-decisions.ts): a counted one on its pass, any other in its outcome
+ * document.
  */
+import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
 import type { OpenedTenantStore } from '../../pwa/src/data/tenant-store.ts';
 
 export interface Arrivals {
@@ -27,13 +30,57 @@ function tracker(expected: number) {
   };
 }
 
-/** Documents with ids starting with `prefix` written to a CouchDB database after this call resolves. */
-export async function watchServerArrivals(
+/** The check-in records a document decides, if it is a pass or an outcome document. */
+function decidedBy(doc: { type?: string } | undefined): string[] {
+  if (doc?.type === 'check-in-outcome') return [...checkInDecisions([], [doc as OutcomeFields]).keys()];
+  if (doc?.type === 'day-pass' || doc?.type === 'mastr-pass')
+    return [...checkInDecisions([doc as PassCounts], []).keys()];
+  return [];
+}
+
+/**
+ * The server's decisions on these check-in records as they are written to a CouchDB database after
+ * this call resolves (the `_changes` feed with documents: a decision may be a pass update).
+ */
+export async function watchServerDecisions(
   couchUrl: string,
   dbName: string,
-  prefix: string,
-  expected: number,
+  checkInIds: ReadonlySet<string>,
 ): Promise<Arrivals> {
+  const seen = tracker(checkInIds.size);
+  const feed = await followChanges(
+    couchUrl,
+    dbName,
+    (change) => {
+      for (const id of decidedBy(change.doc)) if (checkInIds.has(id)) seen.add(id);
+    },
+    seen.doneAt,
+  );
+  return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: feed.stop };
+}
+
+/** A device's copy of the server's decisions on these check-in records, as they arrive in its collection. */
+export function watchDeviceDecisions(store: OpenedTenantStore, checkInIds: ReadonlySet<string>): Arrivals {
+  const seen = tracker(checkInIds.size);
+  const subscription = store.collection.$.subscribe((event) => {
+    if (event.operation === 'DELETE') return;
+    for (const id of decidedBy(event.documentData as { type?: string })) if (checkInIds.has(id)) seen.add(id);
+  });
+  return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: () => subscription.unsubscribe() };
+}
+
+interface Change {
+  id: string;
+  doc?: { type?: string };
+}
+
+/** Follows a database's `_changes`, with documents, from now on (long-polls) until stopped or `done()` says so. */
+async function followChanges(
+  couchUrl: string,
+  dbName: string,
+  onChange: (change: Change) => void,
+  done: () => number,
+): Promise<{ stop: () => void }> {
   // fetch refuses URLs with credentials: the embedded server's password travels as a Basic header.
   const url = new URL(couchUrl);
   const headers: Record<string, string> = url.username
@@ -45,33 +92,22 @@ export async function watchServerArrivals(
   url.password = '';
   const base = `${url.href.replace(/\/$/, '')}/${encodeURIComponent(dbName)}`;
   const { update_seq: start } = (await (await fetch(base, { headers })).json()) as { update_seq: string | number };
-  const seen = tracker(expected);
   const controller = new AbortController();
   void (async () => {
     let since = start;
-    while (!controller.signal.aborted && !seen.doneAt()) {
+    while (!controller.signal.aborted && !done()) {
       const answer = await fetch(
-        `${base}/_changes?feed=longpoll&timeout=5000&since=${encodeURIComponent(String(since))}`,
+        `${base}/_changes?feed=longpoll&timeout=5000&include_docs=true&since=${encodeURIComponent(String(since))}`,
         { signal: controller.signal, headers },
       ).catch(() => null);
       if (!answer) return;
       const { results, last_seq } = (await answer.json()) as {
-        results: { id: string; deleted?: boolean }[];
+        results: (Change & { deleted?: boolean })[];
         last_seq: string | number;
       };
-      for (const { id, deleted } of results) if (!deleted && id.startsWith(prefix)) seen.add(id);
+      for (const change of results) if (!change.deleted) onChange(change);
       since = last_seq;
     }
   })();
-  return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: () => controller.abort() };
-}
-
-/** Documents of one type arriving in a device's collection (pulled or written locally) after this call. */
-export function watchDeviceArrivals(store: OpenedTenantStore, type: string, expected: number): Arrivals {
-  const seen = tracker(expected);
-  const subscription = store.collection.$.subscribe((event) => {
-    if (event.operation !== 'DELETE' && (event.documentData as { type?: string }).type === type)
-      seen.add(event.documentId);
-  });
-  return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: () => subscription.unsubscribe() };
+  return { stop: () => controller.abort() };
 }

@@ -19,6 +19,7 @@ import {
   type TenantStore,
 } from '../../pwa/src/data/tenant-store.ts';
 import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
+import { decisionsIn } from '../../pwa/src/data/test-support/local-decisions.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { waitUntil } from './stats.ts';
 
@@ -120,3 +121,6 @@ export async function openRawDexie(): Promise<RawDexie> {
   await db.open();
   return db;
 }
+
+/** The device's copy of the server's decisions on check-ins, by record id (rules/check-in-decisions.ts). */
+export const deviceDecisions = (store: OpenedTenantStore) => decisionsIn(store.collection);

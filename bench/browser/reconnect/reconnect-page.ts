@@ -3,7 +3,8 @@
  * (reconnect.browser.bench.ts): the PWA's own tenant store, opened as the app opens it, and the
  * front desk's own check-in action.
  */
-import { filter, firstValueFrom, map, tap } from 'rxjs';
+import { BehaviorSubject, filter, firstValueFrom, map } from 'rxjs';
+import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
 import { openTenantStore, type OpenedTenantStore } from '../../../pwa/src/data/tenant-store.ts';
 import { recordCheckIn } from '../../../pwa/src/front-desk/check-in-actions.ts';
 import { frontDeskLists } from '../../../pwa/src/front-desk/front-desk-model.ts';
@@ -26,7 +27,7 @@ async function open({ gymId, token }: OpenInput): Promise<void> {
   await firstValueFrom(store.status$.pipe(filter((status) => status.firstSync.done)));
 }
 
-async function checkIn(passIds: string[]): Promise<number> {
+async function checkIn(passIds: string[]): Promise<{ waiting: number; ids: string[] }> {
   const tablet = opened();
   const docs = await firstValueFrom(tablet.frontDesk.watch({ fromDate: '0000-01-01', since: '' }));
   const today = new Map(
@@ -38,24 +39,47 @@ async function checkIn(passIds: string[]): Promise<number> {
     const { text } = await recordCheckIn(tablet, view, 'tap');
     if (text !== 'Checked In.') throw new Error(`pass ${passId}: '${text}'`);
   }
-  return firstValueFrom(tablet.status$.pipe(map((status) => status.pending)));
+  const recorded = await firstValueFrom(tablet.frontDesk.watch({ fromDate: '0000-01-01', since: '' }));
+  const waiting = await firstValueFrom(tablet.status$.pipe(map((status) => status.pending)));
+  return { waiting, ids: recorded.checkIns.map((c) => c._id) };
 }
 
-/** When the device's count of outcomes and of check-ins waiting to sync changed (the timeline's progress lines). */
+/** When the device's count of decisions and of check-ins waiting to sync changed (the timeline's progress lines). */
 const progress: { at: number; what: string }[] = [];
+const decided = new BehaviorSubject<{ held: number; of: number }>({ held: 0, of: Infinity });
 
-async function outcomesHeld(expected: number): Promise<void> {
+/** The check-in records a stored document decides (rules/check-in-decisions.ts). */
+function decidedBy(doc: { type?: string }): string[] {
+  if (doc.type === 'check-in-outcome') return [...checkInDecisions([], [doc as OutcomeFields]).keys()];
+  if (doc.type === 'day-pass' || doc.type === 'mastr-pass')
+    return [...checkInDecisions([doc as PassCounts], []).keys()];
+  return [];
+}
+
+function followDecisions(checkInIds: string[]): void {
   const { collection, status$ } = opened();
+  const wanted = new Set(checkInIds);
+  const held = new Set<string>();
+  decided.next({ held: 0, of: wanted.size });
+  // Change events, not a query: a live query over 10,000 passes would cost the device more than what is measured.
+  const events = collection.$.subscribe((event) => {
+    if (event.operation === 'DELETE') return;
+    const before = held.size;
+    for (const id of decidedBy(event.documentData as { type?: string })) if (wanted.has(id)) held.add(id);
+    if (held.size === before) return;
+    progress.push({ at: performance.now(), what: `${held.size} decisions held` });
+    decided.next({ held: held.size, of: wanted.size });
+  });
   const waiting = status$.subscribe(({ pending }) =>
     progress.push({ at: performance.now(), what: `${pending} waiting` }),
   );
-  await firstValueFrom(
-    collection.count({ selector: { type: 'check-in-outcome' } }).$.pipe(
-      tap((count) => progress.push({ at: performance.now(), what: `${count} outcomes held` })),
-      filter((count) => count >= expected),
-    ),
+  void firstValueFrom(decided.pipe(filter(({ held: n, of }) => n >= of))).then(
+    () => (events.unsubscribe(), waiting.unsubscribe()),
   );
-  waiting.unsubscribe();
+}
+
+async function decisionsHeld(): Promise<void> {
+  await firstValueFrom(decided.pipe(filter(({ held, of }) => held >= of)));
 }
 
 /** The sync requests answered since `since` (performance.now() of the page): when, how long, what. */
@@ -77,5 +101,12 @@ function requests(since: number): string[] {
   return [...answered, ...changes].sort((a, b) => a.at - b.at).map(({ line }) => line);
 }
 
-const bench: ReconnectBenchPage = { open, checkIn, outcomesHeld, now: () => performance.now(), requests };
+const bench: ReconnectBenchPage = {
+  open,
+  checkIn,
+  followDecisions,
+  decisionsHeld,
+  now: () => performance.now(),
+  requests,
+};
 window.reconnectBench = bench;

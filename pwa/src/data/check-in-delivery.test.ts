@@ -12,9 +12,15 @@ const checkIn = (n: number): CheckInDoc => ({
   _id: `checkin:${PASS}:${n}`, type: 'check-in', passId: PASS, passKind: 'day-pass', gymId: 'g'.repeat(24),
   checkedInAt: `2026-11-21T10:0${n}:00.000Z`, method: 'tap', deviceId: 'tablet-1',
 });
-const outcomeOf = (doc: CheckInDoc) => ({
+/** The server's outcome document for a check-in that did not count. */
+const duplicateOf = (doc: CheckInDoc, counted: CheckInDoc) => ({
   id: `checkin-outcome:${doc._id}`, type: 'check-in-outcome', checkInId: doc._id, passId: PASS, gymId: 'g'.repeat(24),
-  outcome: 'counted', resolvedAt: '2026-11-21T10:10:00.000Z',
+  outcome: 'duplicate', duplicateOf: counted._id, resolvedAt: '2026-11-21T10:10:00.000Z',
+});
+/** The gym's copy of the pass as the pull brings it, listing these check-ins as counted (decision 197). */
+const passCounting = (...counted: CheckInDoc[]) => ({
+  id: `daypass:${PASS}`, type: 'day-pass', passId: PASS, gymId: 'g'.repeat(24),
+  countedCheckIns: counted.map((c) => ({ checkInId: c._id, at: c.checkedInAt })),
 });
 
 /** A gateway stand-in that records the ids of each delivery. */
@@ -101,7 +107,7 @@ describe('check-in delivery', () => {
     reopened.close();
   });
 
-  it('counts the journal\'s check-ins without an outcome as waiting', async () => {
+  it("counts the journal's check-ins the server has not decided as waiting: a counted one is on its pass, a duplicate has its outcome", async () => {
     const checkIns = await open();
     expect(await answerOf(checkIns.waiting$)).toBe(0);
     await checkIns.record(checkIn(1));
@@ -112,15 +118,17 @@ describe('check-in delivery', () => {
     await settle(20);
     expect(await answerOf(checkIns.waiting$)).toBe(2);
 
-    await local.collection.insert(outcomeOf(checkIn(1)));
+    await local.collection.insert(passCounting(checkIn(1)));
     expect(await answerWhere(checkIns.waiting$, (n) => n === 1)).toBe(1);
+    await local.collection.insert(duplicateOf(checkIn(2), checkIn(1)));
+    expect(await answerWhere(checkIns.waiting$, (n) => n === 0)).toBe(0);
   });
 
   it('delivers the undecided check-ins once this tab leads, and forgets each once its outcome is pulled and the pull is quiet', async () => {
     const checkIns = await open();
     await checkIns.record(checkIn(1));
     await checkIns.record(checkIn(2));
-    await local.collection.bulkInsert([toLocalDoc(checkIn(2)), outcomeOf(checkIn(2))]);
+    await local.collection.bulkInsert([toLocalDoc(checkIn(2)), passCounting(checkIn(2))]);
     const { delivered, lead } = sendFrom(checkIns);
 
     await settle(50);
@@ -134,7 +142,8 @@ describe('check-in delivery', () => {
     await until(() => delivered.length > 1);
     expect(delivered).toEqual([[checkIn(1)._id], [checkIn(3)._id]]);
 
-    await local.collection.bulkInsert([toLocalDoc(checkIn(1)), outcomeOf(checkIn(1))]);
+    // The pass updated by the pull: check-in 1 counted too.
+    await local.collection.bulkUpsert([toLocalDoc(checkIn(1)), passCounting(checkIn(2), checkIn(1))]);
     expect(ids(await answerWhere(checkIns.journalled$, (docs) => docs.length === 1))).toEqual([checkIn(3)._id]);
     const reopened = await openDeviceJournal(local.name);
     expect(ids(await answerOf(reopened.checkIns.docs$))).toEqual([checkIn(3)._id]);
@@ -149,11 +158,14 @@ describe('check-in delivery', () => {
     const forgotten: string[][] = [];
     const forget = journal.checkIns.forget.bind(journal.checkIns);
     journal.checkIns.forget = (ids) => (forgotten.push([...ids].sort()), forget(ids));
-    // Outcomes arriving in batches closer together than the quiet time: nothing forgotten yet.
-    for (const n of [1, 2, 3]) {
-      await local.collection.bulkInsert([toLocalDoc(checkIn(n)), outcomeOf(checkIn(n))]);
-      await settle(FORGET_WHEN_QUIET_MS / 4);
-    }
+    // Decisions arriving in batches closer together than the quiet time (the pass counting 1 and 2,
+    // then 3's outcome document): nothing forgotten yet.
+    await local.collection.bulkInsert([toLocalDoc(checkIn(1)), passCounting(checkIn(1))]);
+    await settle(FORGET_WHEN_QUIET_MS / 4);
+    await local.collection.bulkUpsert([toLocalDoc(checkIn(2)), passCounting(checkIn(1), checkIn(2))]);
+    await settle(FORGET_WHEN_QUIET_MS / 4);
+    await local.collection.bulkInsert([toLocalDoc(checkIn(3)), duplicateOf(checkIn(3), checkIn(2))]);
+    await settle(FORGET_WHEN_QUIET_MS / 4);
     expect(forgotten).toEqual([]);
     expect(await answerOf(checkIns.waiting$)).toBe(0);
     await until(() => forgotten.length > 0);

@@ -2,12 +2,15 @@
  * How a front desk's check-ins get from the tap to the server (design/sync.md "Check-ins on the
  * device" and "A front desk pulls, and sends only check-ins"; design/decisions.md 19–20, 178): a tap
  * is one put into the device journal and answered; the device sender of the tab elected leader
- * posts every journalled check-in without an outcome document, as the journal holds it, and
- * forgets it once the pull has brought its outcome. Until then it counts as waiting to sync, and pages list it with the
+ * posts every journalled check-in the server has not decided, as the journal holds it, and
+ * forgets it once the pull has brought its decision (its pass listing it as counted, or its outcome
+ * document; rules/check-in-decisions.ts). Until then it counts as waiting to sync, and pages list it with the
  * collection's check-ins. The collection receives check-ins only from the pull.
  */
 import type { RxCollection } from 'rxdb';
 import { combineLatest, debounceTime, distinctUntilChanged, filter, map, shareReplay, type Observable } from 'rxjs';
+import { checkInDecisions, type OutcomeFields } from '@mastr/rules/check-in-decisions.ts';
+import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
@@ -15,6 +18,7 @@ import { checkInOutbox } from './check-in-sender.ts';
 import type { OutboxType } from './outbox/device-sender.ts';
 import { createEntryBackOff } from './outbox/entry-back-off.ts';
 import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
+import { watchCheckedInPasses } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInDeliveryOptions {
@@ -41,7 +45,7 @@ export interface CheckInDelivery {
   record(doc: CheckInDoc): Promise<void>;
   /** The journal's check-ins (every tab's), each until its outcome is on the device: lists show them with the collection's. */
   journalled$: Observable<CheckInDoc[]>;
-  /** The journal's check-ins without an outcome document yet. */
+  /** The journal's check-ins the server has not decided yet (as far as the device knows). */
   waiting$: Observable<number>;
   /**
    * The check-ins as the device sender runs them (the leader tab, gym devices): the journal's
@@ -50,10 +54,10 @@ export interface CheckInDelivery {
   outbox(sending: CheckInSending): OutboxType;
 }
 
-/** The journal's check-ins split by whether the collection holds their outcome. */
-function byOutcome(journalled: CheckInDoc[], outcomes: LocalDoc[]) {
+/** The journal's check-ins split by whether the collection holds their decision. */
+function byDecision(journalled: CheckInDoc[], passes: readonly PassDoc[], outcomes: readonly OutcomeFields[]) {
   if (journalled.length === 0) return { decided: [], undecided: journalled };
-  const decidedIds = new Set(outcomes.map((o) => o.checkInId));
+  const decidedIds = checkInDecisions(passes, outcomes);
   const decided: string[] = [];
   const undecided: CheckInDoc[] = [];
   for (const doc of journalled) {
@@ -64,9 +68,14 @@ function byOutcome(journalled: CheckInDoc[], outcomes: LocalDoc[]) {
 }
 
 export function openCheckInDelivery({ kind, journal, collection, log, forgetWhenQuietMs = 1_000 }: CheckInDeliveryOptions): CheckInDelivery {
-  const outcomes$ = collection.find({ selector: { type: 'check-in-outcome' } }).$ as unknown as Observable<LocalDoc[]>;
-  const split$ = combineLatest([journal.docs$, outcomes$]).pipe(
-    map(([journalled, outcomes]) => byOutcome(journalled, outcomes)),
+  const journalled$ = journal.docs$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const split$ = combineLatest([
+    journalled$,
+    watchCheckedInPasses(collection, journalled$),
+    // As stored, not converted: their decision fields are named alike on the device.
+    collection.find({ selector: { type: 'check-in-outcome' } }).$ as unknown as Observable<OutcomeFields[]>,
+  ]).pipe(
+    map(([journalled, passes, outcomes]) => byDecision(journalled, passes, outcomes)),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
   return {

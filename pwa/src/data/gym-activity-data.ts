@@ -1,14 +1,15 @@
 /**
  * The gym's recent activity on its device, for its analytics (pwa/src/gym-analytics): day passes sold,
- * check-in records and the server's outcomes since a given instant. Read from the local copy, so the
+ * check-in records, their passes and the server's outcomes since a given instant. Read from the local copy, so the
  * figures show offline; the analytics model decides what counts.
  */
 import type { RxCollection } from 'rxdb';
-import { combineLatest, map, type Observable } from 'rxjs';
+import { combineLatest, map, shareReplay, type Observable } from 'rxjs';
+import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import type { CheckInDelivery } from './check-in-delivery.ts';
 import { withJournalled } from './front-desk-data.ts';
-import { watchDocs, type Where } from './local-queries.ts';
+import { watchCheckedInPasses, watchDocs, type Where } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 export interface GymActivityWindow {
@@ -21,7 +22,9 @@ export interface GymActivityDocs {
   dayPasses: DayPassDoc[];
   /** Check-in records made since then (every method, every device, this one's still in its journal), whatever their outcome. */
   checkIns: CheckInDoc[];
-  /** The server's outcomes of those check-ins (and of a day before: see `activitySelectors`). */
+  /** The passes of those check-ins: the server lists a counted one on its pass. */
+  checkedInPasses: PassDoc[];
+  /** The server's outcome documents of those check-ins that did not count (and of a day before: see `activitySelectors`). */
   outcomes: CheckInOutcomeDoc[];
 }
 
@@ -46,18 +49,16 @@ export function createGymActivityData(collection: RxCollection<LocalDoc>, delive
   return {
     watch(window) {
       const where = activitySelectors(window);
+      const checkIns$ = combineLatest([watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns), delivery.journalled$]).pipe(
+        map(([checkIns, journalled]) => withJournalled(checkIns, journalled, window.since)),
+        shareReplay({ bufferSize: 1, refCount: true }),
+      );
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
-        watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
-        delivery.journalled$,
+        checkIns$,
+        watchCheckedInPasses(collection, checkIns$),
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
-      ]).pipe(
-        map(([dayPasses, checkIns, journalled, outcomes]) => ({
-          dayPasses,
-          checkIns: withJournalled(checkIns, journalled, window.since),
-          outcomes,
-        })),
-      );
+      ]).pipe(map(([dayPasses, checkIns, checkedInPasses, outcomes]) => ({ dayPasses, checkIns, checkedInPasses, outcomes })));
     },
   };
 }

@@ -9,7 +9,9 @@
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type CheckInDoc } from '@mastr/rules/documents.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
-import { toCouchShape, undecidedCheckIns, type LocalDoc } from './tenant-docs.ts';
+import { undecidedCheckIns, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
+import { passDocId } from '@mastr/rules/doc-ids.ts';
+import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
 import type { WeekEditJournal } from './week-edit-journal.ts';
 
 export interface LegacyOutboxEntry {
@@ -58,7 +60,7 @@ const CHECK_INS_MOVED_MARK = 'unsent-check-ins-moved';
 /**
  * Versions before the device journal (decision 178) moved each check-in from their journal into the
  * collection and sent it from there; now the collection holds only what the pull brings, and the
- * sender reads the journal. This device's check-ins in the collection still without an outcome
+ * sender reads the journal. This device's check-ins in the collection the server has not decided
  * (recorded offline before the update) go back into the journal, once per database, or they would
  * never be sent. Other devices' are theirs to send.
  */
@@ -71,8 +73,10 @@ export async function moveUnsentCheckIns(
   if ((await db.getLocal(CHECK_INS_MOVED_MARK)) !== null) return;
   const mine = (await collection.find({ selector: { type: 'check-in', deviceId } }).exec()).map((d) => d.toJSON() as LocalDoc);
   if (mine.length > 0) {
-    const outcomes = (await collection.find({ selector: { type: 'check-in-outcome' } }).exec()).map((d) => d.toJSON() as LocalDoc);
-    for (const checkIn of undecidedCheckIns(mine, outcomes)) {
+    const outcomes = (await collection.find({ selector: { type: 'check-in-outcome' } }).exec()).map((d) => d.toJSON() as unknown as OutcomeFields);
+    const passIds = [...new Set(mine.map((c) => passDocId(c.passKind as CheckInDoc['passKind'], c.passId as string)))];
+    const passes = [...(await collection.findByIds(passIds).exec()).values()].map((d) => d.toJSON() as PassCounts);
+    for (const checkIn of undecidedCheckIns(mine, passes, outcomes)) {
       const couch = toCouchShape(checkIn) as unknown as Record<string, unknown>;
       await journal.append(Object.fromEntries(CHECK_IN_FIELDS.map((field) => [field, couch[field]])) as unknown as CheckInDoc);
     }

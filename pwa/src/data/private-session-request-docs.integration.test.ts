@@ -6,7 +6,7 @@ import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { filter, firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ukDateKey } from '@mastr/rules/dates.ts';
-import type { AvailabilityWeekDoc, CheckInDoc, CheckInOutcomeDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
+import type { AvailabilityWeekDoc, CheckInDoc, CoachRequestDoc, GymRequestDoc, SlotClaimDoc } from '@mastr/rules/documents.ts';
 import { lastPtRequestDate } from '@mastr/rules/pt-requests.ts';
 import { DB } from '../../../sync-server/src/couch/databases.ts';
 import { mintAccessToken } from '../../../sync-server/src/test-support/access-fixtures.ts';
@@ -15,7 +15,7 @@ import { LEGACY_OUTBOX_SCHEMA as OUTBOX_SCHEMA } from './legacy-outbox.ts';
 import { TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
 import { openTenantStore, type OpenedTenantStore } from './tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './test-support/network-cable.ts';
-import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
+import { eventually, latestStatus, localDecisions, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 
 /** The fields schema versions 1 and 2 added: a device last opened by the first app version has none of them. */
 const LATER_FIELDS = [
@@ -145,7 +145,7 @@ describe('private session requests on devices', () => {
     expect((await localDocs<CheckInDoc>(store, 'check-in')).map((d) => d._id)).toEqual([checkIn.id]);
     await eventually(() => latestStatus(store), (s) => s.pending === 1);
     await cable.restore();
-    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (found) => found[0]?.checkInId === checkIn.id && found[0].outcome === 'counted');
+    await eventually(() => localDecisions(store), (decided) => decided.get(checkIn.id)?.outcome === 'counted');
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
   });
 });

@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { firstValueFrom } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckInDoc, CheckInOutcomeDoc, ClassItem, DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
+import type { CheckInDoc, ClassItem, DayPassDoc, ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
 import { createFaultTally } from '../../../sync-server/src/faults/fault-matrix.ts';
 import { startDroppingProxy } from '../../../sync-server/src/faults/dropping-proxy.ts';
 import type { FaultProxy } from '../../../sync-server/src/faults/fault-proxy.ts';
 import { recordCheckIn, frontDeskLists, frontDeskWindow } from '../front-desk/index.ts';
-import { eventually, latestStatus, localDocs, startSyncKit, type Device, type SyncKit } from './test-support/sync-test-kit.ts';
+import { eventually, latestStatus, localDecisions, localDocs, startSyncKit, type Device, type SyncKit } from './test-support/sync-test-kit.ts';
 
 /** The fault matrix's cell (design/faults.md): 30% of the requests between a front desk and the server lost. */
 const DROP_RATE = 0.3;
@@ -76,21 +76,21 @@ describe('fault matrix: 30% of requests dropped between a front desk and the ser
       }
       // Everything sent and decided: nothing waits on the device, every outcome has come back.
       await eventually(() => latestStatus(desk.store), (s) => s.pending === 0, 60_000);
-      const outcomes = await eventually(
-        () => localDocs<CheckInOutcomeDoc>(desk.store, 'check-in-outcome'),
-        (docs) => passes.every((p) => docs.some((d) => d.passId === p.passId)),
+      const records = await kit.serverDocs<CheckInDoc>('checkin:');
+      const decisions = await eventually(
+        () => localDecisions(desk.store),
+        (decided) => records.filter((r) => passes.some((p) => p.passId === r.passId)).every((r) => decided.has(r._id)),
         60_000,
       );
 
       let lost = 0;
-      const records = await kit.serverDocs<CheckInDoc>('checkin:');
       for (const pass of passes) {
         const onServer = await kit.serverDoc<DayPassDoc>(pass._id);
         const mine = records.filter((r) => r.passId === pass.passId);
         // One record per tap, counted once on the pass, its outcome on the device.
         expect(mine).toHaveLength(1);
         expect(onServer.checkIns.all_check_ins).toEqual([mine[0].checkedInAt]);
-        expect(outcomes.find((o) => o.checkInId === mine[0]._id)?.outcome).toBe('counted');
+        expect(decisions.get(mine[0]._id)?.outcome).toBe('counted');
         if (mine.length !== 1 || onServer.checkIns.all_check_ins.length !== 1) lost += 1;
       }
       const week = await kit.serverDoc<ScheduleWeekDoc>('schedule:default');

@@ -93,7 +93,7 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     checkedInAt: text,
     method: text,
     deviceId: text,
-    // check-in-outcome
+    // check-in-outcome (duplicates and refusals; a counted check-in is on its pass, decision 197)
     checkInId: text,
     outcome: text,
     duplicateOf: text,
@@ -157,12 +157,6 @@ export const TENANT_DOCS_MIGRATIONS = {
   6: (doc: LocalDoc) => doc,
   7: (doc: LocalDoc) => doc,
 };
-
-/** The check-ins without an outcome document: what the server has still to decide. */
-export function undecidedCheckIns(checkIns: readonly LocalDoc[], outcomes: readonly LocalDoc[]): LocalDoc[] {
-  const decided = new Set(outcomes.map((o) => o.checkInId));
-  return checkIns.filter((c) => !decided.has(c.id));
-}
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {
   // `_rev` is left out: RxDB keeps its own revisions and the replication sends the server's.

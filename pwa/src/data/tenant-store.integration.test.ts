@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { addDays } from 'date-fns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import { emptyDefaultSchedule } from '@mastr/rules/schedule.ts';
@@ -9,7 +10,7 @@ import { recordCheckIn, frontDeskLists, frontDeskWindow, newCheckIn } from '../f
 import { firstValueFrom } from 'rxjs';
 import { openDeviceJournal } from './outbox/device-journal.ts';
 import { tenantDatabaseName } from './open-stores.ts';
-import { eventually, latestStatus, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
+import { eventually, latestStatus, localDecisions, localDocs, startSyncKit, type SyncKit } from './test-support/sync-test-kit.ts';
 import { toLocalDoc } from './tenant-docs.ts';
 import type { TenantStore } from './tenant-store.ts';
 import { wipeLocalData } from './wipe-local-data.ts';
@@ -32,7 +33,7 @@ async function listsOn(store: TenantStore) {
 }
 
 /** The outcome of each check-in by its id, as a copy (device or server) holds them. */
-const outcomesOf = (docs: CheckInOutcomeDoc[]) => Object.fromEntries(docs.map((d) => [d.checkInId, d.outcome]));
+const outcomesOf = (decisions: Map<string, CheckInDecision>) => Object.fromEntries([...decisions].map(([id, d]) => [id, d.outcome]));
 
 /** Checks a pass in the way the front desk does: the list view of this device, then a local write. */
 async function checkInOn(store: TenantStore, passId: string) {
@@ -85,10 +86,14 @@ describe('tenant store replication through the sync gateway', () => {
     expect(await checkInOn(store, pass.passId)).toEqual({ tone: 'success', text: 'Checked In.' });
     const [checkIn] = await eventually(() => localDocs<CheckInDoc>(store, 'check-in'), (docs) => docs.length === 1);
     expect(checkIn).toMatchObject({ passId: pass.passId, gymId: kit.gymId, deviceId: store.deviceId, method: 'tap' });
-    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs[0]?.checkInId === checkIn._id && docs[0].outcome === 'counted');
+    await eventually(() => localDecisions(store), (decisions) => decisions.get(checkIn._id)?.outcome === 'counted');
 
     const onServer = await kit.serverDoc<DayPassDoc>(pass._id);
     expect(onServer.checkIns.latest_check_in).toBe(checkIn.checkedInAt);
+    // Counted on the pass, the one home of that fact (decision 197): no outcome document of its own.
+    expect(onServer.countedCheckIns).toEqual([{ checkInId: checkIn._id, at: checkIn.checkedInAt }]);
+    expect(await localDocs(store, 'check-in-outcome')).toEqual([]);
+    expect(await kit.serverDocs('checkin-outcome:')).toEqual([]);
     await eventually(() => viewOn(store, pass.passId), (v) => !v.checkInPending && v.checkedInAt === checkIn.checkedInAt && !v.canCheckIn);
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
   });
@@ -115,7 +120,7 @@ describe('tenant store replication through the sync gateway', () => {
     await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === 1);
     await eventually(() => localDocs<DayPassDoc>(store, 'day-pass'), (docs) => docs.length === 3);
     expect(await checkInOn(store, today.passId)).toMatchObject({ tone: 'success' });
-    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === 2);
+    await eventually(() => localDecisions(store), (decisions) => decisions.size === 2);
 
     const read = await frontDeskDocsOn(store);
     const ids = (docs: { _id: string }[]) => docs.map((d) => d._id).sort();
@@ -123,7 +128,9 @@ describe('tenant store replication through the sync gateway', () => {
     const checkIns = ids(read.checkIns);
     expect(checkIns).toHaveLength(1);
     expect(checkIns[0]).toMatch(new RegExp(`^checkin:${today.passId}:`));
-    expect(ids(read.outcomes)).toEqual([checkInOutcomeId(checkIns[0])]);
+    // Today's check-in counted, on its pass (listed); yesterday's outcome document is outside the window.
+    expect(read.outcomes).toEqual([]);
+    expect(read.passes.find((p) => p._id === today._id)?.countedCheckIns?.map((c) => c.checkInId)).toEqual(checkIns);
     expect(read.signingKeys?.keys.length).toBeGreaterThan(0);
   });
 
@@ -143,28 +150,31 @@ describe('tenant store replication through the sync gateway', () => {
     }
 
     await a.cable.restore();
-    await eventually(() => localDocs<CheckInOutcomeDoc>(a.store, 'check-in-outcome'), (docs) => docs[0]?.outcome === 'counted');
+    await eventually(() => localDecisions(a.store), (decisions) => [...decisions.values()].some((d) => d.outcome === 'counted'));
     await b.cable.restore();
 
-    const decided = (docs: CheckInOutcomeDoc[]) => docs.length === 2;
-    const onA = await eventually(() => localDocs<CheckInOutcomeDoc>(a.store, 'check-in-outcome'), decided);
-    const onB = await eventually(() => localDocs<CheckInOutcomeDoc>(b.store, 'check-in-outcome'), decided);
+    const decided = (decisions: Map<string, CheckInDecision>) => decisions.size === 2;
+    const onA = await eventually(() => localDecisions(a.store), decided);
+    const onB = await eventually(() => localDecisions(b.store), decided);
     const records = new Map((await kit.serverDocs<CheckInDoc>('checkin:')).map((d) => [d._id, d]));
     expect(records.size).toBe(2);
-    const onServer = await kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:');
-    const counted = onServer.filter((d) => d.outcome === 'counted');
+    const onServer = [...(await kit.serverDecisions())];
+    const counted = onServer.filter(([, d]) => d.outcome === 'counted');
     expect(counted).toHaveLength(1);
-    expect(records.get(counted[0].checkInId)!.deviceId).toBe(a.store.deviceId);
-    const duplicate = onServer.find((d) => d.outcome === 'duplicate')!;
-    expect(duplicate.duplicateOf).toBe(counted[0].checkInId);
-    expect(records.get(duplicate.checkInId)!.deviceId).toBe(b.store.deviceId);
-    expect(outcomesOf(onA)).toEqual(outcomesOf(onServer));
-    expect(outcomesOf(onB)).toEqual(outcomesOf(onServer));
+    const [countedId] = counted[0]!;
+    expect(records.get(countedId)!.deviceId).toBe(a.store.deviceId);
+    const [duplicateId, duplicate] = onServer.find(([, d]) => d.outcome === 'duplicate')!;
+    expect(duplicate.duplicateOf).toBe(countedId);
+    expect(records.get(duplicateId)!.deviceId).toBe(b.store.deviceId);
+    // Only the duplicate has an outcome document; the counted one is on the pass.
+    expect((await kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:')).map((d) => d.checkInId)).toEqual([duplicateId]);
+    expect(outcomesOf(onA)).toEqual(outcomesOf(new Map(onServer)));
+    expect(outcomesOf(onB)).toEqual(outcomesOf(new Map(onServer)));
 
     const viewA = await eventually(() => viewOn(a.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
     const viewB = await eventually(() => viewOn(b.store, pass.passId), (v) => v.note !== null && !v.checkInPending);
     expect(viewB).toEqual(viewA);
-    expect(viewA.checkedInAt).toBe(records.get(counted[0].checkInId)!.checkedInAt);
+    expect(viewA.checkedInAt).toBe(records.get(countedId)!.checkedInAt);
     expect(viewA.note).toMatch(/^Duplicate — already checked in at \d{2}:\d{2}$/);
     for (const { store } of [a, b]) await eventually(() => latestStatus(store), (s) => s.pending === 0 && s.online);
   });
@@ -184,8 +194,8 @@ describe('tenant store replication through the sync gateway', () => {
     const next = await kit.openDevice('gym', { databaseName: 'front-desk' });
     const [pulled] = await eventually(() => localDocs<CheckInDoc>(next.store, 'check-in'), (docs) => docs.length === 1);
     expect(pulled).toEqual(left);
-    const [decided] = await eventually(() => localDocs<CheckInOutcomeDoc>(next.store, 'check-in-outcome'), (docs) => docs.length === 1);
-    expect(decided).toMatchObject({ checkInId: left._id, outcome: 'counted' });
+    const decided = await eventually(() => localDecisions(next.store), (decisions) => decisions.size === 1);
+    expect(decided.get(left._id)).toEqual({ outcome: 'counted' });
     expect(await kit.serverDocs<CheckInDoc>('checkin:')).toEqual([expect.objectContaining({ ...left, _rev: expect.any(String) })]);
     // Listed once, and gone from the journal once decided.
     expect((await frontDeskDocsOn(next.store)).checkIns).toEqual([left]);
@@ -209,7 +219,8 @@ describe('tenant store replication through the sync gateway', () => {
     await first.store.stop();
 
     const next = await kit.openDevice('gym', { databaseName: 'updated-desk' });
-    await eventually(() => localDocs<CheckInOutcomeDoc>(next.store, 'check-in-outcome'), (docs) => docs[0]?.checkInId === unsent._id);
+    await eventually(() => localDecisions(next.store), (decisions) => decisions.get(unsent._id)?.outcome === 'counted');
+    await eventually(() => latestStatus(next.store), (s) => s.pending === 0);
     expect(await kit.serverDocs<CheckInDoc>('checkin:')).toEqual([expect.objectContaining({ ...unsent, _rev: expect.any(String) })]);
   });
 
@@ -256,9 +267,9 @@ describe('tenant store replication through the sync gateway', () => {
     cable.retarget(restarted.info.uri);
 
     await eventually(() => kit.serverDocs<CheckInDoc>('checkin:'), (docs) => docs.length === passes.length, 30_000);
-    const onServer = await eventually(() => kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:'), (docs) => docs.length === passes.length, 30_000);
-    expect(onServer.every((d) => d.outcome === 'counted')).toBe(true);
-    await eventually(() => localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'), (docs) => docs.length === passes.length && docs.every((d) => d.outcome === 'counted'), 30_000);
+    const onServer = await eventually(() => kit.serverDecisions(), (decisions) => decisions.size === passes.length, 30_000);
+    expect([...onServer.values()].every((d) => d.outcome === 'counted')).toBe(true);
+    await eventually(() => localDecisions(store), (decisions) => decisions.size === passes.length && [...decisions.values()].every((d) => d.outcome === 'counted'), 30_000);
     await eventually(() => latestStatus(store), (s) => s.pending === 0);
   });
 

@@ -182,13 +182,31 @@ describe('front desk lists and tiles', () => {
     expect(lists.mastrToday.map((v) => v.passId)).toEqual(['b'.repeat(24)]);
   });
 
-  it('joins each check-in with its outcome document; one without is pending', () => {
-    const [decided, pending] = [checkIn('1'.repeat(24), minutes(-3)), checkIn('1'.repeat(24), minutes(-1))];
-    const outcome = outcomeOf(decided, { outcome: 'counted' });
-    expect(joinOutcomes([decided, pending], [outcome])).toEqual([
-      { checkIn: decided, outcome },
+  it('joins each check-in with its decision: counted on its pass, any other in its outcome document; one with neither is pending', () => {
+    const passId = '1'.repeat(24);
+    const [counted, duplicate, pending] = [
+      checkIn(passId, minutes(-9)),
+      checkIn(passId, minutes(-3)),
+      checkIn(passId, minutes(-1)),
+    ];
+    const pass = dayPass({ passId, countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }] });
+    const outcome = outcomeOf(duplicate, { outcome: 'duplicate', duplicateOf: counted._id });
+    expect(joinOutcomes([counted, duplicate, pending], [pass], [outcome])).toEqual([
+      { checkIn: counted, outcome: { outcome: 'counted' } },
+      { checkIn: duplicate, outcome: { outcome: 'duplicate', duplicateOf: counted._id } },
       { checkIn: pending, outcome: null },
     ]);
+  });
+
+  it('shows a check-in counted on its pass as counted, not waiting, with no outcome document', () => {
+    const passId = '1'.repeat(24);
+    const record = checkIn(passId, minutes(-5), { _id: `checkin:${passId}:r9` });
+    const pass = dayPass({ passId, countedCheckIns: [{ checkInId: record._id, at: record.checkedInAt }] });
+    expect(frontDeskLists([pass], [record], [], NOW).today[0]).toMatchObject({
+      checkedInAt: record.checkedInAt,
+      checkInPending: false,
+    });
+    expect(frontDeskLists([dayPass({ passId })], [record], [], NOW).today[0]).toMatchObject({ checkInPending: true });
   });
 
   it("shows a check-in still in this tab's journal at once, and once when the collection has it too", () => {

@@ -1,8 +1,8 @@
 /**
  * The front desk's view of the gym's local data (pure; the pages stay thin). The server decides
- * every check-in on arrival and writes its decision as a `check-in-outcome` document
- * (design/sync.md); until that arrives, a check-in recorded on this device already counts for the
- * control, so staff never check a member in twice.
+ * every check-in on arrival: a counted one onto its pass, any other as a `check-in-outcome`
+ * document (design/sync.md, rules/check-in-decisions.ts); until that arrives, a check-in recorded
+ * on this device already counts for the control, so staff never check a member in twice.
  */
 import { format } from 'date-fns';
 import { canCheckInAgain, type PassKind } from '@mastr/rules/check-in.ts';
@@ -10,6 +10,7 @@ import { ENTRY_CODE_ALPHABET, ENTRY_CODE_LENGTH } from '@mastr/rules/constants.t
 import { TZDate } from '@date-fns/tz';
 import { DATE_FORMATS, UK_TIME_ZONE, ukDateKey, ukNow } from '@mastr/rules/dates.ts';
 import { checkInId, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import { checkInDecisions, type CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import type { FrontDeskWindow } from '../data/index.ts';
 import { byStartAscending, passDay, type PassDay } from '@mastr/rules/pass-listing.ts';
@@ -69,13 +70,17 @@ function latestOf<T extends { at: string }>(items: T[]): T | null {
 /** A check-in and the server's decision on it (null: not decided yet, pending). */
 export interface CheckInRecord {
   checkIn: CheckInDoc;
-  outcome: CheckInOutcomeDoc | null;
+  outcome: CheckInDecision | null;
 }
 
-/** Pairs each check-in with its outcome document by `checkInId`. */
-export function joinOutcomes(checkIns: readonly CheckInDoc[], outcomes: readonly CheckInOutcomeDoc[]): CheckInRecord[] {
-  const byCheckIn = new Map(outcomes.map((o) => [o.checkInId, o]));
-  return checkIns.map((checkIn) => ({ checkIn, outcome: byCheckIn.get(checkIn._id) ?? null }));
+/** Pairs each check-in with the decision its pass or its outcome document holds. */
+export function joinOutcomes(
+  checkIns: readonly CheckInDoc[],
+  passes: readonly PassDoc[],
+  outcomes: readonly CheckInOutcomeDoc[],
+): CheckInRecord[] {
+  const decisions = checkInDecisions(passes, outcomes);
+  return checkIns.map((checkIn) => ({ checkIn, outcome: decisions.get(checkIn._id) ?? null }));
 }
 
 /** `records` may be of any passes: the pass's own are picked (pass them grouped by pass for speed). */
@@ -153,7 +158,7 @@ export function frontDeskLists(
 ): FrontDeskLists {
   // Grouped once: the lists are recomputed after every tap, over thousands of passes.
   const byPass = new Map<string, CheckInRecord[]>();
-  for (const record of joinOutcomes(checkIns, outcomes)) {
+  for (const record of joinOutcomes(checkIns, passes, outcomes)) {
     const records = byPass.get(record.checkIn.passId);
     if (records) records.push(record);
     else byPass.set(record.checkIn.passId, [record]);

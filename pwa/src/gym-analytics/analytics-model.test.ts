@@ -16,7 +16,9 @@ const checkIn = (id: string, checkedInAt: string) => ({ _id: id, checkedInAt });
 const outcome = (checkInId: string, result: CheckInOutcomeDoc['outcome']) => ({ checkInId, outcome: result });
 const sale = (createdAt: string, cancelled = false) => ({ createdAt, cancelled });
 const figuresOn = (docs: Partial<ActivityDocs>, date: string, now = NOW) =>
-  gymAnalytics({ dayPasses: [], checkIns: [], outcomes: [], ...docs }, now).days.find((d) => d.date === date);
+  gymAnalytics({ dayPasses: [], checkIns: [], checkedInPasses: [], outcomes: [], ...docs }, now).days.find(
+    (d) => d.date === date,
+  );
 
 describe('the analytics window', () => {
   it('is the 28 UK days ending today, oldest first, read from the start of the first', () => {
@@ -57,10 +59,13 @@ describe('check-ins per day', () => {
         checkIn('c', '2026-11-20T11:00:00.000Z'),
         checkIn('d', '2026-11-20T12:00:00.000Z'),
       ],
-      outcomes: [outcome('a', 'counted'), outcome('b', 'duplicate'), outcome('c', 'refused'), outcome('d', 'counted')],
+      // 'a' is counted on its pass (decision 197), 'd' by an outcome document written before it.
+      checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }] }],
+      outcomes: [outcome('b', 'duplicate'), outcome('c', 'refused'), outcome('d', 'counted')],
     };
     expect(figuresOn(docs, '2026-11-20')?.checkIns).toBe(2);
     expect(gymAnalytics({ dayPasses: [], ...docs } as ActivityDocs, NOW).totals.checkIns).toBe(2);
+    expect(gymAnalytics({ dayPasses: [], ...docs } as ActivityDocs, NOW).pendingCheckIns).toBe(0);
   });
 
   it('reports check-ins still waiting for their outcome as pending, not counted', () => {
@@ -68,7 +73,8 @@ describe('check-ins per day', () => {
       {
         dayPasses: [],
         checkIns: [checkIn('a', '2026-11-21T09:00:00.000Z'), checkIn('b', '2026-11-21T09:30:00.000Z')],
-        outcomes: [outcome('a', 'counted')],
+        checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }] }],
+        outcomes: [],
       },
       NOW,
     );
@@ -86,7 +92,7 @@ describe('check-ins per day', () => {
 
   it('leaves out check-ins before the window', () => {
     const docs = { checkIns: [checkIn('a', '2026-10-24T22:59:59.000Z')], outcomes: [outcome('a', 'counted')] };
-    expect(gymAnalytics({ dayPasses: [], ...docs }, NOW).totals.checkIns).toBe(0);
+    expect(gymAnalytics({ dayPasses: [], checkedInPasses: [], ...docs }, NOW).totals.checkIns).toBe(0);
   });
 });
 
@@ -98,7 +104,7 @@ describe('day-pass sales per day', () => {
       sale('2026-11-19T21:00:00.000Z', true),
       sale('2026-11-21T09:59:00.000Z'),
     ];
-    const analytics = gymAnalytics({ dayPasses, checkIns: [], outcomes: [] }, NOW);
+    const analytics = gymAnalytics({ dayPasses, checkIns: [], checkedInPasses: [], outcomes: [] }, NOW);
     expect(analytics.days.find((d) => d.date === '2026-11-19')?.dayPassSales).toBe(2);
     expect(analytics.days.at(-1)).toEqual({ date: '2026-11-21', checkIns: 0, dayPassSales: 1 });
     expect(analytics.totals.dayPassSales).toBe(3);
@@ -109,7 +115,7 @@ describe('day-pass sales per day', () => {
   });
 
   it('shows every day of the window, quiet ones as zero', () => {
-    const analytics = gymAnalytics({ dayPasses: [], checkIns: [], outcomes: [] }, NOW);
+    const analytics = gymAnalytics({ dayPasses: [], checkIns: [], checkedInPasses: [], outcomes: [] }, NOW);
     expect(analytics.days).toHaveLength(ANALYTICS_DAYS);
     expect(analytics.days.every((d) => d.checkIns === 0 && d.dayPassSales === 0)).toBe(true);
     expect(analytics.pendingCheckIns).toBe(0);
@@ -122,7 +128,8 @@ describe('the summary', () => {
       {
         dayPasses: [sale('2026-11-20T10:00:00.000Z')],
         checkIns: [checkIn('a', '2026-11-20T10:00:00.000Z'), checkIn('b', '2026-11-20T11:30:00.000Z')],
-        outcomes: [outcome('a', 'counted'), outcome('b', 'counted')],
+        checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }, { checkInId: 'b' }] }],
+        outcomes: [],
       },
       NOW,
     );
@@ -132,7 +139,7 @@ describe('the summary', () => {
   });
 
   it('names no busiest day when nobody checked in', () => {
-    const analytics = gymAnalytics({ dayPasses: [], checkIns: [], outcomes: [] }, NOW);
+    const analytics = gymAnalytics({ dayPasses: [], checkIns: [], checkedInPasses: [], outcomes: [] }, NOW);
     expect(analyticsSummary(analytics)).toBe('In the last 28 days: 0 check-ins and 0 day passes sold.');
   });
 

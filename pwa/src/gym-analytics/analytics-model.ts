@@ -11,7 +11,8 @@
  */
 import { format, startOfDay, subDays } from 'date-fns';
 import { ukDateKey, ukNow } from '@mastr/rules/dates.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
+import type { CheckInDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 
 export const ANALYTICS_DAYS = 28;
 
@@ -32,11 +33,14 @@ export function analyticsWindow(now: Date): AnalyticsWindow {
   return { days, since: new Date(first.getTime()).toISOString() };
 }
 
-/** What the analytics read: day passes sold and check-ins (with outcomes) since the window's start. */
+/** What the analytics read: day passes sold and check-ins (with their decisions) since the window's start. */
 export interface ActivityDocs {
   dayPasses: readonly Pick<DayPassDoc, 'createdAt' | 'cancelled'>[];
   checkIns: readonly Pick<CheckInDoc, '_id' | 'checkedInAt'>[];
-  outcomes: readonly Pick<CheckInOutcomeDoc, 'checkInId' | 'outcome'>[];
+  /** The passes of those check-ins: a counted one is listed on its pass. */
+  checkedInPasses: readonly PassCounts[];
+  /** The outcome documents of those check-ins: the ones that did not count. */
+  outcomes: readonly OutcomeFields[];
 }
 
 interface DayFigures {
@@ -63,12 +67,12 @@ function ukDayOf(stamp: string): string {
 export function gymAnalytics(docs: ActivityDocs, now: Date): GymAnalytics {
   const { days } = analyticsWindow(now);
   const byDay = new Map(days.map((date) => [date, { date, checkIns: 0, dayPassSales: 0 }]));
-  const decided = new Map(docs.outcomes.map((o) => [o.checkInId, o.outcome]));
+  const decided = checkInDecisions(docs.checkedInPasses, docs.outcomes);
   let pendingCheckIns = 0;
   for (const checkIn of docs.checkIns) {
     const day = byDay.get(ukDayOf(checkIn.checkedInAt));
     if (!day) continue;
-    const outcome = decided.get(checkIn._id);
+    const outcome = decided.get(checkIn._id)?.outcome;
     if (outcome === 'counted') day.checkIns += 1;
     else if (outcome === undefined) pendingCheckIns += 1;
   }

@@ -10,6 +10,7 @@ import type { TenantStore } from '../../../pwa/src/data/tenant-store.ts';
 import {
   eventually,
   latestStatus,
+  localDecisions,
   localDocs,
   startSyncKit,
   type SyncKit,
@@ -83,14 +84,28 @@ describe('fault matrix on a cluster: a CouchDB node killed during a front deskâ€
         );
         await cable.cut();
         for (const pass of passes) expect(await checkInOn(store, pass.passId)).toMatchObject({ tone: 'success' });
+        const ids = new Set(passes.map((p) => p.passId));
+        const mine = <T extends { passId: string }>(docs: T[]) => docs.filter((d) => ids.has(d.passId));
+        // The records the device made (still in its journal: offline, nothing has come back yet).
+        const made = mine((await frontDeskDocsOn(store)).checkIns);
+        expect(made).toHaveLength(passes.length);
         await cable.restore();
         // The push starts as the cable comes back; the node dies under it.
         const restart = await killed(nodes[run]);
-        const ids = new Set(passes.map((p) => p.passId));
-        const mine = <T extends { passId: string }>(docs: T[]) => docs.filter((d) => ids.has(d.passId));
-        const outcomes = await eventually(
-          async () => mine(await kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:')),
-          (docs) => docs.length === passes.length,
+        // Every record the device made is stored and decided by the server (a counted one on its pass).
+        const decisions = await eventually(
+          async () => {
+            const [stored, decided] = await Promise.all([
+              kit.serverDocs<CheckInDoc>('checkin:'),
+              kit.serverDecisions(),
+            ]);
+            const storedIds = new Set(stored.map((c) => c._id));
+            return made.flatMap((c) => {
+              const decision = decided.get(c._id);
+              return storedIds.has(c._id) && decision ? [decision] : [];
+            });
+          },
+          (found) => found.length === made.length,
           60_000,
         );
         await restart();
@@ -108,19 +123,34 @@ describe('fault matrix on a cluster: a CouchDB node killed during a front deskâ€
         await restartOther();
 
         const stored = await Promise.all(passes.map((p) => kit.serverDoc<DayPassDoc>(p._id)));
-        const repeats = await Promise.all(
+        const serverDecided = await kit.serverDecisions();
+        const repeats = again.map((c) => serverDecided.get(c._id));
+        expect(repeats.map((o) => o?.outcome)).toEqual(['duplicate', 'duplicate']);
+        // A duplicate keeps its decision as an outcome document of its own.
+        const repeatDocs = await Promise.all(
           again.map((c) => kit.serverDoc<CheckInOutcomeDoc>(`checkin-outcome:${c._id}`)),
         );
-        expect(repeats.map((o) => o.outcome)).toEqual(['duplicate', 'duplicate']);
+        expect(repeatDocs.map((o) => o.outcome)).toEqual(['duplicate', 'duplicate']);
         const counted = stored.map((p) => p.countedCheckIns?.length ?? 0);
         expect(counted).toEqual(passes.map(() => 1));
-        expect(outcomes.every((o) => o.outcome === 'counted')).toBe(true);
-        // The device gets every decision and has nothing left to send.
-        await eventually(
-          async () => mine(await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome')),
-          (docs) => docs.length === passes.length + again.length,
+        expect(decisions.every((o) => o.outcome === 'counted')).toBe(true);
+        // Each counted record is the one on its pass, and has no outcome document (decision 197).
+        expect(stored.map((p) => p.countedCheckIns?.map((c) => c.checkInId))).toEqual(
+          passes.map((p) => made.filter((c) => c.passId === p.passId).map((c) => c._id)),
+        );
+        const madeIds = new Set(made.map((c) => c._id));
+        expect(
+          mine(await kit.serverDocs<CheckInOutcomeDoc>('checkin-outcome:')).filter((o) => madeIds.has(o.checkInId)),
+        ).toEqual([]);
+        // The device gets every decision (the counted ones on its copy of the passes, the duplicates as
+        // outcome documents), the same as the server's, and has nothing left to send.
+        const everyId = [...made, ...again].map((c) => c._id);
+        const local = await eventually(
+          () => localDecisions(store),
+          (decided) => everyId.every((id) => decided.has(id)),
           60_000,
         );
+        expect(everyId.map((id) => local.get(id))).toEqual(everyId.map((id) => serverDecided.get(id)));
         await eventually(
           () => latestStatus(store),
           (s) => s.pending === 0,
@@ -128,8 +158,8 @@ describe('fault matrix on a cluster: a CouchDB node killed during a front deskâ€
         );
         const lost =
           counted.filter((c) => c !== 1).length +
-          outcomes.filter((o) => o.outcome !== 'counted').length +
-          repeats.filter((o) => o.outcome !== 'duplicate').length;
+          decisions.filter((o) => o.outcome !== 'counted').length +
+          repeats.filter((o) => o?.outcome !== 'duplicate').length;
         tally.record('CouchDB node killed during a front deskâ€™s sync (6 check-ins, 2 re-check-ins)', lost);
       }
     },

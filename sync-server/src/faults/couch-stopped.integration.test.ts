@@ -5,6 +5,7 @@ import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/doc
 import { UNAVAILABLE_MESSAGE } from '../couch/couch-unavailable.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { storedDecision } from '../test-support/check-in-decisions.ts';
 import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import {
   checkoutSessionIdOf,
@@ -86,12 +87,19 @@ describe('fault matrix: CouchDB stopped during a write', () => {
         await couch.start();
         // Recovered by itself: the device's next retry is decided, nothing restarted on the server.
         expect((await push(checkIn)).res.statusCode).toBe(201);
-        const outcome = (await gymDb().get(checkInOutcomeId(checkIn._id))) as CheckInOutcomeDoc;
+        const [record, outcomeDoc] = (
+          await gymDb().fetch({ keys: [checkIn._id, checkInOutcomeId(checkIn._id)] })
+        ).rows.map((r) => ('doc' in r && r.doc ? r.doc : null));
+        const decision = await storedDecision(gymDb(), checkIn);
         const stored = (await gymDb().get(pass._id)) as DayPassDoc;
-        expect(outcome.outcome).toBe('counted');
+        // Counted once, on the pass only: a counted record has no outcome document (decision 197).
+        expect(record, 'the record is stored').toMatchObject({ _id: checkIn._id, checkedInAt: checkIn.checkedInAt });
+        expect(outcomeDoc, 'no outcome document for a counted record').toBeNull();
+        expect(decision).toEqual({ outcome: 'counted' });
         expect(stored.checkIns.all_check_ins).toEqual([checkIn.checkedInAt]);
         expect(stored.countedCheckIns?.map((c) => c.checkInId)).toEqual([checkIn._id]);
-        const lost = outcome.outcome === 'counted' && stored.checkIns.all_check_ins.length === 1 ? 0 : 1;
+        const lost =
+          record !== null && decision?.outcome === 'counted' && stored.checkIns.all_check_ins.length === 1 ? 0 : 1;
         tally.record('CouchDB stopped during a write (check-in push)', lost);
       }
     }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
-import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { storedDecision } from '../test-support/check-in-decisions.ts';
 import { bearerFor, deviceCheckIn, givenDayPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 import { createFaultTally } from './fault-matrix.ts';
@@ -42,7 +42,7 @@ describe('fault matrix: a device whose clock is hours wrong checks in offline', 
       payload: { docs: [checkIn] },
     });
     expect(res.statusCode, res.payload).toBe(201);
-    return ((await gymDb().get(checkInOutcomeId(checkIn._id))) as CheckInOutcomeDoc).outcome;
+    return (await storedDecision(gymDb(), checkIn))?.outcome;
   }
 
   it("keeps the 60-minute rule on the server's clock: a skewed desk's offline check-ins are placed at their real time", async () => {
@@ -51,7 +51,8 @@ describe('fault matrix: a device whose clock is hours wrong checks in offline', 
       const onDeviceClock = (real: Date) => new Date(real.getTime() + skew).toISOString();
       const pass = await givenDayPass(stack, gymId, TODAY);
       // The front desk with a right clock checks the member in at 12:00, online.
-      expect(await push(deviceCheckIn(pass, at('12:00').toISOString(), 'desk-right'), at('12:00'), 0)).toBe('counted');
+      const first = deviceCheckIn(pass, at('12:00').toISOString(), 'desk-right');
+      expect(await push(first, at('12:00'), 0)).toBe('counted');
       // The skewed tablet, offline, checks them in again at 12:30 (a duplicate) and at 13:10 (counts),
       // and reaches the server at 13:30.
       const tooSoon = deviceCheckIn(pass, onDeviceClock(at('12:30')), 'desk-skewed');
@@ -60,6 +61,7 @@ describe('fault matrix: a device whose clock is hours wrong checks in offline', 
       expect(outcomes, `device clock ${hours} h`).toEqual(['duplicate', 'counted']);
       const stored = (await gymDb().get(pass._id)) as DayPassDoc;
       expect(stored.checkIns.all_check_ins).toEqual([at('12:00').toISOString(), at('13:10').toISOString()]);
+      expect(stored.countedCheckIns?.map((c) => c.checkInId)).toEqual([first._id, later._id]);
       // The record is stored on the server's clock, as the pass and the decision read it.
       expect(((await gymDb().get(later._id)) as CheckInDoc).checkedInAt).toBe(at('13:10').toISOString());
       const wrong = (outcomes[0] === 'duplicate' ? 0 : 1) + (outcomes[1] === 'counted' ? 0 : 1);

@@ -6,7 +6,7 @@ import { checkoutPassId } from '@mastr/rules/checkout-pass.ts';
 import { addDaysToKey } from '@mastr/rules/coach-week.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { checkInOutcomeId, paymentDocId } from '@mastr/rules/doc-ids.ts';
-import type { CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { REPO_ROOT } from '../cli/repo-root.ts';
 import { startClusterStack, type ClusterStack } from '../cluster/cluster-stack.ts';
 import { freePort } from '../cluster/couch-cluster.ts';
@@ -16,6 +16,7 @@ import { newId } from '../couch/ids.ts';
 import { DEMO_GYM, DEMO_MEMBERS, DEMO_PASSWORD } from '../seed/demo-data.ts';
 import { createDayPass } from '../services/passes/index.ts';
 import { mintAccessToken } from '../test-support/access-fixtures.ts';
+import { storedDecision } from '../test-support/check-in-decisions.ts';
 import { checkoutSessionIdOf, submitHostedForm } from '../test-support/payment-fixtures.ts';
 import { deviceCheckIn } from '../test-support/sync-fixtures.ts';
 import { createFaultTally } from './fault-matrix.ts';
@@ -226,7 +227,12 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
     await reviveKilled();
     const deskGym = newId();
     const headers = { ...(await bearer('gym', deskGym)), 'content-type': 'application/json' };
-    const gymDb = stack.couch.use<DayPassDoc | CheckInOutcomeDoc>(tenantDbName('gym', deskGym));
+    const gymDb = stack.couch.use<DayPassDoc | CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', deskGym));
+    /** A record and its own outcome document as stored (null: none). */
+    const recordAndOutcomeDoc = async (checkIn: { _id: string }) =>
+      (await gymDb.fetch({ keys: [checkIn._id, checkInOutcomeId(checkIn._id)] })).rows.map((r) =>
+        'doc' in r && r.doc ? r.doc : null,
+      );
     // The check-ins below are dated up to 120 minutes back, and a check-in counts only on its pass's
     // UK day (judged at the check-in's own time). In the two hours after UK midnight the desk's clock
     // is therefore set back to the evening before, so the test means the same at any hour.
@@ -303,18 +309,30 @@ describe('fault matrix on the cluster stack: a Hapi instance killed behind the b
         expect(pushed.attempts, at).toBeGreaterThanOrEqual(2);
         // The first failure is the killed instance's: a cut connection or HAProxy's 502, never its own 503.
         expect(['cut', '502'], `${at}: ${pushed.failures.join()}`).toContain(pushed.failures[0]);
-        const outcome = (await gymDb.get(checkInOutcomeId(checkIn._id))) as CheckInOutcomeDoc;
-        expect(outcome.outcome, at).toBe('counted');
-        // Another tablet's check-in of the same pass 20 minutes later: inside the 60 minutes, a duplicate.
+        // Counted, on its pass only: a counted record has no outcome document (decision 197).
+        expect(await storedDecision(gymDb, checkIn), at).toEqual({ outcome: 'counted' });
+        const [record, outcomeDoc] = await recordAndOutcomeDoc(checkIn);
+        expect(record, `${at}: the record is stored`).toMatchObject({ _id: checkIn._id });
+        expect(outcomeDoc, `${at}: no outcome document for a counted record`).toBeNull();
+        // Another tablet's check-in of the same pass 20 minutes later: inside the 60 minutes, a duplicate,
+        // kept as an outcome document of its own.
         const again = deviceCheckIn(pass, minutesAgo(10), 'tablet-2');
         expect((await push([again])).status).toBe(201);
-        const second = (await gymDb.get(checkInOutcomeId(again._id))) as CheckInOutcomeDoc;
-        expect(second.outcome, at).toBe('duplicate');
+        expect(await storedDecision(gymDb, again), at).toMatchObject({
+          outcome: 'duplicate',
+          duplicateOf: checkIn._id,
+        });
+        const [, secondOutcomeDoc] = await recordAndOutcomeDoc(again);
+        expect(secondOutcomeDoc, at).toMatchObject({ outcome: 'duplicate', duplicateOf: checkIn._id });
         const stored = (await gymDb.get(pass._id)) as DayPassDoc;
+        expect(
+          stored.countedCheckIns?.map((c) => c.checkInId),
+          at,
+        ).toEqual([checkIn._id]);
         expect(stored.checkIns.all_check_ins, at).toEqual([checkIn.checkedInAt]);
         tally.record(
           'cluster: Hapi process killed during a check-in push (retried through HAProxy)',
-          Math.abs(stored.checkIns.all_check_ins.length - 1),
+          Math.abs(stored.checkIns.all_check_ins.length - 1) + (record === null ? 1 : 0),
         );
       }
     }

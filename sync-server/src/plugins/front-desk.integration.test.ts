@@ -3,6 +3,7 @@ import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { storedDecision } from '../test-support/check-in-decisions.ts';
 import { givenAccount } from '../test-support/sign-in-helpers.ts';
 import { bearerFor, givenDayPass, givenMastrPass } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
@@ -49,17 +50,27 @@ describe('front desk online calls', () => {
     const refused = JSON.parse(again.payload);
     expect(refused.message).toMatch(/60 minutes/);
     expect(refused.upcomingDayPassesInformation.map((p: { _id: string }) => p._id)).toContain(pass.passId);
-    // Both records are kept for audit, each with the server's decision as a document of its own.
-    const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc>(tenantDbName('gym', gymId));
+    // Both records are kept for audit, each decided by the server: the counted one on the gym's pass
+    // (no document of its own), the duplicate as an outcome document of its own.
+    const gymDb = stack.couch.use<CheckInDoc | CheckInOutcomeDoc | DayPassDoc>(tenantDbName('gym', gymId));
     const records = await gymDb.list({
       startkey: `checkin:${pass.passId}:`,
       endkey: `checkin:${pass.passId}:\ufff0`,
       include_docs: true,
     });
-    expect(records.rows.map((r) => (r.doc as CheckInDoc).method)).toEqual(['online', 'online']);
-    const outcomes = await gymDb.fetch({ keys: records.rows.map((r) => checkInOutcomeId(r.id)) });
-    expect(outcomes.rows.map((r) => ('doc' in r ? (r.doc as CheckInOutcomeDoc).outcome : r.error)).sort()).toEqual([
-      'counted',
+    const checkIns = records.rows.map((r) => r.doc as CheckInDoc);
+    expect(checkIns.map((c) => c.method)).toEqual(['online', 'online']);
+    const decided = await Promise.all(
+      checkIns.map(async (c) => ({ checkIn: c, decision: await storedDecision(gymDb, c) })),
+    );
+    expect(decided.map((d) => d.decision?.outcome).sort()).toEqual(['counted', 'duplicate']);
+    const counted = decided.find((d) => d.decision?.outcome === 'counted')!.checkIn;
+    const duplicate = decided.find((d) => d.decision?.outcome === 'duplicate')!.checkIn;
+    const gymPass = (await gymDb.get(pass._id)) as DayPassDoc;
+    expect(gymPass.countedCheckIns?.map((c) => c.checkInId)).toEqual([counted._id]);
+    const outcomes = await gymDb.fetch({ keys: [checkInOutcomeId(counted._id), checkInOutcomeId(duplicate._id)] });
+    expect(outcomes.rows.map((r) => ('doc' in r && r.doc ? (r.doc as CheckInOutcomeDoc).outcome : null))).toEqual([
+      null,
       'duplicate',
     ]);
   });

@@ -4,6 +4,7 @@ import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@m
 import { REFUSALS } from '@mastr/rules/refusals.ts';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { storedDecision } from '../test-support/check-in-decisions.ts';
 import {
   bulkDocs,
   deviceCheckIn,
@@ -37,27 +38,32 @@ describe('check-ins pushed through the sync gateway', () => {
     return JSON.parse(res.payload) as { ok?: boolean; id: string; rev?: string; error?: string }[];
   };
   const stored = async (id: string) => (await gymDb().get(id)) as CheckInDoc;
-  const decision = async (checkInId: string) => (await gymDb().get(checkInOutcomeId(checkInId))) as CheckInOutcomeDoc;
+  type Record = Pick<CheckInDoc, '_id' | 'passId' | 'passKind'>;
+  /** The server's decision on a record, read where every reader reads it (null: undecided). */
+  const decision = (checkIn: Record) => storedDecision(gymDb(), checkIn);
+  /** A record's own outcome document (null: none; a counted record has none since decision 197). */
+  const outcomeDoc = async (checkIn: Record) => {
+    const [row] = (await gymDb().fetch({ keys: [checkInOutcomeId(checkIn._id)] })).rows;
+    return 'doc' in row && row.doc ? (row.doc as CheckInOutcomeDoc) : null;
+  };
   const pass = async <T extends DayPassDoc | MastrPassDoc>(p: T) => (await gymDb().get(p._id)) as T;
+  /** The records the gym's copy of a pass lists as counted. */
+  const countedOn = async (p: DayPassDoc | MastrPassDoc) =>
+    ((await pass(p)).countedCheckIns ?? []).map((c) => c.checkInId);
 
-  it("decides a check-in on arrival, stores it as sent, its outcome as a document of its own, and records it on the gym's pass", async () => {
+  it("decides a check-in on arrival, stores it as sent, and counts it on the gym's pass with no outcome document of its own", async () => {
     const dayPass = await givenDayPass(stack, gymId, TODAY);
     const checkIn = deviceCheckIn(dayPass, at('09:30:00'));
     const [row] = await push([checkIn]);
     expect(row).toMatchObject({ ok: true, id: checkIn._id });
     const { _deleted, ...sent } = checkIn as CheckInDoc & { _deleted?: boolean };
     expect(await stored(checkIn._id)).toEqual({ ...sent, _rev: row.rev });
-    expect(await decision(checkIn._id)).toEqual({
-      _id: `checkin-outcome:${checkIn._id}`,
-      _rev: expect.any(String),
-      type: 'check-in-outcome',
-      checkInId: checkIn._id,
-      passId: dayPass.passId,
-      gymId,
-      outcome: 'counted',
-      resolvedAt: NOON.toISOString(),
-    });
-    expect((await pass(dayPass)).checkIns).toEqual({
+    expect(await decision(checkIn)).toEqual({ outcome: 'counted' });
+    // Counted is told by the pass alone (decision 197).
+    expect(await outcomeDoc(checkIn)).toBeNull();
+    const gymPass = await pass(dayPass);
+    expect(gymPass.countedCheckIns).toEqual([{ checkInId: checkIn._id, at: at('09:30:00') }]);
+    expect(gymPass.checkIns).toEqual({
       all_check_ins: [at('09:30:00')],
       latest_check_in: at('09:30:00'),
     });
@@ -71,10 +77,25 @@ describe('check-ins pushed through the sync gateway', () => {
     await push([first]);
     await push([tooSoon]);
     await push([onTime]);
-    expect(await decision(first._id)).toMatchObject({ outcome: 'counted' });
-    expect(await decision(tooSoon._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
-    expect((await decision(tooSoon._id)).reason).toMatch(/60 minutes/);
-    expect(await decision(onTime._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(first)).toEqual({ outcome: 'counted' });
+    expect(await decision(tooSoon)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await decision(onTime)).toEqual({ outcome: 'counted' });
+    // A duplicate's decision is a document of its own; the counted ones are on the pass only.
+    expect(await outcomeDoc(tooSoon)).toEqual({
+      _id: `checkin-outcome:${tooSoon._id}`,
+      _rev: expect.any(String),
+      type: 'check-in-outcome',
+      checkInId: tooSoon._id,
+      passId: dayPass.passId,
+      gymId,
+      outcome: 'duplicate',
+      duplicateOf: first._id,
+      reason: expect.stringMatching(/60 minutes/),
+      resolvedAt: NOON.toISOString(),
+    });
+    expect(await outcomeDoc(first)).toBeNull();
+    expect(await outcomeDoc(onTime)).toBeNull();
+    expect(await countedOn(dayPass)).toEqual([first._id, onTime._id]);
     expect((await pass(dayPass)).checkIns).toEqual({
       all_check_ins: [at('10:00:00'), at('11:00:00')],
       latest_check_in: at('11:00:00'),
@@ -88,13 +109,18 @@ describe('check-ins pushed through the sync gateway', () => {
       const a = deviceCheckIn(dayPass, at('09:00:00'), 'tablet-1');
       const b = deviceCheckIn(dayPass, at('09:10:00'), 'tablet-2');
       await Promise.all([push([a], stack.server), push([b], other)]);
-      const outcomes = [await decision(a._id), await decision(b._id)];
-      const counted = outcomes.filter((c) => c.outcome === 'counted');
-      const duplicates = outcomes.filter((c) => c.outcome === 'duplicate');
+      const decided = await Promise.all([a, b].map(async (c) => ({ checkIn: c, decision: await decision(c) })));
+      const counted = decided.filter((d) => d.decision?.outcome === 'counted');
+      const duplicates = decided.filter((d) => d.decision?.outcome === 'duplicate');
       expect(counted).toHaveLength(1);
       expect(duplicates).toHaveLength(1);
-      expect(duplicates[0].duplicateOf).toBe(counted[0].checkInId);
-      expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([(await stored(counted[0].checkInId)).checkedInAt]);
+      expect(duplicates[0].decision?.duplicateOf).toBe(counted[0].checkIn._id);
+      expect(await outcomeDoc(duplicates[0].checkIn)).toMatchObject({ outcome: 'duplicate' });
+      expect(await outcomeDoc(counted[0].checkIn)).toBeNull();
+      expect(await countedOn(dayPass)).toEqual([counted[0].checkIn._id]);
+      expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([
+        (await stored(counted[0].checkIn._id)).checkedInAt,
+      ]);
     }
   });
 
@@ -106,11 +132,17 @@ describe('check-ins pushed through the sync gateway', () => {
     const [rows1, rows2] = await Promise.all([push(desk1, stack.server), push(desk2, other)]);
     expect([...rows1, ...rows2].every((r) => r.ok)).toBe(true);
     for (const [i, p] of passes.entries()) {
-      const outcomes = [await decision(desk1[i]._id), await decision(desk2[i]._id)];
-      const counted = outcomes.filter((o) => o.outcome === 'counted');
+      const decided = await Promise.all(
+        [desk1[i], desk2[i]].map(async (c) => ({ checkIn: c, decision: await decision(c) })),
+      );
+      const counted = decided.filter((d) => d.decision?.outcome === 'counted');
+      const duplicate = decided.find((d) => d.decision?.outcome === 'duplicate');
       expect(counted).toHaveLength(1);
-      expect(outcomes.find((o) => o.outcome === 'duplicate')?.duplicateOf).toBe(counted[0].checkInId);
-      expect((await pass(p)).checkIns.all_check_ins).toEqual([(await stored(counted[0].checkInId)).checkedInAt]);
+      expect(duplicate?.decision?.duplicateOf).toBe(counted[0].checkIn._id);
+      expect(await outcomeDoc(duplicate!.checkIn)).toMatchObject({ outcome: 'duplicate' });
+      expect(await outcomeDoc(counted[0].checkIn)).toBeNull();
+      expect(await countedOn(p)).toEqual([counted[0].checkIn._id]);
+      expect((await pass(p)).checkIns.all_check_ins).toEqual([(await stored(counted[0].checkIn._id)).checkedInAt]);
     }
   });
 
@@ -124,8 +156,11 @@ describe('check-ins pushed through the sync gateway', () => {
     } finally {
       stack.clock.now = NOON;
     }
-    expect(await decision(first._id)).toMatchObject({ outcome: 'counted' });
-    expect(await decision(later._id)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await decision(first)).toEqual({ outcome: 'counted' });
+    expect(await decision(later)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await outcomeDoc(first)).toBeNull();
+    expect(await outcomeDoc(later)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await countedOn(mastr)).toEqual([first._id]);
     expect((await pass(mastr)).checkedIn).toEqual({ checkedInState: true, check_in_time: at('17:50:00') });
   });
 
@@ -136,12 +171,16 @@ describe('check-ins pushed through the sync gateway', () => {
     const [again] = await push([checkIn]);
     expect(again).toEqual(first);
 
-    // A crash after the pass recorded the check-in but before the outcome was stored: delivered again, it is not counted twice.
-    const outcome = await decision(checkIn._id);
-    await gymDb().destroy(outcome._id, outcome._rev!);
+    // A crash after the pass counted the check-in but before the record was stored (the record's
+    // write is then missing; a deleted one stands in for it): delivered again, the record is stored,
+    // decided by its pass, and not counted twice.
+    await gymDb().destroy(checkIn._id, first.rev!);
     const [redelivered] = await push([checkIn]);
-    expect(redelivered).toMatchObject({ ok: true });
-    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect(redelivered).toMatchObject({ ok: true, id: checkIn._id });
+    expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: at('08:00:00') });
+    expect(await decision(checkIn)).toEqual({ outcome: 'counted' });
+    expect(await outcomeDoc(checkIn)).toBeNull();
+    expect(await countedOn(dayPass)).toEqual([checkIn._id]);
     expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('08:00:00')]);
   });
 
@@ -152,22 +191,29 @@ describe('check-ins pushed through the sync gateway', () => {
     const refused = deviceCheckIn({ ...dayPass, passId: newId() }, at('07:00:00'));
     const batch = [counted, duplicate, refused];
     const first = await push(batch);
-    const decided = await Promise.all(batch.map((c) => decision(c._id)));
+    const decided = await Promise.all(batch.map((c) => decision(c)));
+    const outcomeDocs = await Promise.all(batch.map((c) => outcomeDoc(c)));
     const seqBefore = (await gymDb().info()).update_seq;
     expect(await push(batch)).toEqual(first);
-    expect(await Promise.all(batch.map((c) => decision(c._id)))).toEqual(decided);
+    expect(await Promise.all(batch.map((c) => decision(c)))).toEqual(decided);
+    expect(await Promise.all(batch.map((c) => outcomeDoc(c)))).toEqual(outcomeDocs);
     expect((await gymDb().info()).update_seq).toEqual(seqBefore);
-    expect(decided.map((d) => d.outcome)).toEqual(['counted', 'duplicate', 'refused']);
+    expect(decided.map((d) => d?.outcome)).toEqual(['counted', 'duplicate', 'refused']);
+    // Only the records that did not count have outcome documents.
+    expect(outcomeDocs.map((d) => d?.outcome ?? null)).toEqual([null, 'duplicate', 'refused']);
+    expect(await countedOn(dayPass)).toEqual([counted._id]);
   });
 
-  it('decides a record that was stored without its outcome (a crash between the two) when it is delivered again', async () => {
+  it('decides a record that was stored undecided (a write that never reached its pass) when it is delivered again', async () => {
     const dayPass = await givenDayPass(stack, gymId, TODAY);
     const checkIn = deviceCheckIn(dayPass, at('11:30:00'));
     const { _deleted, ...record } = checkIn;
     const { rev } = await gymDb().insert(record as CheckInDoc);
     const [row] = await push([checkIn]);
     expect(row).toEqual({ ok: true, id: checkIn._id, rev });
-    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(checkIn)).toEqual({ outcome: 'counted' });
+    expect(await outcomeDoc(checkIn)).toBeNull();
+    expect(await countedOn(dayPass)).toEqual([checkIn._id]);
     expect((await pass(dayPass)).checkIns.all_check_ins).toEqual([at('11:30:00')]);
   });
 
@@ -183,9 +229,15 @@ describe('check-ins pushed through the sync gateway', () => {
     ];
     const rows = await push(docs);
     expect(rows.every((r) => r.ok)).toBe(true);
-    expect(await decision(docs[0]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.cancelled });
-    expect(await decision(docs[1]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.otherDay });
-    expect(await decision(docs[2]._id)).toMatchObject({ outcome: 'refused', reason: REFUSALS.unknown });
+    expect(await decision(docs[0])).toEqual({ outcome: 'refused', reason: REFUSALS.cancelled });
+    expect(await decision(docs[1])).toEqual({ outcome: 'refused', reason: REFUSALS.otherDay });
+    expect(await decision(docs[2])).toEqual({ outcome: 'refused', reason: REFUSALS.unknown });
+    // Refusals keep their decision as a document of their own.
+    expect(await outcomeDoc(docs[0])).toMatchObject({ outcome: 'refused', reason: REFUSALS.cancelled });
+    expect(await outcomeDoc(docs[1])).toMatchObject({ outcome: 'refused', reason: REFUSALS.otherDay });
+    expect(await outcomeDoc(docs[2])).toMatchObject({ outcome: 'refused', reason: REFUSALS.unknown });
+    expect(await countedOn(cancelled)).toEqual([]);
+    expect(await countedOn(tomorrow)).toEqual([]);
     expect((await pass(tomorrow)).checkIns.latest_check_in).toBeNull();
   });
 
@@ -194,6 +246,7 @@ describe('check-ins pushed through the sync gateway', () => {
     const checkIn = deviceCheckIn(dayPass, at('13:00:00'));
     await push([checkIn]);
     expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: NOON.toISOString() });
-    expect(await decision(checkIn._id)).toMatchObject({ outcome: 'counted' });
+    expect(await decision(checkIn)).toEqual({ outcome: 'counted' });
+    expect(await countedOn(dayPass)).toEqual([checkIn._id]);
   });
 });

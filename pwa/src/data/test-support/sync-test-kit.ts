@@ -11,6 +11,7 @@ import { RxDBDevModePlugin, disableWarnings } from 'rxdb/plugins/dev-mode';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { ukDateKey } from '@mastr/rules/dates.ts';
+import type { CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { loadConfig } from '../../../../sync-server/src/config.ts';
 import { ensureDatabase } from '../../../../sync-server/src/couch/couch.ts';
@@ -18,8 +19,10 @@ import { mintAccessToken } from '../../../../sync-server/src/test-support/access
 import { createDayPass, createMastrPass } from '../../../../sync-server/src/services/passes/index.ts';
 import { givenAccount } from '../../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../../sync-server/src/test-support/test-stack.ts';
+import { storedDecisions } from '../../../../sync-server/src/test-support/check-in-decisions.ts';
 import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './network-cable.ts';
+import { decisionsIn } from './local-decisions.ts';
 
 disableWarnings();
 addRxPlugin(RxDBDevModePlugin);
@@ -92,6 +95,8 @@ export async function startSyncKit() {
       return all.rows.map((r) => r.doc as T);
     },
     gymDb: () => stack.couch.use<Record<string, unknown>>(`mastr_gym_${gymId}`),
+    /** The server's decisions on check-ins, by record id (a counted one is on its pass). */
+    serverDecisions: () => storedDecisions(stack.couch.use(`mastr_gym_${gymId}`)),
     async stop() {
       for (const { store, cable } of devices) {
         await store.remove();
@@ -124,6 +129,9 @@ export async function localDocs<T>(store: OpenedTenantStore, type: string): Prom
     return { _id: id, ...rest } as T;
   });
 }
+
+/** The device's copy of the server's decisions on check-ins, by record id (rules/check-in-decisions.ts). */
+export const localDecisions = (store: OpenedTenantStore): Promise<Map<string, CheckInDecision>> => decisionsIn(store.collection);
 
 /** The store's current sync status (its status$ replays the latest value on subscribe). */
 export function latestStatus(store: TenantStore): SyncStatus {

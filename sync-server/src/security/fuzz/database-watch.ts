@@ -16,10 +16,11 @@ export async function snapshot(couch: Couch): Promise<Snapshot> {
  * - A rate-limit counter (`ratelimit:`) is counted before the request is judged, so floods are bounded
  *   even when every attempt is refused (services/auth/rate-limit.ts); keys are hashed.
  * - A wrong password's sign-in delay (`signin-delay:`) is that refusal's record (services/auth/sign-in-delay.ts).
- * - A check-in at the front desk is recorded with its outcome whether counted or refused
- *   (`checkin:` and `checkin-outcome:` in the gym's database): the online call writes the same
- *   record as a tablet's, decided by one authority (services/passes/front-desk-service.ts), and the
- *   gym's activity shows refused attempts too (pwa/src/data/gym-activity-data.ts).
+ * - A check-in at the front desk is recorded whether counted or refused (`checkin:` in the gym's
+ *   database), a refused or duplicate one with its decision (`checkin-outcome:`; a counted one has
+ *   none, its pass tells it, decision 197): the online call writes the same record as a tablet's,
+ *   decided by one authority (services/passes/front-desk-service.ts), and the gym's activity shows
+ *   refused attempts too (pwa/src/data/gym-activity-data.ts).
  */
 const REFUSAL_RECORDS: Array<{ db: RegExp; id: RegExp }> = [
   { db: new RegExp(`^${DB.auth}$`), id: /^(ratelimit|signin-delay):/ },

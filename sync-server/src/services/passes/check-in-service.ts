@@ -1,4 +1,5 @@
 import { checkInRefusal, decideCheckIn } from '@mastr/rules/check-in.ts';
+import { checkInDecisions, type CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
 import { checkInOutcomeId, passDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc } from '@mastr/rules/documents.ts';
 import { REFUSALS } from '@mastr/rules/refusals.ts';
@@ -10,9 +11,9 @@ import { checkInDocsById, outcomesAndPasses, storeCheckIns } from './stores/chec
 export type NewCheckIn = Omit<CheckInDoc, '_rev'>;
 type StoredCheckIn = CheckInDoc & { _rev: string };
 /** A check-in as stored and the server's decision on it. */
-export type DecidedCheckIn = { checkIn: StoredCheckIn; outcome: CheckInOutcomeDoc };
+export type DecidedCheckIn = { checkIn: StoredCheckIn; outcome: CheckInDecision };
 
-type Outcome = Pick<CheckInOutcomeDoc, 'outcome' | 'duplicateOf' | 'reason'>;
+type Outcome = CheckInDecision;
 type GymDoc = CheckInDoc | CheckInOutcomeDoc;
 
 /** Rounds of "read passes, decide, write passes" before giving up under extreme contention. */
@@ -23,18 +24,19 @@ const MAX_ROUNDS = 8;
  * arrival order against its pass: refused (unknown, cancelled, expired, not that day), duplicate
  * (the 60-minute rule / a Mastr pass counts once) or counted. A counted one is written onto the pass
  * with the pass's revision, so two instances racing on one pass cannot both count: the loser reads
- * the pass again and decides again. The pass lists the ids of its counted records
- * (`countedCheckIns`), which makes re-delivery idempotent even if a crash came between the pass
- * write and the outcome write. Then the records are stored exactly as sent and each decision as its
- * own `checkin-outcome:{checkInId}` document: a device never holds a copy of the outcome, so a pull
- * cannot collide with its push in flight. A record with an outcome document is already decided and
+ * the pass again and decides again. That list on the pass (`countedCheckIns`) is where "counted"
+ * is kept (rules/check-in-decisions.ts, decision 197): it makes re-delivery idempotent, and a
+ * counted record gets no document of its own. A duplicate or refused one gets its decision as a
+ * `checkin-outcome:{checkInId}` document: a device never holds a copy of a decision, so a pull
+ * cannot collide with its push in flight. A record the pass or an outcome document already decides
  * is answered as stored. Only the gym's copy of the pass records check-ins: the member's copy is
  * never touched here (the member app does not show them, and a write per member database would
  * more than double the cost of a push from a front desk).
  * The whole batch is read and written in bulk, three CouchDB calls when nothing races: one read of
- * the outcomes and passes, one write of the counted passes, one write of records and outcomes.
- * Records are not read first: they never change once made, so a record CouchDB already holds
- * answers the write as a conflict and is then read (only a re-delivery pays for that).
+ * the outcomes and passes, one write of the counted passes, one write of the records and the
+ * outcomes of the records that did not count. Records are not read first: they never change once
+ * made, so a record CouchDB already holds answers the write as a conflict and is then read (only a
+ * re-delivery pays for that).
  */
 export async function recordCheckIns(
   deps: Deps,
@@ -47,41 +49,48 @@ export async function recordCheckIns(
     checkIns.map((c) => c._id),
     checkIns.map(passKey),
   );
-  const stored = new Map<string, GymDoc>();
-  for (const c of checkIns) {
-    const outcome = known.outcome(c._id);
-    if (outcome) stored.set(outcome._id, outcome);
-  }
-  const undecided = checkIns.filter((c) => !stored.has(checkInOutcomeId(c._id)));
+  const decided = checkInDecisions(
+    checkIns.map((c) => known.pass(passKey(c))),
+    checkIns.flatMap((c) => known.outcome(c._id) ?? []),
+  );
+  const undecided = checkIns.filter((c) => !decided.has(c._id));
   const passes = new Map(undecided.map((c) => [passKey(c), known.pass(passKey(c))]));
   const outcomes = await decideOutcomes(deps, gymId, undecided, passes);
+  for (const [id, outcome] of outcomes) decided.set(id, outcome);
 
   const resolvedAt = deps.now().toISOString();
   const docs: GymDoc[] = [
     ...checkIns,
-    ...undecided.map((c): CheckInOutcomeDoc => ({
-      _id: checkInOutcomeId(c._id),
-      type: 'check-in-outcome',
-      checkInId: c._id,
-      passId: c.passId,
-      gymId,
-      ...outcomes.get(c._id)!,
-      resolvedAt,
-    })),
+    ...undecided
+      .filter((c) => outcomes.get(c._id)!.outcome !== 'counted')
+      .map((c): CheckInOutcomeDoc => ({
+        _id: checkInOutcomeId(c._id),
+        type: 'check-in-outcome',
+        checkInId: c._id,
+        passId: c.passId,
+        gymId,
+        ...outcomes.get(c._id)!,
+        resolvedAt,
+      })),
   ];
   const results = docs.length ? await storeCheckIns(deps.couch, gymId, docs) : [];
+  const stored = new Map<string, GymDoc>();
   const raced: string[] = [];
   results.forEach((result, i) => {
     if (result.rev) stored.set(docs[i]._id, { ...docs[i], _rev: result.rev });
-    // Already stored: a re-delivered record, or an outcome another instance stored meanwhile (its version stands).
+    // Already stored: a re-delivered record, or an outcome another instance stored meanwhile.
     else if (result.error === 'conflict') raced.push(docs[i]._id);
     else throw new Error(`Storing ${docs[i]._id} failed: ${result.error} ${result.reason}`);
   });
   for (const [id, doc] of await checkInDocsById(deps.couch, gymId, raced)) stored.set(id, doc);
-  return checkIns.map((c) => ({
-    checkIn: stored.get(c._id) as StoredCheckIn,
-    outcome: stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc,
-  }));
+  // An outcome another instance stored first is the decision, unless this one counted the record
+  // on its pass, which is what counts (rules/check-in-decisions.ts).
+  for (const c of undecided) {
+    const other = stored.get(checkInOutcomeId(c._id)) as CheckInOutcomeDoc | undefined;
+    if (other && decided.get(c._id)!.outcome !== 'counted')
+      decided.set(c._id, checkInDecisions([], [other]).get(c._id)!);
+  }
+  return checkIns.map((c) => ({ checkIn: stored.get(c._id) as StoredCheckIn, outcome: decided.get(c._id)! }));
 }
 
 /** Decides the records against their passes (as read: null when unknown), writing counted ones onto the passes. */

@@ -5,8 +5,8 @@ import { fetchDocs, tenantDb } from '../../../couch/tenant-docs.ts';
 
 /**
  * A front desk's check-in records (`checkin:{passId}:{id}`, stored as sent) and the server's decision
- * on each (`checkin-outcome:{checkInId}`), in the gym's database. Records never change once made;
- * an outcome is written once.
+ * on each that did not count (`checkin-outcome:{checkInId}`; a counted one is on its pass), in the
+ * gym's database. Records never change once made; an outcome is written once.
  */
 
 type GymDoc = CheckInDoc | CheckInOutcomeDoc;
