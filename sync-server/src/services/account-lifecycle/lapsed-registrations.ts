@@ -18,7 +18,7 @@ import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { VERIFICATION_WINDOW_MS, verificationWindowPassed } from '../auth/index.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaim } from '../accounts/index.ts';
+import { releaseClaim } from '../../couch/stores/claims-store.ts';
 import { deleteAccount } from './delete-account-service.ts';
 
 /**
@@ -71,7 +71,7 @@ export async function freeLapsedClaims(deps: Deps, claimIds: readonly string[], 
     if (holder) {
       if (!(await retireLapsedRegistration(deps, holder.profileId, now))) return false;
     } else {
-      await releaseClaim(deps, claim._id, claim.accountId);
+      await releaseClaim(deps.couch, claim._id, claim.accountId);
     }
   }
   return true;
