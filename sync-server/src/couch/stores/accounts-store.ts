@@ -72,7 +72,7 @@ export async function removeAccountAt(couch: Couch, profileId: string, rev: stri
 }
 
 /** Deletes the account document when there is one (a registration undoing its own writes). */
-export async function removeAccount(couch: Couch, profileId: string): Promise<void> {
+export async function removeAccountDoc(couch: Couch, profileId: string): Promise<void> {
   const db = couch.use<AccountDoc>(DB.accounts);
   try {
     const doc = await db.get(accountDocId(profileId));
