@@ -1,7 +1,7 @@
-import { mastrClassDocId } from '@mastr/rules/doc-ids.ts';
+import { MASTR_CLASS_DOC_PREFIX, mastrClassDocId } from '@mastr/rules/doc-ids.ts';
 import type { MastrClassDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../couch.ts';
-import { fetchDocs, tenantDb, updateDoc } from '../tenant-docs.ts';
+import { docsWithPrefix, fetchDocs, tenantDb, updateDoc } from '../tenant-docs.ts';
 
 /**
  * A gym's Mastr class occurrences (`mastr-class:{start}` in the gym's database): the seats Mastr
@@ -17,6 +17,11 @@ const classesDb = (couch: Couch, gymId: string) => tenantDb<MastrClassDoc>(couch
  */
 export function mastrClassesAt(couch: Couch, gymId: string, starts: readonly string[]) {
   return fetchDocs(classesDb(couch, gymId), starts.map(mastrClassDocId));
+}
+
+/** Whatever is stored under the ids of the occurrences starting on this UK day (`YYYY-MM-DD`), in id order. */
+export function mastrClassesOn(couch: Couch, gymId: string, day: string) {
+  return docsWithPrefix(classesDb(couch, gymId), `${MASTR_CLASS_DOC_PREFIX}${day}`);
 }
 
 /**
