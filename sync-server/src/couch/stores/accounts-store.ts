@@ -101,3 +101,8 @@ export async function unverifiedAccountsBefore(couch: Couch, cutoff: string, lim
   const docs = await findDocs<Pick<AccountDoc, 'profileId'>>(couch, QUERIES.lapsedRegistrations(cutoff, limit));
   return docs.map((doc) => doc.profileId);
 }
+
+/** Up to `limit` accounts whose deletion began before `before` (decisions.md "Deleting an account"). */
+export function deletionsBegunBefore(couch: Couch, before: string, limit: number): Promise<AccountDoc[]> {
+  return findDocs<AccountDoc>(couch, QUERIES.interruptedDeletions(before, limit));
+}

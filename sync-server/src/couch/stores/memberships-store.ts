@@ -1,8 +1,10 @@
-import { membershipDocId } from '@mastr/rules/doc-ids.ts';
+import { membershipDocId, membershipDocPrefix } from '@mastr/rules/doc-ids.ts';
 import type { MembershipDoc } from '@mastr/rules/documents.ts';
 import { couchStatus, type Couch } from '../couch.ts';
 import { DB } from '../databases.ts';
-import { getDoc } from '../tenant-docs.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
+import { docsWithPrefix, getDoc } from '../tenant-docs.ts';
 
 /**
  * A coach's relation to a gym, `membership:{gymId}:{coachId}` in `mastr_profiles`: asked for and
@@ -43,4 +45,14 @@ export async function removeMembership(couch: Couch, membership: MembershipDoc &
     if (couchStatus(err) === 409) return false;
     throw err;
   }
+}
+
+/** Every document in a gym's key range of memberships (`membership:{gymId}:…`), whole, in id order. */
+export function membershipDocsOfGym(couch: Couch, gymId: string): Promise<MembershipDoc[]> {
+  return docsWithPrefix(membershipsDb(couch), membershipDocPrefix(gymId));
+}
+
+/** Every relation of a coach, registered or pending, whole (the coach index, couch/databases.ts). */
+export function membershipDocsOfCoach(couch: Couch, coachId: string): Promise<MembershipDoc[]> {
+  return findDocs<MembershipDoc>(couch, QUERIES.membershipsOfCoach(coachId, ['registered', 'pending'], 100_000));
 }
