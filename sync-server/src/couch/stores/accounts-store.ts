@@ -3,6 +3,9 @@ import type { AccountDoc, ClaimDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../couch.ts';
 import { DB } from '../databases.ts';
+import { findDocs } from '../find.ts';
+import { QUERIES } from '../queries.ts';
+import { updateDoc } from '../tenant-docs.ts';
 
 export async function getAccount(couch: Couch, profileId: string): Promise<AccountDoc | null> {
   try {
@@ -51,4 +54,55 @@ export async function updateAccount(
     }
   }
   throw new Error(`Account ${profileId} kept changing; update abandoned.`);
+}
+
+/** Writes a new account: its revision, or null when one is there already (409). */
+export async function writeNewAccount(couch: Couch, account: AccountDoc): Promise<string | null> {
+  try {
+    return (await couch.use<AccountDoc>(DB.accounts).insert(account)).rev;
+  } catch (err) {
+    if (couchStatus(err) === 409) return null;
+    throw err;
+  }
+}
+
+/** Deletes the account at the revision this caller wrote (a registration undoing its own writes). */
+export async function removeAccountAt(couch: Couch, profileId: string, rev: string): Promise<void> {
+  await couch.use<AccountDoc>(DB.accounts).destroy(accountDocId(profileId), rev);
+}
+
+/** Deletes the account document when there is one (a registration undoing its own writes). */
+export async function removeAccountDoc(couch: Couch, profileId: string): Promise<void> {
+  const db = couch.use<AccountDoc>(DB.accounts);
+  try {
+    const doc = await db.get(accountDocId(profileId));
+    await db.destroy(doc._id, doc._rev);
+  } catch (err) {
+    if (couchStatus(err) !== 404) throw err;
+  }
+}
+
+/**
+ * Read-modify-write of whatever is stored under the account's id, under its revision (`updateDoc`:
+ * again on a newer copy after a conflict; null leaves it as it is). Unlike `updateAccount`, a missing
+ * account is an answer (null), not an error, for the decisions that race its removal (a verification
+ * against a lapsed registration's retirement).
+ */
+export function changeAccount(
+  couch: Couch,
+  profileId: string,
+  change: (current: (AccountDoc & { _rev: string }) | null) => AccountDoc | null,
+): Promise<(AccountDoc & { _rev: string }) | null> {
+  return updateDoc(couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), change);
+}
+
+/** Up to `limit` registrations nobody verified, created before `cutoff` (the sweeper): their profile ids. */
+export async function unverifiedAccountsBefore(couch: Couch, cutoff: string, limit: number): Promise<string[]> {
+  const docs = await findDocs<Pick<AccountDoc, 'profileId'>>(couch, QUERIES.lapsedRegistrations(cutoff, limit));
+  return docs.map((doc) => doc.profileId);
+}
+
+/** Up to `limit` accounts whose deletion began before `before` (decisions.md "Deleting an account"). */
+export function deletionsBegunBefore(couch: Couch, before: string, limit: number): Promise<AccountDoc[]> {
+  return findDocs<AccountDoc>(couch, QUERIES.interruptedDeletions(before, limit));
 }

@@ -2,7 +2,7 @@ import { BOOKING_DOC_PREFIX, bookingDocId } from '@mastr/rules/doc-ids.ts';
 import type { BookingDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../couch.ts';
-import { docsWithPrefix, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
+import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
 import { ensureTenantDatabase } from './tenant-databases.ts';
 
 /**
@@ -22,6 +22,11 @@ export function getBooking(couch: Couch, kind: TenantKind, owner: string, bookin
 /** Every booking in one party's database, in id order. */
 export function bookingsIn(couch: Couch, kind: TenantKind, owner: string): Promise<BookingDoc[]> {
   return docsWithPrefix(bookingsDb(couch, kind, owner), BOOKING_DOC_PREFIX);
+}
+
+/** One party's copies of these bookings (by booking id) that exist, in one read, by document id. */
+export function bookingsById(couch: Couch, kind: TenantKind, owner: string, bookingIds: readonly string[]) {
+  return fetchDocs(bookingsDb(couch, kind, owner), bookingIds.map(bookingDocId));
 }
 
 /** Read-modify-write of one party's copy under its revision (`updateDoc`: null leaves it as it is). */

@@ -27,6 +27,11 @@ async function range<T extends { type: string }>(couch: Couch, type: T['type'], 
   return rows.flatMap((row) => (row.doc?.type === type ? [row.doc as T] : []));
 }
 
+/** Every gym, active or not (the reminder runs go through every gym's database). */
+export function allGyms(couch: Couch): Promise<GymProfileDoc[]> {
+  return range<GymProfileDoc>(couch, 'gym', profileDocPrefix('gym'));
+}
+
 /** Gyms with status true (subscribed or not: coach cards show every active gym). */
 export async function activeGyms(couch: Couch): Promise<GymProfileDoc[]> {
   return (await range<GymProfileDoc>(couch, 'gym', profileDocPrefix('gym'))).filter((g) => g.status === true);

@@ -1,7 +1,7 @@
 import { passDocId, passDocPrefix, type PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import { couchStatus, type Couch } from '../couch.ts';
-import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
+import { deleteAsFullDocument, docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../tenant-docs.ts';
 
 /**
  * Day passes (`daypass:{passId}`) and Mastr passes (`mastrpass:{passId}`): the gym's copy, which the
@@ -58,4 +58,15 @@ export function updatePass<T extends PassDoc>(
 /** Writes the gym's copies of these passes in one request, each under its revision: CouchDB's row per pass. */
 export function writeGymPasses(couch: Couch, gymId: string, passes: readonly PassDoc[]) {
   return passesDb(couch, 'gym', gymId).bulk({ docs: [...passes] });
+}
+
+/** Deletes one copy as a full document (scrubbed first when asked); a missing one is fine. */
+export function deletePass<T extends PassDoc>(
+  couch: Couch,
+  kind: TenantKind,
+  owner: string,
+  docId: string,
+  scrub?: (doc: T) => T,
+): Promise<void> {
+  return deleteAsFullDocument(passesDb<T>(couch, kind, owner), docId, scrub);
 }

@@ -48,3 +48,29 @@ export async function profilesUnderEachKind(
   );
   return (kind) => docs.get(profileDocId(kind, profileId)) ?? null;
 }
+
+/** Writes a new profile: its revision, or null when one is there already (409). */
+export async function writeNewProfile(couch: Couch, profile: ProfileDoc): Promise<string | null> {
+  try {
+    return (await couch.use<ProfileDoc>(DB.profiles).insert(profile)).rev;
+  } catch (err) {
+    if (couchStatus(err) === 409) return null;
+    throw err;
+  }
+}
+
+/** Deletes the profile at the revision this caller wrote (a registration undoing its own writes). */
+export async function removeProfileAt(couch: Couch, kind: AccountKind, profileId: string, rev: string): Promise<void> {
+  await couch.use<ProfileDoc>(DB.profiles).destroy(profileDocId(kind, profileId), rev);
+}
+
+/** Deletes the profile document when there is one (a registration undoing its own writes). */
+export async function removeProfile(couch: Couch, kind: AccountKind, profileId: string): Promise<void> {
+  const db = couch.use<ProfileDoc>(DB.profiles);
+  try {
+    const doc = await db.get(profileDocId(kind, profileId));
+    await db.destroy(doc._id, doc._rev);
+  } catch (err) {
+    if (couchStatus(err) !== 404) throw err;
+  }
+}

@@ -39,6 +39,11 @@ export function gymRequestsIn(couch: Couch, kind: TenantKind, owner: string): Pr
   return docsWithPrefix(copiesIn<GymRequestDoc>(couch, kind, owner), gymRequestId(''));
 }
 
+/** One tenant's copies of these coach requests (by document id) that exist, in one read. */
+export function coachRequestsById(couch: Couch, kind: TenantKind, owner: string, docIds: readonly string[]) {
+  return fetchDocs(copiesIn<CoachRequestDoc>(couch, kind, owner), docIds);
+}
+
 /** The gym's copies of these requests (by request id) that exist, in one read. */
 export async function gymRequestsById(couch: Couch, gymId: string, requestIds: readonly string[]) {
   return [...(await fetchDocs(copiesIn<GymRequestDoc>(couch, 'gym', gymId), requestIds.map(gymRequestId))).values()];

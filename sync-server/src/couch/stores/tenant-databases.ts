@@ -1,5 +1,5 @@
 import type { TenantKind } from '@mastr/rules/roles.ts';
-import { ensureDatabase, type Couch } from '../couch.ts';
+import { couchStatus, ensureDatabase, type Couch } from '../couch.ts';
 import { tenantDbName } from '../databases.ts';
 
 /**
@@ -9,4 +9,13 @@ import { tenantDbName } from '../databases.ts';
  */
 export function ensureTenantDatabase(couch: Couch, kind: TenantKind, id: string): Promise<void> {
   return ensureDatabase(couch, tenantDbName(kind, id));
+}
+
+/** Deletes a tenant's database with everything in it (an account's deletion); a missing one is fine. */
+export async function dropTenantDatabase(couch: Couch, kind: TenantKind, id: string): Promise<void> {
+  try {
+    await couch.db.destroy(tenantDbName(kind, id));
+  } catch (err) {
+    if (couchStatus(err) !== 404) throw err;
+  }
 }

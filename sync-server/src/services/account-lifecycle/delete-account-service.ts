@@ -1,40 +1,14 @@
-import type { DocumentScope } from 'nano';
 import { ukDateKey, ukWallClock } from '@mastr/rules/dates.ts';
-import {
-  accountDocId,
-  calendarFeedDocId,
-  coachRequestId,
-  entryCodeClaimId,
-  gymRequestId,
-  imageDocId,
-  membershipDocId,
-  membershipDocPrefix,
-  passDocPrefix,
-  profileDocId,
-  type PassDoc,
-} from '@mastr/rules/doc-ids.ts';
-import type {
-  AccountDoc,
-  CoachRequestDoc,
-  DayPassDoc,
-  GymRequestDoc,
-  MastrPassDoc,
-  MembershipDoc,
-} from '@mastr/rules/documents.ts';
+import { membershipDocId, type PassDoc } from '@mastr/rules/doc-ids.ts';
+import type { CoachRequestDoc, DayPassDoc, GymRequestDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { memberCancellation } from '@mastr/rules/refunds.ts';
 import type { AccountKind, TenantKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
-import {
-  deleteAsFullDocument,
-  docsWithPrefix,
-  fetchDocs,
-  getDoc,
-  tenantDb,
-  updateDoc,
-} from '../../couch/tenant-docs.ts';
+import type { Couch } from '../../couch/couch.ts';
+import { membershipDocsOfCoach, membershipDocsOfGym } from '../../couch/stores/memberships-store.ts';
+import { deletePass, getPass, passesIn } from '../../couch/stores/passes-store.ts';
+import { updateProfile, type ProfileDoc } from '../../couch/stores/profiles-store.ts';
+import { coachRequestsIn, deleteRequestCopy, gymRequestsIn } from '../../couch/stores/session-requests-store.ts';
+import { dropTenantDatabase } from '../../couch/stores/tenant-databases.ts';
 import type { Deps } from '../../deps.ts';
 import { accessCheckFor } from '../auth/index.ts';
 import {
@@ -51,8 +25,19 @@ import { cancelDayPassAs } from '../passes/index.ts';
 import { cancelOwnDayPass, cancelGymPlans } from '../payments/index.ts';
 import { refundPassInFull } from '../refunds/index.ts';
 import { goodbyeRecipient, tellAccountDeleted, releaseClaims } from '../accounts/index.ts';
-import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
-import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
+import { deletionsBegunBefore, updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
+import {
+  authDocsOfAccount,
+  deleteAccountDoc,
+  deleteAuthDocs,
+  deleteCalendarFeedDoc,
+  deleteEntryCodeClaims,
+  deleteMemberships,
+  deleteProfileDoc,
+  deleteProfileImages,
+  scrubPassCopies,
+  scrubRequestCopies,
+} from './stores/deletion-store.ts';
 
 /**
  * Settings 'Delete My Account' (`DELETE /api/me/users|coaches|gyms`; design/decisions.md "Deleting an
@@ -123,16 +108,16 @@ export async function deleteAccount(deps: Deps, kind: AccountKind, profileId: st
   if (kind === 'coach') await scrubSessionNotifications(deps, told, 'coach', profileId, DELETED_COACH_NAME);
 
   await deleteProfileImages(deps.couch, kind, profileId);
-  await dropDatabase(deps.couch, tenantDbName(TENANT_OF[kind], profileId));
-  await destroyIfPresent(deps.couch.use(DB.profiles), profileDocId(kind, profileId));
+  await dropTenantDatabase(deps.couch, TENANT_OF[kind], profileId);
+  await deleteProfileDoc(deps.couch, kind, profileId);
   await releaseClaims(deps, account);
   // The calendar link's lookup (a new one cannot be made once `deletingSince` is set).
   const feed = (await getAccount(deps.couch, profileId))?.calendarFeed;
-  if (feed) await destroyIfPresent(deps.couch.use(DB.accounts), calendarFeedDocId(feed.tokenHash));
+  if (feed) await deleteCalendarFeedDoc(deps.couch, feed.tokenHash);
   // The goodbye, queued before the account document goes, so a run that dies here is finished by
   // the next, which still finds the account and queues it (once: its key is the account's).
   if (goodbye) await tellAccountDeleted(deps, kind, goodbye, refundedPence);
-  await destroyIfPresent(deps.couch.use(DB.accounts), accountDocId(profileId));
+  await deleteAccountDoc(deps.couch, profileId);
   // Refused at once on this instance; the others' access checks notice within their window.
   accessCheckFor(deps).forgetAccount(profileId);
   await deleteSessionsAndTokens(deps.couch, profileId);
@@ -149,7 +134,7 @@ export const INTERRUPTED_AFTER_MS = 10 * 60 * 1000;
  */
 export async function finishInterruptedDeletions(deps: Deps): Promise<number> {
   const before = new Date(deps.now().getTime() - INTERRUPTED_AFTER_MS).toISOString();
-  const docs = await findDocs<AccountDoc>(deps.couch, QUERIES.interruptedDeletions(before, 1000));
+  const docs = await deletionsBegunBefore(deps.couch, before, 1000);
   let finished = 0;
   for (const account of docs) {
     try {
@@ -166,7 +151,7 @@ export async function finishInterruptedDeletions(deps: Deps): Promise<number> {
 /** A gym or coach disappears from /api/gyms and /api/coaches (and their detail pages) at once. */
 async function leavePublicLists(couch: Couch, kind: AccountKind, profileId: string): Promise<void> {
   if (kind === 'user') return;
-  await updateDoc(couch.use<ProfileDoc>(DB.profiles), profileDocId(kind, profileId), (current) => {
+  await updateProfile<ProfileDoc>(couch, kind, profileId, (current) => {
     if (!current || current.type !== kind) return null;
     if (current.type === 'gym')
       return current.status || current.subscribed ? { ...current, status: false, subscribed: false } : null;
@@ -198,12 +183,11 @@ const refundableByMember = (day: string, now: Date) => memberCancellation(day, n
 
 async function endMemberDealings(deps: Deps, memberId: string): Promise<number> {
   const now = deps.now();
-  const memberDb = tenantDb<PassDoc | CoachRequestDoc | GymRequestDoc>(deps.couch, 'member', memberId);
   let refunded = 0;
 
   // Day passes for a later day: the member's own cancellation, refund and all (payments/member-cancellation.ts).
   // Today's pass stays valid (the sale stands, §1) and is only anonymised below.
-  const dayPasses = await docsWithPrefix<DayPassDoc>(memberDb as DocumentScope<DayPassDoc>, passDocPrefix('day-pass'));
+  const dayPasses = await passesIn<DayPassDoc>(deps.couch, 'member', memberId, 'day-pass');
   for (const mine of dayPasses) {
     if (mine.cancelled || !refundableByMember(mine.dayDateStart.slice(0, 10), now)) continue;
     const result = await cancelOwnDayPass(deps, memberId, mine.passId, { tellMember: false });
@@ -213,65 +197,51 @@ async function endMemberDealings(deps: Deps, memberId: string): Promise<number> 
   // A Mastr pass never used (unassigned, or for a later day) is refunded and removed from the gym; the
   // member's copy goes with the member's database. One the member cancelled (decision 70) had its
   // refund then and stays at the gym, as a cancelled day pass does, scrubbed below.
-  const mastrPasses = await docsWithPrefix<MastrPassDoc>(
-    memberDb as DocumentScope<MastrPassDoc>,
-    passDocPrefix('mastr-pass'),
-  );
+  const mastrPasses = await passesIn<MastrPassDoc>(deps.couch, 'member', memberId, 'mastr-pass');
   for (const mine of mastrPasses) {
-    const gymDb = tenantDb<MastrPassDoc>(deps.couch, 'gym', mine.gymId);
-    const pass = await getDoc(gymDb, mine._id);
+    const pass = await getPass<MastrPassDoc>(deps.couch, 'gym', mine.gymId, mine._id);
     if (!pass || pass.memberId !== memberId || pass.cancelled || pass.checkedIn.checkedInState || pass.expired)
       continue;
     if (pass.dateAndTimeStart !== null && !refundableByMember(pass.dateAndTimeStart.slice(0, 10), now)) continue;
     refunded += await refundPassInFull(deps, pass.passId, 'member-cancel');
-    await deleteAsFullDocument(gymDb, pass._id, scrubPassClient);
+    await deletePass(deps.couch, 'gym', mine.gymId, pass._id, scrubPassClient);
   }
 
   // PT requests: those still to come are withdrawn, past ones keep their hour but not the name.
-  const gymRequests = await docsWithPrefix<GymRequestDoc>(memberDb as DocumentScope<GymRequestDoc>, gymRequestId(''));
+  const gymRequests = await gymRequestsIn(deps.couch, 'member', memberId);
   for (const request of gymRequests) {
     if (stillToCome(request, now)) await endGymRequest(deps, request, scrubRequestClient);
-    else await scrubDocs(tenantDb<GymRequestDoc>(deps.couch, 'gym', request.gymId), [request._id], scrubRequestClient);
+    else await scrubRequestCopies(deps.couch, 'gym', request.gymId, [request._id], scrubRequestClient);
   }
-  const coachRequests = await docsWithPrefix<CoachRequestDoc>(
-    memberDb as DocumentScope<CoachRequestDoc>,
-    coachRequestId(''),
-  );
+  const coachRequests = await coachRequestsIn(deps.couch, 'member', memberId);
   for (const request of coachRequests) {
     if (stillToCome(request, now)) await endCoachRequest(deps, request, scrubRequestClient);
-    else
-      await scrubDocs(
-        tenantDb<CoachRequestDoc>(deps.couch, 'coach', request.coachId),
-        [request._id],
-        scrubRequestClient,
-      );
+    else await scrubRequestCopies(deps.couch, 'coach', request.coachId, [request._id], scrubRequestClient);
   }
 
   // What the gyms keep (visits, cancelled and past passes) no longer names the member.
   const byGym = new Map<string, string[]>();
   for (const pass of [...dayPasses, ...mastrPasses])
     byGym.set(pass.gymId, [...(byGym.get(pass.gymId) ?? []), pass._id]);
-  for (const [gymId, ids] of byGym) await scrubDocs(tenantDb<PassDoc>(deps.couch, 'gym', gymId), ids, scrubPassClient);
+  for (const [gymId, ids] of byGym) await scrubPassCopies<PassDoc>(deps.couch, 'gym', gymId, ids, scrubPassClient);
   return refunded;
 }
 
 async function endCoachDealings(deps: Deps, coachId: string): Promise<void> {
   const now = deps.now();
   // The coach's own copies, claims and slot locks go with the coach's database; the members' copies are handled here.
-  const requests = await docsWithPrefix<CoachRequestDoc>(tenantDb(deps.couch, 'coach', coachId), coachRequestId(''));
+  const requests = await coachRequestsIn(deps.couch, 'coach', coachId);
   for (const request of requests) {
-    const memberCopy = tenantDb<CoachRequestDoc>(deps.couch, 'member', request.userProfile_id);
-    if (stillToCome(request, now)) await deleteAsFullDocument(memberCopy, request._id, scrubRequestCoach);
-    else await scrubDocs(memberCopy, [request._id], scrubRequestCoach);
+    const member = request.userProfile_id;
+    if (stillToCome(request, now))
+      await deleteRequestCopy<CoachRequestDoc>(deps.couch, 'member', member, request._id, scrubRequestCoach);
+    else await scrubRequestCopies(deps.couch, 'member', member, [request._id], scrubRequestCoach);
   }
-  const memberships = await findDocs<MembershipDoc>(
-    deps.couch,
-    QUERIES.membershipsOfCoach(coachId, ['registered', 'pending'], 100_000),
-  );
+  const memberships = await membershipDocsOfCoach(deps.couch, coachId);
   // Before the relations go (a resumed deletion finds them again): no member can choose the coach now.
   for (const m of memberships) if (m.state === 'registered') await withdrawApplications(deps, coachId, m.gymId);
-  await destroyAll(
-    deps.couch.use(DB.profiles),
+  await deleteMemberships(
+    deps.couch,
     memberships.map((m) => ({ _id: membershipDocId(m.gymId, m.coachId), _rev: m._rev! })),
   );
 }
@@ -279,13 +249,12 @@ async function endCoachDealings(deps: Deps, coachId: string): Promise<void> {
 async function endGymDealings(deps: Deps, gymId: string): Promise<number> {
   const now = deps.now();
   const today = ukDateKey(now);
-  const gymDb = tenantDb<PassDoc | GymRequestDoc>(deps.couch, 'gym', gymId);
   let refunded = 0;
 
   // Every pass not used yet, today's included (the gym's front desk goes with its database): cancelled
   // as a gym's cancellation is, refund and all, through the one decision a member's call may race
   // (passes/day-pass-cancellation.ts); one a crash left half-way is finished.
-  const dayPasses = await docsWithPrefix<DayPassDoc>(gymDb as DocumentScope<DayPassDoc>, passDocPrefix('day-pass'));
+  const dayPasses = await passesIn<DayPassDoc>(deps.couch, 'gym', gymId, 'day-pass');
   for (const pass of dayPasses) {
     if (pass.cancelled ? !pass.refundOnCancel : pass.expired || pass.checkIns.all_check_ins.length > 0) continue;
     if (!pass.cancelled && pass.dayDateStart.slice(0, 10) < today) continue;
@@ -294,135 +263,44 @@ async function endGymDealings(deps: Deps, gymId: string): Promise<number> {
     });
     if (result.outcome === 'cancelled') refunded += result.refundedPence;
   }
-  const mastrPasses = await docsWithPrefix<MastrPassDoc>(
-    gymDb as DocumentScope<MastrPassDoc>,
-    passDocPrefix('mastr-pass'),
-  );
+  const mastrPasses = await passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass');
   for (const pass of mastrPasses) {
     if (pass.checkedIn.checkedInState || pass.expired) continue;
     if (pass.dateAndTimeStart !== null && pass.dateAndTimeStart.slice(0, 10) < today) continue;
     refunded += await refundPassInFull(deps, pass.passId, 'gym-cancel');
     // The member's copy first: the gym's copy is what a resumed run finds this pass by.
-    await deleteAsFullDocument(tenantDb<MastrPassDoc>(deps.couch, 'member', pass.memberId), pass._id);
-    await deleteAsFullDocument(gymDb as DocumentScope<MastrPassDoc>, pass._id);
+    await deletePass(deps.couch, 'member', pass.memberId, pass._id);
+    await deletePass(deps.couch, 'gym', gymId, pass._id);
   }
 
   // PT requests to the gym, and coach requests for sessions at it, still to come are withdrawn.
-  const gymRequests = await docsWithPrefix<GymRequestDoc>(gymDb as DocumentScope<GymRequestDoc>, gymRequestId(''));
+  const gymRequests = await gymRequestsIn(deps.couch, 'gym', gymId);
   for (const request of gymRequests) if (stillToCome(request, now)) await endGymRequest(deps, request);
-  const memberships = await docsWithPrefix<MembershipDoc>(
-    deps.couch.use<MembershipDoc>(DB.profiles),
-    membershipDocPrefix(gymId),
-  );
+  const memberships = await membershipDocsOfGym(deps.couch, gymId);
   for (const { coachId } of memberships) {
-    const requests = await docsWithPrefix<CoachRequestDoc>(tenantDb(deps.couch, 'coach', coachId), coachRequestId(''));
+    const requests = await coachRequestsIn(deps.couch, 'coach', coachId);
     for (const request of requests)
       if (request.gymId === gymId && stillToCome(request, now)) await endCoachRequest(deps, request);
   }
-  await destroyAll(
-    deps.couch.use(DB.profiles),
+  await deleteMemberships(
+    deps.couch,
     memberships.map((m) => ({ _id: m._id, _rev: m._rev! })),
   );
 
   await cancelGymPlans(deps, gymId);
-  const entryCodes = entryCodeClaimId(gymId, '');
-  await destroyAll(deps.couch.use(DB.accounts), await idsWithPrefix(deps.couch.use(DB.accounts), entryCodes));
+  await deleteEntryCodeClaims(deps.couch, gymId);
   return refunded;
 }
 
-// ---- 4. images -----------------------------------------------------------------------------------
-
-/**
- * Profile images of the account (a gym's logo and cover included): every stored version in
- * `mastr_images` (`image:{kind}:{profileId}:{version}`, services/accounts/profile-images.ts).
- */
-async function deleteProfileImages(couch: Couch, kind: AccountKind, profileId: string): Promise<void> {
-  const images = couch.use(DB.images);
-  await destroyAll(images, await idsWithPrefix(images, imageDocId(kind, profileId, '')));
-}
-
-// ---- 9. sessions, one-time tokens (7, the claims: claims.ts) -----------------------------------------
+// ---- 9. sessions, one-time tokens (4, the images, and 7, the claims: their stores) ------------------
 
 /** Every refresh session (live, revoked or expired) and one-time token of the account. */
 async function deleteSessionsAndTokens(couch: Couch, accountId: string): Promise<void> {
-  const db = couch.use(DB.auth);
   for (const type of ['refresh-session', 'one-time-token'] as const) {
     for (let pass = 0; pass < 50; pass++) {
-      const docs = await findDocs<Rev>(couch, QUERIES.authDocsOfAccount(type, accountId, 200));
+      const docs = await authDocsOfAccount(couch, type, accountId, 200);
       if (docs.length === 0) break;
-      await destroyAll(db, docs);
+      await deleteAuthDocs(couch, docs);
     }
-  }
-}
-
-// ---- CouchDB helpers ------------------------------------------------------------------------------
-
-type Rev = { _id: string; _rev: string };
-
-/** Replaces names on documents that still carry them (whole-document writes, so devices replicate the change). */
-async function scrubDocs<T extends { _id: string; _rev?: string }>(
-  db: DocumentScope<T>,
-  ids: readonly string[],
-  scrub: (doc: T) => T,
-): Promise<void> {
-  const found = await fetchDocs(db, ids);
-  const changed = [...found.values()].filter((doc) => JSON.stringify(scrub(doc)) !== JSON.stringify(doc));
-  if (changed.length === 0) return;
-  const results = await db.bulk({ docs: changed.map(scrub) });
-  // A document written meanwhile (a check-in counted) is scrubbed on its fresh revision.
-  for (const result of results) {
-    if (result.error !== 'conflict' || !result.id) continue;
-    await updateDoc(db, result.id, (current) => (current ? scrub(current) : null));
-  }
-}
-
-async function idsWithPrefix(db: DocumentScope<unknown>, prefix: string): Promise<Rev[]> {
-  try {
-    const { rows } = await db.list({ startkey: prefix, endkey: `${prefix}\ufff0` });
-    return rows.map((row) => ({ _id: row.id, _rev: row.value.rev }));
-  } catch (err) {
-    if (couchStatus(err) === 404) return [];
-    throw err;
-  }
-}
-
-/** How often a delete that lost a race with another writer (409) is tried again on the fresh revision. */
-const MAX_DELETE_ATTEMPTS = 8;
-
-/**
- * Deletes documents of a server-only database (plain tombstones: nothing replicates these). One
- * written meanwhile by someone else (409) is read again and deleted on its fresh revision.
- */
-async function destroyAll(db: DocumentScope<unknown>, docs: readonly Rev[]): Promise<Rev[]> {
-  const tombstones: Rev[] = [];
-  let pending = [...docs];
-  for (let attempt = 1; pending.length > 0; attempt += 1) {
-    let results;
-    try {
-      results = await db.bulk({ docs: pending.map(({ _id, _rev }) => ({ _id, _rev, _deleted: true })) });
-    } catch (err) {
-      if (couchStatus(err) === 404) return tombstones; // no such database: nothing to delete
-      throw err;
-    }
-    for (const r of results) if (r.id && r.rev && !r.error) tombstones.push({ _id: r.id, _rev: r.rev });
-    const conflicted = results.filter((r) => r.error === 'conflict').map((r) => r.id!);
-    if (conflicted.length === 0) return tombstones;
-    if (attempt >= MAX_DELETE_ATTEMPTS) throw new Error(`Could not delete ${conflicted.join(', ')}: kept changing.`);
-    const fresh = await fetchDocs(db as DocumentScope<{ _id: string }>, conflicted);
-    pending = [...fresh.values()].map(({ _id, _rev }) => ({ _id, _rev }));
-  }
-  return tombstones;
-}
-
-async function destroyIfPresent(db: DocumentScope<unknown>, id: string): Promise<void> {
-  const doc = await getDoc(db as DocumentScope<{ _id: string }>, id);
-  if (doc) await destroyAll(db, [{ _id: doc._id, _rev: doc._rev }]);
-}
-
-async function dropDatabase(couch: Couch, name: string): Promise<void> {
-  try {
-    await couch.db.destroy(name);
-  } catch (err) {
-    if (couchStatus(err) !== 404) throw err;
   }
 }

@@ -9,16 +9,11 @@
  * verified on the revision it read. Exactly one of the two writes lands; the other reads again and
  * sees the account verified (it stays, with its claims) or being removed (the link is refused).
  */
-import { accountDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, ClaimDoc } from '@mastr/rules/documents.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
-import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
 import type { Deps } from '../../deps.ts';
 import { VERIFICATION_WINDOW_MS, verificationWindowPassed } from '../auth/index.ts';
-import { getAccount } from '../../couch/stores/accounts-store.ts';
-import { releaseClaim } from '../accounts/index.ts';
+import { changeAccount, getAccount, unverifiedAccountsBefore } from '../../couch/stores/accounts-store.ts';
+import { getClaim, releaseClaim } from '../../couch/stores/claims-store.ts';
 import { deleteAccount } from './delete-account-service.ts';
 
 /**
@@ -36,8 +31,7 @@ const ORPHAN_CLAIM_AFTER_MS = 10 * 60 * 1000;
  * account at once: the second finds it marked and runs the same steps, harmlessly.
  */
 export async function retireLapsedRegistration(deps: Deps, profileId: string, now: Date): Promise<boolean> {
-  const accounts = deps.couch.use<AccountDoc>(DB.accounts);
-  const marked = await updateDoc(accounts, accountDocId(profileId), (current) => {
+  const marked = await changeAccount(deps.couch, profileId, (current) => {
     if (!current || current.type !== 'account' || current.deletingSince) return null;
     return verificationWindowPassed(current, now) ? { ...current, deletingSince: now.toISOString() } : null;
   });
@@ -55,10 +49,9 @@ export async function retireLapsedRegistration(deps: Deps, profileId: string, no
  * is touched, so a taken email cannot be used to remove someone's lapsed mobile claim either.
  */
 export async function freeLapsedClaims(deps: Deps, claimIds: readonly string[], now: Date): Promise<boolean> {
-  const claimsDb = deps.couch.use<ClaimDoc>(DB.accounts);
   const held: { claim: ClaimDoc & { _rev: string }; holder: AccountDoc | null }[] = [];
   for (const id of claimIds) {
-    const claim = await getDoc(claimsDb, id);
+    const claim = await getClaim(deps.couch, id);
     if (!claim) continue;
     const holder = await getAccount(deps.couch, claim.accountId);
     const lapsed = holder
@@ -71,7 +64,7 @@ export async function freeLapsedClaims(deps: Deps, claimIds: readonly string[], 
     if (holder) {
       if (!(await retireLapsedRegistration(deps, holder.profileId, now))) return false;
     } else {
-      await releaseClaim(deps, claim._id, claim.accountId);
+      await releaseClaim(deps.couch, claim._id, claim.accountId);
     }
   }
   return true;
@@ -93,8 +86,8 @@ export async function sweepLapsedRegistrations(
 ): Promise<{ removed: number; more: boolean }> {
   const now = deps.now();
   const cutoff = new Date(now.getTime() - VERIFICATION_WINDOW_MS - graceMs).toISOString();
-  const docs = await findDocs<Pick<AccountDoc, 'profileId'>>(deps.couch, QUERIES.lapsedRegistrations(cutoff, max));
+  const profileIds = await unverifiedAccountsBefore(deps.couch, cutoff, max);
   let removed = 0;
-  for (const { profileId } of docs) if (await retireLapsedRegistration(deps, profileId, now)) removed += 1;
-  return { removed, more: docs.length >= max };
+  for (const profileId of profileIds) if (await retireLapsedRegistration(deps, profileId, now)) removed += 1;
+  return { removed, more: profileIds.length >= max };
 }

@@ -2,20 +2,20 @@
  * Registration (§3 payloads) and email verification. A new account starts unverified and its owner
  * receives a one-time link; opening it marks the account verified.
  */
-import { accountDocId, emailClaimId, isId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
+import { emailClaimId, isId, mobileClaimId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import type { Couch } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
 import type { RegistrationPayload } from '../../schemas/account-schemas.ts';
 import { AccountTakenError, createAccount, claimIdsOf } from '../accounts/index.ts';
-import { getAccount } from '../../couch/stores/accounts-store.ts';
+import { changeAccount, getAccount, removeAccountDoc } from '../../couch/stores/accounts-store.ts';
+import { removeClaim } from '../../couch/stores/claims-store.ts';
+import { removeProfile } from '../../couch/stores/profiles-store.ts';
 import { freeLapsedClaims } from './lapsed-registrations.ts';
 import { isLiveAccount, hashPassword, RATE_LIMITS, hitRateLimit, secondsLeftInWindow } from '../auth/index.ts';
 import { verificationLink, verificationMail } from '../mail/index.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
-import { updateDoc } from '../../couch/tenant-docs.ts';
 import {
   consumeToken,
   deleteOneTimeToken,
@@ -119,7 +119,7 @@ export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: stri
   if (!account || account.kind !== kind || !isLiveAccount(account, now)) return false;
   const stored = await findUsableToken(deps.couch, 'verify', profileId, token, now);
   if (!stored || !(await consumeToken(deps.couch, stored, now))) return false;
-  const result = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (current) =>
+  const result = await changeAccount(deps.couch, profileId, (current) =>
     current && !current.verified && isLiveAccount(current, now)
       ? { ...current, verified: true, verifiedAt: now.toISOString() }
       : null,
@@ -129,21 +129,8 @@ export async function verifyEmail(deps: Deps, kind: AccountKind, profileId: stri
 
 /** Deletes what createAccount wrote: the account, its email and mobile claims and its profile. */
 async function removeAccount(couch: Couch, account: AccountDoc): Promise<void> {
-  const accountIds = [
-    accountDocId(account.profileId),
-    emailClaimId(account.kind, account.email),
-    mobileClaimId(account.kind, account.mobileKey),
-  ];
-  for (const id of accountIds) await destroyIfPresent(couch, DB.accounts, id);
-  await destroyIfPresent(couch, DB.profiles, profileDocId(account.kind, account.profileId));
-}
-
-async function destroyIfPresent(couch: Couch, dbName: string, id: string): Promise<void> {
-  const db = couch.use<{ _id: string }>(dbName);
-  try {
-    const doc = await db.get(id);
-    await db.destroy(id, doc._rev);
-  } catch (err) {
-    if (couchStatus(err) !== 404) throw err;
-  }
+  await removeAccountDoc(couch, account.profileId);
+  await removeClaim(couch, emailClaimId(account.kind, account.email));
+  await removeClaim(couch, mobileClaimId(account.kind, account.mobileKey));
+  await removeProfile(couch, account.kind, account.profileId);
 }

@@ -6,13 +6,11 @@ import type {
   UserProfileImageResponse,
 } from '@mastr/rules/api/account.ts';
 import { parseSocialUsername, type SocialNetwork } from '@mastr/rules/account-fields.ts';
-import { profileDocId } from '@mastr/rules/doc-ids.ts';
 import type { CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
 import { parsePounds } from '@mastr/rules/money.ts';
 import type { GoLiveStep } from '@mastr/rules/go-live.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { DB } from '../../couch/databases.ts';
-import { updateDoc } from '../../couch/tenant-docs.ts';
+import { updateProfile } from '../../couch/stores/profiles-store.ts';
 import type { Deps } from '../../deps.ts';
 import type { PayeeKind } from '../../couch/stores/payments-store.ts';
 import { updateWithGoLive } from './go-live-service.ts';
@@ -245,15 +243,11 @@ export function editMemberImage(
 ): Promise<EditOutcome<UserProfileImageResponse>> {
   return imageEdit(deps, 'user', memberId, profileImage, async (url) => {
     let replaced = url;
-    const saved = await updateDoc(
-      deps.couch.use<UserProfileDoc>(DB.profiles),
-      profileDocId('user', memberId),
-      (current) => {
-        if (!current || current.type !== 'user' || current.profileImage === url) return null;
-        replaced = current.profileImage;
-        return { ...current, profileImage: url };
-      },
-    );
+    const saved = await updateProfile<UserProfileDoc>(deps.couch, 'user', memberId, (current) => {
+      if (!current || current.profileImage === url) return null;
+      replaced = current.profileImage;
+      return { ...current, profileImage: url };
+    });
     return saved?.type === 'user' ? { answer: { profileImage: saved.profileImage }, replaced } : null;
   });
 }

@@ -1,11 +1,12 @@
 import { EMAIL_OR_MOBILE_TAKEN } from '@mastr/rules/texts.ts';
 import { accountDocId, emailClaimId, mobileClaimId, profileDocId } from '@mastr/rules/doc-ids.ts';
-import type { AccountDoc, ClaimDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
-import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
+import type { AccountDoc, CoachProfileDoc, GymProfileDoc, UserProfileDoc } from '@mastr/rules/documents.ts';
+import { removeAccountAt, writeNewAccount } from '../../couch/stores/accounts-store.ts';
+import { removeClaimAt, writeClaim } from '../../couch/stores/claims-store.ts';
+import { removeProfileAt, writeNewProfile, type ProfileDoc } from '../../couch/stores/profiles-store.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail, normaliseMobile } from '@mastr/rules/validation.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import type { Couch } from '../../couch/couch.ts';
 import { newId } from '../../couch/ids.ts';
 import { hashPassword } from '../auth/index.ts';
 
@@ -99,30 +100,31 @@ export async function createAccount(
   input: NewAccountInput,
   options: { verified: boolean; now: Date },
 ): Promise<{ account: AccountDoc; profile: ProfileDoc }> {
-  const accounts = couch.use<AccountDoc | ClaimDoc>(DB.accounts);
-  const profiles = couch.use<ProfileDoc>(DB.profiles);
   const id = input.profileId ?? newId();
   const createdAt = options.now.toISOString();
   const email = normaliseEmail(input.email);
   const mobileKey = normaliseMobile(input.mobile);
   const passwordHash = input.passwordHash ?? (input.pwd === null ? null : await hashPassword(input.pwd));
 
-  const written: { db: typeof accounts | typeof profiles; id: string; rev: string }[] = [];
-  const write = async (db: typeof accounts | typeof profiles, doc: AccountDoc | ClaimDoc | ProfileDoc) => {
-    const res = await (db as typeof accounts).insert(doc as AccountDoc);
-    written.push({ db, id: res.id, rev: res.rev });
+  /** How to take back each write that landed, in the order written; a write that found its id taken stops there. */
+  const written: (() => Promise<void>)[] = [];
+  const landed = (rev: string | null, undo: (rev: string) => Promise<void>) => {
+    if (rev === null) throw new AccountTakenError();
+    written.push(() => undo(rev));
   };
   try {
-    await write(accounts, { _id: emailClaimId(input.kind, email), type: 'email-claim', accountId: id, createdAt });
+    const emailClaim = emailClaimId(input.kind, email);
+    landed(await writeClaim(couch, { _id: emailClaim, type: 'email-claim', accountId: id, createdAt }), (rev) =>
+      removeClaimAt(couch, emailClaim, rev),
+    );
     // Google members arrive without a mobile: there is nothing to claim, and an empty key would make
     // every such member collide on one claim.
-    if (mobileKey)
-      await write(accounts, {
-        _id: mobileClaimId(input.kind, mobileKey),
-        type: 'mobile-claim',
-        accountId: id,
-        createdAt,
-      });
+    if (mobileKey) {
+      const mobileClaim = mobileClaimId(input.kind, mobileKey);
+      landed(await writeClaim(couch, { _id: mobileClaim, type: 'mobile-claim', accountId: id, createdAt }), (rev) =>
+        removeClaimAt(couch, mobileClaim, rev),
+      );
+    }
     const account: AccountDoc = {
       _id: accountDocId(id),
       type: 'account',
@@ -137,15 +139,12 @@ export async function createAccount(
       ...(options.verified ? { verifiedAt: createdAt } : {}),
       ...(input.googleSub ? { googleSub: input.googleSub } : {}),
     };
-    await write(accounts, account);
+    landed(await writeNewAccount(couch, account), (rev) => removeAccountAt(couch, id, rev));
     const profile = newProfile(input, id, createdAt);
-    await write(profiles, profile);
+    landed(await writeNewProfile(couch, profile), (rev) => removeProfileAt(couch, input.kind, id, rev));
     return { account, profile };
   } catch (err) {
-    for (const doc of written.reverse()) {
-      await (doc.db as typeof accounts).destroy(doc.id, doc.rev).catch(() => undefined);
-    }
-    if (couchStatus(err) === 409) throw new AccountTakenError();
+    for (const undo of written.reverse()) await undo().catch(() => undefined);
     throw err;
   }
 }

@@ -2,7 +2,7 @@
 export { coachEdits, editMemberImage, type EditOutcome, gymEdits } from './account-edit-service.ts';
 export { GOODBYE_GIVE_UP_MS, goodbyeRecipient, tellAccountDeleted } from './account-event-mails.ts';
 export { AccountTakenError, createAccount, type NewAccountInput } from './accounts-service.ts';
-export { claimIdsOf, releaseClaim, releaseClaims } from './claims.ts';
+export { claimIdsOf, releaseClaims } from './claims.ts';
 export { applyGoLive, missingSteps } from './go-live-service.ts';
 export { UPLOAD_REFUSALS } from './image-intake.ts';
 export {

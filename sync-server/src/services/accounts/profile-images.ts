@@ -3,9 +3,8 @@ import sharp from 'sharp';
 import { MAX_PROFILE_IMAGE_BYTES, PROFILE_IMAGE_SIZE } from '@mastr/rules/account-fields.ts';
 import { imageDocId, isId } from '@mastr/rules/doc-ids.ts';
 import { ACCOUNT_KINDS, type AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { getDoc } from '../../couch/tenant-docs.ts';
+import type { Couch } from '../../couch/couch.ts';
+import { getImage, removeImage, storeImage, type ImageDoc } from '../../couch/stores/images-store.ts';
 import { pixelBoundOf, pixelRefusal, type ImageHeader } from './image-bounds.ts';
 
 /**
@@ -15,21 +14,6 @@ import { pixelBoundOf, pixelRefusal, type ImageHeader } from './image-bounds.ts'
  * document in `mastr_images`, served by every instance at a URL that names a hash of its bytes, so
  * the URL changes with every new picture and can be cached for good.
  */
-
-/** `mastr_images/image:{kind}:{profileId}:{version}`. */
-interface ImageDoc {
-  _id: string;
-  _rev?: string;
-  type: 'image';
-  kind: AccountKind;
-  profileId: string;
-  contentType: 'image/webp';
-  width: number;
-  height: number;
-  /** The WebP bytes, base64 (a JSON field: the embedded CouchDB serves no attachments). */
-  data: string;
-  createdAt: string;
-}
 
 /** What is served and how long a browser may keep it. */
 export const IMAGE_CONTENT_TYPE = 'image/webp';
@@ -137,8 +121,6 @@ function imageDocIdOfUrl(url: string): string | null {
   return imageDocId(match[1] as AccountKind, match[2], match[3]);
 }
 
-const imagesDb = (couch: Couch) => couch.use<ImageDoc>(DB.images);
-
 /** Stores a prepared image for this profile and answers its URL (the same bytes stored twice are one document). */
 export async function storeProfileImage(
   couch: Couch,
@@ -159,25 +141,14 @@ export async function storeProfileImage(
     data: image.webp.toString('base64'),
     createdAt: now.toISOString(),
   };
-  await imagesDb(couch)
-    .insert(doc)
-    .catch((err: unknown) => {
-      if (couchStatus(err) !== 409) throw err;
-    });
+  await storeImage(couch, doc);
   return imageUrl(kind, profileId, version);
 }
 
 /** Removes the stored image an URL points at, if it is one of ours; a missing one or a lost race is fine. */
 export async function forgetProfileImage(couch: Couch, url: string): Promise<void> {
   const id = imageDocIdOfUrl(url);
-  if (!id) return;
-  const doc = await getDoc(imagesDb(couch), id);
-  if (!doc) return;
-  await imagesDb(couch)
-    .destroy(id, doc._rev)
-    .catch((err: unknown) => {
-      if (couchStatus(err) !== 404 && couchStatus(err) !== 409) throw err;
-    });
+  if (id) await removeImage(couch, id);
 }
 
 /** The bytes of a stored image, or null when the address names none. */
@@ -188,7 +159,7 @@ export async function readProfileImage(
   version: string,
 ): Promise<Buffer | null> {
   if (!(ACCOUNT_KINDS as readonly string[]).includes(kind) || !isId(profileId) || !VERSION.test(version)) return null;
-  const doc = await getDoc(imagesDb(couch), imageDocId(kind as AccountKind, profileId, version));
+  const doc = await getImage(couch, imageDocId(kind as AccountKind, profileId, version));
   return doc ? Buffer.from(doc.data, 'base64') : null;
 }
 

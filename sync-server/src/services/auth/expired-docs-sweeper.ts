@@ -1,8 +1,6 @@
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
+import type { Couch } from '../../couch/couch.ts';
 import type { Deps } from '../../deps.ts';
+import { deleteAuthDocs, expiredAuthDocs } from './stores/expired-docs-store.ts';
 
 /**
  * Removes expired documents from `mastr_auth` (design/auth.md "Housekeeping"): refresh sessions,
@@ -46,36 +44,12 @@ export interface SweepResult {
   durationMs: number;
 }
 
-interface Stub {
-  _id: string;
-  _rev: string;
-}
-
-/**
- * Expired documents of one type. The embedded development server's `_find` fails (400, "Cannot read
- * properties of undefined") when a document it is reading is deleted at that moment, as when two
- * instances sweep at once: a second try, a moment later, sees the deletion. Apache CouchDB reads a
- * snapshot and does not need it; a real error still fails the run after the third try.
- */
-async function findExpired(couch: Couch, type: string, cutoff: string, limit: number): Promise<Stub[]> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await findDocs<Stub>(couch, QUERIES.expiredAuthDocs(type, cutoff, limit));
-    } catch (err) {
-      if (couchStatus(err) === undefined || attempt >= 3) throw err;
-      await new Promise((r) => setTimeout(r, 50 * attempt));
-    }
-  }
-}
-
 /** One page of expired documents of one type deleted; returns how many went and how many conflicted. */
 async function sweepPage(couch: Couch, type: string, cutoff: string, limit: number) {
-  const db = couch.use<Stub>(DB.auth);
-  const docs = await findExpired(couch, type, cutoff, limit);
+  const docs = await expiredAuthDocs(couch, type, cutoff, limit);
   if (docs.length === 0) return { found: 0, deleted: 0, conflicts: 0 };
-  const results = await db.bulk({ docs: docs.map(({ _id, _rev }) => ({ _id, _rev, _deleted: true })) });
-  const deleted = results.filter((r) => !r.error).length;
-  return { found: docs.length, deleted, conflicts: results.length - deleted };
+  const deleted = await deleteAuthDocs(couch, docs);
+  return { found: docs.length, deleted, conflicts: docs.length - deleted };
 }
 
 /** One sweep over every expiring type, bounded by MAX_DELETES_PER_RUN. */

@@ -16,13 +16,13 @@ export { hashPassword, verifyPassword } from './passwords.ts';
 export { hitRateLimit, RATE_LIMITS, secondsLeftInWindow } from './rate-limit.ts';
 export {
   createRefreshSession,
-  type RefreshSessionDoc,
   REUSE_GRACE_SECONDS,
   revokeAllSessionsForAccount,
   revokeRefreshSession,
   rotateRefreshSession,
   sessionIdOfCookie,
 } from './refresh-sessions.ts';
+export { type RefreshSessionDoc } from './stores/refresh-sessions-store.ts';
 export { createSignInDelay, delayAfter, FREE_FAILURES, MAX_DELAY_SECONDS } from './sign-in-delay.ts';
 export { accessTokenFor, openSession, signInWithPassword } from './sign-in-service.ts';
 export { isLiveAccount, VERIFICATION_WINDOW_MS, verificationWindowPassed } from './verification-window.ts';

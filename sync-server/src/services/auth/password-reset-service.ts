@@ -2,14 +2,12 @@
  * Forgotten password: a rate-limited request mails a one-hour link; the link sets a new password
  * once and signs the account out everywhere.
  */
-import { accountDocId, isId } from '@mastr/rules/doc-ids.ts';
+import { isId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc } from '@mastr/rules/documents.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
 import { normaliseEmail } from '@mastr/rules/validation.ts';
 import type { Deps } from '../../deps.ts';
-import { DB } from '../../couch/databases.ts';
-import { updateDoc } from '../../couch/tenant-docs.ts';
-import { findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
+import { changeAccount, findAccountByEmail, getAccount } from '../../couch/stores/accounts-store.ts';
 import { isLiveAccount } from './verification-window.ts';
 import { passwordResetLink, passwordResetMail } from '../mail/index.ts';
 import {
@@ -106,7 +104,7 @@ export async function resetPassword(
   // Opening the link proved the person reads this mailbox, which is all verification proves. Written
   // on the revision read, and only while the account is live: a registration that lapsed and is being
   // taken over meanwhile (marked on its own revision first) is not brought back.
-  const updated = await updateDoc(deps.couch.use<AccountDoc>(DB.accounts), accountDocId(profileId), (account) =>
+  const updated = await changeAccount(deps.couch, profileId, (account) =>
     account && isLiveAccount(account, now)
       ? { ...account, passwordHash, verified: true, verifiedAt: account.verifiedAt ?? now.toISOString() }
       : null,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rateLimitDocId } from '@mastr/rules/doc-ids.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import type { Couch } from '../../couch/couch.ts';
+import { countHit } from './stores/rate-limits-store.ts';
 
 export interface RateLimitRule {
   /** e.g. 'sign-in', 'password-reset'. */
@@ -29,14 +29,6 @@ export function secondsLeftInWindow(rule: RateLimitRule, now: Date): number {
   return Math.max(1, Math.ceil((windowMs - (now.getTime() % windowMs)) / 1000));
 }
 
-interface CounterDoc {
-  _id: string;
-  _rev?: string;
-  type: 'rate-limit';
-  count: number;
-  expiresAt: string;
-}
-
 /**
  * Fixed-window counters stored in CouchDB (`ratelimit:{scope}:{sha256(key)}:{window}`), so the limit
  * holds across any number of server instances. Increments use the document revision and retry on
@@ -44,28 +36,12 @@ interface CounterDoc {
  * Returns true when this hit is over the limit.
  */
 export async function hitRateLimit(couch: Couch, rule: RateLimitRule, key: string, now: Date): Promise<boolean> {
-  const db = couch.use<CounterDoc>(DB.auth);
   const windowMs = rule.windowSeconds * 1000;
   const window = Math.floor(now.getTime() / windowMs);
   const keyHash = createHash('sha256').update(key.toLowerCase()).digest('hex').slice(0, 32);
   const _id = rateLimitDocId(rule.scope, keyHash, window);
   const expiresAt = new Date((window + 1) * windowMs).toISOString();
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let doc: CounterDoc;
-    try {
-      doc = (await db.get(_id)) as CounterDoc;
-    } catch (err) {
-      if (couchStatus(err) !== 404) throw err;
-      doc = { _id, type: 'rate-limit', count: 0, expiresAt };
-    }
-    doc.count += 1;
-    try {
-      await db.insert(doc);
-      return doc.count > rule.limit;
-    } catch (err) {
-      if (couchStatus(err) !== 409) throw err;
-      await new Promise((r) => setTimeout(r, Math.random() * 20));
-    }
-  }
-  return true; // extreme contention: refuse rather than let a flood through
+  const count = await countHit(couch, _id, expiresAt);
+  // Extreme contention (every try lost a race): refuse rather than let a flood through.
+  return count === null || count > rule.limit;
 }

@@ -1,34 +1,23 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ID_SOURCE, sessionDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountKind } from '@mastr/rules/roles.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
+import type { Couch } from '../../couch/couch.ts';
 import { newId } from '../../couch/ids.ts';
+import {
+  createSession,
+  getSession,
+  liveSessionsOfAccount,
+  markSessionRevoked,
+  type RefreshSessionDoc,
+  writeSession,
+  writeSessions,
+} from './stores/refresh-sessions-store.ts';
 
 /**
- * Refresh sessions behind the `jwt` cookie. Everything lives in CouchDB (no memory), so any server
- * instance can refresh or revoke any session. The cookie carries `{sid}.{secret}`; the database
- * holds only the sha256 of the secret, so a leaked database does not leak usable cookies.
+ * Refresh sessions behind the `jwt` cookie (stores/refresh-sessions-store.ts). The cookie carries
+ * `{sid}.{secret}`; the database holds only the sha256 of the secret, so a leaked database does not
+ * leak usable cookies.
  */
-export interface RefreshSessionDoc {
-  _id: string; // sessionDocId(sid)
-  _rev?: string;
-  type: 'refresh-session';
-  /** The account's profileId (account doc accountDocId(accountId)). */
-  accountId: string;
-  kind: AccountKind;
-  /** sha256 (hex) of the secret currently in the cookie. */
-  tokenHash: string;
-  /** Hashes of recently rotated secrets, newest last: presenting one of these is token reuse. */
-  previousHashes: string[];
-  createdAt: string;
-  /** When the current secret was issued (the start of the reuse grace window). */
-  rotatedAt: string;
-  expiresAt: string;
-  revoked: boolean;
-}
 
 /** How many rotated hashes are remembered for reuse detection. */
 const REMEMBERED_HASHES = 20;
@@ -69,17 +58,6 @@ function parseCookie(value: unknown): { sid: string; secret: string } | null {
   return match ? { sid: match[1], secret: match[2] } : null;
 }
 
-const sessionsDb = (couch: Couch) => couch.use<RefreshSessionDoc>(DB.auth);
-
-async function getSession(couch: Couch, sid: string): Promise<RefreshSessionDoc | null> {
-  try {
-    return (await sessionsDb(couch).get(sessionDocId(sid))) as RefreshSessionDoc;
-  } catch (err) {
-    if (couchStatus(err) === 404) return null;
-    throw err;
-  }
-}
-
 const expiry = (now: Date, ttlSeconds: number) => new Date(now.getTime() + ttlSeconds * 1000).toISOString();
 
 /** The session id a cookie value names (whether or not the session is live). */
@@ -102,7 +80,7 @@ export async function createRefreshSession(
 ): Promise<string> {
   const sid = newId();
   const secret = newSecret();
-  await sessionsDb(couch).insert({
+  await createSession(couch, {
     _id: sessionDocId(sid),
     type: 'refresh-session',
     accountId: account.accountId,
@@ -163,13 +141,13 @@ export async function rotateRefreshSession<A>(
       // The same answer again, if nothing rotated past it since.
       return sameHash(hashSecret(successor), session.tokenHash) ? reissue() : { outcome: 'superseded' };
     }
-    await revokeSessionDoc(couch, parsed.sid);
+    await markSessionRevoked(couch, parsed.sid);
     return { outcome: 'reused' };
   }
 
   const account = await options.loadAccount(session);
   if (!account) {
-    await revokeSessionDoc(couch, parsed.sid);
+    await markSessionRevoked(couch, parsed.sid);
     return { outcome: 'invalid' };
   }
 
@@ -180,31 +158,12 @@ export async function rotateRefreshSession<A>(
     rotatedAt: now.toISOString(),
     expiresAt: expiry(now, options.ttlSeconds),
   };
-  try {
-    await sessionsDb(couch).insert(rotated); // carries _rev: a concurrent rotation makes this 409
-    return { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account };
-  } catch (err) {
-    if (couchStatus(err) !== 409) throw err;
-    // A concurrent refresh of the same cookie won: it stored this same successor, unless more happened.
-    const now409 = await getSession(couch, parsed.sid);
-    const same = now409 && !now409.revoked && sameHash(hashSecret(successor), now409.tokenHash);
-    return same ? { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account } : { outcome: 'superseded' };
-  }
-}
-
-/** Marks a session revoked, re-reading on conflict so a concurrent rotation cannot undo it. */
-async function revokeSessionDoc(couch: Couch, sid: string): Promise<void> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const session = await getSession(couch, sid);
-    if (!session || session.revoked) return;
-    try {
-      await sessionsDb(couch).insert({ ...session, revoked: true });
-      return;
-    } catch (err) {
-      if (couchStatus(err) !== 409) throw err;
-    }
-  }
-  throw new Error(`Could not revoke session ${sid}: too much contention.`);
+  // `rotated` carries the revision read: a concurrent rotation makes this write lose.
+  if (await writeSession(couch, rotated)) return { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account };
+  // A concurrent refresh of the same cookie won: it stored this same successor, unless more happened.
+  const now409 = await getSession(couch, parsed.sid);
+  const same = now409 && !now409.revoked && sameHash(hashSecret(successor), now409.tokenHash);
+  return same ? { outcome: 'rotated', cookie: `${parsed.sid}.${successor}`, account } : { outcome: 'superseded' };
 }
 
 /**
@@ -218,20 +177,21 @@ export async function revokeRefreshSession(couch: Couch, cookieValue: unknown): 
   if (!session || session.revoked) return;
   const presented = hashSecret(parsed.secret);
   if ([session.tokenHash, ...session.previousHashes].some((h) => sameHash(presented, h))) {
-    await revokeSessionDoc(couch, parsed.sid);
+    await markSessionRevoked(couch, parsed.sid);
   }
 }
 
 /** Revokes every live session of an account (password reset, account deletion); returns how many. */
 export async function revokeAllSessionsForAccount(couch: Couch, accountId: string): Promise<number> {
-  const db = sessionsDb(couch);
   let revoked = 0;
   // Each pass revokes what it found; conflicted docs (a concurrent rotation) are picked up by the next pass.
   for (let pass = 0; pass < 50; pass++) {
-    const docs = await findDocs<RefreshSessionDoc>(couch, QUERIES.liveSessionsOfAccount(accountId, 200));
+    const docs = await liveSessionsOfAccount(couch, accountId, 200);
     if (docs.length === 0) return revoked;
-    const results = await db.bulk({ docs: docs.map((doc) => ({ ...doc, revoked: true })) });
-    revoked += results.filter((r) => !r.error).length;
+    revoked += await writeSessions(
+      couch,
+      docs.map((doc) => ({ ...doc, revoked: true })),
+    );
   }
   throw new Error(`Could not revoke all sessions of ${accountId}: too much contention.`);
 }

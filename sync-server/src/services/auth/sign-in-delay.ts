@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { signInDelayDocId } from '@mastr/rules/doc-ids.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { getDoc, updateDoc } from '../../couch/tenant-docs.ts';
+import type { Couch } from '../../couch/couch.ts';
+import {
+  getSignInDelay,
+  removeSignInDelay,
+  type SignInDelayDoc,
+  updateSignInDelay,
+} from './stores/sign-in-delays-store.ts';
 
 /** Wrong passwords one address may try on one account before each further one makes it wait. */
 export const FREE_FAILURES = 3;
@@ -12,16 +16,6 @@ const FIRST_DELAY_SECONDS = 1;
 export const MAX_DELAY_SECONDS = 15 * 60;
 /** Failures are forgotten after this long without another. */
 const MEMORY_SECONDS = 24 * 3600;
-
-interface SignInDelayDoc {
-  _id: string;
-  _rev?: string;
-  type: 'signin-delay';
-  failures: number;
-  /** Before this instant an attempt is not checked at all (429 with Retry-After). */
-  nextAttemptAt: string;
-  expiresAt: string;
-}
 
 export interface SignInSource {
   kind: string;
@@ -45,17 +39,16 @@ export function delayAfter(failures: number): number {
  * per 15 minutes (and every address to 30 attempts per 15 minutes over all accounts).
  */
 export function createSignInDelay(couch: Couch) {
-  const db = couch.use<SignInDelayDoc>(DB.auth);
   return {
     /** Seconds until this source may try again (0 = now). */
     async waitSeconds(source: SignInSource, now: Date): Promise<number> {
-      const doc = await getDoc(db, docIdOf(source));
+      const doc = await getSignInDelay(couch, docIdOf(source));
       if (!doc) return 0;
       return Math.max(0, Math.ceil((Date.parse(doc.nextAttemptAt) - now.getTime()) / 1000));
     },
     /** Counts a wrong password (revision-checked, so concurrent failures all count). */
     async failed(source: SignInSource, now: Date): Promise<void> {
-      await updateDoc(db, docIdOf(source), (current): SignInDelayDoc => {
+      await updateSignInDelay(couch, docIdOf(source), (current): SignInDelayDoc => {
         const remembered = current && Date.parse(current.expiresAt) > now.getTime() ? current.failures : 0;
         const failures = remembered + 1;
         return {
@@ -69,14 +62,9 @@ export function createSignInDelay(couch: Couch) {
     },
     /** A correct password clears the source's failures. */
     async succeeded(source: SignInSource): Promise<void> {
-      const doc = await getDoc(db, docIdOf(source));
-      if (!doc) return;
-      try {
-        await db.destroy(doc._id, doc._rev);
-      } catch (err) {
-        // Another attempt changed or removed it meanwhile: that attempt's outcome stands.
-        if (couchStatus(err) !== 409 && couchStatus(err) !== 404) throw err;
-      }
+      const doc = await getSignInDelay(couch, docIdOf(source));
+      // Another attempt that changed or removed it meanwhile keeps it so: that attempt's outcome stands.
+      if (doc) await removeSignInDelay(couch, doc);
     },
   };
 }

@@ -10,14 +10,12 @@ import type {
 } from '@mastr/rules/api/directory.ts';
 import { coachWeekStart } from '@mastr/rules/coach-week.ts';
 import { gymWeekStart } from '@mastr/rules/timetable.ts';
-import { passDocPrefix, profileIdOf } from '@mastr/rules/doc-ids.ts';
+import { profileIdOf } from '@mastr/rules/doc-ids.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import { isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import type { CoachProfileDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { docsWithPrefix, tenantDb } from '../../couch/tenant-docs.ts';
+import { passesIn } from '../../couch/stores/passes-store.ts';
 import { cardAvatars, holdsPassAt, isPublicCoach, isPublicGym } from '@mastr/rules/listing.ts';
-import { couchStatus } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
 import type { Deps } from '../../deps.ts';
 import type { DatabaseUpdates } from '../../sync/database-updates.ts';
 import { availabilityView, releaseLapsedAcceptances } from '../coaching/index.ts';
@@ -37,6 +35,7 @@ import { mastrClassAvailability } from './mastr-class-schedule.ts';
 import { prepareBody, type PreparedBody } from './prepared-body.ts';
 import { memoiseProfiles } from './profile-memo.ts';
 import { memoiseBySequence } from './sequence-memo.ts';
+import { LISTS_DATABASE, profileDatabases } from './stores/database-sequences-store.ts';
 
 /**
  * The public directory's views (§7 "Public data", §4 "Listing"; their shapes are rules/api/directory.ts):
@@ -165,7 +164,7 @@ async function listCoaches(deps: Deps): Promise<CoachListItem[]> {
  */
 export function createDirectoryLists(deps: Deps, updates?: Pick<DatabaseUpdates, 'mark' | 'unchangedSince'>) {
   const prepared = <T>(list: () => Promise<T>): (() => Promise<PreparedBody<T>>) =>
-    memoiseBySequence(deps.couch, DB.profiles, async () => prepareBody(await list()), Date.now, updates);
+    memoiseBySequence(deps.couch, LISTS_DATABASE, async () => prepareBody(await list()), Date.now, updates);
   return { gyms: prepared(() => listGyms(deps)), coaches: prepared(() => listCoaches(deps)) };
 }
 
@@ -235,22 +234,18 @@ export function publicGymProfiles(deps: Deps, updates?: Pick<DatabaseUpdates, 'm
             : '',
       };
     },
-    { dbNamesOf: (gymId) => [DB.profiles, tenantDbName('gym', gymId)], now: deps.now, updates },
+    { dbNamesOf: (gymId) => profileDatabases('gym', gymId), now: deps.now, updates },
   );
 }
 
-/** A member who never bought anything has no database yet: no passes. */
-const noDatabase = (err: unknown): never[] => {
-  if (couchStatus(err) === 404) return [];
-  throw err;
-};
-
-/** Whether the member's own passes (their database) include one still to use at the gym. */
+/**
+ * Whether the member's own passes (their database) include one still to use at the gym. A member who
+ * never bought anything has no database yet: the store answers no passes.
+ */
 async function memberHoldsPassAt(deps: Deps, memberId: string, gymId: string, today: string): Promise<boolean> {
-  const db = tenantDb<DayPassDoc | MastrPassDoc>(deps.couch, 'member', memberId);
   const [dayPasses, mastrPasses] = await Promise.all([
-    docsWithPrefix(db, passDocPrefix('day-pass')).catch(noDatabase),
-    docsWithPrefix(db, passDocPrefix('mastr-pass')).catch(noDatabase),
+    passesIn<DayPassDoc>(deps.couch, 'member', memberId, 'day-pass'),
+    passesIn<MastrPassDoc>(deps.couch, 'member', memberId, 'mastr-pass'),
   ]);
   return holdsPassAt([...dayPasses, ...mastrPasses], gymId, today);
 }
@@ -275,7 +270,7 @@ export function publicCoachProfiles(deps: Deps, updates?: Pick<DatabaseUpdates, 
           [coachWeekStart(at), ...waiting.filter((r) => isAcceptanceLapsed(r, at)).map((r) => r._id)].join(),
       };
     },
-    { dbNamesOf: (coachId) => [DB.profiles, tenantDbName('coach', coachId)], now: deps.now, updates },
+    { dbNamesOf: (coachId) => profileDatabases('coach', coachId), now: deps.now, updates },
   );
 }
 

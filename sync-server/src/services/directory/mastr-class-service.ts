@@ -4,13 +4,13 @@ import type { MastrAssignResponse } from '@mastr/rules/api/mastr.ts';
 import type { MastrClassAvailabilityEntry } from '@mastr/rules/api/me.ts';
 import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
 import { ukWallClock } from '@mastr/rules/dates.ts';
-import { mastrClassDocId, passDocId, passDocPrefix, profileDocId } from '@mastr/rules/doc-ids.ts';
+import { mastrClassDocId, passDocId } from '@mastr/rules/doc-ids.ts';
 import type { GymProfileDoc, MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { docsWithPrefix, fetchDocs, getDoc, tenantDb, updateDoc } from '../../couch/tenant-docs.ts';
+import { mastrClassesAt, updateMastrClass } from '../../couch/stores/mastr-classes-store.ts';
+import { getPass, passesIn, updatePass } from '../../couch/stores/passes-store.ts';
 import type { Deps } from '../../deps.ts';
-import { getProfile } from '../../couch/stores/profiles-store.ts';
+import { getProfile, updateProfile } from '../../couch/stores/profiles-store.ts';
 import {
   allMastrPassList,
   mastrPassView,
@@ -47,9 +47,6 @@ const refused = (message: string): Refused => ({ outcome: 'refused', message });
 
 type GymProfile = GymProfileDoc & { _rev: string };
 
-const gymDbOf = (couch: Couch, gymId: string) => tenantDb<MastrClassDoc | MastrPassDoc>(couch, 'gym', gymId);
-const memberDbOf = (couch: Couch, memberId: string) => tenantDb<MastrPassDoc>(couch, 'member', memberId);
-
 async function gymOf(couch: Couch, gymId: string): Promise<GymProfile | null> {
   const gym = await getProfile(couch, 'gym', gymId);
   return gym?.type === 'gym' ? (gym as GymProfile) : null;
@@ -63,9 +60,10 @@ export async function currentMastrClasses(
   now: Date,
 ): Promise<MastrClassOption[]> {
   const computed = mastrClassAvailability(gymId, gym, now);
-  const stored = await fetchDocs(
-    gymDbOf(couch, gymId),
-    computed.map((o) => mastrClassDocId(o.classDateAndTime)),
+  const stored = await mastrClassesAt(
+    couch,
+    gymId,
+    computed.map((o) => o.classDateAndTime),
   );
   return withStoredClasses(computed, (at) => stored.get(mastrClassDocId(at)) as MastrClassDoc | undefined);
 }
@@ -75,7 +73,7 @@ async function gymClassesAndPasses(deps: Deps, gymId: string, gym: GymProfileDoc
   const now = deps.now();
   const [classes, docs] = await Promise.all([
     currentMastrClasses(deps.couch, gymId, gym, now),
-    docsWithPrefix(gymDbOf(deps.couch, gymId), passDocPrefix('mastr-pass')),
+    passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass'),
   ]);
   const passes = docs.flatMap((d) => {
     const facts = passFacts(d);
@@ -100,7 +98,7 @@ async function changeGym(
   change: (gym: GymProfile) => GymProfileDoc | string,
 ): Promise<GymMastrOutcome> {
   let refusal: string | null = null;
-  const saved = await updateDoc(deps.couch.use<GymProfileDoc>(DB.profiles), profileDocId('gym', gymId), (current) => {
+  const saved = await updateProfile<GymProfileDoc>(deps.couch, 'gym', gymId, (current) => {
     refusal = null;
     if (current?.type !== 'gym') {
       refusal = MASTR_CLASS_REFUSALS.noGym;
@@ -113,7 +111,8 @@ async function changeGym(
     }
     return next;
   });
-  if (refusal !== null || !saved) return refused(refusal ?? MASTR_CLASS_REFUSALS.noGym);
+  // Without a refusal the document stored is the gym written (a wrong type there is refused above).
+  if (refusal !== null || saved?.type !== 'gym') return refused(refusal ?? MASTR_CLASS_REFUSALS.noGym);
   const { availability } = await gymClassesAndPasses(deps, gymId, saved);
   return { outcome: 'done', gym: saved, availability };
 }
@@ -157,14 +156,14 @@ export async function updateMastrDefault(
       !staying.some((s) => s.classDateAndTime === c.classDateAndTime),
   );
   if (!left.length) return outcome;
-  const gymDb = gymDbOf(deps.couch, gymId);
-  const copies = (await docsWithPrefix(gymDb, passDocPrefix('mastr-pass'))) as MastrPassDoc[];
+  const copies = await passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass');
   const booked = new Set(
     copies.flatMap((p) => (p.type === 'mastr-pass' && !p.cancelled && p.dateAndTimeStart ? [p.dateAndTimeStart] : [])),
   );
-  const stored = await fetchDocs(
-    gymDb,
-    left.map((c) => mastrClassDocId(c.classDateAndTime)),
+  const stored = await mastrClassesAt(
+    deps.couch,
+    gymId,
+    left.map((c) => c.classDateAndTime),
   );
   for (const c of left) {
     const occurrence = stored.get(mastrClassDocId(c.classDateAndTime)) as MastrClassDoc | undefined;
@@ -199,7 +198,7 @@ export async function toggleNextDefaultClass(deps: Deps, gymId: string): Promise
   if (!next) return refused(MASTR_CLASS_REFUSALS.noDefault);
   const [current] = await currentMastrClasses(deps.couch, gymId, gym, deps.now());
   if (current.cancelled) {
-    await updateDoc(gymDbOf(deps.couch, gymId), mastrClassDocId(next.classDateAndTime), (doc) =>
+    await updateMastrClass(deps.couch, gymId, next.classDateAndTime, (doc) =>
       doc?.type === 'mastr-class' && doc.cancelled ? { ...doc, cancelled: false, cancelledAt: null } : null,
     );
     return changeGym(deps, gymId, (g) =>
@@ -249,14 +248,13 @@ async function cancelOccurrence(
   /** Set when the class is gone because the gym moved its default: the new next class. */
   movedTo?: string | null,
 ): Promise<void> {
-  const gymDb = gymDbOf(deps.couch, gymId);
   const cancelledAt = deps.now().toISOString();
-  const saved = await updateDoc(gymDb, mastrClassDocId(target.classDateAndTime), (doc) => {
+  const saved = await updateMastrClass(deps.couch, gymId, target.classDateAndTime, (doc) => {
     if (doc?.type === 'mastr-class') return doc.cancelled ? null : { ...doc, cancelled: true, cancelledAt };
     return newOccurrence(gymId, target, { cancelled: true, cancelledAt });
   });
   const listed = saved?.type === 'mastr-class' ? saved.assignedPasses : [];
-  const copies = (await docsWithPrefix(gymDb, passDocPrefix('mastr-pass'))) as MastrPassDoc[];
+  const copies = await passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass');
   const held = new Set([
     ...listed,
     ...copies
@@ -310,13 +308,9 @@ async function releasePass(
     pass?.type === 'mastr-pass' && pass.dateAndTimeStart === classDateAndTime && !pass.cancelled
       ? { ...pass, dateAndTimeStart: null, cancelledClass: notice }
       : null;
-  const gymCopy = await updateDoc(
-    tenantDb<MastrPassDoc>(deps.couch, 'gym', gymId),
-    passDocId('mastr-pass', passId),
-    release,
-  );
+  const gymCopy = await updatePass<MastrPassDoc>(deps.couch, 'gym', gymId, passDocId('mastr-pass', passId), release);
   if (gymCopy?.type !== 'mastr-pass') return;
-  await updateDoc(memberDbOf(deps.couch, gymCopy.memberId), gymCopy._id, release);
+  await updatePass<MastrPassDoc>(deps.couch, 'member', gymCopy.memberId, gymCopy._id, release);
   // The gym's cancellation, told in the app and by mail (decision 71) by every call that finds this
   // pass put back for this class (keyed by pass and class: told once however many calls finish it).
   if (notice && !gymCopy.cancelled && gymCopy.cancelledClass?.classDateAndTime === classDateAndTime)
@@ -334,7 +328,7 @@ async function releasePass(
 // ---- member -------------------------------------------------------------------------------------
 
 async function unassignedPassOf(couch: Couch, memberId: string, passId: string) {
-  const pass = await getDoc(memberDbOf(couch, memberId), passDocId('mastr-pass', passId));
+  const pass = await getPass<MastrPassDoc>(couch, 'member', memberId, passDocId('mastr-pass', passId));
   return pass?.type === 'mastr-pass' &&
     pass.memberId === memberId &&
     pass.dateAndTimeStart === null &&
@@ -389,11 +383,11 @@ export async function assignMastrClass(
     return claimedIt ? { ...copy!, dateAndTimeStart: start, cancelledClass: null } : null;
   };
   // (1) the member's copy: the claim (of two requests for the same pass, one wins the revision).
-  await updateDoc(memberDbOf(deps.couch, memberId), pass._id, book);
+  await updatePass<MastrPassDoc>(deps.couch, 'member', memberId, pass._id, book);
   if (!claimedIt) return refused(MASTR_CLASS_REFUSALS.passBooked);
   // (2) the gym's copy: the member's cancellation of this pass may have won it meanwhile (decision
   // 70); that cancellation's finish then puts the member's copy in step, and the pass books nothing.
-  const gymCopy = await updateDoc(tenantDb<MastrPassDoc>(deps.couch, 'gym', pass.gymId), pass._id, book);
+  const gymCopy = await updatePass<MastrPassDoc>(deps.couch, 'gym', pass.gymId, pass._id, book);
   if (gymCopy?.cancelled) return refused(MASTR_CLASS_REFUSALS.passCancelled);
   // (3) the occurrence.
   if (!(await joinOccurrence(deps, pass.gymId, target, passId))) {
@@ -419,7 +413,7 @@ async function stillScheduled(deps: Deps, gymId: string, start: string): Promise
 /** Adds the pass to the occurrence unless it is cancelled; false when it is. */
 async function joinOccurrence(deps: Deps, gymId: string, target: MastrClassOption, passId: string): Promise<boolean> {
   let joined = false;
-  await updateDoc(gymDbOf(deps.couch, gymId), mastrClassDocId(target.classDateAndTime), (doc) => {
+  await updateMastrClass(deps.couch, gymId, target.classDateAndTime, (doc) => {
     joined = false;
     if ((doc && doc.type !== 'mastr-class') || doc?.cancelled) return null;
     joined = true;
@@ -454,7 +448,7 @@ export async function enrolPaidMastrPass(
 }
 
 async function memberMastrLists(deps: Deps, memberId: string): Promise<MastrAssignResponse> {
-  const docs = await docsWithPrefix(memberDbOf(deps.couch, memberId), passDocPrefix('mastr-pass'));
+  const docs = await passesIn<MastrPassDoc>(deps.couch, 'member', memberId, 'mastr-pass');
   const passes = docs.flatMap((d) => {
     const facts = passFacts(d);
     return facts?.type === 'mastr-pass' ? [facts] : [];

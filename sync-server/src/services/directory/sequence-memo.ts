@@ -1,5 +1,6 @@
 import type { Couch } from '../../couch/couch.ts';
 import type { DatabaseUpdates } from '../../sync/database-updates.ts';
+import { changedSince, updateSequenceOf } from './stores/database-sequences-store.ts';
 
 /** How long after a computation a range read may still have missed a write (decision 78: ~50 ms seen). */
 export const SETTLE_MS = 1000;
@@ -43,7 +44,7 @@ export function memoiseBySequence<T>(
     computing ??= (async () => {
       try {
         const mark = updates?.mark(dbName) ?? null;
-        const since = (await couch.use(dbName).info()).update_seq as string;
+        const since = await updateSequenceOf(couch, dbName);
         const entry: Entry = { since, value: compute(), recheckAt: settling ? null : now() + SETTLE_MS, mark };
         entry.value.catch(() => {
           if (cached === entry) cached = null;
@@ -63,10 +64,10 @@ export function memoiseBySequence<T>(
     // The mark is settled only when no update came shortly before it, so the cluster lag the recheck
     // covers cannot apply: nothing told since means nothing to read.
     if (entry.mark && updates?.unchangedSince(dbName, entry.mark)) return entry.value;
-    const { results } = await couch.use(dbName).changes({ since: entry.since, limit: 1 });
+    const changed = await changedSince(couch, dbName, entry.since);
     // Another call may have recomputed meanwhile; its entry began after this check's.
     if (cached && cached !== entry) return cached.value;
-    if (results.length > 0) return (await compute_(false)).value;
+    if (changed) return (await compute_(false)).value;
     if (entry.recheckAt !== null && now() >= entry.recheckAt) return (await compute_(true)).value;
     return entry.value;
   };

@@ -8,23 +8,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { calendarFeedDocId } from '@mastr/rules/doc-ids.ts';
 import type { AccountDoc, CalendarFeedDoc } from '@mastr/rules/documents.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
+import type { Couch } from '../../couch/couch.ts';
 import { updateAccount, getAccount } from '../../couch/stores/accounts-store.ts';
+import { createCalendarFeed, getCalendarFeed, removeCalendarFeed } from '../../couch/stores/calendar-feeds-store.ts';
 
 /** 32 bytes in base64url, no padding; anything else is refused before it reaches the database. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
-
-async function getOrNull<T>(couch: Couch, id: string): Promise<T | null> {
-  try {
-    return (await couch.use<T>(DB.accounts).get(id)) as T;
-  } catch (err) {
-    if (couchStatus(err) === 404) return null;
-    throw err;
-  }
-}
 
 /** Makes the account's new link and revokes the previous one; returns the secret (stored nowhere). */
 export async function issueCalendarFeedToken(
@@ -37,13 +28,13 @@ export async function issueCalendarFeedToken(
   const createdAt = now.toISOString();
   const doc: CalendarFeedDoc = { _id: calendarFeedDocId(tokenHash), type: 'calendar-feed', profileId, createdAt };
   // The lookup first: a link the account names always resolves.
-  await couch.use<CalendarFeedDoc>(DB.accounts).insert(doc);
+  await createCalendarFeed(couch, doc);
   let previous: string | undefined;
   await updateAccount(couch, profileId, (account) => {
     previous = account.calendarFeed?.tokenHash;
     return { ...account, calendarFeed: { tokenHash, createdAt } };
   });
-  if (previous && previous !== tokenHash) await removeLookup(couch, previous);
+  if (previous && previous !== tokenHash) await removeCalendarFeed(couch, previous);
   return { token, createdAt };
 }
 
@@ -56,19 +47,7 @@ export async function revokeCalendarFeedToken(couch: Couch, profileId: string): 
     const { calendarFeed: _revoked, ...rest } = account;
     return rest;
   });
-  if (previous) await removeLookup(couch, previous);
-}
-
-async function removeLookup(couch: Couch, tokenHash: string): Promise<void> {
-  const old = await getOrNull<CalendarFeedDoc>(couch, calendarFeedDocId(tokenHash));
-  if (!old?._rev) return;
-  // Best effort: a 409 or 404 means another request removed or changed it; the account's hash decides anyway.
-  await couch
-    .use(DB.accounts)
-    .destroy(old._id, old._rev)
-    .catch((err: unknown) => {
-      if (couchStatus(err) !== 404 && couchStatus(err) !== 409) throw err;
-    });
+  if (previous) await removeCalendarFeed(couch, previous);
 }
 
 /**
@@ -78,7 +57,7 @@ async function removeLookup(couch: Couch, tokenHash: string): Promise<void> {
 export async function accountOfCalendarToken(couch: Couch, token: string): Promise<AccountDoc | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashOf(token);
-  const doc = await getOrNull<CalendarFeedDoc>(couch, calendarFeedDocId(tokenHash));
+  const doc = await getCalendarFeed(couch, tokenHash);
   if (doc?.type !== 'calendar-feed') return null;
   const account = await getAccount(couch, doc.profileId);
   if (!account || account.deletingSince || account.calendarFeed?.tokenHash !== tokenHash) return null;

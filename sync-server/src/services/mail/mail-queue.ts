@@ -1,10 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Couch } from '../../couch/couch.ts';
-import { couchStatus } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { findDocs } from '../../couch/find.ts';
-import { QUERIES } from '../../couch/queries.ts';
 import type { MailMessage } from './mailer.ts';
+import { createMail, mailsDueAt, type MailDoc, writeMail } from './stores/mail-queue-store.ts';
 
 /**
  * The durable mail outbox (design/mail.md): every mail is first a document in `mastr_mail`, written
@@ -12,36 +9,7 @@ import type { MailMessage } from './mailer.ts';
  * slow or absent mail server never fails or delays that request, a crash loses no mail, and a mail
  * keyed by its event is queued once however many instances, retries or redeliveries write it.
  */
-export interface MailDoc {
-  _id: string;
-  _rev?: string;
-  type: 'mail';
-  /**
-   * The mail itself, kept only while it waits: once sent or given up on it is removed, since it holds
-   * an address and, for an account mail, a one-time link that `mastr_auth` itself only keeps hashed.
-   */
-  message?: MailMessage;
-  /** What the mail was, for the record that stays. */
-  subject: string;
-  /** `queued` until an attempt succeeds (`sent`) or the attempts run out (`failed`). */
-  state: 'queued' | 'sent' | 'failed';
-  attempts: number;
-  /**
-   * When the mail may be tried next: its queueing, the next attempt after a failure, or the end of
-   * the lease an instance took to send it (another instance takes it up only after that).
-   */
-  dueAt: string;
-  /** The instance holding the lease of the attempt in progress, if any. */
-  leaseHolder?: string;
-  lastError?: string;
-  createdAt: string;
-  sentAt?: string;
-  /**
-   * A mail that must not wait long (the goodbye, whose address is the last trace of a deleted
-   * account): past this instant a failed attempt is the last, whatever the attempts count.
-   */
-  giveUpAt?: string;
-}
+export type { MailDoc } from './stores/mail-queue-store.ts';
 
 /** How long an instance holds a mail while sending it: beyond nodemailer's own SMTP timeouts. */
 export const MAIL_LEASE_MS = 2 * 60_000;
@@ -83,19 +51,13 @@ export async function enqueueMail(
       ? {}
       : { giveUpAt: new Date(options.now.getTime() + options.giveUpAfterMs).toISOString() }),
   };
-  try {
-    await couch.use<MailDoc>(DB.mail).insert(doc);
-    return { id, outcome: 'queued' };
-  } catch (err) {
-    if (couchStatus(err) === 409) return { id, outcome: 'already-queued' };
-    throw err;
-  }
+  return { id, outcome: (await createMail(couch, doc)) ? 'queued' : 'already-queued' };
 }
 
 /** Queued mails due at `now`, oldest due first. */
 export async function dueMails(couch: Couch, now: Date, limit: number): Promise<MailDoc[]> {
   const at = now.toISOString();
-  const docs = await findDocs<MailDoc>(couch, QUERIES.dueMails(at, limit));
+  const docs = await mailsDueAt(couch, at, limit);
   // Checked again on the documents themselves: an index read can race a claim, and the embedded
   // server (pouchdb-find) then hands back the claimed revision, which no longer matches.
   return docs.filter((doc) => doc.state === 'queued' && doc.dueAt <= at);
@@ -113,13 +75,8 @@ export async function claimMail(couch: Couch, doc: MailDoc, holder: string, now:
     leaseHolder: holder,
     dueAt: new Date(now.getTime() + MAIL_LEASE_MS).toISOString(),
   };
-  try {
-    const { rev } = await couch.use<MailDoc>(DB.mail).insert(claimed);
-    return { ...claimed, _rev: rev };
-  } catch (err) {
-    if (couchStatus(err) === 409) return null;
-    throw err;
-  }
+  const rev = await writeMail(couch, claimed);
+  return rev === null ? null : { ...claimed, _rev: rev };
 }
 
 /**
@@ -141,11 +98,6 @@ export async function settleMail(
     : lastAttempt
       ? { ...rest, state: 'failed', lastError: result.error.slice(0, 500) }
       : { ...rest, message, state: 'queued', lastError: result.error.slice(0, 500), dueAt: retryAt };
-  try {
-    const { rev } = await couch.use<MailDoc>(DB.mail).insert(settled);
-    return { ...settled, _rev: rev };
-  } catch (err) {
-    if (couchStatus(err) === 409) return null;
-    throw err;
-  }
+  const rev = await writeMail(couch, settled);
+  return rev === null ? null : { ...settled, _rev: rev };
 }

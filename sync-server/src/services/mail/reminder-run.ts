@@ -1,40 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import {
-  bookingDocId,
-  BOOKING_DOC_PREFIX,
-  MASTR_CLASS_DOC_PREFIX,
-  passDocPrefix,
-  profileDocPrefix,
-  profileIdOf,
-} from '@mastr/rules/doc-ids.ts';
-import type { BookingDoc, DayPassDoc, GymProfileDoc, MastrClassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import { profileIdOf } from '@mastr/rules/doc-ids.ts';
+import type { BookingDoc, DayPassDoc, GymProfileDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { MailCategory } from '@mastr/rules/mail-categories.ts';
 import { dueReminderRuns, isOnDay, type DueReminderRun } from '@mastr/rules/reminders.ts';
 import { ukWallClock } from '@mastr/rules/dates.ts';
-import { couchStatus, type Couch } from '../../couch/couch.ts';
-import { DB } from '../../couch/databases.ts';
-import { docsWithPrefix, fetchDocs, getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import type { Couch } from '../../couch/couch.ts';
+import { bookingsById, bookingsIn } from '../../couch/stores/bookings-store.ts';
+import { allGyms } from '../../couch/stores/directory-queries.ts';
+import { mastrClassesOn } from '../../couch/stores/mastr-classes-store.ts';
+import { passesIn } from '../../couch/stores/passes-store.ts';
 import type { Deps } from '../../deps.ts';
 import { sendEventMail } from './event-mail.ts';
 import { mailRecipient, type MailRecipient } from './recipients.ts';
 import { addressOf, dayPassReminder, mastrClassMorning, mastrPassReminder, sessionReminder } from './reminder-mails.ts';
+import { getReminderRun, type ReminderRunDoc, writeReminderRun } from './stores/reminder-runs-store.ts';
 
 /** How long one instance holds a run before another may take it up (a run that died half-way). */
 const REMINDER_RUN_LEASE_MS = 10 * 60 * 1000;
-
-/** `reminder-run:{run}:{UK day}` in mastr_mail: that day's run, done once across every instance. */
-interface ReminderRunDoc {
-  _id: string;
-  _rev?: string;
-  type: 'reminder-run';
-  state: 'running' | 'done';
-  holder: string;
-  leaseUntil: string;
-  attempts: number;
-  /** Reminders queued by the attempt that finished the run. */
-  queued?: number;
-  doneAt?: string;
-}
 
 type Deps_ = Pick<Deps, 'couch' | 'config' | 'mailer' | 'logger' | 'now'>;
 
@@ -45,9 +27,8 @@ type Deps_ = Pick<Deps, 'couch' | 'config' | 'mailer' | 'logger' | 'now'>;
  * nothing twice.
  */
 async function claimRun(couch: Couch, due: DueReminderRun, holder: string, now: Date): Promise<ReminderRunDoc | null> {
-  const db = couch.use<ReminderRunDoc>(DB.mail);
   const id = `reminder-run:${due.run}:${due.runDate}`;
-  const current = await getDoc(db, id);
+  const current = await getReminderRun(couch, id);
   if (current?.state === 'done') return null;
   if (current?.state === 'running' && current.leaseUntil > now.toISOString()) return null;
   const doc: ReminderRunDoc = {
@@ -59,22 +40,13 @@ async function claimRun(couch: Couch, due: DueReminderRun, holder: string, now: 
     leaseUntil: new Date(now.getTime() + REMINDER_RUN_LEASE_MS).toISOString(),
     attempts: (current?.attempts ?? 0) + 1,
   };
-  try {
-    const { rev } = await db.insert(doc);
-    return { ...doc, _rev: rev };
-  } catch (err) {
-    if (couchStatus(err) === 409) return null;
-    throw err;
-  }
+  const rev = await writeReminderRun(couch, doc);
+  return rev === null ? null : { ...doc, _rev: rev };
 }
 
 async function finishRun(couch: Couch, run: ReminderRunDoc, queued: number, now: Date): Promise<void> {
-  try {
-    await couch.use<ReminderRunDoc>(DB.mail).insert({ ...run, state: 'done', queued, doneAt: now.toISOString() });
-  } catch (err) {
-    // Taken up by another instance after this one outlasted its lease: that attempt finishes it.
-    if (couchStatus(err) !== 409) throw err;
-  }
+  // A lost race (null): taken up by another instance after this one outlasted its lease, which finishes it.
+  await writeReminderRun(couch, { ...run, state: 'done', queued, doneAt: now.toISOString() });
 }
 
 /** Recipients looked up once per run: a coach with twenty sessions tomorrow is one read. */
@@ -94,11 +66,10 @@ function rememberingLookup(): typeof mailRecipient {
 /** The evening run: tomorrow's PT sessions (member, coach, gym) and passes (member), nothing cancelled. */
 async function eveningReminders(deps: Deps_, gym: GymProfileDoc, forDate: string, lookup: typeof mailRecipient) {
   const gymId = profileIdOf(gym._id);
-  const gymDb = tenantDb<DayPassDoc | MastrPassDoc | BookingDoc>(deps.couch, 'gym', gymId);
   const [dayPasses, mastrPasses, gymBookings] = await Promise.all([
-    docsWithPrefix(gymDb, passDocPrefix('day-pass')) as Promise<DayPassDoc[]>,
-    docsWithPrefix(gymDb, passDocPrefix('mastr-pass')) as Promise<MastrPassDoc[]>,
-    docsWithPrefix(gymDb, BOOKING_DOC_PREFIX) as Promise<BookingDoc[]>,
+    passesIn<DayPassDoc>(deps.couch, 'gym', gymId, 'day-pass'),
+    passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass'),
+    bookingsIn(deps.couch, 'gym', gymId),
   ]);
   const publicUrl = deps.config.publicUrl;
   const sends: Promise<boolean>[] = [];
@@ -132,9 +103,11 @@ async function eveningReminders(deps: Deps_, gym: GymProfileDoc, forDate: string
   for (const booking of tomorrow) byCoach.set(booking.coachId, [...(byCoach.get(booking.coachId) ?? []), booking]);
   const address = addressOf(gym);
   for (const [coachId, bookings] of byCoach) {
-    const coachCopies = await fetchDocs(
-      tenantDb<BookingDoc>(deps.couch, 'coach', coachId),
-      bookings.map((b) => bookingDocId(b.bookingId)),
+    const coachCopies = await bookingsById(
+      deps.couch,
+      'coach',
+      coachId,
+      bookings.map((b) => b.bookingId),
     );
     for (const booking of bookings) {
       const decided = coachCopies.get(booking._id);
@@ -157,13 +130,12 @@ async function eveningReminders(deps: Deps_, gym: GymProfileDoc, forDate: string
 /** The morning run: the gym hears who is coming to its Mastr classes still to start today. */
 async function morningReminders(deps: Deps_, gym: GymProfileDoc, forDate: string, lookup: typeof mailRecipient) {
   const gymId = profileIdOf(gym._id);
-  const gymDb = tenantDb<MastrClassDoc | MastrPassDoc>(deps.couch, 'gym', gymId);
   const nowWallClock = ukWallClock(deps.now());
-  const classes = ((await docsWithPrefix(gymDb, `${MASTR_CLASS_DOC_PREFIX}${forDate}`)) as MastrClassDoc[]).filter(
+  const classes = (await mastrClassesOn(deps.couch, gymId, forDate)).filter(
     (c) => c.type === 'mastr-class' && !c.cancelled && c.assignedPasses.length > 0 && c.classDateAndTime > nowWallClock,
   );
   if (classes.length === 0) return 0;
-  const passes = (await docsWithPrefix(gymDb, passDocPrefix('mastr-pass'))) as MastrPassDoc[];
+  const passes = await passesIn<MastrPassDoc>(deps.couch, 'gym', gymId, 'mastr-pass');
   const coming = classes
     .map((c) => ({
       classDateAndTime: c.classDateAndTime,
@@ -196,26 +168,15 @@ export async function runDueReminders(
   for (const due of dueReminderRuns(deps.now())) {
     const run = await claimRun(deps.couch, due, holder, deps.now());
     if (!run) continue;
-    const gyms = (
-      await deps.couch.use<GymProfileDoc>(DB.profiles).list({
-        startkey: profileDocPrefix('gym'),
-        endkey: `${profileDocPrefix('gym')}\ufff0`,
-        include_docs: true,
-      })
-    ).rows.flatMap((row) => (row.doc?.type === 'gym' ? [row.doc] : []));
+    const gyms = await allGyms(deps.couch);
     const lookup = rememberingLookup();
     let queued = 0;
-    for (const gym of gyms) {
-      try {
-        queued +=
-          due.run === 'evening'
-            ? await eveningReminders(deps, gym, due.forDate, lookup)
-            : await morningReminders(deps, gym, due.forDate, lookup);
-      } catch (err) {
-        if (couchStatus(err) === 404) continue; // A gym with nothing sold has no database yet.
-        throw err;
-      }
-    }
+    // A gym with nothing sold has no database yet: the stores answer it as no documents.
+    for (const gym of gyms)
+      queued +=
+        due.run === 'evening'
+          ? await eveningReminders(deps, gym, due.forDate, lookup)
+          : await morningReminders(deps, gym, due.forDate, lookup);
     await finishRun(deps.couch, run, queued, deps.now());
     done.push({ run: run._id, queued });
   }

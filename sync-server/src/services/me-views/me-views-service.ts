@@ -5,10 +5,8 @@ import { ME_HISTORY_CAP } from '@mastr/rules/constants.ts';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import {
   BOOKING_DOC_PREFIX,
-  coachRequestId,
   MASTR_CLASS_DOC_PREFIX,
   mastrClassDocId,
-  gymRequestId,
   passDocPrefix,
   profileIdOf,
   SCHEDULE_DOC_PREFIX,
@@ -22,7 +20,6 @@ import type {
   CoachRequestDoc,
   DayPassDoc,
   GymProfileDoc,
-  GymRequestDoc,
   MastrClassDoc,
   MastrPassDoc,
   ScheduleWeekDoc,
@@ -32,9 +29,9 @@ import type { AccountKind } from '@mastr/rules/roles.ts';
 import { isAcceptanceLapsed } from '@mastr/rules/pt-bookings.ts';
 import { visitorsOf } from '@mastr/rules/visitors.ts';
 import type { Couch } from '../../couch/couch.ts';
-import { tenantDbName } from '../../couch/databases.ts';
-import { createPrefixSnapshots, type PrefixSnapshots } from '../../couch/prefix-snapshots.ts';
-import { docsWithPrefix, fetchDocs, tenantDb } from '../../couch/tenant-docs.ts';
+import { bookingsIn } from '../../couch/stores/bookings-store.ts';
+import { gymPassesById, passesIn } from '../../couch/stores/passes-store.ts';
+import { coachRequestsById, coachRequestsIn, gymRequestsIn } from '../../couch/stores/session-requests-store.ts';
 import type { Deps } from '../../deps.ts';
 import { getPayee } from '../../couch/stores/payments-store.ts';
 import {
@@ -63,6 +60,7 @@ import type { ProfileDoc } from '../../couch/stores/profiles-store.ts';
 import { getAccount } from '../../couch/stores/accounts-store.ts';
 import { missingSteps, publicImageUrl, coachView, gymView, userView } from '../accounts/index.ts';
 import { getProfile } from '../../couch/stores/profiles-store.ts';
+import { createGymSnapshots, type GymSnapshots } from './stores/gym-snapshots-store.ts';
 
 /**
  * GET /api/me/users|gyms|coaches (rules/api/me.ts): the profile part (profile-views.ts) and every §3
@@ -120,7 +118,7 @@ export function meViewsOf(deps: Deps): MeViews {
 }
 
 function createMeViews(deps: Deps): MeViews {
-  const gymDocs = createPrefixSnapshots<GymDoc>(deps.couch, {
+  const gymDocs = createGymSnapshots<GymDoc>(deps.couch, {
     prefixes: [
       passDocPrefix('day-pass'),
       passDocPrefix('mastr-pass'),
@@ -129,7 +127,7 @@ function createMeViews(deps: Deps): MeViews {
       BOOKING_DOC_PREFIX,
     ],
     project: gymDocOf,
-    maxDatabases: GYM_SNAPSHOTS,
+    maxGyms: GYM_SNAPSHOTS,
   });
   const gymLists = memoisedGymLists();
   return {
@@ -147,20 +145,16 @@ function createMeViews(deps: Deps): MeViews {
 
 // ---- member -------------------------------------------------------------------------------------
 
-/** Every id of a kind of request (`coach-request:`, `gym-request:`). */
-const COACH_REQUESTS = coachRequestId('');
-const GYM_REQUESTS = gymRequestId('');
-
 async function userMe(deps: Deps, memberId: string): Promise<UserMe | null> {
   const now = deps.now();
   const { couch } = deps;
   const [owner, dayPasses, allMastrPasses, storedCoachRequests, gymRequests, bookings] = await Promise.all([
     ownerOf<UserProfileDoc>(couch, 'user', memberId),
-    docsWithPrefix(tenantDb<DayPassDoc>(couch, 'member', memberId), passDocPrefix('day-pass')),
-    docsWithPrefix(tenantDb<MastrPassDoc>(couch, 'member', memberId), passDocPrefix('mastr-pass')),
-    docsWithPrefix(tenantDb<CoachRequestDoc>(couch, 'member', memberId), COACH_REQUESTS),
-    docsWithPrefix(tenantDb<GymRequestDoc>(couch, 'member', memberId), GYM_REQUESTS),
-    docsWithPrefix(tenantDb<BookingDoc>(couch, 'member', memberId), BOOKING_DOC_PREFIX),
+    passesIn<DayPassDoc>(couch, 'member', memberId, 'day-pass'),
+    passesIn<MastrPassDoc>(couch, 'member', memberId, 'mastr-pass'),
+    coachRequestsIn(couch, 'member', memberId),
+    gymRequestsIn(couch, 'member', memberId),
+    bookingsIn(couch, 'member', memberId),
   ]);
   if (!owner) return null;
   // A Mastr pass the member cancelled is listed nowhere (decision 70), as a cancelled day pass.
@@ -195,9 +189,7 @@ async function withoutLapsedAcceptances(deps: Deps, requests: CoachRequestDoc[])
   const released = new Set(
     requests.filter((r) => lapsedCoaches.has(r.coachId) && isAcceptanceLapsed(r, now)).map((r) => r._id),
   );
-  const stillThere = await fetchDocs(tenantDb<CoachRequestDoc>(deps.couch, 'member', requests[0].userProfile_id), [
-    ...released,
-  ]);
+  const stillThere = await coachRequestsById(deps.couch, 'member', requests[0].userProfile_id, [...released]);
   return requests.filter((r) => !released.has(r._id) || stillThere.has(r._id));
 }
 
@@ -215,9 +207,7 @@ async function withGymCheckIns(deps: Deps, passes: readonly PassDoc[]): Promise<
   }
   const byGym = new Map(
     await Promise.all(
-      [...idsByGym].map(
-        async ([gymId, ids]) => [gymId, await fetchDocs(tenantDb<PassDoc>(deps.couch, 'gym', gymId), ids)] as const,
-      ),
+      [...idsByGym].map(async ([gymId, ids]) => [gymId, await gymPassesById(deps.couch, gymId, ids)] as const),
     ),
   );
   return <T extends PassDoc>(pass: T): T => {
@@ -287,13 +277,13 @@ function remember<K extends object, V>(memo: WeakMap<K, V>, key: K, make: (key: 
 
 async function gymMe(
   deps: Deps,
-  gym: { docs: PrefixSnapshots<GymDoc>; lists: ReturnType<typeof memoisedGymLists> },
+  gym: { docs: GymSnapshots<GymDoc>; lists: ReturnType<typeof memoisedGymLists> },
   gymId: string,
 ): Promise<GymMe | null> {
   const now = deps.now();
   const [owner, docs, coaches, payee] = await Promise.all([
     ownerOf<GymProfileDoc>(deps.couch, 'gym', gymId),
-    gym.docs.read(tenantDbName('gym', gymId)),
+    gym.docs.read(gymId),
     gymCoachLists(deps, gymId),
     getPayee(deps.couch, 'gym', gymId),
   ]);
@@ -370,9 +360,9 @@ async function coachMe(deps: Deps, coachId: string): Promise<CoachMe | null> {
     ownerOf<CoachProfileDoc>(deps.couch, 'coach', coachId),
     coachGymLists(deps, coachId),
     availabilityView(deps, coachId),
-    docsWithPrefix(tenantDb<CoachRequestDoc>(deps.couch, 'coach', coachId), COACH_REQUESTS),
+    coachRequestsIn(deps.couch, 'coach', coachId),
     getPayee(deps.couch, 'coach', coachId),
-    docsWithPrefix(tenantDb<BookingDoc>(deps.couch, 'coach', coachId), BOOKING_DOC_PREFIX),
+    bookingsIn(deps.couch, 'coach', coachId),
   ]);
   if (!owner) return null;
   return {

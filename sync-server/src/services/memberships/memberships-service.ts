@@ -1,5 +1,5 @@
 import { isId, membershipDocId, notificationDocId } from '@mastr/rules/doc-ids.ts';
-import type { MembershipDoc, NotificationDoc } from '@mastr/rules/documents.ts';
+import type { NotificationDoc } from '@mastr/rules/documents.ts';
 import { isPublicGym } from '@mastr/rules/listing.ts';
 import {
   MEMBERSHIP_EVENTS,
@@ -7,10 +7,9 @@ import {
   membershipStep,
   type MembershipAction,
 } from '@mastr/rules/memberships.ts';
-import { couchStatus, ensureDatabase } from '../../couch/couch.ts';
-import { DB, tenantDbName } from '../../couch/databases.ts';
 import { newId } from '../../couch/ids.ts';
-import { getDoc, tenantDb } from '../../couch/tenant-docs.ts';
+import { getMembership, removeMembership, writeMembership } from '../../couch/stores/memberships-store.ts';
+import { addNotification } from '../../couch/stores/notifications-store.ts';
 import type { Deps } from '../../deps.ts';
 import { withdrawApplications } from '../coaching/index.ts';
 import { profilesById } from '../../couch/stores/directory-queries.ts';
@@ -31,44 +30,44 @@ export type MembershipOutcome = { outcome: 'done' } | { outcome: 'refused'; mess
 /** Read-decide-write until the write lands on the revision it read (bounded like `updateDoc`). */
 const MAX_ATTEMPTS = 8;
 
-async function transition(deps: Deps, action: MembershipAction, gymId: string, coachId: string) {
-  const db = deps.couch.use<MembershipDoc>(DB.profiles);
-  const id = membershipDocId(gymId, coachId);
-  for (let attempt = 1; ; attempt += 1) {
-    const current = await getDoc(db, id);
-    const live = current?.type === 'membership' ? current : null;
+async function transition(
+  deps: Deps,
+  action: MembershipAction,
+  gymId: string,
+  coachId: string,
+): Promise<MembershipOutcome> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
+    const live = await getMembership(deps.couch, gymId, coachId);
     const step = membershipStep(action, live?.state ?? null);
-    try {
-      switch (step.step) {
-        case 'refused':
-          return { outcome: 'refused', message: step.message } as const;
-        case 'unchanged':
-          return { outcome: 'done' } as const;
-        case 'delete':
-          await db.destroy(id, live!._rev);
-          // A coach who leaves or is terminated can no longer be chosen for the gym's PT requests.
-          if (live!.state === 'registered') await withdrawApplications(deps, coachId, gymId);
-          await tellMembership(deps, action, gymId, coachId, live!._rev);
-          return { outcome: 'done' } as const;
-        case 'write': {
-          const doc: MembershipDoc = {
-            _id: id,
-            ...(live ? { _rev: live._rev } : {}),
-            type: 'membership',
-            gymId,
-            coachId,
-            state: step.state,
-            updatedAt: deps.now().toISOString(),
-          };
-          const written = await db.insert(doc);
-          await tellMembership(deps, action, gymId, coachId, written.rev);
-          return { outcome: 'done' } as const;
-        }
+    switch (step.step) {
+      case 'refused':
+        return { outcome: 'refused', message: step.message };
+      case 'unchanged':
+        return { outcome: 'done' };
+      case 'delete':
+        // A lost race (another call wrote the relation since the read): read and decide again.
+        if (!(await removeMembership(deps.couch, live!))) continue;
+        // A coach who leaves or is terminated can no longer be chosen for the gym's PT requests.
+        if (live!.state === 'registered') await withdrawApplications(deps, coachId, gymId);
+        await tellMembership(deps, action, gymId, coachId, live!._rev);
+        return { outcome: 'done' };
+      case 'write': {
+        const rev = await writeMembership(deps.couch, {
+          _id: membershipDocId(gymId, coachId),
+          ...(live ? { _rev: live._rev } : {}),
+          type: 'membership',
+          gymId,
+          coachId,
+          state: step.state,
+          updatedAt: deps.now().toISOString(),
+        });
+        if (rev === null) continue;
+        await tellMembership(deps, action, gymId, coachId, rev);
+        return { outcome: 'done' };
       }
-    } catch (err) {
-      if (couchStatus(err) !== 409 || attempt >= MAX_ATTEMPTS) throw err;
     }
   }
+  throw new Error(`The membership of coach ${coachId} at gym ${gymId} kept changing; ${action} abandoned.`);
 }
 
 /**
@@ -113,8 +112,7 @@ async function tellMembership(
     at: deps.now().toISOString(),
   };
   try {
-    await ensureDatabase(deps.couch, tenantDbName(tell, tenantId));
-    await tenantDb<NotificationDoc>(deps.couch, tell, tenantId).insert(doc);
+    await addNotification(deps.couch, tell, tenantId, doc);
   } catch (err) {
     deps.logger.warn({ err, event, gymId, coachId }, 'could not write the membership notification');
   }
