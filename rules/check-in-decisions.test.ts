@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInDecisions, undecidedCheckIns } from './check-in-decisions.ts';
+import { checkInDecisions, recordsDecidedBy, undecidedCheckIns } from './check-in-decisions.ts';
 
 const pass = (...ids: string[]) => ({
   countedCheckIns: ids.map((checkInId, i) => ({ checkInId, at: `2026-12-03T0${i}:00:00.000Z` })),
@@ -37,5 +37,14 @@ describe('undecidedCheckIns', () => {
     const records = [{ _id: 'a' }, { _id: 'b' }, { _id: 'c' }];
     expect(undecidedCheckIns(records, [pass('a')], [{ checkInId: 'b', outcome: 'duplicate' }])).toEqual([{ _id: 'c' }]);
     expect(undecidedCheckIns([{ id: 'a' }, { id: 'd' }], [pass('a')], [])).toEqual([{ id: 'd' }]);
+  });
+});
+
+describe('recordsDecidedBy', () => {
+  it("names a pass's counted records, an outcome document's own, and nothing for other documents", () => {
+    expect(recordsDecidedBy({ type: 'day-pass', ...pass('a', 'b') })).toEqual(['a', 'b']);
+    expect(recordsDecidedBy({ type: 'mastr-pass' })).toEqual([]);
+    expect(recordsDecidedBy({ type: 'check-in-outcome', checkInId: 'c', outcome: 'refused' })).toEqual(['c']);
+    expect(recordsDecidedBy({ type: 'check-in', countedCheckIns: [{ checkInId: 'x' }] })).toEqual([]);
   });
 });

@@ -54,3 +54,14 @@ export function undecidedCheckIns<T extends { _id: string } | { id: string }>(
   const decided = checkInDecisions(passes, outcomes);
   return checkIns.filter((c) => !decided.has('_id' in c ? c._id : c.id));
 }
+
+/**
+ * The check-in records one stored document decides: a pass's counted ones, an outcome document's
+ * own, nothing for any other document. For readers that follow documents as they arrive.
+ */
+export function recordsDecidedBy(doc: { type?: unknown; [field: string]: unknown }): string[] {
+  if (doc.type === 'check-in-outcome') return [(doc as OutcomeFields).checkInId];
+  if (doc.type === 'day-pass' || doc.type === 'mastr-pass')
+    return ((doc as PassCounts).countedCheckIns ?? []).map((c) => c.checkInId);
+  return [];
+}

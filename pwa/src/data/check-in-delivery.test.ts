@@ -173,6 +173,15 @@ describe('check-in delivery', () => {
     expect(await answerWhere(checkIns.journalled$, (docs) => docs.length === 0)).toEqual([]);
   });
 
+  it('knows the decisions stored before it opened (a reload after the pull, before the journal forgot them)', async () => {
+    const first = await open();
+    await first.record(checkIn(5));
+    await first.record(checkIn(6));
+    await local.collection.bulkInsert([passCounting(checkIn(5)), duplicateOf(checkIn(6), checkIn(5))]);
+    const reloaded = openCheckInDelivery({ kind: 'gym', journal: journal.checkIns, collection: local.collection, log: () => {} });
+    expect(await answerOf(reloaded.waiting$)).toBe(0);
+  });
+
   it("does not send another device's pulled check-in: its recording device keeps it until decided", async () => {
     const checkIns = await open();
     await local.collection.insert({ ...toLocalDoc(checkIn(4)), deviceId: 'tablet-2' });

@@ -9,8 +9,6 @@
  */
 import type { RxCollection } from 'rxdb';
 import { combineLatest, debounceTime, distinctUntilChanged, filter, map, shareReplay, type Observable } from 'rxjs';
-import { checkInDecisions, type OutcomeFields } from '@mastr/rules/check-in-decisions.ts';
-import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import type { TenantKind } from '@mastr/rules/roles.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
@@ -18,7 +16,7 @@ import { checkInOutbox } from './check-in-sender.ts';
 import type { OutboxType } from './outbox/device-sender.ts';
 import { createEntryBackOff } from './outbox/entry-back-off.ts';
 import { DEFAULT_MAX_RETRY_MS } from './outbox/outbox-sender.ts';
-import { watchCheckedInPasses } from './local-queries.ts';
+import { watchHeldDecisions } from './held-decisions.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 export interface CheckInDeliveryOptions {
@@ -55,9 +53,8 @@ export interface CheckInDelivery {
 }
 
 /** The journal's check-ins split by whether the collection holds their decision. */
-function byDecision(journalled: CheckInDoc[], passes: readonly PassDoc[], outcomes: readonly OutcomeFields[]) {
+function byDecision(journalled: CheckInDoc[], decidedIds: ReadonlySet<string>) {
   if (journalled.length === 0) return { decided: [], undecided: journalled };
-  const decidedIds = checkInDecisions(passes, outcomes);
   const decided: string[] = [];
   const undecided: CheckInDoc[] = [];
   for (const doc of journalled) {
@@ -69,13 +66,8 @@ function byDecision(journalled: CheckInDoc[], passes: readonly PassDoc[], outcom
 
 export function openCheckInDelivery({ kind, journal, collection, log, forgetWhenQuietMs = 1_000 }: CheckInDeliveryOptions): CheckInDelivery {
   const journalled$ = journal.docs$.pipe(shareReplay({ bufferSize: 1, refCount: true }));
-  const split$ = combineLatest([
-    journalled$,
-    watchCheckedInPasses(collection, journalled$),
-    // As stored, not converted: their decision fields are named alike on the device.
-    collection.find({ selector: { type: 'check-in-outcome' } }).$ as unknown as Observable<OutcomeFields[]>,
-  ]).pipe(
-    map(([journalled, passes, outcomes]) => byDecision(journalled, passes, outcomes)),
+  const split$ = combineLatest([journalled$, watchHeldDecisions(collection, journalled$)]).pipe(
+    map(([journalled, decided]) => byDecision(journalled, decided)),
     shareReplay({ bufferSize: 1, refCount: true }),
   );
   return {

@@ -53,23 +53,27 @@ describe("the gym's recent activity on the device", () => {
     expect((await answerWhere(live, (r) => r.checkIns.length === 1)).checkIns[0]).toMatchObject({ type: 'check-in', checkedInAt: '2026-11-21T10:00:00.000Z' });
   });
 
-  it('reads the passes of the check-ins in the window, live: the server lists a counted one on its pass', async () => {
+  it("reads the passes of the window's days, live: the server lists a counted check-in on its pass", async () => {
     const live = activity.watch(WINDOW);
     const passId = '1'.repeat(24);
     await local.collection.bulkInsert([
       checkIn(8, '2026-11-21T10:00:00.000Z'),
-      { id: 'daypass:' + '9'.repeat(24), type: 'day-pass', passId: '9'.repeat(24), gymId: GYM, createdAt: '2026-11-01T00:00:00.000Z' },
+      // A pass whose day is before the window: none of its check-ins is in it.
+      { ...dayPass(9, '2026-09-01T00:00:00.000Z'), dayDateStart: '2026-10-01T00:00:00' },
+      { id: 'mastrpass:' + '7'.repeat(24), type: 'mastr-pass', passId: '7'.repeat(24), dateAndTimeStart: '2026-11-21T18:00:00', createdAt: '2026-09-01T00:00:00.000Z' },
     ]);
     // The pass of check-in 8 arrives later than the check-in (bought before the window: not a sale in it).
     await local.collection.insert({
       ...dayPass(1, '2026-10-01T00:00:00.000Z'),
+      dayDateStart: '2026-11-21T00:00:00',
       countedCheckIns: [{ checkInId: checkIn(8, '').id, at: '2026-11-21T10:00:00.000Z' }],
     });
-    const read = await answerWhere(live, (r) => r.checkedInPasses.length === 1);
-    expect(read.checkedInPasses.map((p) => p._id)).toEqual([`daypass:${passId}`]);
-    expect(read.checkedInPasses[0]!.countedCheckIns).toEqual([{ checkInId: checkIn(8, '').id, at: '2026-11-21T10:00:00.000Z' }]);
-    // A pass sold in the window with no check-in is a sale, not a checked-in pass.
-    expect(ids(read.dayPasses)).toEqual(['daypass:' + '9'.repeat(24)]);
+    const read = await answerWhere(live, (r) => r.checkedInPasses.length === 2);
+    expect(ids(read.checkedInPasses)).toEqual([`daypass:${passId}`, 'mastrpass:' + '7'.repeat(24)]);
+    expect(read.checkedInPasses.find((p) => p._id === `daypass:${passId}`)!.countedCheckIns).toEqual([
+      { checkInId: checkIn(8, '').id, at: '2026-11-21T10:00:00.000Z' },
+    ]);
+    expect(read.dayPasses).toEqual([]);
   });
 
   it("counts this device's check-ins still in its journal, once each, from the window's start", async () => {

@@ -4,12 +4,13 @@
  * figures show offline; the analytics model decides what counts.
  */
 import type { RxCollection } from 'rxdb';
-import { combineLatest, map, shareReplay, type Observable } from 'rxjs';
+import { combineLatest, map, type Observable } from 'rxjs';
+import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { PassDoc } from '@mastr/rules/doc-ids.ts';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc } from '@mastr/rules/documents.ts';
+import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { CheckInDelivery } from './check-in-delivery.ts';
 import { withJournalled } from './front-desk-data.ts';
-import { watchCheckedInPasses, watchDocs, type Where } from './local-queries.ts';
+import { watchDocs, type Where } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 export interface GymActivityWindow {
@@ -22,7 +23,7 @@ export interface GymActivityDocs {
   dayPasses: DayPassDoc[];
   /** Check-in records made since then (every method, every device, this one's still in its journal), whatever their outcome. */
   checkIns: CheckInDoc[];
-  /** The passes of those check-ins: the server lists a counted one on its pass. */
+  /** The passes of the window's days (and the day before): the server lists a counted check-in on its pass. */
   checkedInPasses: PassDoc[];
   /** The server's outcome documents of those check-ins that did not count (and of a day before: see `activitySelectors`). */
   outcomes: CheckInOutcomeDoc[];
@@ -38,10 +39,15 @@ const OUTCOME_MARGIN_MS = 24 * 60 * 60 * 1000;
 
 function activitySelectors({ since }: GymActivityWindow) {
   const outcomesFrom = new Date(new Date(since).getTime() - OUTCOME_MARGIN_MS).toISOString();
+  // A check-in counts only on its pass's UK day, so the passes of the window's days (and of the day
+  // before, for a clock running behind) hold every counted one (decision 197).
+  const passDaysFrom = ukDateKey(new Date(outcomesFrom));
   return {
     dayPasses: { createdAt: { $gte: since } },
     checkIns: { checkedInAt: { $gte: since } },
     outcomes: { resolvedAt: { $gte: outcomesFrom } },
+    dayPassDays: { dayDateStart: { $gte: passDaysFrom } },
+    mastrPassDays: { dateAndTimeStart: { $gte: passDaysFrom } },
   } satisfies Record<string, Where>;
 }
 
@@ -49,16 +55,21 @@ export function createGymActivityData(collection: RxCollection<LocalDoc>, delive
   return {
     watch(window) {
       const where = activitySelectors(window);
-      const checkIns$ = combineLatest([watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns), delivery.journalled$]).pipe(
-        map(([checkIns, journalled]) => withJournalled(checkIns, journalled, window.since)),
-        shareReplay({ bufferSize: 1, refCount: true }),
-      );
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
-        checkIns$,
-        watchCheckedInPasses(collection, checkIns$),
+        watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
+        delivery.journalled$,
+        watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPassDays),
+        watchDocs<MastrPassDoc>(collection, 'mastr-pass', where.mastrPassDays),
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
-      ]).pipe(map(([dayPasses, checkIns, checkedInPasses, outcomes]) => ({ dayPasses, checkIns, checkedInPasses, outcomes })));
+      ]).pipe(
+        map(([dayPasses, checkIns, journalled, dayPassDays, mastrPassDays, outcomes]) => ({
+          dayPasses,
+          checkIns: withJournalled(checkIns, journalled, window.since),
+          checkedInPasses: [...dayPassDays, ...mastrPassDays],
+          outcomes,
+        })),
+      );
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Which of the journal's check-ins the device holds the server's decision on (a pass listing it as
+ * counted, or its outcome document: rules/check-in-decisions.ts), kept up to date from the
+ * collection's change events. A tap must read nothing from IndexedDB beyond its own write (the
+ * offline check-in target, ≤ 2× a raw put): a query of the journal's passes asked again after each
+ * tap read every one of them back and tripled the tap's cost (decision 197).
+ */
+import type { RxCollection } from 'rxdb';
+import { Observable, take } from 'rxjs';
+import { recordsDecidedBy } from '@mastr/rules/check-in-decisions.ts';
+import { passDocId } from '@mastr/rules/doc-ids.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import type { LocalDoc } from './tenant-docs.ts';
+
+/**
+ * The ids of the check-in records decided on the device, live. What was stored before it starts
+ * (decisions pulled before a reload forgot their check-ins) is read once: the passes of the
+ * journal's check-ins then, and the outcome documents; everything later arrives as a change event
+ * (pulled, or told by another tab). Emits the same growing set each time.
+ */
+export function watchHeldDecisions(
+  collection: RxCollection<LocalDoc>,
+  journalled$: Observable<readonly CheckInDoc[]>,
+): Observable<ReadonlySet<string>> {
+  return new Observable<ReadonlySet<string>>((subscriber) => {
+    const decided = new Set<string>();
+    let ready = false;
+    const note = (doc: LocalDoc) => {
+      const before = decided.size;
+      for (const id of recordsDecidedBy(doc)) decided.add(id);
+      return decided.size > before;
+    };
+    const events = collection.$.subscribe((event) => {
+      if (event.operation !== 'DELETE' && note(event.documentData as LocalDoc) && ready) subscriber.next(decided);
+    });
+    const first = journalled$.pipe(take(1)).subscribe((journalled) => {
+      const passIds = [...new Set(journalled.map((c) => passDocId(c.passKind, c.passId)))];
+      Promise.all([collection.findByIds(passIds).exec(), collection.find({ selector: { type: 'check-in-outcome' } }).exec()])
+        .then(([passes, outcomes]) => {
+          for (const doc of [...passes.values(), ...outcomes]) note(doc.toJSON() as LocalDoc);
+          ready = true;
+          subscriber.next(decided);
+        })
+        .catch((err: unknown) => subscriber.error(err));
+    });
+    return () => (events.unsubscribe(), first.unsubscribe());
+  });
+}
