@@ -7,7 +7,7 @@
  * they live (rules/check-in-decisions.ts): a counted one on its pass, any other in its outcome
  * document.
  */
-import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
+import { recordsDecidedBy } from '@mastr/rules/check-in-decisions.ts';
 import type { OpenedTenantStore } from '../../pwa/src/data/tenant-store.ts';
 
 export interface Arrivals {
@@ -30,14 +30,6 @@ function tracker(expected: number) {
   };
 }
 
-/** The check-in records a document decides, if it is a pass or an outcome document. */
-function decidedBy(doc: { type?: string } | undefined): string[] {
-  if (doc?.type === 'check-in-outcome') return [...checkInDecisions([], [doc as OutcomeFields]).keys()];
-  if (doc?.type === 'day-pass' || doc?.type === 'mastr-pass')
-    return [...checkInDecisions([doc as PassCounts], []).keys()];
-  return [];
-}
-
 /**
  * The server's decisions on these check-in records as they are written to a CouchDB database after
  * this call resolves (the `_changes` feed with documents: a decision may be a pass update).
@@ -52,7 +44,7 @@ export async function watchServerDecisions(
     couchUrl,
     dbName,
     (change) => {
-      for (const id of decidedBy(change.doc)) if (checkInIds.has(id)) seen.add(id);
+      for (const id of change.doc ? recordsDecidedBy(change.doc) : []) if (checkInIds.has(id)) seen.add(id);
     },
     seen.doneAt,
   );
@@ -64,7 +56,7 @@ export function watchDeviceDecisions(store: OpenedTenantStore, checkInIds: Reado
   const seen = tracker(checkInIds.size);
   const subscription = store.collection.$.subscribe((event) => {
     if (event.operation === 'DELETE') return;
-    for (const id of decidedBy(event.documentData as { type?: string })) if (checkInIds.has(id)) seen.add(id);
+    for (const id of recordsDecidedBy(event.documentData as { type?: string })) if (checkInIds.has(id)) seen.add(id);
   });
   return { count: () => seen.ids.size, doneAt: seen.doneAt, stop: () => subscription.unsubscribe() };
 }

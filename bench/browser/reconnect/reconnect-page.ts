@@ -4,7 +4,7 @@
  * front desk's own check-in action.
  */
 import { BehaviorSubject, filter, firstValueFrom, map } from 'rxjs';
-import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
+import { recordsDecidedBy } from '@mastr/rules/check-in-decisions.ts';
 import { openTenantStore, type OpenedTenantStore } from '../../../pwa/src/data/tenant-store.ts';
 import { recordCheckIn } from '../../../pwa/src/front-desk/check-in-actions.ts';
 import { frontDeskLists } from '../../../pwa/src/front-desk/front-desk-model.ts';
@@ -48,14 +48,6 @@ async function checkIn(passIds: string[]): Promise<{ waiting: number; ids: strin
 const progress: { at: number; what: string }[] = [];
 const decided = new BehaviorSubject<{ held: number; of: number }>({ held: 0, of: Infinity });
 
-/** The check-in records a stored document decides (rules/check-in-decisions.ts). */
-function decidedBy(doc: { type?: string }): string[] {
-  if (doc.type === 'check-in-outcome') return [...checkInDecisions([], [doc as OutcomeFields]).keys()];
-  if (doc.type === 'day-pass' || doc.type === 'mastr-pass')
-    return [...checkInDecisions([doc as PassCounts], []).keys()];
-  return [];
-}
-
 function followDecisions(checkInIds: string[]): void {
   const { collection, status$ } = opened();
   const wanted = new Set(checkInIds);
@@ -65,7 +57,7 @@ function followDecisions(checkInIds: string[]): void {
   const events = collection.$.subscribe((event) => {
     if (event.operation === 'DELETE') return;
     const before = held.size;
-    for (const id of decidedBy(event.documentData as { type?: string })) if (wanted.has(id)) held.add(id);
+    for (const id of recordsDecidedBy(event.documentData as { type?: string })) if (wanted.has(id)) held.add(id);
     if (held.size === before) return;
     progress.push({ at: performance.now(), what: `${held.size} decisions held` });
     decided.next({ held: held.size, of: wanted.size });
