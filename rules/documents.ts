@@ -316,6 +316,11 @@ export interface CheckInOutcomeDoc {
   outcome: 'counted' | 'duplicate' | 'refused';
   duplicateOf?: string;
   reason?: string;
+  /**
+   * The record's `checkedInAt`: gym devices do not pull check-in records (decision 198), so a
+   * refusal's note is ordered by it. Absent on outcome documents written before.
+   */
+  checkedInAt?: string;
   resolvedAt: string;
 }
 

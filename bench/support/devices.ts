@@ -10,7 +10,7 @@ import type { Dexie as DexieClass } from 'dexie';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom } from 'rxjs';
-import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
+import type { CheckInDoc } from '@mastr/rules/documents.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
 import {
   openTenantStore,
@@ -18,7 +18,7 @@ import {
   type SyncStatus,
   type TenantStore,
 } from '../../pwa/src/data/tenant-store.ts';
-import { frontDeskLists, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
+import { frontDeskLists, frontDeskWindow, type PassView } from '../../pwa/src/front-desk/front-desk-model.ts';
 import { decisionsIn } from '../../pwa/src/data/test-support/local-decisions.ts';
 import type { BenchStack } from './bench-stack.ts';
 import { waitUntil } from './stats.ts';
@@ -82,22 +82,15 @@ export async function localDocs<T extends { _id: string; type: string }>(
   return found.map((d) => toCouchShape<T>(d.toJSON() as LocalDoc));
 }
 
-/** Today's day-pass list as the front desk shows it on this device. */
+/** Today's day-pass list as the front desk shows it on this device, read as its page reads it. */
 export async function todayList(store: OpenedTenantStore, now = new Date()): Promise<PassView[]> {
-  const passes = [
-    ...(await localDocs<DayPassDoc>(store, 'day-pass')),
-    ...(await localDocs<MastrPassDoc>(store, 'mastr-pass')),
-  ];
-  const [checkIns, outcomes] = [
-    await localDocs<CheckInDoc>(store, 'check-in'),
-    await localDocs<CheckInOutcomeDoc>(store, 'check-in-outcome'),
-  ];
-  return frontDeskLists(passes, checkIns, outcomes, now).today;
+  const docs = await firstValueFrom(store.frontDesk.watch(frontDeskWindow(now)));
+  return frontDeskLists(docs.passes, docs.checkIns, docs.outcomes, now).today;
 }
 
 /**
- * Every check-in the device holds, as its front desk lists them: the pulled ones and those still in
- * the device journal (a check-in recorded offline is in the journal only, until the pull brings it back).
+ * The check-ins recorded on this device that wait in its journal for their decision (a gym's devices
+ * pull no check-in records, decision 198: a decided one is told by its pass or outcome document).
  */
 export async function deviceCheckIns(store: OpenedTenantStore): Promise<CheckInDoc[]> {
   return (await firstValueFrom(store.frontDesk.watch({ fromDate: '0000-01-01', since: '' }))).checkIns;

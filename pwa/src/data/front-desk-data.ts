@@ -1,7 +1,9 @@
 /**
- * What the front desk reads and records on the gym's device: today's and upcoming passes, today's
- * check-ins (the device journal's included, each until its outcome is here, so a tap shows at once) and
- * outcomes, the signing keys, and recording a check-in (design/sync.md "Check-ins on the device").
+ * What the front desk reads and records on the gym's device: today's and upcoming passes (a counted
+ * check-in is on its pass), the check-ins recorded here and still in the device journal (each until
+ * its decision is here, so a tap shows at once), today's outcome documents (the check-ins that did
+ * not count), the signing keys, and recording a check-in (design/sync.md "Check-ins on the device").
+ * The device holds no check-in records of the server's: a gym's devices do not pull them (decision 198).
  */
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
@@ -15,14 +17,14 @@ import type { LocalDoc } from './tenant-docs.ts';
 export interface FrontDeskWindow {
   /** Passes for this UK date (YYYY-MM-DD) and later. */
   fromDate: string;
-  /** Check-ins and outcomes from this instant on (ISO; the start of today's UK day). */
+  /** Journalled check-ins and outcomes from this instant on (ISO; the start of today's UK day). */
   since: string;
 }
 
 export interface FrontDeskDocs {
   /** Day passes, then Mastr class passes. */
   passes: PassDoc[];
-  /** The collection's check-ins and, once each, the device journal's not pulled back yet. */
+  /** This device's check-ins still in its journal (recorded from the window's start on). */
   checkIns: CheckInDoc[];
   outcomes: CheckInOutcomeDoc[];
   /** The gym's signing keys document (verifies entry QR codes offline), once it has synced. */
@@ -44,16 +46,13 @@ export function frontDeskSelectors({ fromDate, since }: FrontDeskWindow) {
   return {
     dayPasses: { dayDateStart: { $gte: fromDate } },
     mastrPasses: { dateAndTimeStart: { $gte: fromDate } },
-    checkIns: { checkedInAt: { $gte: since } },
     outcomes: { resolvedAt: { $gte: since } },
   } satisfies Record<string, Where>;
 }
 
-/** The pulled check-ins and, once each, the journalled ones the pull has not brought back yet (from `since` on, if given). */
-export function withJournalled<T extends { _id: string; checkedInAt: string }>(stored: T[], journalled: readonly T[], since = ''): T[] {
-  if (journalled.length === 0) return stored;
-  const ids = new Set(stored.map((c) => c._id));
-  return [...stored, ...journalled.filter((c) => !ids.has(c._id) && c.checkedInAt >= since)];
+/** The journal's check-ins recorded from `since` on. */
+export function journalledSince<T extends { checkedInAt: string }>(journalled: readonly T[], since: string): T[] {
+  return journalled.filter((c) => c.checkedInAt >= since);
 }
 
 export function createFrontDeskData(collection: RxCollection<LocalDoc>, delivery: Pick<CheckInDelivery, 'record' | 'journalled$'>): FrontDeskData {
@@ -63,14 +62,13 @@ export function createFrontDeskData(collection: RxCollection<LocalDoc>, delivery
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
         watchDocs<MastrPassDoc>(collection, 'mastr-pass', where.mastrPasses),
-        watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
         delivery.journalled$,
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
         watchDocs<SigningKeysDoc>(collection, 'signing-keys'),
       ]).pipe(
-        map(([dayPasses, mastrPasses, checkIns, journalled, outcomes, signingKeys]) => ({
+        map(([dayPasses, mastrPasses, journalled, outcomes, signingKeys]) => ({
           passes: [...dayPasses, ...mastrPasses],
-          checkIns: withJournalled(checkIns, journalled, window.since),
+          checkIns: journalledSince(journalled, window.since),
           outcomes,
           signingKeys: signingKeys[0] ?? null,
         })),

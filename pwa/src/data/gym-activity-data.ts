@@ -1,7 +1,9 @@
 /**
  * The gym's recent activity on its device, for its analytics (pwa/src/gym-analytics): day passes sold,
- * check-in records, their passes and the server's outcomes since a given instant. Read from the local copy, so the
- * figures show offline; the analytics model decides what counts.
+ * the passes of the window's days (a counted check-in is listed on its pass) and the check-ins this
+ * device recorded that still wait in its journal. Read from the local copy, so the figures show
+ * offline; the analytics model decides what counts. The device holds no check-in records of the
+ * server's (decision 198): a counted one is on its pass, and one that did not count is not shown.
  */
 import type { RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable } from 'rxjs';
@@ -9,7 +11,7 @@ import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { PassDoc } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import type { CheckInDelivery } from './check-in-delivery.ts';
-import { withJournalled } from './front-desk-data.ts';
+import { journalledSince } from './front-desk-data.ts';
 import { watchDocs, type Where } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
@@ -21,11 +23,11 @@ export interface GymActivityWindow {
 export interface GymActivityDocs {
   /** Day passes sold (`createdAt`) since the window's start, cancelled ones too. */
   dayPasses: DayPassDoc[];
-  /** Check-in records made since then (every method, every device, this one's still in its journal), whatever their outcome. */
+  /** Check-ins recorded on this device since then that are still in its journal, whatever their outcome. */
   checkIns: CheckInDoc[];
   /** The passes of the window's days (and the day before): the server lists a counted check-in on its pass. */
   checkedInPasses: PassDoc[];
-  /** The server's outcome documents of those check-ins that did not count (and of a day before: see `activitySelectors`). */
+  /** The server's outcome documents since a day before the window (decisions on the journalled check-ins). */
   outcomes: CheckInOutcomeDoc[];
 }
 
@@ -44,7 +46,6 @@ function activitySelectors({ since }: GymActivityWindow) {
   const passDaysFrom = ukDateKey(new Date(outcomesFrom));
   return {
     dayPasses: { createdAt: { $gte: since } },
-    checkIns: { checkedInAt: { $gte: since } },
     outcomes: { resolvedAt: { $gte: outcomesFrom } },
     dayPassDays: { dayDateStart: { $gte: passDaysFrom } },
     mastrPassDays: { dateAndTimeStart: { $gte: passDaysFrom } },
@@ -57,15 +58,14 @@ export function createGymActivityData(collection: RxCollection<LocalDoc>, delive
       const where = activitySelectors(window);
       return combineLatest([
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPasses),
-        watchDocs<CheckInDoc>(collection, 'check-in', where.checkIns),
         delivery.journalled$,
         watchDocs<DayPassDoc>(collection, 'day-pass', where.dayPassDays),
         watchDocs<MastrPassDoc>(collection, 'mastr-pass', where.mastrPassDays),
         watchDocs<CheckInOutcomeDoc>(collection, 'check-in-outcome', where.outcomes),
       ]).pipe(
-        map(([dayPasses, checkIns, journalled, dayPassDays, mastrPassDays, outcomes]) => ({
+        map(([dayPasses, journalled, dayPassDays, mastrPassDays, outcomes]) => ({
           dayPasses,
-          checkIns: withJournalled(checkIns, journalled, window.since),
+          checkIns: journalledSince(journalled, window.since),
           checkedInPasses: [...dayPassDays, ...mastrPassDays],
           outcomes,
         })),

@@ -4,7 +4,7 @@
 // tests import the stores' files directly.
 export { availabilityNotices, useAvailabilityNotices } from './availability-notices.ts';
 export { bookingSections, type BookingView } from './booking-view.ts';
-export { withJournalled, type FrontDeskData, type FrontDeskWindow } from './front-desk-data.ts';
+export type { FrontDeskData, FrontDeskWindow } from './front-desk-data.ts';
 export { loadMeProfile, saveMeProfile } from './me-profile-cache.ts';
 export { SyncStatusBar } from './sync-status-bar.tsx';
 export { TenantDataProvider, useOptionalSyncStatus, useSyncStatus, useTenantStore } from './tenant-data-provider.tsx';

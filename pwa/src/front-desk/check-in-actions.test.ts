@@ -46,7 +46,7 @@ function fakeStore(fail = false) {
 describe('recording a check-in on the device', () => {
   it("writes the record, then says 'Checked In.'", async () => {
     const { store, written } = fakeStore();
-    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({
+    expect(await recordCheckIn(store, passView(pass, [], [], NOW), 'tap', NOW)).toEqual({
       tone: 'success',
       text: 'Checked In.',
     });
@@ -64,13 +64,13 @@ describe('recording a check-in on the device', () => {
   it('writes nothing inside the 60 minutes', async () => {
     const { store, written } = fakeStore();
     const recent = { ...pass, checkIns: { all_check_ins: [], latest_check_in: '2026-11-21T09:30:00.000Z' } };
-    expect(await recordCheckIn(store, passView(recent, [], NOW), 'code', NOW)).toMatchObject({ tone: 'error' });
+    expect(await recordCheckIn(store, passView(recent, [], [], NOW), 'code', NOW)).toMatchObject({ tone: 'error' });
     expect(written).toHaveLength(0);
   });
 
   it("says 'Check In Failed' when the device could not store it", async () => {
     const { store } = fakeStore(true);
-    expect(await recordCheckIn(store, passView(pass, [], NOW), 'tap', NOW)).toEqual({
+    expect(await recordCheckIn(store, passView(pass, [], [], NOW), 'tap', NOW)).toEqual({
       tone: 'error',
       text: 'Check In Failed',
     });

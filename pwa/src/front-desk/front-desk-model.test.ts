@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInOutcomeId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc, CheckInOutcomeDoc, DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
-import { withJournalled } from '../data/index.ts';
 import {
   CODE_ERRORS,
   checkInBlocker,
@@ -90,6 +89,7 @@ function outcomeOf(record: CheckInDoc, decision: Decision): CheckInOutcomeDoc {
     checkInId: record._id,
     passId: record.passId,
     gymId: record.gymId,
+    checkedInAt: record.checkedInAt,
     resolvedAt: NOW.toISOString(),
     ...decision,
   };
@@ -103,7 +103,7 @@ function record(passId: string, at: string, decision?: Decision, over: Partial<C
 
 describe('pass views', () => {
   it('shows the entry code upper-case and offers Check In to a pass never checked in', () => {
-    expect(passView(dayPass(), [], NOW)).toMatchObject({
+    expect(passView(dayPass(), [], [], NOW)).toMatchObject({
       entryCode: 'ABC234',
       clientName: 'Alex',
       passType: 'Adult',
@@ -114,53 +114,76 @@ describe('pass views', () => {
   });
 
   it('a check-in recorded here and not yet decided counts for the control at once', () => {
-    const view = passView(dayPass(), [record('a'.repeat(24), minutes(-1))], NOW);
+    const view = passView(dayPass(), [record('a'.repeat(24), minutes(-1))], [], NOW);
     expect(view).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-1), checkInPending: true });
   });
 
   it('the 60-minute rule: a tick until exactly 60 minutes after the latest counted check-in', () => {
     const pass = dayPass({ checkIns: { all_check_ins: [minutes(-60)], latest_check_in: minutes(-60) } });
-    expect(passView(pass, [], new Date(NOW.getTime() - 1)).canCheckIn).toBe(false);
-    expect(passView(pass, [], NOW).canCheckIn).toBe(true);
+    expect(passView(pass, [], [], new Date(NOW.getTime() - 1)).canCheckIn).toBe(false);
+    expect(passView(pass, [], [], NOW).canCheckIn).toBe(true);
   });
 
-  it('a duplicate or refused record does not count', () => {
+  it('a refused check-in does not count, and says why while it is the latest', () => {
     const id = 'a'.repeat(24);
-    const records = [record(id, minutes(-5), { outcome: 'refused', reason: 'This pass is cancelled.' })];
-    expect(passView(dayPass(), records, NOW)).toMatchObject({
+    const refused = outcomeOf(checkIn(id, minutes(-5)), { outcome: 'refused', reason: 'This pass is cancelled.' });
+    expect(passView(dayPass(), [], [refused], NOW)).toMatchObject({
       canCheckIn: true,
+      checkedInAt: null,
       note: 'Not checked in — This pass is cancelled.',
     });
+    // Checked in (and counted) after it: the refusal is old news.
+    const later = checkIn(id, minutes(-1));
+    const pass = dayPass({ countedCheckIns: [{ checkInId: later._id, at: later.checkedInAt }] });
+    expect(passView(pass, [], [refused], NOW)).toMatchObject({ checkedInAt: later.checkedInAt, note: null });
+    // Tapped here after it and still waiting: the same.
+    expect(passView(dayPass(), [record(id, minutes(-1))], [refused], NOW)).toMatchObject({
+      checkInPending: true,
+      note: null,
+    });
   });
 
-  it('marks a duplicate of the counted check-in the same way on every device', () => {
+  it('orders a refusal written before decision 198 (no record time) by when it was decided', () => {
     const id = 'a'.repeat(24);
-    const counted = record(id, '2026-11-21T09:02:00.000Z', { outcome: 'counted' });
-    const { _id: countedId, checkedInAt } = counted.checkIn;
-    const duplicate = record(
-      id,
-      '2026-11-21T09:01:00.000Z',
-      { outcome: 'duplicate', duplicateOf: countedId },
-      { deviceId: 'd2' },
-    );
-    const pass = dayPass({
-      countedCheckIns: [{ checkInId: countedId, at: checkedInAt }],
-      checkIns: { all_check_ins: [checkedInAt], latest_check_in: checkedInAt },
+    const { checkedInAt: _dropped, ...old } = outcomeOf(checkIn(id, minutes(-30)), {
+      outcome: 'refused',
+      reason: 'This pass has expired.',
     });
-    const here = passView(pass, [counted, duplicate], NOW);
-    expect(here).toMatchObject({
+    const counted = checkIn(id, minutes(-20));
+    const pass = dayPass({ countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }] });
+    // Decided at NOW, after the counted check-in at -20 minutes.
+    expect(passView(pass, [], [old], NOW).note).toBe('Not checked in — This pass has expired.');
+    expect(passView(pass, [], [{ ...old, resolvedAt: minutes(-25) }], NOW).note).toBeNull();
+  });
+
+  it('marks a duplicate of the counted check-in the same way on every device, from the pass and the outcome document alone', () => {
+    const id = 'a'.repeat(24);
+    const counted = checkIn(id, '2026-11-21T09:02:00.000Z');
+    const duplicate = outcomeOf(checkIn(id, '2026-11-21T09:01:00.000Z', { deviceId: 'd2' }), {
+      outcome: 'duplicate',
+      duplicateOf: counted._id,
+    });
+    const pass = dayPass({
+      countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }],
+      checkIns: { all_check_ins: [counted.checkedInAt], latest_check_in: counted.checkedInAt },
+    });
+    const elsewhere = passView(pass, [], [duplicate], NOW);
+    expect(elsewhere).toMatchObject({
       canCheckIn: false,
       checkInPending: false,
-      checkedInAt,
+      checkedInAt: counted.checkedInAt,
       note: 'Duplicate — already checked in at 09:02',
     });
-    expect(passView(pass, [duplicate, counted], NOW)).toEqual(here);
+    // The device that tapped the counted one, its decision arrived and the record not yet forgotten.
+    expect(passView(pass, [{ checkIn: counted, outcome: { outcome: 'counted' } }], [duplicate], NOW)).toEqual(
+      elsewhere,
+    );
   });
 
   it('a Mastr class pass goes from not checked in to checked in, once', () => {
-    expect(passView(mastrPass(), [], NOW)).toMatchObject({ passType: 'Mastr Class', canCheckIn: true });
+    expect(passView(mastrPass(), [], [], NOW)).toMatchObject({ passType: 'Mastr Class', canCheckIn: true });
     const done = mastrPass({ checkedIn: { checkedInState: true, check_in_time: minutes(-120) } });
-    expect(passView(done, [], NOW)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-120) });
+    expect(passView(done, [], [], NOW)).toMatchObject({ canCheckIn: false, checkedInAt: minutes(-120) });
   });
 });
 
@@ -209,35 +232,46 @@ describe('front desk lists and tiles', () => {
     expect(frontDeskLists([dayPass({ passId })], [record], [], NOW).today[0]).toMatchObject({ checkInPending: true });
   });
 
-  it("shows a check-in still in this tab's journal at once, and once when the collection has it too", () => {
+  it("shows a check-in still in this device's journal at once, pending until its decision arrives", () => {
     const pass = dayPass({ passId: '1'.repeat(24) });
     const tapped = checkIn(pass.passId, minutes(-0.1));
-    const [before, during] = [withJournalled([], [tapped]), withJournalled([tapped], [tapped])];
-    expect(during).toEqual([tapped]);
-    for (const recorded of [before, during]) {
-      expect(frontDeskLists([pass], recorded, [], NOW).today[0]).toMatchObject({
+    expect(frontDeskLists([pass], [tapped], [], NOW).today[0]).toMatchObject({
+      canCheckIn: false,
+      checkInPending: true,
+      checkedInAt: tapped.checkedInAt,
+    });
+    // Counted: on its pass, whether or not the journal has forgotten it yet.
+    const counted = { ...pass, countedCheckIns: [{ checkInId: tapped._id, at: tapped.checkedInAt }] };
+    for (const journalled of [[tapped], []])
+      expect(frontDeskLists([counted], journalled, [], NOW).today[0]).toMatchObject({
         canCheckIn: false,
-        checkInPending: true,
+        checkInPending: false,
         checkedInAt: tapped.checkedInAt,
       });
-    }
+    // Refused: its outcome document says why, whether or not the journal has forgotten it yet.
+    const refused = outcomeOf(tapped, { outcome: 'refused', reason: 'This pass is cancelled.' });
+    for (const journalled of [[tapped], []])
+      expect(frontDeskLists([pass], journalled, [refused], NOW).today[0]).toMatchObject({
+        canCheckIn: true,
+        checkInPending: false,
+        note: 'Not checked in — This pass is cancelled.',
+      });
   });
 
-  it('gives each pass only its own check-ins', () => {
+  it('gives each pass only its own check-ins and outcomes', () => {
     const [first, second] = ['1'.repeat(24), '7'.repeat(24)];
     const [counted, pending, refused] = [
       checkIn(first, minutes(-90)),
       checkIn(second, minutes(-2)),
       checkIn(first, minutes(-5)),
     ];
-    const outcomes = [
-      outcomeOf(counted, { outcome: 'counted' }),
-      outcomeOf(refused, { outcome: 'refused', reason: 'This pass is cancelled.' }),
-    ];
     const lists = frontDeskLists(
-      [dayPass({ passId: first }), dayPass({ passId: second, idCode: 'def567' })],
-      [counted, pending, refused],
-      outcomes,
+      [
+        dayPass({ passId: first, countedCheckIns: [{ checkInId: counted._id, at: counted.checkedInAt }] }),
+        dayPass({ passId: second, idCode: 'def567' }),
+      ],
+      [pending],
+      [outcomeOf(refused, { outcome: 'refused', reason: 'This pass is cancelled.' })],
       NOW,
     );
     expect(lists.today.find((v) => v.passId === first)).toMatchObject({
@@ -289,6 +323,7 @@ describe('recording a check-in', () => {
     const view = passView(
       dayPass({ checkIns: { all_check_ins: [], latest_check_in: '2026-11-21T09:30:00.000Z' } }),
       [],
+      [],
       NOW,
     );
     expect(checkInBlocker(view)).toBe(
@@ -297,7 +332,7 @@ describe('recording a check-in', () => {
   });
 
   it('writes an append-only record with a fresh id', () => {
-    const view = passView(dayPass(), [], NOW);
+    const view = passView(dayPass(), [], [], NOW);
     expect(
       newCheckIn(view, { gymId: 'g'.repeat(24), deviceId: 'tablet', method: 'code', now: NOW, random: 'r1' }),
     ).toEqual({

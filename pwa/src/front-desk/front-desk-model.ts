@@ -83,8 +83,17 @@ export function joinOutcomes(
   return checkIns.map((checkIn) => ({ checkIn, outcome: decisions.get(checkIn._id) ?? null }));
 }
 
-/** `records` may be of any passes: the pass's own are picked (pass them grouped by pass for speed). */
-export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: Date): PassView {
+/**
+ * `records` are this device's own check-ins still in its journal, with the decisions that have
+ * arrived; `outcomes` the server's outcome documents (duplicates and refusals, from every device).
+ * Either may hold other passes' too: the pass's own are picked (pass them grouped by pass for speed).
+ */
+export function passView(
+  pass: PassDoc,
+  records: readonly CheckInRecord[],
+  outcomes: readonly CheckInOutcomeDoc[],
+  now: Date,
+): PassView {
   const mine = records.filter((r) => r.checkIn.passId === pass.passId);
   const asCounted = ({ checkIn }: CheckInRecord): Counted => ({ checkInId: checkIn._id, at: checkIn.checkedInAt });
   const counted: Counted[] = [
@@ -107,26 +116,34 @@ export function passView(pass: PassDoc, records: readonly CheckInRecord[], now: 
     checkedInAt: latest?.at ?? null,
     checkInPending: !!latest && pending.includes(latest),
     canCheckIn: canCheckInAgain(pass.type, latest?.at ?? null, now),
-    note: noteFor(mine, latestCounted),
+    note: noteFor(
+      outcomes.filter((o) => o.passId === pass.passId),
+      latestCounted,
+      latest,
+    ),
   };
 }
 
 /**
- * The server's answer on a record that did not count: a duplicate of the check-in that counts now,
- * or a refusal that is the latest record of the pass. Derived from records every device pulls,
- * so every tablet shows the same.
+ * The server's answer on a check-in that did not count: a duplicate of the check-in that counts
+ * now, or a refusal that is the pass's latest check-in. Derived from the passes and outcome
+ * documents every device pulls, so every tablet shows the same (a device holds no other device's
+ * check-in records, decision 198: an outcome document carries its record's time).
  */
-function noteFor(records: readonly CheckInRecord[], latestCounted: Counted | null): string | null {
-  const duplicate = records.find(
-    (r) => r.outcome?.outcome === 'duplicate' && latestCounted && r.outcome.duplicateOf === latestCounted.checkInId,
-  );
-  if (duplicate && latestCounted) return `Duplicate — already checked in at ${ukTime(latestCounted.at)}`;
-  const newest = records.reduce<CheckInRecord | null>(
-    (best, r) => (!best || r.checkIn.checkedInAt > best.checkIn.checkedInAt ? r : best),
-    null,
-  );
-  if (newest?.outcome?.outcome === 'refused')
-    return `Not checked in — ${newest.outcome.reason ?? 'refused by the server'}`;
+function noteFor(
+  outcomes: readonly CheckInOutcomeDoc[],
+  latestCounted: Counted | null,
+  latest: Counted | null,
+): string | null {
+  if (latestCounted && outcomes.some((o) => o.outcome === 'duplicate' && o.duplicateOf === latestCounted.checkInId))
+    return `Duplicate — already checked in at ${ukTime(latestCounted.at)}`;
+  // The pass's latest check-in, whatever became of it. Outcome documents written before decision
+  // 198 carry no record time: their decision's time stands in.
+  const newest = latestOf<{ at: string; refused?: CheckInOutcomeDoc }>([
+    ...(latest ? [latest] : []),
+    ...outcomes.map((o) => ({ at: o.checkedInAt ?? o.resolvedAt, refused: o.outcome === 'refused' ? o : undefined })),
+  ]);
+  if (newest?.refused) return `Not checked in — ${newest.refused.reason ?? 'refused by the server'}`;
   return null;
 }
 
@@ -143,6 +160,16 @@ export function frontDeskWindow(now: Date): FrontDeskWindow {
   return { fromDate: today, since: startOfToday };
 }
 
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 export interface FrontDeskLists {
   today: PassView[];
   upcoming: PassView[];
@@ -157,15 +184,11 @@ export function frontDeskLists(
   now: Date,
 ): FrontDeskLists {
   // Grouped once: the lists are recomputed after every tap, over thousands of passes.
-  const byPass = new Map<string, CheckInRecord[]>();
-  for (const record of joinOutcomes(checkIns, passes, outcomes)) {
-    const records = byPass.get(record.checkIn.passId);
-    if (records) records.push(record);
-    else byPass.set(record.checkIn.passId, [record]);
-  }
+  const recordsByPass = groupBy(joinOutcomes(checkIns, passes, outcomes), (r) => r.checkIn.passId);
+  const outcomesByPass = groupBy(outcomes, (o) => o.passId);
   const views = passes
     .filter((p) => !p.cancelled)
-    .map((p) => passView(p, byPass.get(p.passId) ?? [], now))
+    .map((p) => passView(p, recordsByPass.get(p.passId) ?? [], outcomesByPass.get(p.passId) ?? [], now))
     .sort(byStartAscending((v: PassView) => v.start));
   const of = (kind: PassKind, day: PassDay) => views.filter((v) => v.kind === kind && v.day === day);
   return {

@@ -11,7 +11,7 @@ export function useFrontDesk() {
   const store = useTenantStore();
   // Every 30 s: a tick mark turns back into 'Check In' 60 minutes after the check-in.
   const now = useNow(30_000);
-  // Today's and upcoming passes, today's check-ins (a tap's included at once) and outcomes.
+  // Today's and upcoming passes, this device's check-ins waiting in its journal (a tap's at once) and today's outcomes.
   const docs = useFrontDeskDocs(frontDeskWindow(now));
   const lists = useMemo(
     () => frontDeskLists(docs?.passes ?? [], docs?.checkIns ?? [], docs?.outcomes ?? [], now),

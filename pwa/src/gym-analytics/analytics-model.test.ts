@@ -14,6 +14,7 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 
 const checkIn = (id: string, checkedInAt: string) => ({ _id: id, checkedInAt });
 const outcome = (checkInId: string, result: CheckInOutcomeDoc['outcome']) => ({ checkInId, outcome: result });
+const counted = (checkInId: string, at: string) => ({ checkInId, at });
 const sale = (createdAt: string, cancelled = false) => ({ createdAt, cancelled });
 const figuresOn = (docs: Partial<ActivityDocs>, date: string, now = NOW) =>
   gymAnalytics({ dayPasses: [], checkIns: [], checkedInPasses: [], outcomes: [], ...docs }, now).days.find(
@@ -51,30 +52,36 @@ describe('the analytics window', () => {
 });
 
 describe('check-ins per day', () => {
-  it('counts only check-ins the server counted, on the UK day of checkedInAt', () => {
+  it('counts the check-ins the server counted on their passes, on the UK day of checkedInAt, once each', () => {
     const docs: Partial<ActivityDocs> = {
-      checkIns: [
-        checkIn('a', '2026-11-20T09:00:00.000Z'),
-        checkIn('b', '2026-11-20T09:10:00.000Z'),
-        checkIn('c', '2026-11-20T11:00:00.000Z'),
-        checkIn('d', '2026-11-20T12:00:00.000Z'),
+      checkedInPasses: [
+        { countedCheckIns: [counted('a', '2026-11-20T09:00:00.000Z'), counted('b', '2026-11-20T12:00:00.000Z')] },
+        { countedCheckIns: [counted('c', '2026-11-19T09:00:00.000Z')] },
+        { countedCheckIns: null },
+        {},
       ],
-      // 'a' is counted on its pass (decision 197), 'd' by an outcome document written before it.
-      checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }] }],
-      outcomes: [outcome('b', 'duplicate'), outcome('c', 'refused'), outcome('d', 'counted')],
+      // Decisions that did not count are outcome documents: nothing to count.
+      outcomes: [outcome('d', 'duplicate'), outcome('e', 'refused')],
     };
     expect(figuresOn(docs, '2026-11-20')?.checkIns).toBe(2);
-    expect(gymAnalytics({ dayPasses: [], ...docs } as ActivityDocs, NOW).totals.checkIns).toBe(2);
-    expect(gymAnalytics({ dayPasses: [], ...docs } as ActivityDocs, NOW).pendingCheckIns).toBe(0);
+    expect(figuresOn(docs, '2026-11-19')?.checkIns).toBe(1);
+    expect(
+      gymAnalytics({ dayPasses: [], checkIns: [], checkedInPasses: [], outcomes: [], ...docs }, NOW).totals.checkIns,
+    ).toBe(3);
   });
 
-  it('reports check-ins still waiting for their outcome as pending, not counted', () => {
+  it("reports this device's check-ins still waiting for their decision as pending, not counted", () => {
     const analytics = gymAnalytics(
       {
         dayPasses: [],
-        checkIns: [checkIn('a', '2026-11-21T09:00:00.000Z'), checkIn('b', '2026-11-21T09:30:00.000Z')],
-        checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }] }],
-        outcomes: [],
+        // In the journal: 'a' counted (not forgotten yet), 'b' refused, 'c' waiting.
+        checkIns: [
+          checkIn('a', '2026-11-21T09:00:00.000Z'),
+          checkIn('b', '2026-11-21T09:10:00.000Z'),
+          checkIn('c', '2026-11-21T09:30:00.000Z'),
+        ],
+        checkedInPasses: [{ countedCheckIns: [counted('a', '2026-11-21T09:00:00.000Z')] }],
+        outcomes: [outcome('b', 'refused')],
       },
       NOW,
     );
@@ -84,15 +91,24 @@ describe('check-ins per day', () => {
 
   it('puts a summer evening check-in on its UK day', () => {
     // 23:30 UTC on 14 July is 00:30 BST on 15 July.
-    const docs = { checkIns: [checkIn('a', '2026-07-14T23:30:00.000Z')], outcomes: [outcome('a', 'counted')] };
+    const docs = { checkedInPasses: [{ countedCheckIns: [counted('a', '2026-07-14T23:30:00.000Z')] }] };
     const now = new Date('2026-07-20T12:00:00Z');
     expect(figuresOn(docs, '2026-07-15', now)?.checkIns).toBe(1);
     expect(figuresOn(docs, '2026-07-14', now)?.checkIns).toBe(0);
   });
 
-  it('leaves out check-ins before the window', () => {
-    const docs = { checkIns: [checkIn('a', '2026-10-24T22:59:59.000Z')], outcomes: [outcome('a', 'counted')] };
-    expect(gymAnalytics({ dayPasses: [], checkedInPasses: [], ...docs }, NOW).totals.checkIns).toBe(0);
+  it('leaves out check-ins before the window, counted or waiting', () => {
+    const analytics = gymAnalytics(
+      {
+        dayPasses: [],
+        checkIns: [checkIn('b', '2026-10-24T22:59:00.000Z')],
+        checkedInPasses: [{ countedCheckIns: [counted('a', '2026-10-24T22:59:59.000Z')] }],
+        outcomes: [],
+      },
+      NOW,
+    );
+    expect(analytics.totals.checkIns).toBe(0);
+    expect(analytics.pendingCheckIns).toBe(0);
   });
 });
 
@@ -127,8 +143,10 @@ describe('the summary', () => {
     const analytics = gymAnalytics(
       {
         dayPasses: [sale('2026-11-20T10:00:00.000Z')],
-        checkIns: [checkIn('a', '2026-11-20T10:00:00.000Z'), checkIn('b', '2026-11-20T11:30:00.000Z')],
-        checkedInPasses: [{ countedCheckIns: [{ checkInId: 'a' }, { checkInId: 'b' }] }],
+        checkIns: [],
+        checkedInPasses: [
+          { countedCheckIns: [counted('a', '2026-11-20T10:00:00.000Z'), counted('b', '2026-11-20T11:30:00.000Z')] },
+        ],
         outcomes: [],
       },
       NOW,

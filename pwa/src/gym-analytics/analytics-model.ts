@@ -1,17 +1,18 @@
 /**
  * The gym's analytics (beyond §2): check-ins and day-pass sales per UK day over the last 28 days,
- * derived from the gym's local copy (its passes, check-in records and the server's outcomes), so the
- * page works offline. Pure; the page and chart only show what this answers.
+ * derived from the gym's local copy (its passes and the server's outcomes), so the page works
+ * offline. Pure; the page and chart only show what this answers.
  *
  * - A check-in counts only once the server has decided it `counted` (design/sync.md "Writes and who
- *   decides"): duplicates and refusals never count, and a record still waiting for its outcome is
- *   reported apart as pending, not guessed. Its day is the UK day of `checkedInAt`.
+ *   decides"), which it lists on the pass (`countedCheckIns`, decision 197): duplicates and refusals
+ *   never count. Its day is the UK day of its `checkedInAt`, as listed there. A check-in recorded on
+ *   this device whose decision has not arrived is reported apart as pending, not guessed.
  * - A day pass is a sale on the UK day of its `createdAt` (when it was paid for), not of its visit;
  *   a cancelled pass was refunded and is not a sale.
  */
 import { format, startOfDay, subDays } from 'date-fns';
 import { ukDateKey, ukNow } from '@mastr/rules/dates.ts';
-import { checkInDecisions, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
+import { checkInDecisions, type OutcomeFields } from '@mastr/rules/check-in-decisions.ts';
 import type { CheckInDoc, DayPassDoc } from '@mastr/rules/documents.ts';
 
 export const ANALYTICS_DAYS = 28;
@@ -33,13 +34,19 @@ export function analyticsWindow(now: Date): AnalyticsWindow {
   return { days, since: new Date(first.getTime()).toISOString() };
 }
 
-/** What the analytics read: day passes sold and check-ins (with their decisions) since the window's start. */
+/** A pass as far as its counted check-ins go: which record, and when it was checked in. */
+interface CountedOnPass {
+  countedCheckIns?: readonly { checkInId: string; at: string }[] | null;
+}
+
+/** What the analytics read: day passes sold, the passes of the window's days and this device's waiting check-ins. */
 export interface ActivityDocs {
   dayPasses: readonly Pick<DayPassDoc, 'createdAt' | 'cancelled'>[];
+  /** Check-ins recorded on this device since the window's start that wait in its journal. */
   checkIns: readonly Pick<CheckInDoc, '_id' | 'checkedInAt'>[];
-  /** The passes of those check-ins: a counted one is listed on its pass. */
-  checkedInPasses: readonly PassCounts[];
-  /** The outcome documents of those check-ins: the ones that did not count. */
+  /** The passes of the window's days: every counted check-in is listed on its pass. */
+  checkedInPasses: readonly CountedOnPass[];
+  /** Outcome documents: the decisions on those waiting check-ins that did not count. */
   outcomes: readonly OutcomeFields[];
 }
 
@@ -53,7 +60,7 @@ interface DayFigures {
 export interface GymAnalytics {
   days: DayFigures[];
   totals: { checkIns: number; dayPassSales: number };
-  /** Check-ins in the window recorded on a device whose outcome has not arrived: not counted yet. */
+  /** Check-ins in the window recorded on this device whose decision has not arrived: not counted yet. */
   pendingCheckIns: number;
 }
 
@@ -67,15 +74,17 @@ function ukDayOf(stamp: string): string {
 export function gymAnalytics(docs: ActivityDocs, now: Date): GymAnalytics {
   const { days } = analyticsWindow(now);
   const byDay = new Map(days.map((date) => [date, { date, checkIns: 0, dayPassSales: 0 }]));
-  const decided = checkInDecisions(docs.checkedInPasses, docs.outcomes);
-  let pendingCheckIns = 0;
-  for (const checkIn of docs.checkIns) {
-    const day = byDay.get(ukDayOf(checkIn.checkedInAt));
-    if (!day) continue;
-    const outcome = decided.get(checkIn._id)?.outcome;
-    if (outcome === 'counted') day.checkIns += 1;
-    else if (outcome === undefined) pendingCheckIns += 1;
+  const counted = new Set<string>();
+  for (const pass of docs.checkedInPasses) {
+    for (const { checkInId, at } of pass.countedCheckIns ?? []) {
+      const day = byDay.get(ukDayOf(at));
+      if (!day || counted.has(checkInId)) continue;
+      counted.add(checkInId);
+      day.checkIns += 1;
+    }
   }
+  const decided = checkInDecisions(docs.checkedInPasses, docs.outcomes);
+  const pendingCheckIns = docs.checkIns.filter((c) => byDay.has(ukDayOf(c.checkedInAt)) && !decided.has(c._id)).length;
   for (const pass of docs.dayPasses) {
     if (pass.cancelled || !pass.createdAt) continue;
     const day = byDay.get(ukDayOf(pass.createdAt));

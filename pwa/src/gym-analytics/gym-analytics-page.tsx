@@ -49,8 +49,8 @@ function FiguresTable({ analytics }: { analytics: GymAnalytics }) {
 
 function pendingNote(pending: number): string {
   return pending === 1
-    ? '1 check-in recorded on a device is waiting for the server and is not counted yet.'
-    : `${pending} check-ins recorded on a device are waiting for the server and are not counted yet.`;
+    ? '1 check-in recorded on this device is waiting for the server and is not counted yet.'
+    : `${pending} check-ins recorded on this device are waiting for the server and are not counted yet.`;
 }
 
 export default function GymAnalyticsPage() {

@@ -43,7 +43,7 @@ const TENANT_DB_NAME = /^mastr_(?:gym|member|coach)_[a-f0-9]{24}$/;
 /** What may be asked of a database, by endpoint and method (HEAD goes wherever GET does). */
 const DB_ENDPOINTS: Record<string, readonly string[]> = {
   _all_docs: ['GET', 'POST'],
-  _changes: ['GET'],
+  _changes: ['GET', 'POST'],
   _bulk_docs: ['POST'],
   _bulk_get: ['POST'],
   _find: ['POST'],
@@ -156,37 +156,80 @@ function queryValue(raw: string): unknown {
   }
 }
 
+/** Longest `POST _changes` body read: a selector (the sync gateway's is a few dozen bytes). */
+const MAX_CHANGES_BODY = 64 * 1024;
+
 /**
- * `_changes` with `feed=longpoll` the way CouchDB answers it, honouring `timeout` (express-pouchdb
- * ignores it and holds the request until a change or a disconnect): the changes since `since` at
- * once if there are any, else the first change to come, else after `timeout` (at most
- * MAX_LONGPOLL_MS) `{results: [], last_seq}` with the sequence it started from. `feed=continuous`
- * and `eventsource` (never held to a bound) are refused; a normal feed goes on to express-pouchdb.
+ * The selector of a `POST _changes`, as Apache CouchDB takes it: `filter=_selector` and a body
+ * `{selector: {...}}`; or the reason it is refused. Nothing else is taken (400): express-pouchdb
+ * would take `doc_ids` from a POST without a filter, which nothing of the app sends.
  */
-function longPolls(Pouch: PouchConstructor): Middleware {
+async function selectorOf(req: IncomingMessage, url: URL): Promise<{ selector: object } | { refused: string }> {
+  if (url.searchParams.get('filter') !== '_selector') return { refused: 'POST _changes takes filter=_selector only.' };
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CHANGES_BODY) return { refused: 'The body is too large.' };
+    chunks.push(chunk as Buffer);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { refused: 'invalid UTF-8 JSON' };
+  }
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(body) || Object.keys(body).join() !== 'selector' || !isObject(body.selector))
+    return { refused: 'The body must be {"selector": {...}} and nothing else.' };
+  return { selector: body.selector };
+}
+
+/**
+ * `_changes` the way Apache CouchDB answers it where express-pouchdb does not:
+ * - `feed=longpoll` honouring `timeout` (express-pouchdb ignores it and holds the request until a
+ *   change or a disconnect): the changes since `since` at once if there are any, else the first
+ *   change to come, else after `timeout` (at most MAX_LONGPOLL_MS) `{results: [], last_seq}` with
+ *   the sequence the read reached;
+ * - `POST` with `filter=_selector` and `{selector}` (a gym's pull through the sync gateway,
+ *   decision 198), normal or long-poll: PouchDB's `selector`, whose `limit` counts matching rows
+ *   and whose `last_seq` is the last sequence scanned, as CouchDB's. Any other POST body or filter
+ *   is refused with 400 (`selectorOf`).
+ * `feed=continuous` and `eventsource` (never held to a bound) are refused; a GET normal feed goes
+ * on to express-pouchdb.
+ */
+function changesFeeds(Pouch: PouchConstructor): Middleware {
   const { getOrCreateDB } = require('express-pouchdb/lib/create-or-delete-dbs');
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://couch');
     const match = /^\/([^/]+)\/_changes$/.exec(url.pathname);
     const feed = url.searchParams.get('feed') ?? 'normal';
-    if (!match || req.method !== 'GET' || feed === 'normal') return next();
-    if (feed !== 'longpoll')
+    if (!match || (req.method !== 'GET' && req.method !== 'POST')) return next();
+    if (feed !== 'normal' && feed !== 'longpoll')
       return sendJson(res, 400, { error: 'bad_request', reason: `feed=${feed} is switched off.` });
+    if (req.method === 'GET' && feed === 'normal') return next();
     const options: Record<string, unknown> = {};
     for (const name of ['since', 'limit', 'include_docs', 'style', 'conflicts', 'descending']) {
       const raw = url.searchParams.get(name);
       if (raw !== null) options[name] = queryValue(raw);
     }
+    if (typeof options.limit === 'number' && options.limit < 1) options.limit = 1; // as express-pouchdb
     const asked = Number(url.searchParams.get('timeout') ?? MAX_LONGPOLL_MS);
     const timeoutMs = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, MAX_LONGPOLL_MS) : MAX_LONGPOLL_MS;
     const dbName = decodeURIComponent(match[1]);
     void (async () => {
+      if (req.method === 'POST') {
+        const filter = await selectorOf(req, url);
+        if ('refused' in filter) return sendJson(res, 400, { error: 'bad_request', reason: filter.refused });
+        options.selector = filter.selector;
+      }
       if (!(await Pouch.allDbs()).includes(dbName))
         return sendJson(res, 404, { error: 'not_found', reason: 'no_db_file' });
       const db: PouchDatabase = await getOrCreateDB(Pouch, dbName);
       const now = await db.changes({ ...options, live: false });
       if (res.destroyed) return;
-      if (now.results.length > 0) return sendJson(res, 200, now);
+      if (feed === 'normal' || now.results.length > 0) return sendJson(res, 200, now);
       let done = false;
       const stop = () => {
         if (done) return false;
@@ -282,8 +325,9 @@ export interface EmbeddedCouchAppOptions {
 
 /**
  * The embedded CouchDB-compatible server's request handler: express-pouchdb over PouchDB behind
- * `couchGuard`, with long-polls bounded, and an error handler that answers 500 instead of letting
- * an error escape (the worker it runs in is restarted if anything still does).
+ * `couchGuard`, with long-polls bounded and selector-filtered changes served (`changesFeeds`), and an
+ * error handler that answers 500 instead of letting an error escape (the worker it runs in is
+ * restarted if anything still does).
  */
 export function createEmbeddedCouchApp(
   options: EmbeddedCouchAppOptions,
@@ -313,7 +357,7 @@ export function createEmbeddedCouchApp(
   const dbUpdates = createEmbeddedDbUpdates();
   app.use(dbUpdates.track);
   app.use(dbUpdates.feed);
-  app.use(longPolls(Pouch));
+  app.use(changesFeeds(Pouch));
   app.use(securityObjects(Pouch));
   app.use('/', couch);
   app.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {

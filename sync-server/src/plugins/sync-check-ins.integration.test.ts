@@ -91,6 +91,8 @@ describe('check-ins pushed through the sync gateway', () => {
       outcome: 'duplicate',
       duplicateOf: first._id,
       reason: expect.stringMatching(/60 minutes/),
+      // Gym devices do not pull the records (decision 198): the outcome carries the record's time.
+      checkedInAt: at('10:59:59'),
       resolvedAt: NOON.toISOString(),
     });
     expect(await outcomeDoc(first)).toBeNull();
@@ -159,7 +161,11 @@ describe('check-ins pushed through the sync gateway', () => {
     expect(await decision(first)).toEqual({ outcome: 'counted' });
     expect(await decision(later)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
     expect(await outcomeDoc(first)).toBeNull();
-    expect(await outcomeDoc(later)).toMatchObject({ outcome: 'duplicate', duplicateOf: first._id });
+    expect(await outcomeDoc(later)).toMatchObject({
+      outcome: 'duplicate',
+      duplicateOf: first._id,
+      checkedInAt: at('19:30:00'),
+    });
     expect(await countedOn(mastr)).toEqual([first._id]);
     expect((await pass(mastr)).checkedIn).toEqual({ checkedInState: true, check_in_time: at('17:50:00') });
   });
@@ -233,20 +239,24 @@ describe('check-ins pushed through the sync gateway', () => {
     expect(await decision(docs[1])).toEqual({ outcome: 'refused', reason: REFUSALS.otherDay });
     expect(await decision(docs[2])).toEqual({ outcome: 'refused', reason: REFUSALS.unknown });
     // Refusals keep their decision as a document of their own.
-    expect(await outcomeDoc(docs[0])).toMatchObject({ outcome: 'refused', reason: REFUSALS.cancelled });
-    expect(await outcomeDoc(docs[1])).toMatchObject({ outcome: 'refused', reason: REFUSALS.otherDay });
-    expect(await outcomeDoc(docs[2])).toMatchObject({ outcome: 'refused', reason: REFUSALS.unknown });
+    const refusal = (reason: string) => ({ outcome: 'refused', reason, checkedInAt: at('09:00:00') });
+    expect(await outcomeDoc(docs[0])).toMatchObject(refusal(REFUSALS.cancelled));
+    expect(await outcomeDoc(docs[1])).toMatchObject(refusal(REFUSALS.otherDay));
+    expect(await outcomeDoc(docs[2])).toMatchObject(refusal(REFUSALS.unknown));
     expect(await countedOn(cancelled)).toEqual([]);
     expect(await countedOn(tomorrow)).toEqual([]);
     expect((await pass(tomorrow)).checkIns.latest_check_in).toBeNull();
   });
 
-  it("takes a device clock running far ahead as the server's now", async () => {
+  it("takes a device clock running far ahead as the server's now, on the record and on its outcome document", async () => {
     const dayPass = await givenDayPass(stack, gymId, TODAY);
     const checkIn = deviceCheckIn(dayPass, at('13:00:00'));
-    await push([checkIn]);
+    const unknown = deviceCheckIn({ ...dayPass, passId: newId() }, at('13:00:00'));
+    await push([checkIn, unknown]);
     expect(await stored(checkIn._id)).toMatchObject({ checkedInAt: NOON.toISOString() });
     expect(await decision(checkIn)).toEqual({ outcome: 'counted' });
     expect(await countedOn(dayPass)).toEqual([checkIn._id]);
+    expect(await stored(unknown._id)).toMatchObject({ checkedInAt: NOON.toISOString() });
+    expect(await outcomeDoc(unknown)).toMatchObject({ outcome: 'refused', checkedInAt: NOON.toISOString() });
   });
 });

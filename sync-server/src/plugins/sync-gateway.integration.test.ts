@@ -108,6 +108,8 @@ describe('sync gateway', () => {
       ['POST', '_bulk_get'],
       ['POST', '_revs_diff'],
       ['GET', '_changes?filter=_design/x/y'],
+      ['GET', '_changes?filter=_selector'], // only the gateway filters (decision 198)
+      ['POST', '_changes?filter=_selector'],
       ['GET', '_changes?feed=continuous'],
       ['GET', '_changes?feed=eventsource'],
       ['GET', '_changes?since=0&since=1'],

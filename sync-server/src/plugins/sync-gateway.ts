@@ -2,6 +2,7 @@ import Boom from '@hapi/boom';
 import type { Lifecycle, Plugin, Request, ResponseToolkit } from '@hapi/hapi';
 import type { Deps } from '../deps.ts';
 import { createCouchProxy, type CouchEndpoint } from '../sync/couch-proxy.ts';
+import { changesCall, pullSelector, type PullSelector } from '../sync/device-pulls.ts';
 import { createLastAnswers } from '../sync/last-answers.ts';
 import { createLiveFeedLimit } from '../sync/live-feeds.ts';
 import { createSharedReads } from '../sync/shared-reads.ts';
@@ -11,7 +12,10 @@ import { bulkDocsOf, deviceClockOffsetMs } from '../sync/write-rules.ts';
 import { DEVICE_CLOCK_HEADER } from '@mastr/rules/check-in.ts';
 import { credentialsOf } from './auth-strategy.ts';
 
-/** Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`). */
+/**
+ * Query parameters passed through to CouchDB; any other is refused (e.g. `filter`, `feed=continuous`).
+ * The gateway adds its own `filter=_selector` to a gym's reads (sync/device-pulls.ts, decision 198).
+ */
 const CHANGES_PARAMS = [
   'since',
   'limit',
@@ -165,9 +169,16 @@ export const syncGatewayPlugin: Plugin<Deps> = {
      * instance's one `_db_updates` feed is live (design/sync.md "Live feeds"), the poll holds no
      * CouchDB connection: the changes are read at once, and when there are none the poll waits for
      * its database to change and reads again. Otherwise it is held upstream as CouchDB's own
-     * long-poll (`timeout` bounded, `heartbeat` dropped: the answer is read whole anyway).
+     * long-poll (`timeout` bounded, `heartbeat` dropped: the answer is read whole anyway). A gym's
+     * reads leave check-in records out (`selector`, decision 198).
      */
-    const longPoll = (request: Request, h: ResponseToolkit, tenant: Tenant, search: URLSearchParams) =>
+    const longPoll = (
+      request: Request,
+      h: ResponseToolkit,
+      tenant: Tenant,
+      search: URLSearchParams,
+      selector: PullSelector | null,
+    ) =>
       liveFeeds.hold(tenant.dbName, async () => {
         const asked = Number(search.get('timeout') ?? longPollTimeoutMs);
         const boundMs = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, longPollTimeoutMs) : longPollTimeoutMs;
@@ -175,16 +186,16 @@ export const syncGatewayPlugin: Plugin<Deps> = {
         const since = search.get('since');
         if (since === null || since === 'now')
           search.set('since', String((await deps.couch.use(tenant.dbName).info()).update_seq));
-        const nothingNew = { results: [], last_seq: sequence(search.get('since')!) };
+        // From the sequence the poll has read up to: `search`'s `since`, moved on by filtered reads below.
+        const nothingNew = () => ({ results: [], last_seq: sequence(search.get('since')!) });
         const upstream = (ms: number) => {
           search.set('feed', 'longpoll');
           search.set('timeout', String(ms));
           return proxy.forward(request, h, {
             dbName: tenant.dbName,
             endpoint: '_changes',
-            method: 'GET',
-            search,
-            deadline: { ms: ms + (longPollDeadlineMs - longPollTimeoutMs), answer: nothingNew },
+            ...changesCall(selector, search),
+            deadline: { ms: ms + (longPollDeadlineMs - longPollTimeoutMs), answer: nothingNew() },
           });
         };
         if (!updates.live) return upstream(boundMs);
@@ -209,13 +220,21 @@ export const syncGatewayPlugin: Plugin<Deps> = {
           for (;;) {
             if (!mark) {
               mark = updates.mark(tenant.dbName);
-              const { answer: changes, shared } = await readChanges(tenant.dbName, normal);
+              const { answer: changes, shared } = await readChanges(tenant.dbName, normal, selector);
               if (changes.results.length > 0) {
                 // Remembered only as the end of the feed: not a read cut short by the poll's `limit`
                 // (more follow), nor a shared one (it began before this mark; decision 171).
                 if (mark && !shared && changes.results.length < limit)
                   lastAnswers.remember(tenant.dbName, { since: String(changes.last_seq), mark });
                 return changes;
+              }
+              // A filtered read that matched nothing may still have scanned past `since` (only check-in
+              // records changed): later reads, the empty answer and its mark go on from there. The
+              // poll parks rather than answer empty at once: on an Apache cluster an empty read's
+              // `last_seq` may only be another spelling of `since`, and answering would loop.
+              if (selector && String(changes.last_seq) !== normal.get('since')) {
+                normal.set('since', String(changes.last_seq));
+                search.set('since', String(changes.last_seq));
               }
               if (unseen > 0 && unseen <= UNSEEN_CHANGE_PAUSES_MS.length) {
                 const waited = await pauseUnless(UNSEEN_CHANGE_PAUSES_MS[unseen - 1], until, gone.signal);
@@ -235,8 +254,8 @@ export const syncGatewayPlugin: Plugin<Deps> = {
             if (woke === 'changed') unseen = Math.max(unseen, 1);
             mark = null; // told of a change (or the feed came back): read again
           }
-          if (mark) lastAnswers.remember(tenant.dbName, { since: pinned, mark });
-          return nothingNew;
+          if (mark) lastAnswers.remember(tenant.dbName, { since: search.get('since')!, mark });
+          return nothingNew();
         } finally {
           watch.cancel();
         }
@@ -256,18 +275,25 @@ export const syncGatewayPlugin: Plugin<Deps> = {
      * A normal `_changes` read, whole (the parked long-poll's read). Tablets of one gym catching up
      * together ask for the same batch at once: one read serves them all when it holds changes
      * (sync/shared-reads.ts); an empty one began before this poll asked, so the poll reads itself.
+     * The key holds the query, `filter=_selector` included; the selector itself follows from the
+     * tenant's kind, which its database name holds.
      */
     const changesReads = createSharedReads<{ results: unknown[]; last_seq: unknown }>();
-    const readChanges = (dbName: string, search: URLSearchParams) =>
-      changesReads.read(
-        `${dbName}?${search.toString()}`,
+    const readChanges = (dbName: string, search: URLSearchParams, selector: PullSelector | null) => {
+      const call = changesCall(selector, search);
+      return changesReads.read(
+        `${dbName}?${call.search.toString()}`,
         () =>
-          deps.couch.request({ db: dbName, path: '_changes', qs: Object.fromEntries(search) }) as Promise<{
-            results: unknown[];
-            last_seq: unknown;
-          }>,
+          deps.couch.request({
+            db: dbName,
+            path: '_changes',
+            method: call.method,
+            qs: Object.fromEntries(call.search),
+            ...(call.body ? { body: call.body } : {}),
+          }) as Promise<{ results: unknown[]; last_seq: unknown }>,
         (changes) => changes.results.length > 0,
       );
+    };
 
     tenantRoute('GET', '', async (request, h, tenant) => forward(request, h, tenant, '', allowedSearch(request, [])));
 
@@ -275,8 +301,10 @@ export const syncGatewayPlugin: Plugin<Deps> = {
       const search = allowedSearch(request, CHANGES_PARAMS);
       const feed = search.get('feed') ?? 'normal';
       if (!CHANGES_FEEDS.includes(feed)) throw forbidden();
-      if (feed === 'longpoll') return longPoll(request, h, tenant, search);
-      return forward(request, h, tenant, '_changes', search);
+      const selector = pullSelector(tenant.kind);
+      if (feed === 'longpoll') return longPoll(request, h, tenant, search, selector);
+      const call = changesCall(selector, search);
+      return forward(request, h, tenant, '_changes', call.search, call.body);
     });
 
     tenantRoute('GET', '_all_docs', async (request, h, tenant) =>

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantDbName } from '../couch/databases.ts';
 import { newId } from '../couch/ids.ts';
+import { pullSelector } from '../sync/device-pulls.ts';
 import { bearerFor } from '../test-support/sync-fixtures.ts';
 import { startTestStack, type TestStack } from '../test-support/test-stack.ts';
 
@@ -112,9 +113,14 @@ describe('live feeds (long-polls) through the sync gateway', () => {
   it('ends a long-poll itself when CouchDB holds it past its timeout, and asks CouchDB for the bound without heartbeats', async () => {
     // A CouchDB that never answers _changes.
     const asked: string[] = [];
+    const bodies: string[] = [];
     let upstreamClosed = 0;
     const stuck = http.createServer((req) => {
-      asked.push(req.url ?? '');
+      asked.push(`${req.method} ${req.url ?? ''}`);
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => bodies.push(body));
       req.socket.once('close', () => (upstreamClosed += 1));
     });
     await new Promise<void>((resolve) => stuck.listen(0, '127.0.0.1', resolve));
@@ -135,12 +141,14 @@ describe('live feeds (long-polls) through the sync gateway', () => {
       expect(JSON.parse(res.payload)).toEqual({ results: [], last_seq: 7 });
       expect(took).toBeLessThan(2_000);
       // (The instance's updates feed asks too, and is never answered: the poll is held upstream.)
-      const query = new URL(
-        asked.find((url) => url.includes('/_changes'))!,
-        'http://couch',
-      ).searchParams;
+      const held = asked.find((line) => line.includes('/_changes'))!;
+      const query = new URL(held.split(' ')[1], 'http://couch').searchParams;
       expect(query.get('timeout')).toBe('500');
       expect(query.get('heartbeat')).toBeNull();
+      // A gym's, held upstream too, leaves check-in records out (decision 198).
+      expect(held.split(' ')[0]).toBe('POST');
+      expect(query.get('filter')).toBe('_selector');
+      expect(bodies.filter(Boolean).map((body) => JSON.parse(body))).toContainEqual({ selector: pullSelector('gym') });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(upstreamClosed).toBeGreaterThanOrEqual(1);
     } finally {

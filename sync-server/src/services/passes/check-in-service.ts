@@ -28,7 +28,8 @@ const MAX_ROUNDS = 8;
  * is kept (rules/check-in-decisions.ts, decision 197): it makes re-delivery idempotent, and a
  * counted record gets no document of its own. A duplicate or refused one gets its decision as a
  * `checkin-outcome:{checkInId}` document: a device never holds a copy of a decision, so a pull
- * cannot collide with its push in flight. A record the pass or an outcome document already decides
+ * cannot collide with its push in flight; it carries the record's `checkedInAt`, since gym devices do
+ * not pull the records (decision 198). A record the pass or an outcome document already decides
  * is answered as stored. Only the gym's copy of the pass records check-ins: the member's copy is
  * never touched here (the member app does not show them, and a write per member database would
  * more than double the cost of a push from a front desk).
@@ -70,6 +71,8 @@ export async function recordCheckIns(
         passId: c.passId,
         gymId,
         ...outcomes.get(c._id)!,
+        // Gym devices no longer pull the records (decision 198): a refusal's note is ordered by this.
+        checkedInAt: c.checkedInAt,
         resolvedAt,
       })),
   ];
