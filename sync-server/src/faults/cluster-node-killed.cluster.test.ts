@@ -123,7 +123,13 @@ describe('fault matrix on a cluster: a CouchDB node killed during a front deskâ€
         await restartOther();
 
         const stored = await Promise.all(passes.map((p) => kit.serverDoc<DayPassDoc>(p._id)));
-        const serverDecided = await kit.serverDecisions();
+        // `_all_docs` reads one copy of each shard: right after a node comes back, its copy may not
+        // hold yet what was written while it was down (design/sync.md "On a CouchDB cluster").
+        const serverDecided = await eventually(
+          () => kit.serverDecisions(),
+          (found) => again.every((c) => found.has(c._id)),
+          30_000,
+        );
         const repeats = again.map((c) => serverDecided.get(c._id));
         expect(repeats.map((o) => o?.outcome)).toEqual(['duplicate', 'duplicate']);
         // A duplicate keeps its decision as an outcome document of its own.
