@@ -62,6 +62,37 @@ describe('fault matrix: 30% of requests dropped between a front desk and the ser
     await desk.store.schedule.saveWeek(withClassAdded(week, 1, cls(id, startTime), new Date()));
   }
 
+  /**
+   * Runs a wait and, should it fail, prints what tells a push that never landed from a pull that
+   * never came: the run's records and decisions on the server, the decisions the device holds and
+   * its journal, and every request the flaky network saw (when, how handled, when it ended).
+   */
+  async function explained<T>(run: number, passes: DayPassDoc[], wait: () => Promise<T>): Promise<T> {
+    try {
+      return await wait();
+    } catch (error) {
+      const passIds = new Set(passes.map((p) => p.passId));
+      const records = (await kit.serverDocs<CheckInDoc>('checkin:')).filter((r) => passIds.has(r.passId));
+      const onServer = await kit.serverDecisions();
+      const onDevice = await localDecisions(desk.store);
+      const { checkIns: journalled } = await firstValueFrom(desk.store.frontDesk.watch(frontDeskWindow(new Date())));
+      const serverPasses = await Promise.all(passes.map((p) => kit.serverDoc<DayPassDoc>(p._id)));
+      const devicePasses = new Map((await localDocs<DayPassDoc>(desk.store, 'day-pass')).map((p) => [p._id, p]));
+      console.log(
+        [
+          `run ${run} failed; server: ${records.length} records, decided ${records.filter((r) => onServer.has(r._id)).length}; ` +
+            `device: ${records.filter((r) => onDevice.has(r._id)).length} decided, ${journalled.length} journalled`,
+          ...serverPasses.map(
+            (p) => `  ${p._id} server ${p._rev} ${JSON.stringify(p.checkIns.all_check_ins)} device ${devicePasses.get(p._id)?._rev ?? '-'}`,
+          ),
+          'flaky network (ms since start, action, status, ended):',
+          ...flaky.history().map((e) => `  ${e.at} ${e.method} ${e.url.slice(0, 140)} ${e.action} ${e.status ?? '-'} ${e.endedAt ?? 'open'}`),
+        ].join('\n'),
+      );
+      throw error;
+    }
+  }
+
   it('lands every check-in and timetable edit exactly once, and the device gets every outcome back', { timeout: 120_000 }, async () => {
     const classIds: string[] = [];
     for (let run = 0; run < RUNS; run += 1) {
@@ -75,12 +106,14 @@ describe('fault matrix: 30% of requests dropped between a front desk and the ser
         await addClass(id, (6 + classIds.length) * H);
       }
       // Everything sent and decided: nothing waits on the device, every outcome has come back.
-      await eventually(() => latestStatus(desk.store), (s) => s.pending === 0, 60_000);
+      await explained(run, passes, () => eventually(() => latestStatus(desk.store), (s) => s.pending === 0, 60_000));
       const records = await kit.serverDocs<CheckInDoc>('checkin:');
-      const decisions = await eventually(
-        () => localDecisions(desk.store),
-        (decided) => records.filter((r) => passes.some((p) => p.passId === r.passId)).every((r) => decided.has(r._id)),
-        60_000,
+      const decisions = await explained(run, passes, () =>
+        eventually(
+          () => localDecisions(desk.store),
+          (decided) => records.filter((r) => passes.some((p) => p.passId === r.passId)).every((r) => decided.has(r._id)),
+          60_000,
+        ),
       );
 
       let lost = 0;

@@ -19,6 +19,16 @@ export interface SeenRequest {
   url: string;
 }
 
+export interface SeenExchange extends SeenRequest {
+  action: FaultAction;
+  /** ms since the proxy started. */
+  at: number;
+  /** The target's status, when its answer came. */
+  status?: number;
+  /** ms since the proxy started, when the answer ended or the connection closed. */
+  endedAt?: number;
+}
+
 export interface FaultProxy {
   /** `http://127.0.0.1:{port}`, the same across stop/start. */
   origin: string;
@@ -35,6 +45,12 @@ export interface FaultProxy {
   start(): Promise<void>;
   /** Requests seen so far, and how each was handled. */
   counts(): Record<FaultAction, number>;
+  /**
+   * The requests seen so far, in order, with when each came and when its answer ended or its
+   * connection was cut (absent while still open): a failing fault test prints it, so a device that
+   * stopped asking can be told from a request that never ended.
+   */
+  history(): readonly SeenExchange[];
   close(): Promise<void>;
 }
 
@@ -57,14 +73,20 @@ export async function startFaultProxy(
   const counts: Record<FaultAction, number> = { pass: 0, 'drop-request': 0, 'drop-answer': 0, 'late-answer': 0 };
   let lateMs = 2_000;
   const sockets = new Set<Socket>();
+  const startedAt = Date.now();
+  const history: SeenExchange[] = [];
 
   const server = http.createServer((req, res) => {
     const seen = { method: req.method ?? 'GET', url: req.url ?? '/' };
     const action = rule(seen);
     counts[action] += 1;
+    const exchange: SeenExchange = { ...seen, action, at: Date.now() - startedAt };
+    history.push(exchange);
+    res.once('close', () => (exchange.endedAt = Date.now() - startedAt));
     if (action === 'drop-request') {
       onFault(action, seen);
       req.socket.destroy();
+      exchange.endedAt = Date.now() - startedAt;
       return;
     }
     const forward = http.request(
@@ -76,6 +98,7 @@ export async function startFaultProxy(
         headers: { ...req.headers, host: upstream.host },
       },
       (answer) => {
+        exchange.status = answer.statusCode;
         if (action === 'drop-answer') {
           // Read the answer whole first: the target has finished handling the request when the cut comes.
           answer.resume();
@@ -147,6 +170,7 @@ export async function startFaultProxy(
       listening = true;
     },
     counts: () => ({ ...counts }),
+    history: () => history.map((e) => ({ ...e })),
     close: stop,
   };
 }
