@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { allDocsByKeys } from './embedded-all-docs.ts';
 import { createEmbeddedDbUpdates } from './embedded-db-updates.ts';
 
 const require = createRequire(import.meta.url);
@@ -359,6 +360,7 @@ export function createEmbeddedCouchApp(
   app.use(dbUpdates.feed);
   app.use(changesFeeds(Pouch));
   app.use(securityObjects(Pouch));
+  app.use(allDocsByKeys(Pouch));
   app.use('/', couch);
   app.use((err: unknown, _req: IncomingMessage, res: ServerResponse, _next: Next) => {
     if (res.headersSent) return void res.destroy();

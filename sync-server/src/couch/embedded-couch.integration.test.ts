@@ -430,6 +430,58 @@ describe.each([
     });
   });
 
+  describe('POST _all_docs?include_docs=true with {keys}, as CouchDB answers it (every documents-by-id read; one get per key)', () => {
+    const db = '/mastr_by_keys';
+    const post = (urlPath: string, body: unknown) =>
+      call(couch, 'POST', urlPath, { headers: { ...admin, ...json }, body: JSON.stringify(body) });
+    const revs = new Map<string, string>();
+
+    beforeAll(async () => {
+      expect((await call(couch, 'PUT', db, { headers: admin })).status).toBe(201);
+      for (const id of ['a', 'b', 'gone', 'z']) {
+        const res = await post(db, { _id: id, n: id });
+        revs.set(id, JSON.parse(res.body).rev);
+      }
+      // `a` edited once (its latest revision is the one answered), `gone` deleted.
+      revs.set('a', JSON.parse((await post(db, { _id: 'a', _rev: revs.get('a'), n: 'a2' })).body).rev);
+      const deleted = await call(couch, 'DELETE', `${db}/gone?rev=${revs.get('gone')}`, { headers: admin });
+      revs.set('gone', JSON.parse(deleted.body).rev);
+    });
+
+    it('answers rows in key order: live documents whole, a deleted one as deleted, a missing one as not_found, repeats repeated', async () => {
+      const res = await post(`${db}/_all_docs?include_docs=true`, { keys: ['z', 'gone', 'nowhere', 'a', 'z'] });
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body)).toEqual({
+        total_rows: 3,
+        rows: [
+          { id: 'z', key: 'z', value: { rev: revs.get('z') }, doc: { _id: 'z', _rev: revs.get('z'), n: 'z' } },
+          { id: 'gone', key: 'gone', value: { rev: revs.get('gone'), deleted: true }, doc: null },
+          { key: 'nowhere', error: 'not_found' },
+          { id: 'a', key: 'a', value: { rev: revs.get('a') }, doc: { _id: 'a', _rev: revs.get('a'), n: 'a2' } },
+          { id: 'z', key: 'z', value: { rev: revs.get('z') }, doc: { _id: 'z', _rev: revs.get('z'), n: 'z' } },
+        ],
+      });
+      expect(JSON.parse((await post(`${db}/_all_docs?include_docs=true`, { keys: [] })).body)).toEqual({
+        total_rows: 3,
+        rows: [],
+      });
+    });
+
+    it('leaves every other _all_docs to express-pouchdb as before: other options, no documents, another body, a missing database', async () => {
+      const withLimit = JSON.parse(
+        (await post(`${db}/_all_docs?include_docs=true`, { keys: ['a', 'b'], limit: 1 })).body,
+      );
+      expect(withLimit.rows.map((r: { id: string }) => r.id)).toEqual(['a']);
+      const bare = JSON.parse((await post(`${db}/_all_docs`, { keys: ['a', 'nowhere'] })).body);
+      expect(bare.rows).toEqual([
+        { id: 'a', key: 'a', value: { rev: revs.get('a') } },
+        { key: 'nowhere', error: 'not_found' },
+      ]);
+      expect((await post(`${db}/_all_docs?include_docs=true`, [])).status).toBe(400);
+      expect((await post('/mastr_nowhere/_all_docs?include_docs=true', { keys: ['a'] })).status).toBe(404);
+    });
+  });
+
   it('keeps the process alive when something escapes in its thread, and serves again on the same port', async () => {
     couch.crashForTest();
     const deadline = Date.now() + 10_000;
