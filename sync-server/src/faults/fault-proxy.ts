@@ -19,7 +19,7 @@ export interface SeenRequest {
   url: string;
 }
 
-export interface SeenExchange extends SeenRequest {
+interface SeenExchange extends SeenRequest {
   action: FaultAction;
   /** ms since the proxy started. */
   at: number;
