@@ -19,6 +19,12 @@ export interface ReconnectBenchPage {
   followDecisions(checkInIds: string[]): void;
   /** Resolves once the device holds a decision on every record `followDecisions` was given. */
   decisionsHeld(): Promise<void>;
+  /**
+   * When the last check-in push sent since `since` (the page's clock) was answered, in ms after
+   * `since`; null when none was. The server answers a push once it has decided its records
+   * (check-in-service.ts), so the last answer is when the server had decided this tablet's records.
+   */
+  lastPushAnswered(since: number): number | null;
   /** The page's clock (performance.now()). */
   now(): number;
   /** The sync requests answered since `since` on the page's clock, one line each, with the decisions held and check-ins waiting as they changed (BENCH_TIMELINE=1). */
