@@ -15,6 +15,7 @@
 import 'fake-indexeddb/auto';
 import type { ScheduleWeekDoc } from '@mastr/rules/documents.ts';
 import { emptyDefaultSchedule, withClassAdded } from '@mastr/rules/schedule.ts';
+import { ofType } from '../pwa/src/data/local-queries.ts';
 import { deliverScheduleWeek } from '../pwa/src/data/schedule-sender.ts';
 import { SyncHttpError } from '../pwa/src/data/sync-fetch.ts';
 import { startNetworkCable } from '../pwa/src/data/test-support/network-cable.ts';
@@ -112,8 +113,8 @@ await runBench('Offline schedule edit: tap to visible (10,000 passes on the devi
   const steps: [string, () => Promise<unknown>][] = [
     ['  store.schedule.weeks() (pulled + pending)', () => store.schedule.weeks()],
     [
-      '  query: schedule-week by type (indexed)',
-      () => store.collection.find({ selector: { type: 'schedule-week' } }).exec(),
+      '  query: schedule-week by type (its id range)',
+      () => store.collection.find({ selector: ofType('schedule-week') }).exec(),
     ],
     [
       '  query: schedule-week by id and type',

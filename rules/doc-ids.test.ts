@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accountDocId,
   availabilityDocId,
+  bookingDocId,
   checkInId,
   checkInOutcomeId,
   coachRequestId,
@@ -12,13 +13,16 @@ import {
   ID_PATTERN,
   ID_SOURCE,
   isId,
+  mastrClassDocId,
   membershipDocId,
   membershipDocPrefix,
   mobileClaimId,
+  notificationDocId,
   oneTimeTokenDocId,
   parseCheckInId,
   passDocId,
   passDocPrefix,
+  passNotificationDocId,
   payeeDocId,
   paymentDocId,
   profileDocId,
@@ -32,6 +36,9 @@ import {
   stripeEventDocId,
   subscriptionDocId,
   subscriptionDocPrefix,
+  TENANT_DOC_ID_PREFIXES,
+  tenantDocIdRange,
+  type TenantDocType,
 } from './doc-ids.ts';
 
 const PASS = '0123456789abcdef01234567';
@@ -157,5 +164,52 @@ describe('tenant document ids', () => {
     expect(coachRequestId(PASS)).toBe(`coach-request:${PASS}`);
     expect(gymRequestId(PASS)).toBe(`gym-request:${PASS}`);
     expect(slotClaimId('2026-11-15', 5, 64800)).toBe('slot-claim:2026-11-15:5:64800');
+  });
+});
+
+describe('a tenant document type is an id range (decision 200)', () => {
+  const inRange = (id: string, type: TenantDocType) => {
+    const { $gte, $lt } = tenantDocIdRange(type);
+    return id >= $gte && id < $lt;
+  };
+  const CHECK_IN = checkInId(PASS, 'r1');
+  const built: [TenantDocType, string][] = [
+    ['schedule-week', scheduleDocId(null)],
+    ['schedule-week', scheduleDocId('2026-11-16')],
+    ['availability-week', availabilityDocId(null)],
+    ['availability-week', availabilityDocId('2026-11-15')],
+    ['day-pass', passDocId('day-pass', PASS)],
+    ['mastr-pass', passDocId('mastr-pass', PASS)],
+    ['mastr-class', mastrClassDocId('2026-11-30T18:00:00')],
+    ['check-in', CHECK_IN],
+    ['check-in-outcome', checkInOutcomeId(CHECK_IN)],
+    ['signing-keys', SIGNING_KEYS_DOC_ID],
+    ['coach-request', coachRequestId(PASS)],
+    ['notification', notificationDocId(PASS)],
+    ['notification', passNotificationDocId('mastr-class-cancelled-by-gym', PASS, '2026-11-30T18:00:00')],
+    ['gym-request', gymRequestId(PASS)],
+    ['slot-claim', slotClaimId('2026-11-15', 5, 64800)],
+    ['booking', bookingDocId(PASS)],
+  ];
+
+  it("holds every id its type's builder makes, and none another type's builder makes", () => {
+    const types = Object.keys(TENANT_DOC_ID_PREFIXES) as TenantDocType[];
+    expect(new Set(built.map(([type]) => type))).toEqual(new Set(types));
+    for (const [type, id] of built) {
+      for (const other of types) expect([id, other, inRange(id, other)]).toEqual([id, other, other === type]);
+    }
+  });
+
+  it('never overlaps another type: no prefix starts another', () => {
+    const prefixes = Object.values(TENANT_DOC_ID_PREFIXES);
+    for (const a of prefixes)
+      for (const b of prefixes) if (a !== b) expect([a, b, b.startsWith(a)]).toEqual([a, b, false]);
+  });
+
+  it('keeps out ids just beside it (a check-in range holds no outcome)', () => {
+    expect(inRange('checkin-outcome:x', 'check-in')).toBe(false);
+    expect(inRange('checkin;', 'check-in')).toBe(false);
+    expect(inRange('checkin:', 'check-in')).toBe(true);
+    expect(inRange(`daypass:${'~'.repeat(300)}`, 'day-pass')).toBe(true);
   });
 });

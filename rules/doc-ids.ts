@@ -4,7 +4,21 @@
  * prefixes below). Pure, for the PWA and the server alike: random ids are drawn by the server
  * (sync-server/src/couch/ids.ts), hashes for the auth ids are taken there too.
  */
-import type { DayPassDoc, MastrPassDoc } from './documents.ts';
+import type {
+  AvailabilityWeekDoc,
+  BookingDoc,
+  CheckInDoc,
+  CheckInOutcomeDoc,
+  CoachRequestDoc,
+  DayPassDoc,
+  GymRequestDoc,
+  MastrClassDoc,
+  MastrPassDoc,
+  NotificationDoc,
+  ScheduleWeekDoc,
+  SigningKeysDoc,
+  SlotClaimDoc,
+} from './documents.ts';
 import type { AccountKind } from './roles.ts';
 import { normaliseEmail } from './validation.ts';
 
@@ -77,35 +91,83 @@ export const imageDocId = (kind: AccountKind, profileId: string, version: string
 
 // ---- tenant databases (replicated to devices) -------------------------------------------------------
 
+/** A document type of the tenant databases (`mastr_gym_`, `mastr_coach_`, `mastr_member_`). */
+export type TenantDocType = (
+  | ScheduleWeekDoc
+  | AvailabilityWeekDoc
+  | DayPassDoc
+  | MastrPassDoc
+  | MastrClassDoc
+  | CheckInDoc
+  | CheckInOutcomeDoc
+  | SigningKeysDoc
+  | CoachRequestDoc
+  | NotificationDoc
+  | GymRequestDoc
+  | SlotClaimDoc
+  | BookingDoc
+)['type'];
+
+/**
+ * What every id of a tenant document type starts with, and no other type's id: a type is an id
+ * range (`tenantDocIdRange`), so the device reads a type by its primary key and keeps no index of
+ * types (decision 200). The id builders below take their prefixes from here.
+ */
+export const TENANT_DOC_ID_PREFIXES = {
+  'schedule-week': 'schedule:',
+  'availability-week': 'availability:',
+  'day-pass': 'daypass:',
+  'mastr-pass': 'mastrpass:',
+  'mastr-class': 'mastr-class:',
+  'check-in': 'checkin:',
+  'check-in-outcome': 'checkin-outcome:',
+  // The one document of its type: its id is the whole range.
+  'signing-keys': 'pass-signing-keys',
+  'coach-request': 'coach-request:',
+  notification: 'notification:',
+  'gym-request': 'gym-request:',
+  'slot-claim': 'slot-claim:',
+  booking: 'booking:',
+} as const satisfies { readonly [T in TenantDocType]: string };
+
+/** Above every character an id holds (ids are ASCII): `prefix + ID_RANGE_END` bounds a prefix's range. */
+const ID_RANGE_END = '\uffff';
+
+/** The ids of one tenant document type, as a key range (`$gte`, `$lt`). */
+export function tenantDocIdRange(type: TenantDocType): { $gte: string; $lt: string } {
+  const prefix = TENANT_DOC_ID_PREFIXES[type];
+  return { $gte: prefix, $lt: `${prefix}${ID_RANGE_END}` };
+}
+
 /** The key range of every schedule document of a gym. */
-export const SCHEDULE_DOC_PREFIX = 'schedule:';
+export const SCHEDULE_DOC_PREFIX = TENANT_DOC_ID_PREFIXES['schedule-week'];
 /** mastr_gym_<id>: `schedule:default`, or `schedule:week:{Monday}` for a week of its own. */
 export const scheduleDocId = (weekStart: string | null) =>
   `${SCHEDULE_DOC_PREFIX}${weekStart ? `week:${weekStart}` : 'default'}`;
 
 /** mastr_coach_<id>: `availability:default`, or `availability:week:{Sunday}` for a week of its own. */
 export const availabilityDocId = (weekStart: string | null) =>
-  weekStart ? `availability:week:${weekStart}` : 'availability:default';
+  `${TENANT_DOC_ID_PREFIXES['availability-week']}${weekStart ? `week:${weekStart}` : 'default'}`;
 
 /** A pass as the gym's and the member's databases hold it. */
 export type PassDoc = DayPassDoc | MastrPassDoc;
 
 /** The key range of every pass of a kind. */
-export const passDocPrefix = (kind: PassDoc['type']) => (kind === 'day-pass' ? 'daypass:' : 'mastrpass:');
+export const passDocPrefix = (kind: PassDoc['type']) => TENANT_DOC_ID_PREFIXES[kind];
 /** `daypass:{passId}` and `mastrpass:{passId}`, in mastr_gym_<gymId> and mastr_member_<memberId>. */
 export const passDocId = (kind: PassDoc['type'], passId: string) => `${passDocPrefix(kind)}${passId}`;
 
 /** The key range of every stored Mastr class occurrence of a gym. */
-export const MASTR_CLASS_DOC_PREFIX = 'mastr-class:';
+export const MASTR_CLASS_DOC_PREFIX = TENANT_DOC_ID_PREFIXES['mastr-class'];
 /** mastr_gym_<id>: `mastr-class:{classDateAndTime}`, one per occurrence (one class, one document). */
 export const mastrClassDocId = (classDateAndTime: string) => `${MASTR_CLASS_DOC_PREFIX}${classDateAndTime}`;
 
 /** mastr_gym_<id>: the public keys that verify entry tokens offline. */
-export const SIGNING_KEYS_DOC_ID = 'pass-signing-keys';
+export const SIGNING_KEYS_DOC_ID = TENANT_DOC_ID_PREFIXES['signing-keys'];
 
 /** What a check-in id may end with: the device's random part. */
 const CHECK_IN_RANDOM = '[A-Za-z0-9_-]{1,64}';
-const CHECK_IN_ID = new RegExp(`^checkin:(${ID_SOURCE}):(${CHECK_IN_RANDOM})$`);
+const CHECK_IN_ID = new RegExp(`^${TENANT_DOC_ID_PREFIXES['check-in']}(${ID_SOURCE}):(${CHECK_IN_RANDOM})$`);
 
 /**
  * The id of a day or a time slot inside a schedule or availability document. The PWA and the server
@@ -119,7 +181,7 @@ export function isNestedId(value: unknown): value is string {
 }
 
 /** `checkin:{passId}:{random}`: a fresh id per record, so offline devices never collide. */
-export const checkInId = (passId: string, random: string) => `checkin:${passId}:${random}`;
+export const checkInId = (passId: string, random: string) => `${TENANT_DOC_ID_PREFIXES['check-in']}${passId}:${random}`;
 
 /** The pass and random part of a check-in id; null when it is not one (a device's id is checked before it is stored). */
 export function parseCheckInId(id: string): { passId: string; random: string } | null {
@@ -128,12 +190,12 @@ export function parseCheckInId(id: string): { passId: string; random: string } |
 }
 
 /** The server's decision on a check-in: `checkin-outcome:{checkInId}`. */
-export const checkInOutcomeId = (checkInId: string) => `checkin-outcome:${checkInId}`;
+export const checkInOutcomeId = (checkInId: string) => `${TENANT_DOC_ID_PREFIXES['check-in-outcome']}${checkInId}`;
 
 /** mastr_coach_<coachId> and mastr_member_<memberId>: a member's request for a coach's slot. */
-export const coachRequestId = (requestId: string) => `coach-request:${requestId}`;
+export const coachRequestId = (requestId: string) => `${TENANT_DOC_ID_PREFIXES['coach-request']}${requestId}`;
 /** A notification in a gym's or coach's database (rules/documents.ts NotificationDoc). */
-export const notificationDocId = (id: string) => `notification:${id}`;
+export const notificationDocId = (id: string) => `${TENANT_DOC_ID_PREFIXES.notification}${id}`;
 /**
  * A pass event's notification in the member's database: one per pass and event (and class start,
  * since a Mastr pass may be booked into a class the gym cancels more than once), so a retried or
@@ -142,15 +204,15 @@ export const notificationDocId = (id: string) => `notification:${id}`;
 export const passNotificationDocId = (event: string, passId: string, classStart = '') =>
   notificationDocId(`${event}:${passId}${classStart ? `:${classStart.replace(/[^0-9T]/g, '')}` : ''}`);
 /** mastr_gym_<gymId> and mastr_member_<memberId>: a member's PT request to a gym. */
-export const gymRequestId = (requestId: string) => `gym-request:${requestId}`;
+export const gymRequestId = (requestId: string) => `${TENANT_DOC_ID_PREFIXES['gym-request']}${requestId}`;
 /** mastr_coach_<coachId>: deterministic, so CouchDB itself lets exactly one request hold a slot. */
 export const slotClaimId = (weekStart: string, weekday: number, time: number) =>
   `${slotClaimPrefix(weekStart)}${weekday}:${time}`;
 /** The key range of one coach week's slot claims. */
-export const slotClaimPrefix = (weekStart: string) => `slot-claim:${weekStart}:`;
+export const slotClaimPrefix = (weekStart: string) => `${TENANT_DOC_ID_PREFIXES['slot-claim']}${weekStart}:`;
 
 /** The key range of every booking in a tenant database. */
-export const BOOKING_DOC_PREFIX = 'booking:';
+export const BOOKING_DOC_PREFIX = TENANT_DOC_ID_PREFIXES.booking;
 /**
  * mastr_coach_<coachId>, mastr_member_<memberId> and mastr_gym_<gymId>: a paid private session. The
  * booking id is its request's id, so a request books at most once.

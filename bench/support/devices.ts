@@ -10,7 +10,9 @@ import type { Dexie as DexieClass } from 'dexie';
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom } from 'rxjs';
+import type { TenantDocType } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { ofType } from '../../pwa/src/data/local-queries.ts';
 import { TENANT_DOCS_SCHEMA, toCouchShape, type LocalDoc } from '../../pwa/src/data/tenant-docs.ts';
 import {
   openTenantStore,
@@ -76,9 +78,9 @@ export function firstSyncDone(store: TenantStore, timeoutMs: number): Promise<vo
 /** Local documents of one type in CouchDB shape, as the front desk's pages read them. */
 export async function localDocs<T extends { _id: string; type: string }>(
   store: OpenedTenantStore,
-  type: string,
+  type: TenantDocType,
 ): Promise<T[]> {
-  const found = await store.collection.find({ selector: { type } }).exec();
+  const found = await store.collection.find({ selector: ofType(type) }).exec();
   return found.map((d) => toCouchShape<T>(d.toJSON() as LocalDoc));
 }
 

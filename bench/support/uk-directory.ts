@@ -6,6 +6,7 @@
  */
 import type { CoachProfileDoc, GymProfileDoc, MembershipDoc } from '@mastr/rules/documents.ts';
 import { coachDoc, gymDoc, idOf, membershipDoc } from '../../sync-server/src/test-support/directory-fixtures.ts';
+import { seededRandom } from './seeded-random.ts';
 
 /** Town, postcode area and its districts. */
 const TOWNS: readonly [string, string, number][] = [
@@ -157,18 +158,6 @@ const LAST_NAMES = [
 const COACH_DISCIPLINES = ['Boxing', 'MMA', 'Jiu-Jitsu', 'Wrestling', 'Kickboxing', 'Judo', 'Muay Thai'];
 /** Letters UK inward codes use (never C, I, K, M, O or V). */
 const POSTCODE_LETTERS = [...'ABDEFGHJLNPQRSTUWXYZ'];
-
-/** mulberry32: a small seeded generator, so the directory is the same on every run. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface UkDirectory {
   gyms: GymProfileDoc[];

@@ -10,6 +10,7 @@ import { Observable, take } from 'rxjs';
 import { recordsDecidedBy } from '@mastr/rules/check-in-decisions.ts';
 import { passDocId } from '@mastr/rules/doc-ids.ts';
 import type { CheckInDoc } from '@mastr/rules/documents.ts';
+import { ofType } from './local-queries.ts';
 import type { LocalDoc } from './tenant-docs.ts';
 
 /**
@@ -47,7 +48,7 @@ export function watchHeldDecisions(
     });
     const first = journalled$.pipe(take(1)).subscribe((journalled) => {
       const passIds = [...new Set(journalled.map((c) => passDocId(c.passKind, c.passId)))];
-      Promise.all([collection.findByIds(passIds).exec(), collection.find({ selector: { type: 'check-in-outcome' } }).exec()])
+      Promise.all([collection.findByIds(passIds).exec(), collection.find({ selector: ofType('check-in-outcome') }).exec()])
         .then(([passes, outcomes]) => {
           for (const doc of [...passes.values(), ...outcomes]) note(doc.toJSON() as LocalDoc);
           ready = true;

@@ -9,6 +9,7 @@
 import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 import { CHECK_IN_FIELDS, type AvailabilityWeekDoc, type CheckInDoc } from '@mastr/rules/documents.ts';
 import type { CheckInJournal } from './check-in-journal.ts';
+import { ofType } from './local-queries.ts';
 import { undecidedCheckIns, type OutcomeFields, type PassCounts } from '@mastr/rules/check-in-decisions.ts';
 import { passDocId } from '@mastr/rules/doc-ids.ts';
 import { toCouchShape, type LocalDoc } from './tenant-docs.ts';
@@ -71,9 +72,9 @@ export async function moveUnsentCheckIns(
   deviceId: string,
 ): Promise<void> {
   if ((await db.getLocal(CHECK_INS_MOVED_MARK)) !== null) return;
-  const mine = (await collection.find({ selector: { type: 'check-in', deviceId } }).exec()).map((d) => d.toJSON() as LocalDoc);
+  const mine = (await collection.find({ selector: ofType('check-in', { deviceId }) }).exec()).map((d) => d.toJSON() as LocalDoc);
   if (mine.length > 0) {
-    const outcomes = (await collection.find({ selector: { type: 'check-in-outcome' } }).exec()).map((d) => d.toJSON() as unknown as OutcomeFields);
+    const outcomes = (await collection.find({ selector: ofType('check-in-outcome') }).exec()).map((d) => d.toJSON() as unknown as OutcomeFields);
     const passIds = [...new Set(mine.map((c) => passDocId(c.passKind as CheckInDoc['passKind'], c.passId as string)))];
     const passes = [...(await collection.findByIds(passIds).exec()).values()].map((d) => d.toJSON() as PassCounts);
     for (const checkIn of undecidedCheckIns(mine, passes, outcomes)) {

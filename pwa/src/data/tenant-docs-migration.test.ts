@@ -3,23 +3,22 @@ import { addRxPlugin, createRxDatabase, type RxJsonSchema } from 'rxdb';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { describe, expect, it } from 'vitest';
-import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
+import { findDocs } from './local-queries.ts';
+import { addTenantDocs, TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, type LocalDoc } from './tenant-docs.ts';
 
 addRxPlugin(RxDBMigrationSchemaPlugin);
 
-/** The schema as the previous release declared it: without the fields the current version added. */
+/** The schema as the previous release declared it: the same fields, with its index of types (decision 200). */
 function previousSchema(): RxJsonSchema<LocalDoc> {
-  const added = new Set(['serverRev']);
-  const properties = Object.fromEntries(Object.entries(TENANT_DOCS_SCHEMA.properties).filter(([key]) => !added.has(key)));
-  return { ...TENANT_DOCS_SCHEMA, version: TENANT_DOCS_SCHEMA.version - 1, properties };
+  return { ...TENANT_DOCS_SCHEMA, version: TENANT_DOCS_SCHEMA.version - 1, indexes: ['type'] };
 }
 
 describe('a device updated to the current tenant schema', () => {
-  it('keeps what it held, a check-in still waiting to sync included', async () => {
+  it('keeps what it held, a check-in still waiting to sync included, and reads it by type', async () => {
     const name = `migration-test-${Date.now()}`;
     const older = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
     const { docs } = await older.addCollections({
-      docs: { schema: previousSchema(), migrationStrategies: { 1: (d: LocalDoc) => d, 2: (d: LocalDoc) => d, 3: (d: LocalDoc) => d, 4: (d: LocalDoc) => d, 5: (d: LocalDoc) => d, 6: (d: LocalDoc) => d } },
+      docs: { schema: previousSchema(), migrationStrategies: Object.fromEntries(Object.entries(TENANT_DOCS_MIGRATIONS).slice(0, -1)) },
     });
     const held: LocalDoc[] = [
       { id: 'checkin:p1:r1', type: 'check-in', passId: 'p1', checkedInAt: '2026-11-25T10:00:00.000Z' },
@@ -31,12 +30,14 @@ describe('a device updated to the current tenant schema', () => {
     await older.close();
 
     const updated = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false });
-    const { docs: current } = await updated.addCollections({
-      docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS },
-    });
+    // As the store opens it (tenant-store.ts): moved over before it answers.
+    const current = await addTenantDocs(updated);
     const found = (await current.find().exec()).map((d) => d.toJSON());
     expect(found).toEqual(expect.arrayContaining(held.map((doc) => expect.objectContaining(doc))));
     expect(found).toHaveLength(held.length);
+    // Read by type as the data layer reads, on the new layout's id ranges.
+    expect((await findDocs(current, 'check-in')).map((d) => d._id)).toEqual(['checkin:p1:r1']);
+    expect((await findDocs(current, 'booking')).map((d) => d._id)).toEqual(['booking:b1']);
     await updated.remove();
   });
 });

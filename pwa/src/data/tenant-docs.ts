@@ -3,7 +3,7 @@
  * lives in one RxDB collection, typed by its `type` field; RxDB keys them by `id` (it does not
  * allow `_id` as a primary key), CouchDB by `_id`. Pages see the CouchDB shape.
  */
-import type { RxJsonSchema } from 'rxdb';
+import type { RxCollection, RxDatabase, RxJsonSchema } from 'rxdb';
 
 /** A tenant document as RxDB stores it: CouchDB's `_id` as `id`, no `_rev` (the server's business). */
 export interface LocalDoc {
@@ -42,15 +42,19 @@ const record = { type: 'object' } as const;
  * documents, a coach request's `acceptedAt`, a slot claim's `booking` and a session notification's
  * `sessionStart` and `memberId`; 6 adds a pass notification's `refundedPence` (decision 71; a Mastr
  * pass's own cancellation, decision 70, uses the day pass's fields already declared); 7 adds
- * `serverRev`, the CouchDB revision a pulled week came with (`server-revs.ts`, decision 164).
+ * `serverRev`, the CouchDB revision a pulled week came with (`server-revs.ts`, decision 164); 8 drops
+ * the index of types (decision 200).
  *
- * Only `type` is indexed: the Dexie storage refuses indexes over fields that are not required
- * (DXE1), and every other field belongs to some types only. `tenant-docs-migration.test.ts` opens data
- * written under the previous version: move it on with each new version.
+ * No field is indexed. Each index costs IndexedDB an entry for every document a pull stores, and
+ * a reconnect or a first sync stores thousands; a type is read as its id range on the primary key
+ * instead (`local-queries.ts` `ofType`, rules/doc-ids.ts `TENANT_DOC_ID_PREFIXES`). The Dexie storage
+ * refuses indexes over fields that are not required (DXE1) anyway, and every other field belongs to
+ * some types only. `tenant-docs-migration.test.ts` opens data written under the previous version:
+ * move it on with each new version.
  */
 export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
   title: 'tenant documents',
-  version: 7,
+  version: 8,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -140,13 +144,13 @@ export const TENANT_DOCS_SCHEMA: RxJsonSchema<LocalDoc> = {
     refundedPence: { type: 'number' },
   },
   required: ['id', 'type'],
-  indexes: ['type'],
+  // No index of its own (decision 200): a type is read as its id range on the primary key.
 };
 
 /**
  * How documents stored under an older schema version become current. Versions 1 to 7 only
- * declared new fields and types, so every older document (a check-in still waiting to sync
- * included) is valid as it is.
+ * declared new fields and types, and 8 only dropped an index, so every older document (a check-in
+ * still waiting to sync included) is valid as it is.
  */
 export const TENANT_DOCS_MIGRATIONS = {
   1: (doc: LocalDoc) => doc,
@@ -156,7 +160,29 @@ export const TENANT_DOCS_MIGRATIONS = {
   5: (doc: LocalDoc) => doc,
   6: (doc: LocalDoc) => doc,
   7: (doc: LocalDoc) => doc,
+  8: (doc: LocalDoc) => doc,
 };
+
+/**
+ * Documents moved per batch when a device migrates its copy to a newer schema version. RxDB's own
+ * default (10, what `autoMigrate` uses) walks the old store's documents again and again: 54 s for a
+ * gym's 10,631 documents in Chromium, against 9.5 s by 1,000 (bench/tenant-queries.browser.bench.ts,
+ * decision 200); larger batches were slower again (2,500: 15 s).
+ */
+export const TENANT_DOCS_MIGRATION_BATCH = 1_000;
+
+/**
+ * Adds the tenant collection `docs` to a device's database. A copy stored under an older schema
+ * version is moved over first, once, before anything reads it (RxDB blocks its writes until then),
+ * in batches of our own size rather than RxDB's (decision 200).
+ */
+export async function addTenantDocs(db: RxDatabase): Promise<RxCollection<LocalDoc>> {
+  const { docs } = await db.addCollections({
+    docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS, autoMigrate: false },
+  });
+  if (await docs.migrationNeeded()) await docs.migratePromise(TENANT_DOCS_MIGRATION_BATCH);
+  return docs as RxCollection<LocalDoc>;
+}
 
 export function toLocalDoc(doc: CouchShape): LocalDoc {
   // `_rev` is left out: RxDB keeps its own revisions and the replication sends the server's.
@@ -175,8 +201,8 @@ export function toCouchShape<T extends CouchShape>(data: LocalDoc): T {
 
 /**
  * Pull modifier: CouchDB answers a plain DELETE with a bare tombstone `{_id, _rev, _deleted}`
- * that lacks `type`; giving it one keeps schema validation (and the `type` index) happy, so the
- * deletion replicates instead of stalling the pull (stack notes).
+ * that lacks `type`; giving it one keeps schema validation happy, so the deletion replicates
+ * instead of stalling the pull (stack notes).
  */
 export function tolerateTombstone<T extends { _deleted?: boolean; type?: unknown }>(doc: T): T {
   return doc._deleted && typeof doc.type !== 'string' ? { ...doc, type: TOMBSTONE_TYPE } : doc;

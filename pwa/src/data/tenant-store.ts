@@ -30,7 +30,7 @@ import { keepServerRevs } from './server-revs.ts';
 import { createSyncStatusTracker, classifySyncError, countPerBatch, createThrottledLogger, type SyncStatus } from './sync-status.ts';
 import { createNotificationData, type NotificationData } from './notification-data.ts';
 import { createSessionData, type SessionData } from './session-data.ts';
-import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, tolerateTombstone, type LocalDoc } from './tenant-docs.ts';
+import { addTenantDocs, tolerateTombstone, type LocalDoc } from './tenant-docs.ts';
 
 export type { SyncStatus } from './sync-status.ts';
 
@@ -123,8 +123,7 @@ export async function openTenantStore(options: OpenTenantStoreOptions): Promise<
     // A remount (React strict mode, a quick re-login) reopens the same account: close the old handle.
     closeDuplicates: true,
   });
-  const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
-  const collection = docs as RxCollection<LocalDoc>;
+  const collection = await addTenantDocs(db);
   // What the device writes waits in its one journal until the server has it: a gym's check-ins and
   // timetable weeks, a coach's availability weeks; a member's device writes nothing. Every
   // replication is pull-only.

@@ -21,11 +21,14 @@ import { liveQuery, type Dexie, type Table } from 'dexie';
 import { Observable, shareReplay } from 'rxjs';
 import { liveEntries } from './outbox/live-entries.ts';
 
+/** The document types of the weeks a device edits. */
+export type WeekType = 'schedule-week' | 'availability-week';
+
 /** A week as the journal holds it: a CouchDB document with a string id. */
 export interface WeekDoc {
   _id: string;
   _rev?: string;
-  type: string;
+  type: WeekType;
   updatedAt: string;
 }
 

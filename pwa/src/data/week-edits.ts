@@ -14,7 +14,7 @@
 import { deepEqual, type RxCollection } from 'rxdb';
 import { combineLatest, map, type Observable, type Subscription } from 'rxjs';
 import { findDocs, watchDocs } from './local-queries.ts';
-import type { PendingWeek, WeekDoc, WeekEditJournal, WeekRefusal } from './week-edit-journal.ts';
+import type { PendingWeek, WeekDoc, WeekEditJournal, WeekRefusal, WeekType } from './week-edit-journal.ts';
 import { mergeAgainstBase, withoutRev, type MergeDelivery, type MergeGateway, type PendingAgainstBase } from './outbox/merge-against-base.ts';
 import type { OutboxType } from './outbox/device-sender.ts';
 import { createEntryBackOff } from './outbox/entry-back-off.ts';
@@ -40,7 +40,7 @@ export interface WeekSource {
   collection: RxCollection<LocalDoc>;
   journal: WeekEditJournal;
   /** The weeks' document type (`schedule-week`, `availability-week`). */
-  type: string;
+  type: WeekType;
 }
 
 /**

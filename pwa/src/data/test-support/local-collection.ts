@@ -7,7 +7,7 @@ import { addRxPlugin, createRxDatabase, type RxCollection, type RxDatabase } fro
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { firstValueFrom, type Observable } from 'rxjs';
-import { TENANT_DOCS_MIGRATIONS, TENANT_DOCS_SCHEMA, type LocalDoc } from '../tenant-docs.ts';
+import { addTenantDocs, type LocalDoc } from '../tenant-docs.ts';
 
 // RxDB opens a collection of schema version > 0 only with the migration plugin, even when empty.
 addRxPlugin(RxDBMigrationSchemaPlugin);
@@ -25,8 +25,8 @@ export async function openLocalCollection(): Promise<LocalCollection> {
   const name = `unit-tenant-${(opened += 1)}-${Date.now()}`;
   // Local documents as the tenant store has them (marks such as the first sync or notifications seen).
   const db = await createRxDatabase({ name, storage: getRxStorageDexie(), multiInstance: false, localDocuments: true });
-  const { docs } = await db.addCollections({ docs: { schema: TENANT_DOCS_SCHEMA, migrationStrategies: TENANT_DOCS_MIGRATIONS } });
-  return { name, db, collection: docs as RxCollection<LocalDoc>, remove: () => db.remove().then(() => undefined) };
+  const collection = await addTenantDocs(db);
+  return { name, db, collection, remove: () => db.remove().then(() => undefined) };
 }
 
 /** The first answer of a live query that satisfies `holds` (the current one included). */

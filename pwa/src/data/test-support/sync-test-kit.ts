@@ -12,6 +12,7 @@ import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { ukDateKey } from '@mastr/rules/dates.ts';
 import type { CheckInDecision } from '@mastr/rules/check-in-decisions.ts';
+import type { TenantDocType } from '@mastr/rules/doc-ids.ts';
 import type { DayPassDoc, MastrPassDoc } from '@mastr/rules/documents.ts';
 import { loadConfig } from '../../../../sync-server/src/config.ts';
 import { ensureDatabase } from '../../../../sync-server/src/couch/couch.ts';
@@ -20,6 +21,7 @@ import { createDayPass, createMastrPass } from '../../../../sync-server/src/serv
 import { givenAccount } from '../../../../sync-server/src/test-support/sign-in-helpers.ts';
 import { startTestStack, type TestStack } from '../../../../sync-server/src/test-support/test-stack.ts';
 import { storedDecisions } from '../../../../sync-server/src/test-support/check-in-decisions.ts';
+import { ofType } from '../local-queries.ts';
 import { openTenantStore, type OpenedTenantStore, type SyncStatus, type TenantStore } from '../tenant-store.ts';
 import { startNetworkCable, type NetworkCable } from './network-cable.ts';
 import { decisionsIn } from './local-decisions.ts';
@@ -122,8 +124,8 @@ export async function eventually<T>(read: () => Promise<T> | T, holds: (value: T
 }
 
 /** The device's documents of one type, in CouchDB shape. */
-export async function localDocs<T>(store: OpenedTenantStore, type: string): Promise<T[]> {
-  const found = await store.collection.find({ selector: { type } }).exec();
+export async function localDocs<T>(store: OpenedTenantStore, type: TenantDocType): Promise<T[]> {
+  const found = await store.collection.find({ selector: ofType(type) }).exec();
   return found.map((d) => {
     const { id, ...rest } = d.toJSON() as { id: string } & Record<string, unknown>;
     return { _id: id, ...rest } as T;
